@@ -1,0 +1,3 @@
+from hhtools.cli import main
+
+main()

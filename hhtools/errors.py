@@ -1,0 +1,30 @@
+"""The exceptions hhtools raises: one root, narrow families below it."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+
+
+class HHToolsError(Exception):
+    """Root of every error hhtools raises on purpose; its message is meant for the user."""
+
+
+class CardError(HHToolsError, ValueError):
+    """A card or a hand of cards that cannot be read (bad card, repeated card, wrong count)."""
+
+
+class UnknownNameError(HHToolsError, KeyError):
+    """A game, component or site name that hhtools does not know."""
+
+    def __str__(self) -> str:
+        # KeyError would print the message with quotes around it.
+        return str(self.args[0]) if self.args else ""
+
+
+def unknown_name(kind: str, name: str, known: Iterable[str]) -> UnknownNameError:
+    """Build "Unknown game 'badgui'. Did you mean badugi?" with the list of known names."""
+    known = sorted(set(known))
+    close = difflib.get_close_matches(name.lower(), known, n=1)
+    hint = f" Did you mean {close[0]}?" if close else ""
+    return UnknownNameError(f"Unknown {kind} {name!r}.{hint} Known: {', '.join(known)}.")

@@ -1,0 +1,72 @@
+"""The games hhtools knows, declared as data: cards dealt, draws, and the components that score.
+
+A split-pot game is simply a game with two components; nothing else in hhtools asks which game
+it is looking at.
+
+>>> get_game("Badeucey").components
+(<component badugi-ace-high>, <component 2-7>)
+>>> get_game("badgui")
+Traceback (most recent call last):
+...
+hhtools.errors.UnknownNameError: Unknown game 'badgui'. Did you mean badugi? Known: 2-7, a-5, badacey, badeucy, badugi.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from hhtools.cards import Card, check_hand
+from hhtools.errors import unknown_name
+from hhtools.evaluate import (ACE_TO_FIVE, BADUGI, BADUGI_ACE_HIGH, DEUCE_TO_SEVEN, Component,
+                              Evaluation, winners)
+
+
+@dataclass(frozen=True)
+class Game:
+    """A draw-lowball game: how many cards, how many draws, and how hands are scored."""
+
+    name: str
+    title: str
+    hand_size: int
+    draws: int
+    max_discard: int
+    components: tuple[Component, ...]
+    aliases: tuple[str, ...] = field(default=())
+
+    @property
+    def split(self) -> bool:
+        """True when the pot is split between components (Badeucy, Badacey)."""
+        return len(self.components) > 1
+
+    def evaluate(self, cards: Sequence[Card]) -> tuple[Evaluation, ...]:
+        """Score a hand with every component of the game."""
+        check_hand(cards, size=self.hand_size)
+        return tuple(c.evaluate(cards) for c in self.components)
+
+    def showdown(self, hands: Sequence[Sequence[Card]]) -> dict[str, list[int]]:
+        """For each component, the indices of the hands that win it (several on a tie)."""
+        scored = [self.evaluate(h) for h in hands]
+        return {c.name: winners([s[i] for s in scored]) for i, c in enumerate(self.components)}
+
+
+GAMES: dict[str, Game] = {g.name: g for g in (
+    Game("badugi", "Badugi", 4, 3, 4, (BADUGI,)),
+    Game("badeucy", "Badeucy", 5, 3, 5, (BADUGI_ACE_HIGH, DEUCE_TO_SEVEN),
+         aliases=("badeucey", "baduci")),
+    Game("badacey", "Badacey", 5, 3, 5, (BADUGI, ACE_TO_FIVE), aliases=("badaci",)),
+    Game("2-7", "2-7 Triple Draw", 5, 3, 5, (DEUCE_TO_SEVEN,),
+         aliases=("27", "2-7 triple draw", "deuce-to-seven", "triple draw 2-7 lowball",
+                  "27_3draw")),
+    Game("a-5", "A-5 Triple Draw", 5, 3, 5, (ACE_TO_FIVE,),
+         aliases=("a5", "a-5 triple draw", "ace-to-five")),
+)}
+_BY_ALIAS = {alias: g for g in GAMES.values() for alias in (g.name, *g.aliases)}
+
+
+def get_game(name: str) -> Game:
+    """The game called ``name`` or one of its spellings (``Badeucey``, ``27``...)."""
+    try:
+        return _BY_ALIAS[" ".join(name.lower().split())]
+    except KeyError:
+        raise unknown_name("game", name, GAMES) from None
