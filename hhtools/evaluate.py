@@ -19,7 +19,7 @@ hhtools stays instant.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from itertools import combinations, combinations_with_replacement
 from typing import NamedTuple
 
@@ -79,6 +79,11 @@ class Component:
     def evaluate(self, cards: Sequence[Card]) -> Evaluation:
         """Score ``cards``; raises CardError if they are not a hand of this component's size."""
         raise NotImplementedError
+
+    def rank_many(self, hands: Iterable[Sequence[Card]]) -> list[int]:
+        """The ranks of many hands, with the same checks as ``evaluate``."""
+        evaluate = self.evaluate
+        return [evaluate(h)[1] for h in hands]
 
     def checked(self, cards: Sequence[Card]) -> Sequence[Card]:
         """``cards`` after refusing repeated cards and wrong sizes."""
@@ -170,7 +175,7 @@ class BadugiComponent(Component):
         for i in positions:
             mask |= bit[s[i]]
         best = tuple(s[i] for i in reversed(positions))
-        return Evaluation(self, self._table()[0][mask], best)
+        return _new_evaluation(Evaluation, (self, self._table()[0][mask], best))
 
     def describe(self, rank: int) -> str:
         size, letters = self._decode(rank)
@@ -221,6 +226,25 @@ _CATEGORY_NAMES = {_NO_PAIR: "no pair", _PAIR: "a pair", _TWO_PAIR: "two pair",
                    _STRAIGHT_FLUSH: "a straight flush"}
 
 
+_new_evaluation = tuple.__new__  # skips NamedTuple's keyword handling on the hot path
+
+
+class _LazyTable(dict):
+    """A lookup table that builds itself (through ``build``) on its first miss."""
+
+    def __init__(self, build):
+        super().__init__()
+        self._build = build
+        self._built = False
+
+    def __missing__(self, key):
+        if self._built:
+            raise KeyError(key)
+        self._built = True
+        self._build()
+        return self[key]
+
+
 class FiveCardLow(Component):
     """A five-card low: 2-7 (aces high, straights and flushes count) or A-5 (neither).
 
@@ -235,10 +259,15 @@ class FiveCardLow(Component):
         self.straights_and_flushes = straights_and_flushes
         self.ranks = 7462 if straights_and_flushes else 6175
         self._prime = tuple(_PRIMES[o] for o in self._ord)
+        # Filled on first use; a miss before then builds the tables (see _LazyTable).
+        self._plain = _LazyTable(self._table)
+        self._flush = _LazyTable(self._table)
+        self._paired: frozenset[int] = frozenset()
 
-    def _table(self) -> tuple[dict[int, int], dict[int, int], list[tuple[int, tuple[int, ...]]]]:
+    def _table(self) -> tuple[dict[int, int], dict[int, int], list[tuple[int, tuple[int, ...]]], set[int]]:
         if self._tables is None:
             entries = []  # (sort key, is flush, prime product)
+            paired = set()
             for combo in combinations_with_replacement(range(13), 5):
                 counts = Counter(combo)
                 if max(counts.values()) > 4:
@@ -250,6 +279,8 @@ class FiveCardLow(Component):
                 for r in combo:
                     product *= _PRIMES[r]
                 category = _SHAPE[shape]
+                if category != _NO_PAIR:
+                    paired.add(product)
                 straight = (self.straights_and_flushes and category == _NO_PAIR
                             and ranks[0] - ranks[4] == 4)
                 entries.append(((_STRAIGHT if straight else category, ranks), False, product))
@@ -262,23 +293,52 @@ class FiveCardLow(Component):
             for r, (sort_key, is_flush, product) in enumerate(entries, 1):
                 (flush if is_flush else plain)[product] = r
                 keys.append(sort_key)
-            self._tables = (plain, flush, keys)
+            self._plain.update(plain)
+            self._flush.update(flush)
+            self._paired = frozenset(paired)
+            self._tables = (plain, flush, keys, paired)
         return self._tables  # type: ignore[return-value]
 
-    def rank_of(self, cards: Sequence[Card]) -> int:
-        """The rank alone, for callers that need speed more than the best cards."""
-        a, b, c, d, e = cards
-        p = self._prime
-        product = p[a] * p[b] * p[c] * p[d] * p[e]
-        plain, flush, _ = self._tables or self._table()
-        if self.straights_and_flushes and (a | b | c | d | e) & 3 == a & b & c & d & e & 3:
-            return flush[product]
-        return plain[product]
-
     def evaluate(self, cards: Sequence[Card]) -> Evaluation:
-        if len(cards) != 5 or len(set(cards)) != 5:
+        # The hot path: one multiplication chain and one dict lookup. Validation costs extra
+        # only where a bad hand is possible: a repeated card always repeats a rank.
+        try:
+            a, b, c, d, e = cards
+            p = self._prime
+            product = p[a] * p[b] * p[c] * p[d] * p[e]
+            if self.straights_and_flushes and (a | b | c | d | e) & 3 == a & b & c & d & e & 3:
+                rank = self._flush[product]
+            else:
+                rank = self._plain[product]
+                if product in self._paired and len({a, b, c, d, e}) != 5:
+                    self.checked(cards)
+        except (ValueError, TypeError, KeyError, IndexError):
             self.checked(cards)
-        return Evaluation(self, self.rank_of(cards), tuple(cards))
+            raise
+        return _new_evaluation(Evaluation, (self, rank, cards if type(cards) is tuple else tuple(cards)))
+
+    def rank_many(self, hands: Iterable[Sequence[Card]]) -> list[int]:
+        """The ranks of many hands: ``evaluate`` without a call and a result object per hand."""
+        self._table()
+        p, plain, flush, paired = self._prime, self._plain, self._flush, self._paired
+        flushes = self.straights_and_flushes
+        out: list[int] = []
+        append = out.append
+        cards: Sequence[Card] = ()
+        try:
+            for cards in hands:
+                a, b, c, d, e = cards
+                product = p[a] * p[b] * p[c] * p[d] * p[e]
+                if flushes and (a | b | c | d | e) & 3 == a & b & c & d & e & 3:
+                    append(flush[product])
+                else:
+                    append(plain[product])
+                    if product in paired and len({a, b, c, d, e}) != 5:
+                        self.checked(cards)
+        except (ValueError, TypeError, KeyError, IndexError):
+            self.checked(cards)
+            raise
+        return out
 
     def key(self, rank: int) -> tuple[int, tuple[str, ...]]:
         category, ranks = self._table()[2][rank - 1]

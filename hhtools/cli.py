@@ -1,0 +1,114 @@
+"""The ``hhtools`` command: a thin layer over the Python API.
+
+Each command calls one library function and turns HHToolsError into a one-line message on
+standard error with a non-zero exit status; no traceback reaches the user.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Annotated
+
+import typer
+
+from hhtools.errors import HHToolsError
+
+app = typer.Typer(
+    name="hhtools",
+    help=(
+        "Hand histories, showdown audits and player statistics for draw-lowball poker "
+        "(Badugi, Badeucy, Badacey, 2-7 Triple Draw).\n\n"
+        "Example:  hhtools eval --game badeucy \"2c 3s 4d 5h 7c\" \"As 2d 3h 4c 6s\""
+    ),
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode="markdown",
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+@app.callback()
+def root() -> None:
+    """Hand histories, showdown audits and player statistics for draw-lowball poker.
+
+    Run `hhtools COMMAND --help` for a command's options and examples.
+    """
+
+
+GameOption = Annotated[str, typer.Option(
+    "--game", "-g", help="badugi, badeucy (badeucey), badacey, 2-7 or a-5.", show_default=False)]
+JsonOption = Annotated[bool, typer.Option("--json", help="One JSON object per line instead of text.")]
+
+
+def fail(message: str, code: int = 1) -> typer.Exit:
+    """Print ``message`` on standard error and return the Exit to raise."""
+    typer.echo(f"hhtools: {message}", err=True)
+    return typer.Exit(code)
+
+
+@app.command("eval")
+def eval_command(
+    hands: Annotated[list[str], typer.Argument(
+        help="Hands as quoted strings of cards (\"As 2d 3h 4c\", \"10d\", \"K♥\"), "
+             "or - to read one hand per line from standard input.", show_default=False)],
+    game: GameOption,
+    as_json: JsonOption = False,
+) -> None:
+    """Evaluate hands and say who wins each component (each half of a split pot), and why.
+
+    With one hand, prints each component: its rank (1 is the best hand), the cards that make
+    it and its description. With several, also names the winner of each component, ties
+    included. With -, reads one hand per line from standard input (several hands on a line,
+    separated by |, are compared) and writes one line per hand as it goes; a bad line is
+    reported on standard error with its line number and the exit status is 1.
+
+    Examples:
+
+        hhtools eval --game badugi "As 2d 3h Kc"
+        hhtools eval --game badeucy "2c 3s 4d 5h 7c" "As 2d 3h 4c 6s"
+        hhtools eval --game 2-7 --json - < hands.txt
+    """
+    from hhtools.compare import compare, compare_lines, dumps
+    from hhtools.games import get_game
+
+    try:
+        chosen = get_game(game)
+        if hands == ["-"]:
+            bad = 0
+            write = sys.stdout.write
+            for number, result in compare_lines(chosen, sys.stdin):
+                if isinstance(result, HHToolsError):
+                    bad += 1
+                    typer.echo(f"line {number}: {result}", err=True)
+                elif as_json:
+                    obj = (result.hand_json(0) if len(result.hands) == 1
+                           else {"line": number, "hands": [result.hand_json(i) for i in range(len(result.hands))]}
+                           | result.winners_json())
+                    write(dumps(obj) + "\n")
+                else:
+                    write(result.render_line() + "\n")
+            sys.stdout.flush()
+            if bad:
+                raise fail(f"{bad} line{'s' * (bad != 1)} rejected")
+            return
+        result = compare(chosen, hands)
+    except HHToolsError as exc:
+        raise fail(str(exc)) from None
+    if as_json:
+        for i in range(len(result.hands)):
+            typer.echo(dumps(result.hand_json(i)))
+        if len(result.hands) > 1:
+            typer.echo(dumps(result.winners_json()))
+    else:
+        typer.echo(result.render())
+
+
+def main() -> None:
+    """Entry point of the console script."""
+    try:
+        app()
+    except BrokenPipeError:
+        # `hhtools eval - < big | head` closes the pipe early; that is not an error.
+        sys.stderr.close()
+    except KeyboardInterrupt:
+        raise SystemExit(130) from None
