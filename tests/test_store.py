@@ -1,0 +1,56 @@
+"""The Parquet hand store: atomic batches, schemas, location."""
+
+from decimal import Decimal
+
+import polars as pl
+import pytest
+
+from hhtools.store import SCHEMAS, Store, default_location
+
+
+def test_location_follows_env_then_xdg(monkeypatch, tmp_path):
+    monkeypatch.delenv("HHTOOLS_DB", raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    assert default_location() == tmp_path / "xdg" / "hhtools"
+    monkeypatch.setenv("HHTOOLS_DB", str(tmp_path / "db"))
+    assert default_location() == tmp_path / "db"
+    assert Store().root == tmp_path / "db"
+    assert Store(tmp_path / "other").root == tmp_path / "other"
+
+
+def test_an_empty_store_reads_as_empty_tables_with_their_schema(tmp_path):
+    store = Store(tmp_path)
+    for name, schema in SCHEMAS.items():
+        frame = store.read(name)
+        assert frame.height == 0
+        assert dict(frame.schema) == schema
+    assert store.hand_keys() == set()
+
+
+def test_batches_add_up_and_money_stays_exact(tmp_path):
+    store = Store(tmp_path)
+    row = {"path": "/x", "size": 1, "mtime_ns": 2, "hands": 3, "rejected": 0, "imported_at": None}
+    store.write_batch({"files": pl.DataFrame([row], schema=SCHEMAS["files"]),
+                       "pots": pl.DataFrame([{"site": "s", "hand_id": "1", "pot": "main", "player": "p",
+                                              "amount": Decimal("0.10"), "line": 3}],
+                                            schema=SCHEMAS["pots"])})
+    store.write_batch({"pots": pl.DataFrame([{"site": "s", "hand_id": "2", "pot": "main", "player": "p",
+                                              "amount": Decimal("0.20"), "line": 3}],
+                                            schema=SCHEMAS["pots"])})
+    pots = store.read("pots")
+    assert pots["amount"].sum() == Decimal("0.30")
+    assert pots.schema["amount"] == pl.Decimal(38, 4)
+    assert store.imported_files() == {"/x": (1, 2)}
+    # Readable by other tools as plain Parquet under one glob.
+    assert len(list(tmp_path.glob("batches/*/pots.parquet"))) == 2
+
+
+def test_a_half_written_batch_is_never_seen_and_is_cleaned_up(tmp_path):
+    store = Store(tmp_path)
+    store.write_batch({})
+    leftover = tmp_path / "tmp" / "crashed"
+    leftover.mkdir(parents=True)
+    pl.DataFrame({"site": ["s"], "hand_id": ["9"]}).write_parquet(leftover / "hands.parquet")
+    assert store.hand_keys() == set()
+    store.discard_unfinished()
+    assert not leftover.exists()
