@@ -1,0 +1,237 @@
+"""Reading hand-history files into records: decoding, splitting into hands, site detection.
+
+>>> result = parse_text('''#1: Limit Badugi - 2/4
+... 2021-01-02 15:42:06
+... Table 'T' Seat 1 is the button
+... Seat 1: A (100)
+... Seat 2: B (100)
+... *** 1ST BETTING ROUND ***
+... A: posts the small blind 1
+... B: posts the big blind 2
+... Dealt to A: [X X X X]
+... Dealt to B: [X X X X]
+... A folds
+... *** SUMMARY ***
+... Seat 1: A (99) -1
+... Seat 2: B (101) +1
+... B wins pot (3)''')
+>>> [(h.site, h.hand_id, h.game, [a.kind for a in h.actions]) for h in result.hands]
+[('kingsclub', '1', 'badugi', ['post_sb', 'post_bb', 'fold'])]
+
+A hand that cannot be read costs only itself: it becomes a HandError naming its line, and
+parsing goes on with the next hand. Lark's exceptions never leave this layer.
+"""
+
+from __future__ import annotations
+
+import codecs
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from hhtools.errors import HHToolsError
+from hhtools.records import Hand, HandError, SkippedHand
+from hhtools.sites import SITES, Site, get_site
+
+#: File suffixes searched for in directories.
+HISTORY_SUFFIXES = (".txt",)
+# Site detection looks at this many non-blank lines before giving up.
+_DETECT_LINES = 200
+
+
+class HandParseError(HHToolsError, ValueError):
+    """Raised for the first bad hand when parsing with ``errors="raise"``."""
+
+    def __init__(self, error: HandError):
+        super().__init__(error.message)
+        self.error = error
+
+
+@dataclass(frozen=True, slots=True)
+class ParseResult:
+    """What one file (or text) held: hands, skipped hands, errors, and lines between hands."""
+
+    path: str | None
+    site: str | None
+    encoding: str | None
+    hands: tuple[Hand, ...]
+    skipped: tuple[SkippedHand, ...]
+    errors: tuple[HandError, ...]
+    stray_lines: int
+
+    @property
+    def ok(self) -> bool:
+        """True when no hand was rejected."""
+        return not self.errors
+
+    def skipped_by_game(self) -> dict[str, int]:
+        """How many hands of each unsupported game were skipped."""
+        return dict(Counter(s.game for s in self.skipped))
+
+    def hands_by_game(self) -> dict[str, int]:
+        """How many hands of each supported game were read."""
+        return dict(Counter(h.game for h in self.hands))
+
+
+def decode(data: bytes) -> tuple[str, str]:
+    """Bytes of a history file as text, and the encoding found (BOM first, then UTF-8)."""
+    if data.startswith(codecs.BOM_UTF8):
+        return data[3:].decode("utf-8", errors="replace"), "utf-8-sig"
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        # Some sites end UTF-16 files with a stray odd byte; it carries no text.
+        if len(data) % 2:
+            data = data[:-1]
+        return data.decode("utf-16", errors="replace"), "utf-16"
+    head = data[:200]
+    if len(head) >= 4 and head[1::2].count(0) > len(head) // 4 and head[0::2].count(0) == 0:
+        return data[: len(data) // 2 * 2].decode("utf-16-le", errors="replace"), "utf-16-le"
+    try:
+        return data.decode("utf-8"), "utf-8"
+    except UnicodeDecodeError:
+        return data.decode("cp1252", errors="replace"), "cp1252"
+
+
+def split_lines(text: str) -> list[str]:
+    """Lines of a text whatever its line ends; BOMs of concatenated files are dropped."""
+    # str.splitlines would also split on form feeds and other rare separators inside chat
+    # lines, and the line numbers would no longer match what editors show.
+    return text.replace("\ufeff", "").replace("\r\n", "\n").replace("\r", "\n").split("\n")
+
+
+def detect_site(lines: list[str]) -> Site | None:
+    """The site whose hand header appears first in ``lines``, or None."""
+    seen = 0
+    for line in lines:
+        if not line.strip():
+            continue
+        for site in SITES.values():
+            if site.hand_start.match(line):
+                return site
+        seen += 1
+        if seen >= _DETECT_LINES:
+            break
+    return None
+
+
+def split_hands(lines: list[str], site: Site) -> tuple[list[tuple[int, int]], int]:
+    """(start, end) index ranges of the hands, and how many non-blank lines lie outside them.
+
+    A hand starts at a header line and runs to the first blank line or the next header.
+    """
+    start = site.hand_start.match
+    spans = []
+    stray = 0
+    i, n = 0, len(lines)
+    while i < n:
+        if start(lines[i]):
+            j = i + 1
+            while j < n and lines[j] and not lines[j].isspace() and not start(lines[j]):
+                j += 1
+            spans.append((i, j))
+            i = j
+        else:
+            if lines[i] and not lines[i].isspace():
+                stray += 1
+            i += 1
+    return spans, stray
+
+
+def parse_text(text: str, site: str = "auto", *, path: str | None = None,
+               errors: str = "collect", encoding: str | None = None) -> ParseResult:
+    """Parse the hands of a history text; ``site`` is ``auto`` or a site name.
+
+    With ``errors="raise"`` the first bad hand raises HandParseError instead of being collected.
+    """
+    if errors not in ("collect", "raise"):
+        raise HHToolsError(f"errors must be 'collect' or 'raise', not {errors!r}")
+    lines = split_lines(text)
+    chosen = detect_site(lines) if site == "auto" else get_site(site)
+    if chosen is None:
+        return _not_a_history(lines, path, encoding, errors)
+    chosen.classifier  # compile the grammar here: a broken grammar is a bug, not a bad hand
+    spans, stray = split_hands(lines, chosen)
+    hands: list[Hand] = []
+    skipped: list[SkippedHand] = []
+    bad: list[HandError] = []
+    if not spans and stray:
+        bad.append(_no_hand(lines, path, chosen))
+    for i, j in spans:
+        record = _read_hand(chosen, lines[i:j], i + 1, path)
+        if isinstance(record, Hand):
+            hands.append(record)
+        elif isinstance(record, SkippedHand):
+            skipped.append(record)
+        else:
+            if errors == "raise":
+                raise HandParseError(record)
+            bad.append(record)
+    return ParseResult(path, chosen.name, encoding, tuple(hands), tuple(skipped), tuple(bad),
+                       stray)
+
+
+def parse_file(path: str | Path, site: str = "auto", *, errors: str = "collect") -> ParseResult:
+    """Parse the hands of one history file, in any of the encodings sites write."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError as e:
+        raise HHToolsError(f"cannot read {path}: {e.strerror or e}") from None
+    text, encoding = decode(data)
+    return parse_text(text, site, path=str(path), errors=errors, encoding=encoding)
+
+
+def history_files(paths: Iterable[str | Path]) -> Iterator[Path]:
+    """The files named, and the history files found (recursively) in the directories named."""
+    for p in map(Path, paths):
+        if p.is_dir():
+            yield from sorted(f for f in p.rglob("*")
+                              if f.is_file() and f.suffix.lower() in HISTORY_SUFFIXES)
+        elif p.exists():
+            yield p
+        else:
+            raise HHToolsError(f"no such file or directory: {p}")
+
+
+def parse_paths(paths: Iterable[str | Path], site: str = "auto", *, errors: str = "collect"
+                ) -> Iterator[ParseResult]:
+    """Parse every history file among ``paths`` (files or directories), one result per file."""
+    if site != "auto":
+        get_site(site)  # an unknown site name fails before any file is read
+    for f in history_files(paths):
+        yield parse_file(f, site, errors=errors)
+
+
+def _read_hand(site: Site, lines: list[str], first: int, path: str | None
+               ) -> Hand | SkippedHand | HandError:
+    try:
+        return site.read_hand(lines, first, path)
+    except Exception as e:  # noqa: BLE001 - a bad hand must never stop the file
+        # Every known failure is reported by the site itself; this keeps a bug in hhtools
+        # from costing more than the hand that revealed it. Tests assert it never happens.
+        m = site.hand_start.match(lines[0])
+        return HandError(path, first, 1, m.group(1) if m else None, site.name, (), lines[0],
+                         f"internal error while reading this hand ({type(e).__name__}: {e}); "
+                         "please report it")
+
+
+def _not_a_history(lines, path, encoding, errors) -> ParseResult:
+    for n, line in enumerate(lines, 1):
+        if line.strip():
+            break
+    else:
+        return ParseResult(path, None, encoding, (), (), (), 0)
+    expected = tuple(s.describe("HEADER") for s in SITES.values())
+    error = HandError(path, n, 1, None, None, expected, line.strip(),
+                      f"not a hand history of a known site "
+                      f"({', '.join(s.title for s in SITES.values())}): no hand header found; "
+                      f"first line {line.strip()[:80]!r}")
+    if errors == "raise":
+        raise HandParseError(error)
+    return ParseResult(path, None, encoding, (), (), (error,), 0)
+
+
+def _no_hand(lines, path, site: Site) -> HandError:
+    n, line = next((n, line) for n, line in enumerate(lines, 1) if line.strip())
+    return HandError(path, n, 1, None, site.name, (site.describe("HEADER"),), line.strip(),
+                     f"no {site.title} hand found: expected {site.describe('HEADER')}; "
+                     f"got {line.strip()[:80]!r}")

@@ -1,0 +1,158 @@
+"""KingsClub: Limit Badugi, Badeucey, Badacey and 2-7 Triple Draw (grammars/kingsclub.lark).
+
+Calls and raises give the player's total for the betting round. Times carry no zone: they are
+read as US Eastern time, as FPDB does. The summary gives each seat's final stack and signed net.
+"""
+
+from __future__ import annotations
+
+import re
+
+from hhtools.records import SeatResult
+from hhtools.sites.base import ZERO, HandBuilder, LineError, Site, column_of
+
+STREETS = {"1ST": "draw1", "2ND": "draw2", "3RD": "draw3"}
+ZONE = "America/New_York"
+
+
+class KingsClubBuilder(HandBuilder):
+    """Handlers for the KingsClub line terminals, in grammar order."""
+
+    def on_HEADER(self, tok, hand_id, structure, game, small, big):
+        self.hand_id = hand_id
+        self.set_game(tok, game, structure)
+        self.small_bet, self.big_bet = self.money(tok, small), self.money(tok, big)
+        self.dealt_to = []
+
+    def on_DATE(self, tok, date):
+        self.set_time(tok, date, ZONE)
+
+    def on_TABLE(self, tok, table, button):
+        self.table = table
+        self.button = int(button)
+
+    def on_SEAT(self, tok, seat, player, stack, sitting_out):
+        self.add_seat(tok, seat, player, stack, bool(sitting_out),
+                      sitting_out.strip() if sitting_out else None)
+
+    def on_SEAT_SUMMARY(self, tok, seat, player, stack, net):
+        self.seat_results.append(SeatResult(int(seat), player, (), "net", f"({stack}) {net}",
+                                            None, None, None, self.money(tok, stack),
+                                            self.money(tok, net), tok.line))
+
+    def on_ROUND(self, tok, which):
+        pass
+
+    def on_DRAW(self, tok, which):
+        self.new_street(STREETS[which])
+
+    def on_SUMMARY(self, tok):
+        pass
+
+    def on_POST_ANTE(self, tok, player, amount, all_in):
+        self.post(tok, player, "post_ante", amount, all_in)
+
+    def on_POST_SB(self, tok, player, amount, all_in):
+        self.post(tok, player, "post_sb", amount, all_in)
+
+    def on_POST_BB(self, tok, player, amount, all_in):
+        self.post(tok, player, "post_bb", amount, all_in)
+
+    def on_POST_BLIND(self, tok, player, amount, all_in):
+        # An out-of-turn big blind also pays a dead small blind the line does not print: the
+        # summary nets only reconcile that way (FORMATS.md 6). Other amounts are taken as live.
+        live = self.money(tok, amount)
+        big = self.blinds.get("post_bb", self.small_bet)
+        dead = self.blinds.get("post_sb", self.small_bet / 2) if live == big else ZERO
+        self.post_with_dead(tok, player, "post_blind", live, dead, bool(all_in))
+
+    def on_DEALT(self, tok, player, cards):
+        size = self.game.hand_size
+        self.player(tok, player)
+        self.dealt_to.append(player)
+        hidden = cards.split()
+        if all(c in ("X", "x") for c in hidden):
+            if len(hidden) != size:
+                raise LineError(tok, f"{len(hidden)} hidden cards dealt to {player}; a "
+                                f"{self.game.title} hand holds {size}", column_of(tok, "["))
+            return
+        if self.hero is not None:
+            raise LineError(tok, f"cards shown for both {self.hero} and {player}",
+                            column_of(tok, "["))
+        self.hero = player
+        self.hero_hand(tok, self.cards(tok, cards, size))
+
+    def on_FOLD(self, tok, player):
+        self.act(tok, player, "fold")
+
+    def on_CHECK(self, tok, player):
+        self.act(tok, player, "check")
+
+    def on_CALL(self, tok, player, amount, all_in):
+        self.wager(tok, player, "call", to=self.money(tok, amount), all_in=bool(all_in))
+
+    def on_BET(self, tok, player, amount, all_in):
+        self.wager(tok, player, "bet", to=self.money(tok, amount), all_in=bool(all_in))
+
+    def on_RAISE(self, tok, player, amount, all_in):
+        self.wager(tok, player, "raise", to=self.money(tok, amount), all_in=bool(all_in))
+
+    def on_DRAWS(self, tok, player, count):
+        self.draw(tok, player, int(count), None)
+
+    def on_DISCARD(self, tok, player, discarded, new):
+        out, fresh = self.cards(tok, discarded), self.cards(tok, new)
+        if len(out) != len(fresh):
+            raise LineError(tok, f"{player} discards {len(out)} cards and draws {len(fresh)}",
+                            column_of(tok, "draws"))
+        if player != self.hero or not self.hero_cards:
+            raise LineError(tok, f"{player}'s cards are listed but {player} was dealt no "
+                            "known cards", column_of(tok, "["))
+        self.draw(tok, player, len(out), out)
+        kept = tuple(c for c in self.hero_cards[-1].cards if c not in out)
+        self.replaced(tok, player, kept, fresh, "draws [")
+
+    def on_STAND_PAT(self, tok, player):
+        self.draw(tok, player, 0, ())
+        if player == self.hero and self.hero_cards:
+            self.hero_hand(tok, self.hero_cards[-1].cards)
+
+    def on_SHOW(self, tok, player, cards):
+        self.show(tok, player, "show", self.cards(tok, cards, self.game.hand_size))
+
+    def on_MUCK(self, tok, player, cards):
+        self.show(tok, player, "muck", self.cards(tok, cards) if cards else None)
+
+    def on_RAKE(self, tok, amount):
+        self.rake = self.money(tok, amount)
+
+    def on_WIN_POT(self, tok, player, amount):
+        self.collect(tok, player, amount, "main")
+
+    def on_WIN_FROM(self, tok, player, amount, pot):
+        self.collect(tok, player, amount, "main" if pot in ("pot", "main pot")
+                     else "side " + pot.rpartition(" ")[2])
+
+
+class KingsClub(Site):
+    """KingsClub hand histories."""
+
+    name = "kingsclub"
+    title = "KingsClub"
+    grammar = "kingsclub"
+    hand_start = re.compile(r"#([0-9]+): ")
+    builder = KingsClubBuilder
+    descriptions = {
+        "HEADER": "a '#id: Limit Game - X/Y' header", "DATE": "the date line",
+        "TABLE": "the 'Table ...' line", "SEAT": "a seat line ('Seat N: name (stack)')",
+        "SEAT_SUMMARY": "a summary seat line ('Seat N: name (stack) net')",
+        "ROUND": "a betting-round marker", "DRAW": "a draw marker ('*** 1ST DRAW ***')",
+        "SUMMARY": "'*** SUMMARY ***'", "POST_ANTE": "an ante post",
+        "POST_SB": "a small blind post", "POST_BB": "a big blind post",
+        "POST_BLIND": "a blind post", "DEALT": "a 'Dealt to' line", "FOLD": "a fold",
+        "CHECK": "a check", "CALL": "a call", "BET": "a bet", "RAISE": "a raise",
+        "DRAWS": "a 'draws N' line", "DISCARD": "a hero discard line",
+        "STAND_PAT": "a 'stands pat' line", "SHOW": "a show", "MUCK": "a muck",
+        "RAKE": "the 'Rake' line", "WIN_POT": "a 'wins pot' line",
+        "WIN_FROM": "a 'wins (X) from pot' line",
+    }

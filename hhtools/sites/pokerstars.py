@@ -1,0 +1,226 @@
+"""PokerStars: Badugi and Triple Draw 2-7 Lowball, cash and tournaments (grammars/pokerstars.lark).
+
+Calls and raises give the chips added (raises also the total); the start time is the site's
+local time with its zone, ET in brackets when the local zone is not ET.
+"""
+
+from __future__ import annotations
+
+import re
+
+from lark import Token
+
+from hhtools.records import Pot, SeatResult, Tournament
+from hhtools.sites.base import HandBuilder, LineError, Site, column_of
+
+# Zones PokerStars prints, as IANA zones so daylight saving is applied by date.
+ZONES = {"ET": "America/New_York", "EST": "America/New_York", "EDT": "America/New_York",
+         "CET": "Europe/Paris", "CEST": "Europe/Paris", "WET": "Europe/Lisbon",
+         "WEST": "Europe/Lisbon", "GMT": "UTC", "UTC": "UTC", "BST": "Europe/London",
+         "PT": "America/Los_Angeles", "MT": "America/Denver", "CT": "America/Chicago",
+         "AT": "America/Halifax", "NT": "America/St_Johns", "BRT": "America/Sao_Paulo",
+         "ART": "America/Argentina/Buenos_Aires", "EET": "Europe/Helsinki",
+         "MSK": "Europe/Moscow", "IST": "Asia/Kolkata", "CCT": "Asia/Shanghai",
+         "JST": "Asia/Tokyo", "AET": "Australia/Sydney", "AEST": "Australia/Sydney",
+         "NZT": "Pacific/Auckland"}
+CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
+STREETS = {"FIRST": "draw1", "SECOND": "draw2", "THIRD": "draw3"}
+SIDE_POT = re.compile(r"(Main pot|Side pot(?:-([0-9]+))?) ([$€£]?[0-9][0-9,]*(?:\.[0-9]+)?)\.")
+FOLDED = re.compile(r"folded (?:before|after) the .*")
+SHOWED = re.compile(r"showed \[([^\]]*)\] and (?:won \(([^)]*)\)|lost) with (.*)")
+MUCKED = re.compile(r"mucked \[([^\]]*)\]")
+COLLECTED = re.compile(r"collected \(([^)]*)\)")
+
+
+def pot_name(text: str) -> str:
+    """``pot``/``main pot`` -> ``main``; ``side pot`` -> ``side 1``; ``side pot-2`` -> ``side 2``."""
+    text = text.lower()
+    if text in ("pot", "main pot"):
+        return "main"
+    number = text.partition("-")[2]
+    return f"side {number or 1}"
+
+
+class PokerStarsBuilder(HandBuilder):
+    """Handlers for the PokerStars line terminals, in grammar order."""
+
+    def on_HEADER(self, tok, hand_id, tournament, buy_in, buy_in_currency, mix, game,
+                  structure, stakes, level, level_stakes, date, zone, et):
+        self.hand_id = hand_id
+        self.set_game(tok, game, structure)
+        self.mix = mix
+        if tournament is not None:
+            self.tournament = self._tournament(tok, tournament, buy_in, buy_in_currency, level)
+            self.currency = "chips"
+            stakes = level_stakes
+        if stakes is None:
+            raise LineError(tok, "the header gives no stakes")
+        bets, _, currency = stakes.partition(" ")
+        small, _, big = bets.partition("/")
+        self.small_bet, self.big_bet = self.money(tok, small), self.money(tok, big)
+        if tournament is None:
+            self.currency = currency or CURRENCIES.get(small[:1])
+        name = ZONES.get(zone or "ET")
+        if name is None:
+            if et is None:
+                raise LineError(tok, f"unknown time zone {zone!r}", column_of(tok, zone))
+            date, name = et.removesuffix(" ET"), ZONES["ET"]
+        self.set_time(tok, date, name)
+
+    def _tournament(self, tok, tournament, buy_in, currency, level) -> Tournament:
+        fee = None
+        if buy_in is not None:
+            parts = [self.money(tok, p) for p in buy_in.split("+")]
+            buy_in, fee = (sum(parts[:-1]), parts[-1]) if len(parts) > 1 else (parts[0], None)
+            currency = currency or CURRENCIES.get(tok[tok.find(",") + 2:][:1])
+        return Tournament(tournament, buy_in, fee, currency, level)
+
+    def on_TABLE(self, tok, table, max_seats, button):
+        self.table = table
+        self.max_seats = int(max_seats) if max_seats else None
+        self.button = int(button)
+
+    def on_SEAT(self, tok, seat, player, stack, status):
+        status = status.strip() if status else None
+        self.add_seat(tok, seat, player, stack, status is not None, status)
+
+    def on_POST_SB(self, tok, player, amount, all_in):
+        self.post(tok, player, "post_sb", amount, all_in)
+
+    def on_POST_BB(self, tok, player, amount, all_in):
+        self.post(tok, player, "post_bb", amount, all_in)
+
+    def on_POST_DEAD(self, tok, player, amount, all_in):
+        # Small and big blind together: only the big blind counts toward the street total.
+        value = self.money(tok, amount)
+        live = min(value, self.blinds.get("post_bb", self.small_bet))
+        self.post_with_dead(tok, player, "post_dead", live, value - live, bool(all_in))
+
+    def on_POST_ANTE(self, tok, player, amount, all_in):
+        self.post(tok, player, "post_ante", amount, all_in)
+
+    def on_DEALING(self, tok):
+        pass
+
+    def on_DRAW(self, tok, which):
+        self.new_street(STREETS[which])
+
+    def on_SHOWDOWN(self, tok):
+        pass
+
+    def on_SUMMARY(self, tok):
+        pass
+
+    def on_DEALT(self, tok, player, cards, new):
+        size = self.game.hand_size
+        if self.street == "predraw":
+            if new is not None:
+                raise LineError(tok, "a second card list before the first draw",
+                                column_of(tok, "[", last=True))
+            hand = self.cards(tok, cards, size)
+            self.player(tok, player)
+            self.hero = player
+            self.hero_hand(tok, hand)
+            return
+        # "[kept] [new]", or a single list when every card was replaced.
+        kept = self.cards(tok, cards) if new is not None else ()
+        fresh = self.cards(tok, new if new is not None else cards)
+        self.replaced(tok, self.player(tok, player), kept, fresh, "[")
+
+    def on_FOLD(self, tok, player):
+        self.act(tok, player, "fold")
+
+    def on_CHECK(self, tok, player):
+        self.act(tok, player, "check")
+
+    def on_CALL(self, tok, player, amount, all_in):
+        self.wager(tok, player, "call", added=self.money(tok, amount), all_in=bool(all_in))
+
+    def on_BET(self, tok, player, amount, all_in):
+        self.wager(tok, player, "bet", added=self.money(tok, amount), all_in=bool(all_in))
+
+    def on_RAISE(self, tok, player, by, to, all_in):
+        self.money(tok, by)
+        self.wager(tok, player, "raise", to=self.money(tok, to), all_in=bool(all_in))
+
+    def on_DISCARD(self, tok, player, count, cards):
+        # The hero's discards are listed ("[]" in a corrupt file means: not known).
+        discarded = self.cards(tok, cards) if cards else None
+        self.draw(tok, player, int(count), discarded)
+
+    def on_STAND_PAT(self, tok, player, cards):
+        self.draw(tok, player, 0, ())
+        if cards is not None:
+            self.hero_hand(tok, self.cards(tok, cards, self.game.hand_size))
+        elif player == self.hero and self.hero_cards:
+            self.hero_hand(tok, self.hero_cards[-1].cards)
+
+    def on_SHOW(self, tok, player, cards, description):
+        self.show(tok, player, "show", self.cards(tok, cards, self.game.hand_size), description)
+
+    def on_MUCK(self, tok, player):
+        self.show(tok, player, "muck", None)
+
+    def on_NO_SHOW(self, tok, player):
+        self.show(tok, player, "no_show", None)
+
+    def on_UNCALLED(self, tok, amount, player):
+        self.return_uncalled(tok, player, amount)
+
+    def on_COLLECT(self, tok, player, amount, pot):
+        self.collect(tok, player, amount, pot_name(pot))
+
+    def on_CANCELLED(self, tok):
+        self.cancelled = True
+
+    def on_TOTAL(self, tok, total, pots, rake):
+        self.total_pot = self.money(tok, total)
+        self.rake = self.money(tok, rake)
+        for m in SIDE_POT.finditer(pots):
+            name = "main" if m[1] == "Main pot" else f"side {m[2] or 1}"
+            self.pots.append(Pot(name, self.money(tok, m[3])))
+
+    def on_SEAT_SUMMARY(self, tok: Token, seat, player, positions, rest):
+        roles = tuple(p.strip(" ()") for p in positions.split(")") if p.strip())
+        won = cards = description = None
+        if FOLDED.fullmatch(rest):
+            outcome = "folded"
+        elif m := SHOWED.fullmatch(rest):
+            outcome = "showed"
+            cards = self.cards(tok, m[1])
+            won = self.money(tok, m[2]) if m[2] else None
+            description = m[3]
+        elif m := MUCKED.fullmatch(rest):
+            outcome, cards = "mucked", self.cards(tok, m[1])
+        elif m := COLLECTED.fullmatch(rest):
+            outcome, won = "collected", self.money(tok, m[1])
+        elif rest == "is sitting out":
+            outcome = "sitting_out"
+        else:
+            outcome = "other"
+        self.seat_results.append(SeatResult(int(seat), player, roles, outcome, rest, won, cards,
+                                            description, None, None, tok.line))
+
+
+class PokerStars(Site):
+    """PokerStars hand histories."""
+
+    name = "pokerstars"
+    title = "PokerStars"
+    grammar = "pokerstars"
+    hand_start = re.compile(r"PokerStars (?:Home Game )?(?:Game|Hand) #([0-9]+):")
+    builder = PokerStarsBuilder
+    descriptions = {
+        "HEADER": "a 'PokerStars Game #...' header", "TABLE": "the 'Table ...' line",
+        "SEAT": "a seat line ('Seat N: name ($X in chips)')",
+        "SEAT_SUMMARY": "a summary seat line", "POST_SB": "a small blind post",
+        "POST_BB": "a big blind post", "POST_DEAD": "a small and big blind post",
+        "POST_ANTE": "an ante post", "DEALING": "'*** DEALING HANDS ***'",
+        "DRAW": "a draw marker ('*** FIRST DRAW ***')", "SHOWDOWN": "'*** SHOW DOWN ***'",
+        "SUMMARY": "'*** SUMMARY ***'", "DEALT": "a 'Dealt to' line", "FOLD": "a fold",
+        "CHECK": "a check", "CALL": "a call", "BET": "a bet", "RAISE": "a raise",
+        "DISCARD": "a discard", "STAND_PAT": "a 'stands pat' line", "SHOW": "a show",
+        "MUCK": "a muck", "NO_SHOW": "a 'doesn't show hand' line",
+        "UNCALLED": "an 'Uncalled bet' line", "COLLECT": "a 'collected' line",
+        "CANCELLED": "'Hand cancelled'", "TOTAL": "the 'Total pot' line",
+    }
