@@ -1,0 +1,156 @@
+"""Uncalled bets, main and side pots, rake and odd chips (RULES.md section 7), on plain data.
+
+Players are names; contributions are what each put in over the whole hand. A is all in for 20,
+B for 50, C puts in 100 and D folds after 10: C gets 50 back, the main pot is 70 for A, B and C,
+the side pot 60 for B and C:
+
+>>> D = Decimal
+>>> paid = {"A": D(20), "B": D(50), "C": D(100), "D": D(10)}
+>>> uncalled_bet(paid)
+('C', Decimal('50'))
+>>> paid["C"] -= 50
+>>> [(p.amount, p.eligible) for p in build_pots(paid, ["A", "B", "C"])]
+[(Decimal('70'), ('A', 'B', 'C')), (Decimal('60'), ('B', 'C'))]
+
+A pot of 101 in a split game: seat 3 wins the Badugi half, seats 1 and 4 tie for the 2-7 half
+(clockwise from the button: 1, 3, 4). The halves are 50 and 50 and the odd chip goes to the
+first winner of either half clockwise from the button:
+
+>>> award(D(101), [["s3"], ["s1", "s4"]], ["s1", "s3", "s4"], D(1), "position", "one_each")
+{'s3': Decimal('50'), 's1': Decimal('26'), 's4': Decimal('25')}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from decimal import ROUND_FLOOR, Decimal
+
+ZERO = Decimal(0)
+
+
+@dataclass(frozen=True, slots=True)
+class PotLayer:
+    """One pot: its size before rake and the live players who can win it, in seat order."""
+
+    amount: Decimal
+    eligible: tuple[str, ...]
+
+    @staticmethod
+    def name(index: int) -> str:
+        """``main`` for the first pot, then ``side 1``, ``side 2``... as records name them."""
+        return "main" if index == 0 else f"side {index}"
+
+
+def uncalled_bet(contributions: Mapping[str, Decimal]) -> tuple[str, Decimal] | None:
+    """Who gets chips back, and how many: whatever is above the second-highest contribution."""
+    if len(contributions) < 2:
+        return None
+    ranked = sorted(contributions.items(), key=lambda kv: kv[1], reverse=True)
+    (top, most), (_, second) = ranked[0], ranked[1]
+    return (top, most - second) if most > second else None
+
+
+def build_pots(contributions: Mapping[str, Decimal], live: Sequence[str]) -> list[PotLayer]:
+    """Main and side pots, layered by the live players' contributions.
+
+    Folded players' chips are dead money in the layers they reached; only live players who
+    reached a layer can win it. Dead money above every live player's level joins the last pot.
+    """
+    levels = sorted({contributions.get(p, ZERO) for p in live} - {ZERO})
+    pots: list[PotLayer] = []
+    floor = ZERO
+    for level in levels:
+        amount = sum((min(c, level) - min(c, floor) for c in contributions.values()), ZERO)
+        eligible = tuple(p for p in live if contributions.get(p, ZERO) >= level)
+        pots.append(PotLayer(amount, eligible))
+        floor = level
+    above = sum((c - floor for c in contributions.values() if c > floor), ZERO)
+    if above:
+        if pots:
+            pots[-1] = PotLayer(pots[-1].amount + above, pots[-1].eligible)
+        else:
+            # Everyone folded their chips in; nobody live put any: the pot has no owner.
+            pots.append(PotLayer(above, tuple(live)))
+    return pots
+
+
+def allocate_rake(amounts: Sequence[Decimal], rake: Decimal, unit: Decimal,
+                  printed: Sequence[Decimal] | None = None) -> list[Decimal]:
+    """The rake taken from each pot.
+
+    Where the history prints each pot after rake (``printed``), each pot's rake is what it
+    lost; otherwise the rake is shared in proportion to the pots' sizes, rounded down to the
+    chip unit, and what rounding leaves goes to the main pot.
+
+    >>> allocate_rake([Decimal("3.05"), Decimal("2.65")], Decimal("0.25"), Decimal("0.01"),
+    ...               [Decimal("2.90"), Decimal("2.55")])
+    [Decimal('0.15'), Decimal('0.10')]
+    >>> allocate_rake([Decimal(300), Decimal(100)], Decimal(5), Decimal(1))
+    [Decimal('4'), Decimal('1')]
+    """
+    if printed is not None and len(printed) == len(amounts):
+        taken = [a - p for a, p in zip(amounts, printed)]
+        if sum(taken, ZERO) == rake and all(t >= 0 for t in taken):
+            return taken
+    total = sum(amounts, ZERO)
+    if not rake or not total:
+        return [ZERO] * len(amounts)
+    shares = [_floor(rake * a / total, unit) for a in amounts]
+    shares[0] += rake - sum(shares, ZERO)
+    return shares
+
+
+def split(amount: Decimal, winners: Sequence[str], unit: Decimal,
+          remainder_mode: str) -> dict[str, Decimal]:
+    """Share ``amount`` among ``winners`` (clockwise from the button) in whole chip units.
+
+    Odd units go one each clockwise (``one_each``) or all to the first (``first``) [PK].
+
+    >>> split(Decimal("1.01"), ["a", "b"], Decimal("0.01"), "one_each")
+    {'a': Decimal('0.51'), 'b': Decimal('0.50')}
+    >>> split(Decimal(5), ["a", "b", "c"], Decimal(1), "first")
+    {'a': Decimal('3'), 'b': Decimal('1'), 'c': Decimal('1')}
+    """
+    share = _floor(amount / len(winners), unit)
+    out = {w: share for w in winners}
+    odd = int((amount - share * len(winners)) / unit)
+    if remainder_mode == "first":
+        out[winners[0]] += odd * unit
+    else:
+        for w in winners[:odd]:
+            out[w] += unit
+    return out
+
+
+def award(amount: Decimal, component_winners: Sequence[Sequence[str]], order: Sequence[str],
+          unit: Decimal, split_odd_chip: str, remainder_mode: str) -> dict[str, Decimal]:
+    """What each winner gets from one pot (after rake): each component's share, then ties.
+
+    ``component_winners`` holds, for each component (one, or two for a split game), the
+    winners of that half; ``order`` is every player clockwise from the button, which decides
+    odd chips: between halves the first winner of either half clockwise from the button gets
+    it (``position``), or the first half takes it (``first_component``).
+    """
+    rank = {p: i for i, p in enumerate(order)}
+    halves = [sorted(ws, key=rank.__getitem__) for ws in component_winners]
+    if len(halves) == 1:
+        return split(amount, halves[0], unit, remainder_mode)
+    part = _floor(amount / len(halves), unit)
+    odd = amount - part * len(halves)
+    parts = [part] * len(halves)
+    out: dict[str, Decimal] = {}
+    if odd and split_odd_chip == "first_component":
+        parts[0] += odd
+        odd = ZERO
+    for ws, size in zip(halves, parts):
+        for p, v in split(size, ws, unit, remainder_mode).items():
+            out[p] = out.get(p, ZERO) + v
+    if odd:
+        first = min((p for ws in halves for p in ws), key=rank.__getitem__)
+        out[first] += odd
+    return out
+
+
+def _floor(value: Decimal, unit: Decimal) -> Decimal:
+    return (value / unit).to_integral_value(rounding=ROUND_FLOOR) * unit

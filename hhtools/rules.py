@@ -1,0 +1,125 @@
+"""Rule profiles: the points where sites and rulebooks disagree (RULES.md section 8), as data.
+
+Everything the auditor does is the same for every site and game except the choices below, so
+a profile is a frozen record of those choices, one default per site plus ``wsop``:
+
+>>> get_profile("wsop").cap_bets, get_profile("pokerstars").cap_bets
+(5, 4)
+>>> default_profile("kingsclub").name
+'kingsclub'
+>>> get_profile("wsopp")
+Traceback (most recent call last):
+...
+hhtools.errors.UnknownNameError: Unknown rule profile 'wsopp'. Did you mean wsop? Known: kingsclub, pokerstars, wsop.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from hhtools.errors import unknown_name
+
+CENT = Decimal("0.01")
+
+
+@dataclass(frozen=True)
+class RuleProfile:
+    """One consistent set of answers to the questions the rulebooks leave open."""
+
+    name: str
+    description: str
+    #: Fixed limit: bets allowed in a round (the big blind counts as the first before the draw).
+    cap_bets: int
+    #: ``lifted``: no cap in a round that begins with two players not all-in [LA 127];
+    #: ``kept``: the cap holds even heads-up [T 100b].
+    cap_heads_up: str
+    #: Fixed limit: an all-in of half a bet or more counts as a full raise [LA 129]; when false
+    #: only a full raise reopens the betting [PK].
+    limit_half_bet_rule: bool
+    #: Pot limit: count the small blind as a big blind when sizing the pot [LA 187].
+    pl_round_sb: bool
+    #: Half pot limit: how the maximum is rounded to the chip unit (``floor`` or ``ceiling``).
+    hpl_rounding: str
+    #: Odd chip between the halves of a split game: ``position`` (the first winner of either
+    #: half clockwise from the button [LA 149]) or ``first_component`` (the Badugi half [PK]).
+    split_odd_chip: str
+    #: Odd chips among tied winners: ``one_each`` clockwise from the button, or ``first``
+    #: (the whole remainder to the first tied winner [PK]).
+    remainder_mode: str
+    #: The smallest chip: ``cent`` (0.01 for cash, 1 for tournament chips, as sites deal) or
+    #: ``blinds`` (the largest unit dividing the blinds and ante [LA 148]).
+    chip_unit: str
+    #: Draws: the most cards a player may change per draw, by game; games not listed use
+    #: the game's own limit.
+    max_draw: dict[str, int] = field(default_factory=dict)
+    #: How the site words its hand descriptions (a key of hhtools.describe.STYLES), or None
+    #: when the site prints none.
+    description_style: str | None = None
+
+    def unit(self, small_blind: Decimal | None, big_blind: Decimal | None,
+             ante: Decimal | None, tournament: bool) -> Decimal:
+        """The chip unit of a hand: the rounding step of splits and of pot-limit sizes."""
+        if self.chip_unit == "blinds":
+            amounts = [a for a in (small_blind, big_blind, ante) if a]
+            if amounts:
+                return _common_unit(amounts)
+        return Decimal(1) if tournament else CENT
+
+
+def _common_unit(amounts: list[Decimal]) -> Decimal:
+    """The largest amount dividing every one of ``amounts``: 25/50 -> 25, 0.10/0.25 -> 0.05."""
+    scale = max(0, *(-a.as_tuple().exponent for a in amounts))
+    ints = [int(a.scaleb(scale)) for a in amounts]
+    return Decimal(math.gcd(*ints)).scaleb(-scale)
+
+
+PROFILES: dict[str, RuleProfile] = {p.name: p for p in (
+    RuleProfile(
+        "pokerstars", "PokerStars online: 4-bet cap lifted heads-up, half-bet rule, cent "
+        "chips (tournament chips: 1), odd chips by position", cap_bets=4,
+        cap_heads_up="lifted", limit_half_bet_rule=True, pl_round_sb=False,
+        hpl_rounding="floor", split_odd_chip="position", remainder_mode="one_each",
+        chip_unit="cent", description_style="pokerstars"),
+    RuleProfile(
+        "kingsclub", "KingsClub online: 4-bet cap lifted heads-up, half-bet rule, cent "
+        "chips, odd chips by position", cap_bets=4, cap_heads_up="lifted",
+        limit_half_bet_rule=True, pl_round_sb=False, hpl_rounding="floor",
+        split_odd_chip="position", remainder_mode="one_each", chip_unit="cent"),
+    RuleProfile(
+        "wsop", "2024 WSOP live action: bet and 4 raises, no cap in a round that begins "
+        "heads-up, half-bet rule, small blind counted as a big blind in pot limit, odd "
+        "chips by position from the smallest chip in the blinds", cap_bets=5,
+        cap_heads_up="lifted", limit_half_bet_rule=True, pl_round_sb=True,
+        hpl_rounding="floor", split_odd_chip="position", remainder_mode="one_each",
+        chip_unit="blinds"),
+)}
+
+_SITE_DEFAULTS = {"pokerstars": "pokerstars", "kingsclub": "kingsclub"}
+
+
+def get_profile(name: str | RuleProfile) -> RuleProfile:
+    """The profile called ``name`` (a RuleProfile is returned as is)."""
+    if isinstance(name, RuleProfile):
+        return name
+    try:
+        return PROFILES[re.sub(r"\s+", "", name.lower())]
+    except KeyError:
+        raise unknown_name("rule profile", name, PROFILES) from None
+
+
+def default_profile(site: str) -> RuleProfile:
+    """The profile a site's hands are audited with unless ``--rules`` says otherwise.
+
+    Sites without a profile of their own get ``wsop``'s betting rules with cent chips,
+    the common online practice.
+    """
+    name = _SITE_DEFAULTS.get(site.lower())
+    if name is not None:
+        return PROFILES[name]
+    from dataclasses import replace
+    return replace(PROFILES["wsop"], name=f"{site.lower()}", chip_unit="cent", cap_bets=4,
+                   pl_round_sb=False, description=f"{site} (no profile of its own: online "
+                   "defaults, 4-bet cap lifted heads-up, cent chips)")
