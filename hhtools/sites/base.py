@@ -184,8 +184,9 @@ class Site:
         header = classifier.token(lines[0], first)
         if header.type != "HEADER":
             return HandError(path, first, 1, hand_id, self.name,
-                             (self.describe("HEADER"),), header,
-                             f"cannot read the header line: {header!r}")
+                             (self.describe("HEADER"),), str(header),
+                             f"cannot read the header line: expected {self.describe('HEADER')}; "
+                             f"got {str(header)!r}")
         builder = self.builder(self, path, hand_id)
         try:
             builder.on_HEADER(header, *header.value)
@@ -231,8 +232,8 @@ class Site:
 
 def _or(words: Sequence[str]) -> str:
     words = list(words)
-    if len(words) > 8:
-        words = words[:8] + ["..."]
+    if len(words) > 12:
+        words = words[:12] + ["..."]
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
@@ -374,7 +375,8 @@ class HandBuilder:
         else:
             added = to - prev
             if added < 0:
-                raise LineError(tok, f"{player} goes to {to} with {prev} already in this round")
+                raise LineError(tok, f"a {kind} to {to} is less than the {prev} {player} has "
+                                "already put in this round")
         self.committed[player] = to
         return self.act(tok, player, kind, amount=added, to=to, all_in=all_in)
 
