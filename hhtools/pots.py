@@ -136,13 +136,9 @@ def award(amount: Decimal, component_winners: Sequence[Sequence[str]], order: Se
     halves = [sorted(ws, key=rank.__getitem__) for ws in component_winners]
     if len(halves) == 1:
         return split(amount, halves[0], unit, remainder_mode)
-    part = _floor(amount / len(halves), unit)
-    odd = amount - part * len(halves)
-    parts = [part] * len(halves)
+    parts = half_amounts(amount, len(halves), unit, split_odd_chip)
+    odd = amount - sum(parts, ZERO)
     out: dict[str, Decimal] = {}
-    if odd and split_odd_chip == "first_component":
-        parts[0] += odd
-        odd = ZERO
     for ws, size in zip(halves, parts):
         for p, v in split(size, ws, unit, remainder_mode).items():
             out[p] = out.get(p, ZERO) + v
@@ -150,6 +146,22 @@ def award(amount: Decimal, component_winners: Sequence[Sequence[str]], order: Se
         first = min((p for ws in halves for p in ws), key=rank.__getitem__)
         out[first] += odd
     return out
+
+
+def half_amounts(amount: Decimal, halves: int, unit: Decimal, split_odd_chip: str
+                 ) -> list[Decimal]:
+    """Each component's share of a pot; under ``position`` the odd chip is in neither half.
+
+    >>> half_amounts(Decimal(101), 2, Decimal(1), "position")
+    [Decimal('50'), Decimal('50')]
+    >>> half_amounts(Decimal(101), 2, Decimal(1), "first_component")
+    [Decimal('51'), Decimal('50')]
+    """
+    part = _floor(amount / halves, unit)
+    parts = [part] * halves
+    if split_odd_chip == "first_component":
+        parts[0] += amount - part * halves
+    return parts
 
 
 def _floor(value: Decimal, unit: Decimal) -> Decimal:

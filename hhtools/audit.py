@@ -1,0 +1,461 @@
+"""Audit a hand: replay it, rebuild the pots, re-evaluate the showdown, compare with the history.
+
+``audit(hand)`` returns an Audit: a verdict (``ok``, ``mismatch``, ``invalid``,
+``unverifiable``), findings whose kind is one of ``hhtools.replay.KINDS``, every pot and half
+with its eligible players and who should receive what, and each player's net by the rules
+against the net the history implies. It never raises on a bad hand; everything is data.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from decimal import Decimal
+
+from hhtools.cards import Card, format_cards
+from hhtools.describe import STYLES, matches
+from hhtools.evaluate import Evaluation
+from hhtools.pots import (PotLayer, allocate_rake, award, build_pots, half_amounts,
+                          uncalled_bet)
+from hhtools.records import Hand, HandError
+from hhtools.replay import RULE_KINDS, Finding, Replay, describe_action
+from hhtools.rules import RuleProfile
+
+ZERO = Decimal(0)
+VERDICTS = ("ok", "mismatch", "invalid", "unverifiable")
+_HALF_NAMES = {"badugi": "Badugi half", "badugi-ace-high": "Badugi half (ace high)",
+               "2-7": "2-7 half", "a-5": "A-5 half"}
+
+
+@dataclass(frozen=True, slots=True)
+class Half:
+    """One component's share of a pot (the whole pot in a single-component game)."""
+
+    component: str
+    amount: Decimal
+    winners: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PotAudit:
+    """A pot as the rules build and award it, next to what the history says it paid."""
+
+    name: str
+    amount: Decimal
+    rake: Decimal
+    eligible: tuple[str, ...]
+    halves: tuple[Half, ...]
+    expected: dict[str, Decimal] | None
+    recorded: dict[str, Decimal]
+    note: str | None = None
+
+    def as_dict(self) -> dict:
+        """A JSON-ready view; amounts as exact decimal strings."""
+        return {"name": self.name, "amount": str(self.amount), "rake": str(self.rake),
+                "eligible": list(self.eligible),
+                "halves": [{"component": h.component, "amount": str(h.amount),
+                            "winners": list(h.winners)} for h in self.halves],
+                "expected": None if self.expected is None else
+                {p: str(v) for p, v in self.expected.items()},
+                "recorded": {p: str(v) for p, v in self.recorded.items()},
+                **({"note": self.note} if self.note else {})}
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerAudit:
+    """A player's result: ``net`` by the rules (None when it cannot be known), ``recorded_net``
+    as the history implies it, and the cards and hands seen at showdown."""
+
+    name: str
+    seat: int
+    net: Decimal | None
+    recorded_net: Decimal
+    cards: tuple[Card, ...] | None
+    hands: tuple[Evaluation, ...]
+
+    def as_dict(self) -> dict:
+        """A JSON-ready view."""
+        return {"name": self.name, "seat": self.seat,
+                "net": None if self.net is None else str(self.net),
+                "recorded_net": str(self.recorded_net)}
+
+
+@dataclass(frozen=True)
+class Audit:
+    """The audit of one hand."""
+
+    hand: Hand
+    rules: RuleProfile
+    verdict: str
+    findings: tuple[Finding, ...]
+    pots: tuple[PotAudit, ...]
+    players: tuple[PlayerAudit, ...]
+    notes: tuple[str, ...]
+
+    def as_dict(self) -> dict:
+        """The object ``hhtools audit --json`` prints."""
+        h = self.hand
+        return {"site": h.site, "hand_id": h.hand_id, "game": h.game, "verdict": self.verdict,
+                "rules": self.rules.name, "findings": [f.as_dict() for f in self.findings],
+                "notes": list(self.notes), "pots": [p.as_dict() for p in self.pots],
+                "players": [p.as_dict() for p in self.players]}
+
+    def line(self) -> str:
+        """``pokerstars 49164202872 badugi ok``."""
+        h = self.hand
+        return f"{h.site} {h.hand_id} {h.game} {self.verdict}"
+
+    def explanation(self) -> str:
+        """What a referee reads: findings, hands, their order, pots and who gets what."""
+        h = self.hand
+        game = _game(h)
+        out = [f"Hand {h.hand_id} ({h.site}, {game.title}, {h.structure.replace('-', ' ')}, "
+               f"rules {self.rules.name}): {self.verdict}"]
+        for f in self.findings:
+            extra = (f" (rules: {f.expected}; history: {f.recorded})"
+                     if f.expected is not None or f.recorded is not None else "")
+            out.append(f"  - {f.kind}: {f.message}{extra}")
+        for n in self.notes:
+            out.append(f"  - note: {n}")
+        shown = [p for p in self.players if p.hands]
+        if shown:
+            out.append("  Hands at showdown:")
+            width = max(len(p.name) for p in shown)
+            for p in shown:
+                parts = "; ".join(f"{e.component.name}: {e.description}" for e in p.hands)
+                out.append(f"    {p.name:<{width}}  {format_cards(p.cards or ())}  {parts}")
+            for i, comp in enumerate(game.components):
+                ranked = sorted(shown, key=lambda p: p.hands[i].rank)
+                label = _HALF_NAMES.get(comp.name, comp.name) if game.split else "Order"
+                order = " > ".join(f"{p.name} ({p.hands[i].description})" for p in ranked)
+                out.append(f"  {label}: {order}")
+                if len(ranked) > 1:
+                    out.append(f"    {comp.explain(ranked[0].hands[i], ranked[1].hands[i])}")
+        for pot in self.pots:
+            rake = f", rake {pot.rake}" if pot.rake else ""
+            out.append(f"  {pot.name} pot {pot.amount}{rake}; eligible: {', '.join(pot.eligible)}")
+            for half in pot.halves:
+                label = _HALF_NAMES.get(half.component, half.component) if game.split else "pot"
+                out.append(f"    {label} {half.amount}: {', '.join(half.winners) or 'nobody'}")
+            if pot.note:
+                out.append(f"    {pot.note}")
+            if pot.expected is not None:
+                out.append("    rules give: " + _amounts(pot.expected))
+            out.append("    history says: " + (_amounts(pot.recorded) or "nothing"))
+        return "\n".join(out)
+
+
+def audit(hand: Hand, rules: RuleProfile | str | None = None) -> Audit:
+    """Audit one hand under ``rules`` (a profile or its name; default: the site's profile)."""
+    replay = Replay(hand, rules).run()
+    return _Settlement(replay).audit()
+
+
+def explain(hand: Hand, rules: RuleProfile | str | None = None) -> str:
+    """The replay step by step: after each action the stacks, the pot, who is next and what
+    they may do; then the audit's explanation."""
+    replay = Replay(hand, rules, trace=True).run()
+    result = _Settlement(replay).audit()
+    players = replay.order
+    out = [f"Hand {hand.hand_id} ({hand.site}, {_game(hand).title}), rules {replay.rules.name}",
+           "Seats: " + ", ".join(f"{p} (seat {replay.seat_of[p]}, {s.stack})"
+                                 for s in hand.seats for p in [s.name] if p in replay.index),
+           f"Button: seat {hand.button_seat}"]
+    street = None
+    for a, step in zip(hand.actions, replay.steps):
+        if a.street != street:
+            street = a.street
+            out.append(f"*** {street} ***")
+        stacks = ", ".join(f"{p} {step.stacks.get(p, ZERO)}" for p in players)
+        nxt = f"next: {step.next_player} ({step.options})" if step.next_player else step.options
+        out.append(f"line {step.line}: {step.text}. Pot {step.pot}. Stacks: {stacks}. {nxt}")
+    out.append(result.explanation())
+    return "\n".join(out)
+
+
+def audit_all(hands: Iterable[Hand | HandError], rules: RuleProfile | str | None = None
+              ) -> Iterable[Audit | HandError]:
+    """Audit a stream of hands, passing parse errors through."""
+    for h in hands:
+        yield h if isinstance(h, HandError) else audit(h, rules)
+
+
+def _game(hand: Hand):
+    from hhtools.games import get_game
+    return get_game(hand.game)
+
+
+def _amounts(values: dict[str, Decimal]) -> str:
+    return ", ".join(f"{p} {v}" for p, v in values.items())
+
+
+class _Settlement:
+    """Pots, showdown and the comparison with the history, after the replay."""
+
+    def __init__(self, replay: Replay):
+        self.r = replay
+        self.hand = replay.hand
+        self.game = replay.game
+        self.findings = list(replay.findings)
+        self.notes: list[str] = []
+        self.cards: dict[str, tuple[Card, ...]] = {}
+        self.evals: dict[str, tuple[Evaluation, ...]] = {}
+        self.mucked: set[str] = set()
+
+    def audit(self) -> Audit:
+        h = self.hand
+        paid = {p: v for p, v in self.r.paid.items() if v}
+        returned = self._uncalled(paid)
+        contributions = {p: v - returned.get(p, ZERO) for p, v in paid.items()}
+        collected = _by_player((c.player, c.amount) for c in h.collections)
+        if h.cancelled:
+            pots: list[PotAudit] = []
+            won: dict[str, Decimal] | None = dict(contributions)
+        else:
+            evals = self._showdown()
+            self._descriptions(evals)
+            pots, won = self._pots(contributions, evals)
+        self._summary(paid, collected)
+        recorded_returned = _by_player((u.player, u.amount) for u in h.uncalled)
+        nets = {}
+        for s in h.seats:
+            p = s.name
+            put = paid.get(p, ZERO)
+            net = None if won is None else won.get(p, ZERO) + returned.get(p, ZERO) - put
+            implied = collected.get(p, ZERO) + recorded_returned.get(p, ZERO) - put
+            if h.cancelled:
+                implied = ZERO
+            summary_net = next((r.net for r in h.summary.seats if r.player == p and r.net
+                                is not None), None)
+            nets[p] = (net, implied if summary_net is None else summary_net)
+        players = tuple(PlayerAudit(s.name, s.seat, *nets[s.name], self.cards.get(s.name),
+                                    self.evals.get(s.name, ())) for s in h.seats)
+        kinds = {f.kind for f in self.findings}
+        if kinds & set(RULE_KINDS):
+            verdict = "invalid"
+        elif kinds:
+            verdict = "mismatch"
+        elif self.notes:
+            verdict = "unverifiable"
+        else:
+            verdict = "ok"
+        self.findings.sort(key=lambda f: f.line)
+        return Audit(h, self.r.rules, verdict, tuple(self.findings), tuple(pots), players,
+                     tuple(self.notes))
+
+    def _find(self, kind: str, line: int, message: str, expected: str | None = None,
+              recorded: str | None = None) -> None:
+        self.findings.append(Finding(kind, f"line {line}: {message}", line, expected, recorded))
+
+    def _uncalled(self, paid: dict[str, Decimal]) -> dict[str, Decimal]:
+        """The bet returned by the rules, checked against the history's uncalled-bet lines."""
+        h = self.hand
+        if h.cancelled:
+            return {}
+        expected = uncalled_bet(paid)
+        rules = {expected[0]: expected[1]} if expected else {}
+        recorded = _by_player((u.player, u.amount) for u in h.uncalled)
+        if rules != recorded:
+            line = (h.uncalled[0].line if h.uncalled else
+                    max((a.line for a in h.actions if a.amount), default=h.source.first_line))
+            self._find("amount_mismatch", line,
+                       f"the uncalled bet returned should be {_amounts(rules) or 'nothing'}, "
+                       f"the history returns {_amounts(recorded) or 'nothing'}",
+                       _amounts(rules) or "nothing", _amounts(recorded) or "nothing")
+        return rules
+
+    def _showdown(self) -> dict[str, tuple[Evaluation, ...]]:
+        """Score every hand tabled at showdown; refuse wrong sizes and cards seen twice."""
+        h, game = self.hand, self.game
+        owner: dict[Card, tuple[str, int]] = {}
+        reshuffled = any(e.kind == "reshuffle" for e in h.events)
+        for s in h.shows:
+            if s.kind == "muck":
+                self.mucked.add(s.player)
+            if not s.cards:
+                continue
+            if len(s.cards) != game.hand_size:
+                self._find("illegal_draw", s.line, f"{s.player} shows {len(s.cards)} cards; a "
+                           f"{game.title} hand holds {game.hand_size}")
+                continue
+            for c in s.cards:
+                if c in owner and owner[c][0] != s.player:
+                    self._find("duplicate_card", s.line, f"{c} is shown by {s.player} and "
+                               f"also by {owner[c][0]} (line {owner[c][1]}): one deck holds "
+                               "each card once")
+                owner[c] = (s.player, s.line)
+            if s.kind == "show":
+                self.cards[s.player] = s.cards
+        if h.hero and not reshuffled:
+            # Without a reshuffle nobody else can ever hold a card the hero held.
+            for hc in h.hero_cards:
+                for c in hc.cards:
+                    if c in owner and owner[c][0] != h.hero:
+                        self._find("duplicate_card", owner[c][1], f"{owner[c][0]} shows {c}, "
+                                   f"which {h.hero} was dealt (line {hc.line}) and the deck "
+                                   "was never reshuffled")
+                        owner[c] = (h.hero, hc.line)
+        self.evals = {p: game.evaluate(c) for p, c in self.cards.items()}
+        return self.evals
+
+    def _descriptions(self, evals: dict[str, tuple[Evaluation, ...]]) -> None:
+        """Check the site's own words for each shown hand against the cards."""
+        style = self.r.rules.description_style
+        if style is None:
+            return
+        read = STYLES[style]
+        h = self.hand
+        texts = [(s.player, s.cards, s.description, s.line) for s in h.shows]
+        texts += [(r.player, r.cards, r.description, r.line) for r in h.summary.seats]
+        for player, cards, text, line in texts:
+            if not text or not cards or len(cards) != self.game.hand_size:
+                continue
+            claim = read(text)
+            if claim is None:
+                continue
+            scored = evals.get(player) or self.game.evaluate(cards)
+            names = [e.description for e in scored]
+            if not matches(claim, names):
+                self._find("description_mismatch", line,
+                           f"the history calls {player}'s {format_cards(cards)} "
+                           f"\"{text}\" but the cards make {' / '.join(names)}",
+                           " / ".join(names), text)
+
+    def _pots(self, contributions: dict[str, Decimal], evals: dict[str, tuple[Evaluation, ...]]
+              ) -> tuple[list[PotAudit], dict[str, Decimal] | None]:
+        """Build, rake and award every pot; compare each with what the history paid."""
+        h, r = self.hand, self.r
+        live = r.live
+        layers = build_pots(contributions, live)
+        rake = h.summary.rake or ZERO
+        printed = [p.amount for p in h.summary.pots] or None
+        rakes = allocate_rake([p.amount for p in layers], rake, r.unit, printed)
+        recorded = {}
+        for c in h.collections:
+            recorded.setdefault(c.pot, {})
+            recorded[c.pot][c.player] = recorded[c.pot].get(c.player, ZERO) + c.amount
+        pots: list[PotAudit] = []
+        total: dict[str, Decimal] | None = {}
+        for i, (layer, taken) in enumerate(zip(layers, rakes)):
+            name = PotLayer.name(i)
+            pot = self._award(name, layer, layer.amount - taken, evals)
+            pots.append(PotAudit(name, layer.amount, taken, layer.eligible, pot[0], pot[1],
+                                 recorded.get(name, {}), pot[2]))
+            if pot[1] is None:
+                total = None
+            elif total is not None:
+                for p, v in pot[1].items():
+                    total[p] = total.get(p, ZERO) + v
+        self._compare(pots, recorded)
+        total_pot = sum((p.amount for p in layers), ZERO)
+        if h.summary.total_pot is not None and h.summary.total_pot != total_pot:
+            self._find("amount_mismatch", h.source.last_line,
+                       f"the summary's total pot is {h.summary.total_pot}; the bets make "
+                       f"{total_pot}", str(total_pot), str(h.summary.total_pot))
+        return pots, total
+
+    def _award(self, name: str, layer: PotLayer, amount: Decimal,
+               evals: dict[str, tuple[Evaluation, ...]]
+               ) -> tuple[tuple[Half, ...], dict[str, Decimal] | None, str | None]:
+        components = self.game.components
+        contenders = [p for p in layer.eligible if p not in self.mucked] or list(layer.eligible)
+        if len(contenders) > 1:
+            unknown = [p for p in contenders if p not in evals]
+            if unknown:
+                note = (f"the {name} pot is contested by {', '.join(contenders)} but "
+                        f"{', '.join(unknown)} never showed cards, so its winner cannot be "
+                        "checked")
+                self.notes.append(note)
+                return (), None, note
+        winners = []
+        for i in range(len(components)):
+            best = min((evals[p][i].rank for p in contenders), default=0) if len(contenders) > 1 else 0
+            winners.append([p for p in contenders
+                            if len(contenders) == 1 or evals[p][i].rank == best])
+        rules = self.r.rules
+        shares = award(amount, winners, self.r.from_button, self.r.unit,
+                       rules.split_odd_chip, rules.remainder_mode)
+        parts = half_amounts(amount, len(components), self.r.unit, rules.split_odd_chip)
+        halves = tuple(Half(c.name, part, tuple(w))
+                       for c, w, part in zip(components, winners, parts))
+        return halves, shares, None
+
+    def _compare(self, pots: list[PotAudit], recorded: dict[str, dict[str, Decimal]]) -> None:
+        """Per pot when the history names the same pots, otherwise over the whole hand."""
+        h = self.hand
+        names = {p.name for p in pots if p.expected}
+        if set(recorded) <= names and all(p.expected is not None for p in pots):
+            groups = [(f"the {p.name} pot", p.expected, recorded.get(p.name, {}),
+                       len(p.expected) > 1) for p in pots]
+        elif all(p.expected is not None for p in pots):
+            expected: dict[str, Decimal] = {}
+            for p in pots:
+                for k, v in (p.expected or {}).items():
+                    expected[k] = expected.get(k, ZERO) + v
+            got = _by_player((c.player, c.amount) for c in h.collections)
+            groups = [("the pots", expected, got, any(len(p.expected or ()) > 1 for p in pots))]
+        else:
+            return
+        lines = {c.player: c.line for c in h.collections}
+        for label, exp, got, split in groups:
+            exp = {p: v for p, v in exp.items() if v}
+            got = {p: v for p, v in got.items() if v}
+            line = min((lines[p] for p in got if p in lines), default=h.source.last_line)
+            if set(exp) != set(got):
+                self._find("winner_mismatch", line,
+                           f"{label} should go to {_amounts(exp) or 'nobody'}"
+                           f"{self._why(set(exp) | set(got))}; the history gives "
+                           f"{_amounts(got) or 'nothing'}", _amounts(exp), _amounts(got))
+                continue
+            tolerance = self.r.unit if split else ZERO
+            for p, v in exp.items():
+                if abs(got[p] - v) > tolerance:
+                    self._find("amount_mismatch", lines.get(p, line),
+                               f"{p} should receive {v} from {label}; the history gives "
+                               f"{got[p]}", str(v), str(got[p]))
+
+    def _why(self, players: set[str]) -> str:
+        """`` (A's X beats B's Y)`` for the first component where shown hands differ."""
+        shown = [p for p in players if p in self.evals]
+        if len(shown) < 2:
+            return ""
+        parts = []
+        for i, comp in enumerate(self.game.components):
+            ranked = sorted(shown, key=lambda p: self.evals[p][i].rank)
+            a, b = ranked[0], ranked[1]
+            parts.append(f"{a}: {comp.explain(self.evals[a][i], self.evals[b][i])}")
+        return " (" + "; ".join(parts) + ")"
+
+    def _summary(self, paid: dict[str, Decimal], collected: dict[str, Decimal]) -> None:
+        """The summary must agree with the collection lines: winnings, nets, final stacks."""
+        h = self.hand
+        returned = _by_player((u.player, u.amount) for u in h.uncalled)
+        start = {s.name: s.stack for s in h.seats}
+        for s in h.summary.seats:
+            p = s.player
+            got = collected.get(p, ZERO)
+            if s.won is not None and s.won != got:
+                self._find("amount_mismatch", s.line, f"the summary says {p} won {s.won}; the "
+                           f"collection lines give {got}", str(got), str(s.won))
+            implied = got + returned.get(p, ZERO) - paid.get(p, ZERO)
+            if s.net is not None and s.net != implied and not h.cancelled:
+                self._find("amount_mismatch", s.line, f"the summary gives {p} a net of "
+                           f"{s.net}; bets and winnings make {implied}", str(implied),
+                           str(s.net))
+            elif (s.net is not None and s.stack_after is not None
+                  and start.get(p, ZERO) + s.net != s.stack_after):
+                self._find("amount_mismatch", s.line, f"{p} ends with {s.stack_after}, but "
+                           f"{start.get(p, ZERO)} and a net of {s.net} make "
+                           f"{start.get(p, ZERO) + s.net}", str(start.get(p, ZERO) + s.net),
+                           str(s.stack_after))
+
+
+def _by_player(pairs: Iterable[tuple[str, Decimal]]) -> dict[str, Decimal]:
+    out: dict[str, Decimal] = {}
+    for p, v in pairs:
+        out[p] = out.get(p, ZERO) + v
+    return out
+
+
+__all__ = ["Audit", "Finding", "Half", "PlayerAudit", "PotAudit", "VERDICTS", "audit",
+           "audit_all", "explain", "describe_action"]

@@ -1,0 +1,469 @@
+"""The rules engine: replay a recorded hand action by action under its game, structure and profile.
+
+One engine serves every game: the game (hand size, draw limit, components) and the rule profile
+are data. Each kind of action has ``verify_*`` (raises RuleViolation naming the history's line),
+``can_*`` (the same as a yes/no) and ``apply_*`` (changes the state). ``Replay.run`` folds over
+the actions, turning violations into findings and applying the action anyway, so one bad line
+never hides the rest of the hand; it never raises on a bad hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from hhtools.betting import (half_pot_limit_max_to, is_full_raise, limit_unit, may_reraise,
+                             min_raise_to, pot_limit_max_to)
+from hhtools.errors import HHToolsError
+from hhtools.games import Game, get_game
+from hhtools.records import Action, Hand
+from hhtools.rules import RuleProfile, default_profile, get_profile
+
+ZERO = Decimal(0)
+POSTS = frozenset(("post_sb", "post_bb", "post_ante", "post_dead", "post_blind"))
+WAGERS = frozenset(("fold", "check", "call", "bet", "raise"))
+DRAWS = frozenset(("discard", "stand_pat"))
+#: Finding kinds that mean the hand broke a rule (verdict ``invalid``); the others mean the
+#: recorded result differs from the re-evaluation (verdict ``mismatch``).
+RULE_KINDS = ("illegal_bet", "out_of_turn", "illegal_draw", "duplicate_card", "stack_exceeded")
+RESULT_KINDS = ("winner_mismatch", "amount_mismatch", "description_mismatch")
+KINDS = RESULT_KINDS + RULE_KINDS
+
+
+class RuleViolation(HHToolsError):
+    """An action the rules do not allow: ``kind`` is one of KINDS, ``line`` the history's line."""
+
+    def __init__(self, kind: str, message: str, line: int):
+        super().__init__(f"line {line}: {message}")
+        self.kind = kind
+        self.line = line
+        self.text = message
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """Something wrong with a hand: its kind, a sentence citing the line, and for showdown
+    findings what the rules give (``expected``) against what the history says (``recorded``)."""
+
+    kind: str
+    message: str
+    line: int
+    expected: str | None = None
+    recorded: str | None = None
+
+    def as_dict(self) -> dict:
+        """A JSON-ready view; ``expected``/``recorded`` only when known."""
+        out = {"kind": self.kind, "message": self.message, "line": self.line}
+        if self.expected is not None:
+            out["expected"] = self.expected
+        if self.recorded is not None:
+            out["recorded"] = self.recorded
+        return out
+
+
+@dataclass(slots=True)
+class Step:
+    """The state after one action, for ``audit --explain``."""
+
+    line: int
+    text: str
+    stacks: dict[str, Decimal]
+    pot: Decimal
+    street_bets: dict[str, Decimal]
+    next_player: str | None
+    options: str
+
+
+@dataclass(slots=True)
+class Round:
+    """The state of one betting round (and the draw before it)."""
+
+    street: str
+    bets: dict[str, Decimal] = field(default_factory=dict)
+    current: Decimal = ZERO
+    #: The level of the last full bet or raise, and the size of the last full raise.
+    full_level: Decimal = ZERO
+    full_raise: Decimal = ZERO
+    #: Full bets so far (fixed-limit cap), and a counter of full raises for reopening.
+    bets_made: int = 0
+    full_count: int = 0
+    #: Per player who acted: the round's bet when they acted, and full_count then.
+    acted_at: dict[str, Decimal] = field(default_factory=dict)
+    acted_full: dict[str, int] = field(default_factory=dict)
+    #: Where the search for the next player to act starts (index into the seat order).
+    turn_from: int | None = None
+    capped: bool = True
+    drawn: set[str] = field(default_factory=set)
+
+
+class Replay:
+    """A hand being replayed: stacks, contributions, rounds, who is next; findings as data."""
+
+    def __init__(self, hand: Hand, rules: RuleProfile | str | None = None, *,
+                 trace: bool = False):
+        self.hand = hand
+        self.rules = default_profile(hand.site) if rules is None else get_profile(rules)
+        self.game: Game = get_game(hand.game)
+        self.max_draw = self.rules.max_draw.get(self.game.name, self.game.max_discard)
+        self.unit = self.rules.unit(hand.small_blind, hand.big_blind, hand.ante,
+                                    hand.tournament is not None)
+        self.fixed_limit = hand.structure == "fixed-limit"
+        self.big_blind = hand.big_blind or hand.small_bet
+        dealt = set(hand.dealt_to) if hand.dealt_to else None
+        seats = sorted(hand.seats, key=lambda s: s.seat)
+        self.seat_of = {s.name: s.seat for s in seats}
+        self.order = [s.name for s in seats
+                      if not s.sitting_out and (dealt is None or s.name in dealt)]
+        # Players who act though the seat list marks them out are in the hand after all.
+        for a in hand.actions:
+            if a.player not in self.order and a.player in self.seat_of:
+                self.order.append(a.player)
+        self.order.sort(key=self.seat_of.__getitem__)
+        self.index = {p: i for i, p in enumerate(self.order)}
+        button = hand.button_seat if hand.button_seat is not None else 0
+        # Clockwise from the first seat after the button: the draw and post-draw betting order.
+        self.from_button = ([p for p in self.order if self.seat_of[p] > button]
+                            + [p for p in self.order if self.seat_of[p] <= button])
+        self.stacks = {s.name: s.stack for s in seats}
+        self.paid: dict[str, Decimal] = {p: ZERO for p in self.order}
+        self.folded: set[str] = set()
+        self.all_in: set[str] = set()
+        self.findings: list[Finding] = []
+        self.round = Round("predraw")
+        self.trace = trace
+        self.steps: list[Step] = []
+        self.ran = False
+
+    # ---- who acts ---------------------------------------------------------------------------
+
+    @property
+    def live(self) -> list[str]:
+        """Players still in the hand (all-in included), in seat order."""
+        return [p for p in self.order if p not in self.folded]
+
+    def _pending(self, p: str) -> bool:
+        r = self.round
+        return (p not in self.folded and p not in self.all_in
+                and (p not in r.acted_at or r.bets.get(p, ZERO) < r.current))
+
+    def next_to_act(self) -> str | None:
+        """The player whose turn it is to bet, or None when the round is closed."""
+        r = self.round
+        if len(self.live) < 2 or self._draws_pending():
+            return None
+        if r.turn_from is None:
+            r.turn_from = self._first_to_act()
+        n = len(self.order)
+        able = [p for p in self.order if p not in self.folded and p not in self.all_in]
+        if len(able) == 1 and r.bets.get(able[0], ZERO) >= r.current:
+            return None  # everyone else is all in and the last player has matched
+        for k in range(n):
+            p = self.order[(r.turn_from + k) % n]
+            if self._pending(p):
+                return p
+        return None
+
+    def _first_to_act(self) -> int:
+        if self.round.street == "predraw":
+            # Left of the big blind; heads-up that is the button, who posted the small blind.
+            for kind in ("post_bb", "post_blind", "post_dead", "post_sb"):
+                for a in self.hand.actions:
+                    if a.kind == kind and a.player in self.index:
+                        return self.index[a.player] + 1
+        return self.index[self.from_button[0]] if self.from_button else 0
+
+    def _draws_pending(self) -> bool:
+        r = self.round
+        return r.street != "predraw" and any(p not in r.drawn for p in self.live)
+
+    def next_to_draw(self) -> str | None:
+        """The player whose turn it is to draw (clockwise from the button), or None."""
+        if self.round.street == "predraw" or len(self.live) < 2:
+            return None
+        for p in self.from_button:
+            if p not in self.folded and p not in self.round.drawn:
+                return p
+        return None
+
+    # ---- verify / can / apply: wagers -------------------------------------------------------
+
+    def verify_wager(self, a: Action) -> None:
+        """Raise RuleViolation if ``a`` (fold, check, call, bet, raise) breaks a rule."""
+        p, r = a.player, self.round
+        if p in self.folded:
+            raise RuleViolation("out_of_turn", f"{p} acts after folding", a.line)
+        if p in self.all_in:
+            if a.kind == "fold":
+                return  # pointless but harmless: sites fold all-in players who sit out
+            raise RuleViolation("out_of_turn", f"{p} acts after going all in", a.line)
+        expected = self.next_to_act()
+        if expected is None:
+            if self._draws_pending():
+                raise RuleViolation("out_of_turn", f"{p} bets before {self.next_to_draw()} "
+                                    "has drawn", a.line)
+            raise RuleViolation("out_of_turn", f"{p} acts but the betting round is closed",
+                                a.line)
+        if expected != p:
+            raise RuleViolation("out_of_turn", f"{p} acts out of turn: it is {expected}'s turn",
+                                a.line)
+        if a.kind in ("fold",):
+            return
+        added = a.amount or ZERO
+        stack = self.stacks.get(p, ZERO)
+        if added > stack:
+            raise RuleViolation("stack_exceeded", f"{p} puts in {added} with only {stack} "
+                                "behind", a.line)
+        mine = r.bets.get(p, ZERO)
+        to = mine + added
+        all_in = a.all_in or added == stack
+        if a.kind == "check":
+            if mine < r.current:
+                raise RuleViolation("illegal_bet", f"{p} checks facing a bet of {r.current}",
+                                    a.line)
+            return
+        if a.kind == "call":
+            owed = min(r.current - mine, stack)
+            if owed <= 0:
+                raise RuleViolation("illegal_bet", f"{p} calls with nothing to call", a.line)
+            if added != owed:
+                raise RuleViolation("illegal_bet", f"{p} calls {added} but the call is {owed}",
+                                    a.line)
+            return
+        if a.kind == "bet" and r.current > 0:
+            raise RuleViolation("illegal_bet", f"{p} bets but there is already a bet of "
+                                f"{r.current}", a.line)
+        if a.kind == "raise" and r.current == 0:
+            raise RuleViolation("illegal_bet", f"{p} raises but nobody has bet", a.line)
+        if to <= r.current:
+            raise RuleViolation("illegal_bet", f"{p} {a.kind}s to {to}, not above the "
+                                f"{r.current} already bet", a.line)
+        if r.current > 0 and not self._may_raise(p):
+            raise RuleViolation("illegal_bet", f"{p} raises to {to}, but the betting was not "
+                                "reopened: the all-in since their last action was not a full "
+                                "raise", a.line)
+        low, high = self.raise_range(p)
+        if self.fixed_limit and r.capped and r.bets_made >= self.rules.cap_bets:
+            raise RuleViolation("illegal_bet", f"{p} {a.kind}s to {to} after the betting was "
+                                f"capped at {self.rules.cap_bets} bets", a.line)
+        if to > high or (to < low and not all_in):
+            size = str(low) if low == high else f"{low} to {high}"
+            raise RuleViolation("illegal_bet", f"{p} {a.kind}s to {to}; "
+                                f"{self._structure_name()} allows {size} here", a.line)
+
+    def can_wager(self, a: Action) -> bool:
+        """Whether ``a`` is allowed now."""
+        try:
+            self.verify_wager(a)
+        except RuleViolation:
+            return False
+        return True
+
+    def _may_raise(self, p: str) -> bool:
+        r = self.round
+        return may_reraise(r.acted_at.get(p), r.full_count > r.acted_full.get(p, -1),
+                           r.current, r.full_raise or self._unit())
+
+    def _unit(self) -> Decimal:
+        return limit_unit(self.round.street, self.hand.small_bet, self.hand.big_bet)
+
+    def _structure_name(self) -> str:
+        return self.hand.structure.replace("-", " ")
+
+    def raise_range(self, p: str) -> tuple[Decimal, Decimal]:
+        """The smallest and largest full bet or raise ``p`` may make now (round totals)."""
+        r = self.round
+        mine = r.bets.get(p, ZERO)
+        if self.fixed_limit:
+            to = (r.full_level if r.current else ZERO) + self._unit()
+            return to, to
+        low = min_raise_to(r.current, r.full_raise, self.big_blind)
+        pot = sum(self.paid.values(), ZERO)
+        if self.rules.pl_round_sb and r.street == "predraw":
+            pot += self._dead_small_blind_gap()
+        if self.hand.structure == "pot-limit":
+            high = pot_limit_max_to(r.current, mine, pot)
+        elif self.hand.structure == "half-pot-limit":
+            high = half_pot_limit_max_to(r.current, mine, pot, self.unit, self.rules.hpl_rounding)
+        else:
+            high = mine + self.stacks.get(p, ZERO)
+        high = max(high, low)
+        return low, min(high, mine + self.stacks.get(p, ZERO))
+
+    def _dead_small_blind_gap(self) -> Decimal:
+        """[LA 187]: the small blind counts as a big blind when sizing the pot before the draw."""
+        sb = self.hand.small_blind
+        return (self.big_blind - sb) if sb and sb < self.big_blind else ZERO
+
+    def apply_wager(self, a: Action) -> None:
+        """Change the state for a fold, check, call, bet or raise (legal or not)."""
+        p, r = a.player, self.round
+        # An out-of-turn action does not move the turn: the skipped player is still next.
+        in_turn = self.next_to_act() == p
+        if a.kind == "fold":
+            self.folded.add(p)
+        else:
+            added = a.amount or ZERO
+            self._pay(p, added, a.all_in)
+            mine = r.bets.get(p, ZERO) + added
+            r.bets[p] = mine
+            if mine > r.current:
+                self._raise_to(mine, p)
+        r.acted_at[p] = r.bets.get(p, ZERO)
+        r.acted_full[p] = r.full_count
+        if in_turn:
+            r.turn_from = self.index[p] + 1
+
+    def _raise_to(self, to: Decimal, p: str) -> None:
+        r = self.round
+        if self.fixed_limit:
+            base = r.full_level if r.current else ZERO
+            full = is_full_raise(to - base, self._unit(), True, self.rules.limit_half_bet_rule)
+            size = self._unit()
+        else:
+            size = max(r.full_raise, self.big_blind)
+            full = is_full_raise(to - r.current, size, False, False)
+            size = max(size, to - r.current)
+        if full:
+            r.full_level, r.full_raise = to, size
+            r.bets_made += 1
+            r.full_count += 1
+        r.current = to
+
+    def _pay(self, p: str, amount: Decimal, all_in: bool) -> None:
+        self.stacks[p] = self.stacks.get(p, ZERO) - amount
+        self.paid[p] = self.paid.get(p, ZERO) + amount
+        if all_in or self.stacks[p] <= 0:
+            self.all_in.add(p)
+
+    # ---- posts --------------------------------------------------------------------------------
+
+    def verify_post(self, a: Action) -> None:
+        """A blind or ante may not cost more than the poster's stack."""
+        stack = self.stacks.get(a.player, ZERO)
+        if (a.amount or ZERO) > stack:
+            raise RuleViolation("stack_exceeded", f"{a.player} posts {a.amount} with only "
+                                f"{stack} behind", a.line)
+
+    def apply_post(self, a: Action) -> None:
+        """Blinds count toward the round's bet (the big blind as its first bet); antes do not."""
+        r = self.round
+        self._pay(a.player, a.amount or ZERO, a.all_in)
+        if a.kind == "post_ante" or a.to is None:
+            return
+        r.bets[a.player] = a.to
+        if a.to > r.current:
+            r.current = a.to
+            if a.kind != "post_sb":
+                r.full_level = a.to
+                r.full_raise = a.to
+                r.bets_made = max(r.bets_made, 1)
+
+    # ---- draws --------------------------------------------------------------------------------
+
+    def verify_draw(self, a: Action) -> None:
+        """A draw in turn, once per round, within the game's limit, with matching replacements."""
+        p, r = a.player, self.round
+        if r.street == "predraw":
+            raise RuleViolation("illegal_draw", f"{p} draws before the first betting round "
+                                "is over", a.line)
+        if p in self.folded:
+            raise RuleViolation("out_of_turn", f"{p} draws after folding", a.line)
+        if p in r.drawn:
+            raise RuleViolation("illegal_draw", f"{p} draws twice in the same round", a.line)
+        expected = self.next_to_draw()
+        if expected is not None and expected != p:
+            raise RuleViolation("out_of_turn", f"{p} draws out of turn: it is {expected}'s "
+                                "turn to draw", a.line)
+        count = a.count or 0
+        if count > self.max_draw:
+            raise RuleViolation("illegal_draw", f"{p} changes {count} cards; {self.game.title} "
+                                f"allows at most {self.max_draw} per draw", a.line)
+        if a.new_cards is not None and len(a.new_cards) != count:
+            raise RuleViolation("illegal_draw", f"{p} discards {count} cards but receives "
+                                f"{len(a.new_cards)}", a.line)
+
+    def apply_draw(self, a: Action) -> None:
+        """Mark the player as having drawn this round."""
+        self.round.drawn.add(a.player)
+
+    # ---- the fold over the actions ------------------------------------------------------------
+
+    def _start_street(self, street: str) -> None:
+        able = [p for p in self.order if p not in self.folded and p not in self.all_in]
+        # [LA 127]: a round that begins heads-up has no cap; one that becomes heads-up keeps it.
+        capped = not (self.rules.cap_heads_up == "lifted" and len(able) == 2)
+        self.round = Round(street, capped=capped)
+
+    def run(self) -> Replay:
+        """Replay every action once; findings collect in ``self.findings``."""
+        if self.ran:
+            return self
+        self.ran = True
+        able = [p for p in self.order if p not in self.all_in]
+        self.round.capped = not (self.rules.cap_heads_up == "lifted" and len(able) == 2)
+        handlers: dict[str, tuple[Callable, Callable]] = {}
+        for kind in POSTS:
+            handlers[kind] = (self.verify_post, self.apply_post)
+        for kind in WAGERS:
+            handlers[kind] = (self.verify_wager, self.apply_wager)
+        for kind in DRAWS:
+            handlers[kind] = (self.verify_draw, self.apply_draw)
+        for a in self.hand.actions:
+            if a.street != self.round.street:
+                self._start_street(a.street)
+            verify, apply = handlers[a.kind]
+            try:
+                verify(a)
+            except RuleViolation as v:
+                self.findings.append(Finding(v.kind, v.args[0], v.line))
+            apply(a)
+            if self.trace:
+                self.steps.append(self._step(a))
+        return self
+
+    # ---- --explain --------------------------------------------------------------------------
+
+    def _step(self, a: Action) -> Step:
+        nxt = self.next_to_act()
+        if nxt is not None:
+            options = self.options(nxt)
+        else:
+            nxt = self.next_to_draw()
+            options = (f"stand pat or change 1 to {self.max_draw} cards" if nxt else
+                       "round closed")
+        return Step(a.line, describe_action(a), dict(self.stacks), sum(self.paid.values(), ZERO),
+                    dict(self.round.bets), nxt, options)
+
+    def options(self, p: str) -> str:
+        """What ``p`` may legally do now, in words."""
+        r = self.round
+        mine = r.bets.get(p, ZERO)
+        stack = self.stacks.get(p, ZERO)
+        out = []
+        if mine < r.current:
+            out += ["fold", f"call {min(r.current - mine, stack)}"]
+        else:
+            out.append("check")
+        if stack > r.current - mine and (r.current == 0 or self._may_raise(p)):
+            if not (self.fixed_limit and r.capped and r.bets_made >= self.rules.cap_bets):
+                low, high = self.raise_range(p)
+                verb = "bet" if r.current == 0 else "raise to"
+                out.append(f"{verb} {low}" if low == high else f"{verb} {low} to {high}")
+        return ", ".join(out)
+
+
+def describe_action(a: Action) -> str:
+    """An action in a few words: ``Hero raises to 44``, ``Player4 draws 2``."""
+    p = a.player
+    if a.kind in ("discard", "stand_pat"):
+        return f"{p} stands pat" if not a.count else f"{p} draws {a.count}"
+    if a.kind == "post_ante":
+        return f"{p} posts an ante of {a.amount}"
+    if a.kind in POSTS:
+        return f"{p} posts {a.amount}" + (f" (live {a.to})" if a.to != a.amount else "")
+    if a.kind in ("fold", "check"):
+        return f"{p} {a.kind}s"
+    if a.kind == "call":
+        return f"{p} calls {a.amount}" + (" all in" if a.all_in else "")
+    return f"{p} {a.kind}s to {a.to}" + (" all in" if a.all_in else "")
