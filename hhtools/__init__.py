@@ -11,12 +11,15 @@ from hhtools.errors import CardError, HHToolsError, UnknownNameError
 from hhtools.evaluate import (ACE_TO_FIVE, BADUGI, BADUGI_ACE_HIGH, COMPONENTS, DEUCE_TO_SEVEN,
                               Component, Evaluation, get_component, winners)
 from hhtools.games import GAMES, Game, get_game
+from hhtools.parsing import HandParseError, ParseResult, parse_file, parse_paths, parse_text
+from hhtools.records import Action, Hand, HandError, SkippedHand
 
 __version__ = "0.1.0"
 
 __all__ = [
     "ACE_TO_FIVE", "BADUGI", "BADUGI_ACE_HIGH", "COMPONENTS", "DECK", "DEUCE_TO_SEVEN",
-    "Card", "CardError", "Component", "Evaluation", "GAMES", "Game", "HHToolsError",
-    "UnknownNameError", "format_cards", "get_component", "get_game", "parse_card",
-    "parse_cards", "winners",
+    "Action", "Card", "CardError", "Component", "Evaluation", "GAMES", "Game", "HHToolsError",
+    "Hand", "HandError", "HandParseError", "ParseResult", "SkippedHand", "UnknownNameError",
+    "format_cards", "get_component", "get_game", "parse_card", "parse_cards", "parse_file",
+    "parse_paths", "parse_text", "winners",
 ]

@@ -103,6 +103,59 @@ def eval_command(
         typer.echo(result.render())
 
 
+@app.command("parse")
+def parse_command(
+    paths: Annotated[list[str], typer.Argument(
+        help="History files, or directories searched recursively for *.txt files.",
+        show_default=False)],
+    site: Annotated[str, typer.Option(
+        "--site", help="auto (detect from each file), pokerstars or kingsclub.")] = "auto",
+    as_json: JsonOption = False,
+) -> None:
+    """Read hand histories into records and report what they hold, or print them as JSON.
+
+    Without --json: for each file, the hands read per game, the hands of unsupported games
+    skipped, and each rejected hand as FILE:LINE:COLUMN with the reason; then the totals.
+    With --json: one JSON object per hand (fields in the README) and one per rejected hand,
+    with an "error" field. The exit status is 1 when any hand was rejected.
+
+    Examples:
+
+        hhtools parse ../shared/corpus/pokerstars ../shared/corpus/kingsclub
+        hhtools parse --site pokerstars --json history.txt > hands.jsonl
+    """
+    import json
+
+    from hhtools.parsing import format_report, parse_paths
+    from hhtools.records import error_to_json, hand_to_json
+
+    rejected: list[int] = []
+
+    def counted(results):
+        for result in results:
+            rejected.append(len(result.errors))
+            yield result
+
+    try:
+        results = counted(parse_paths(paths, site))
+        if as_json:
+            write = sys.stdout.write
+            for result in results:
+                for hand in result.hands:
+                    write(json.dumps(hand_to_json(hand), ensure_ascii=False) + "\n")
+                for error in result.errors:
+                    write(json.dumps(error_to_json(error), ensure_ascii=False) + "\n")
+            sys.stdout.flush()
+        else:
+            for line in format_report(results):
+                typer.echo(line)
+    except HHToolsError as exc:
+        raise fail(str(exc)) from None
+    bad = sum(rejected)
+    if bad:
+        raise fail(f"{bad} hand{'s' * (bad != 1)} rejected")
+
+
 def main() -> None:
     """Entry point of the console script."""
     try:

@@ -235,3 +235,35 @@ def _no_hand(lines, path, site: Site) -> HandError:
     return HandError(path, n, 1, None, site.name, (site.describe("HEADER"),), line.strip(),
                      f"no {site.title} hand found: expected {site.describe('HEADER')}; "
                      f"got {line.strip()[:80]!r}")
+
+
+def format_report(results: Iterable[ParseResult]) -> Iterator[str]:
+    """Lines of the ``hhtools parse`` summary: each file, its rejected hands, then the totals."""
+    hands: Counter[tuple[str, str]] = Counter()
+    skipped: Counter[str] = Counter()
+    files = errors = 0
+    for r in results:
+        files += 1
+        games = Counter((r.site, h.game) for h in r.hands)
+        hands.update(games)
+        skipped.update(r.skipped_by_game())
+        errors += len(r.errors)
+        parts = [f"{len(r.hands)} hand{'s' * (len(r.hands) != 1)}"
+                 + (f" ({_counts({g: n for (_, g), n in games.items()})})" if games else "")]
+        if r.skipped:
+            parts.append(f"skipped {_counts(r.skipped_by_game())}")
+        if r.errors:
+            parts.append(f"{len(r.errors)} rejected")
+        yield f"{r.path or '<text>'}: {r.site or 'unknown site'}, {', '.join(parts)}"
+        for e in r.errors:
+            yield f"  {e.message}"
+    sites: dict[str, dict[str, int]] = {}
+    for (site, game), n in sorted(hands.items()):
+        sites.setdefault(site, {})[game] = n
+    per_site = "; ".join(f"{s}: {_counts(g)}" for s, g in sites.items()) or "none"
+    yield (f"total: {files} file{'s' * (files != 1)}, {sum(hands.values())} hands ({per_site}), "
+           f"skipped {_counts(skipped) if skipped else 'none'}, {errors} rejected")
+
+
+def _counts(counts: dict[str, int]) -> str:
+    return ", ".join(f"{name} {n}" for name, n in sorted(counts.items()))
