@@ -111,15 +111,19 @@ def split(amount: Decimal, winners: Sequence[str], unit: Decimal,
     {'a': Decimal('0.51'), 'b': Decimal('0.50')}
     >>> split(Decimal(5), ["a", "b", "c"], Decimal(1), "first")
     {'a': Decimal('3'), 'b': Decimal('1'), 'c': Decimal('1')}
+    >>> split(Decimal("2.01"), ["a"], Decimal("0.05"), "one_each")
+    {'a': Decimal('2.01')}
     """
     share = _floor(amount / len(winners), unit)
     out = {w: share for w in winners}
-    odd = int((amount - share * len(winners)) / unit)
-    if remainder_mode == "first":
-        out[winners[0]] += odd * unit
-    else:
-        for w in winners[:odd]:
+    left = amount - share * len(winners)
+    if remainder_mode == "one_each":
+        for w in winners[:int(left / unit)]:
             out[w] += unit
+            left -= unit
+    # Whatever is left (under ``first``, or less than a unit when the pot holds smaller
+    # chips than the unit) goes to the first winner: chips never vanish.
+    out[winners[0]] += left
     return out
 
 
