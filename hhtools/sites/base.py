@@ -23,7 +23,7 @@ from lark import Lark, Token
 from lark.exceptions import LarkError, UnexpectedInput, UnexpectedToken
 from lark.lexer import Lexer
 
-from hhtools.cards import Card, parse_cards
+from hhtools.cards import Card, parse_card, parse_cards
 from hhtools.errors import CardError, UnknownNameError
 from hhtools.games import Game, get_game
 from hhtools.money import AmountError, parse_amount
@@ -313,6 +313,14 @@ class HandBuilder:
     def cards(self, tok: Token, text: str, size: int | None = None) -> tuple[Card, ...]:
         """Cards from a line, refusing repeats and, with ``size``, a wrong count."""
         try:
+            # Sites write "As 3h 8h": read card by card, the general reader explains failures.
+            cards = tuple(map(parse_card, text.split()))
+            if len(set(cards)) != len(cards) or (size is not None and len(cards) != size):
+                raise CardError("")
+            return cards
+        except CardError:
+            pass
+        try:
             return parse_cards(text, size=size)
         except CardError as e:
             raise LineError(tok, str(e), column_of(tok, text)) from None
@@ -359,10 +367,15 @@ class HandBuilder:
 
     # ---- actions ---------------------------------------------------------------------------
 
-    def act(self, tok: Token, player: str, kind: str, **fields) -> Action:
+    def act(self, tok: Token, player: str, kind: str, amount: Decimal | None = None,
+            to: Decimal | None = None, all_in: bool = False, count: int | None = None,
+            discarded: tuple[Card, ...] | None = None,
+            new_cards: tuple[Card, ...] | None = None) -> Action:
         """Record an action by a seated player on the current street."""
-        action = Action(len(self.actions), self.street, self.player(tok, player), kind,
-                        line=tok.line, **fields)
+        if player not in self.seated:
+            self.player(tok, player)
+        action = Action(len(self.actions), self.street, player, kind, amount, to, all_in, count,
+                        discarded, new_cards, tok.line)
         self.actions.append(action)
         return action
 
