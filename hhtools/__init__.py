@@ -6,6 +6,7 @@
 ['4-card Badugi 5-4-3-2', '7-5-4-3-2']
 """
 
+from hhtools.audit import Audit, Finding, audit
 from hhtools.cards import DECK, Card, format_cards, parse_card, parse_cards
 from hhtools.errors import CardError, HHToolsError, UnknownNameError
 from hhtools.evaluate import (ACE_TO_FIVE, BADUGI, BADUGI_ACE_HIGH, COMPONENTS, DEUCE_TO_SEVEN,
@@ -18,7 +19,8 @@ __version__ = "0.1.0"
 
 __all__ = [
     "ACE_TO_FIVE", "BADUGI", "BADUGI_ACE_HIGH", "COMPONENTS", "DECK", "DEUCE_TO_SEVEN",
-    "Action", "Card", "CardError", "Component", "Evaluation", "GAMES", "Game", "HHToolsError",
+    "Action", "Audit", "Card", "CardError", "Component", "Evaluation", "Finding", "GAMES", "Game",
+    "HHToolsError", "audit",
     "Hand", "HandError", "HandParseError", "ParseResult", "SkippedHand", "UnknownNameError",
     "format_cards", "get_component", "get_game", "parse_card", "parse_cards", "parse_file",
     "parse_paths", "parse_text", "winners",

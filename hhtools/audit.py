@@ -8,7 +8,7 @@ against the net the history implies. It never raises on a bad hand; everything i
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -17,9 +17,10 @@ from hhtools.describe import STYLES, matches
 from hhtools.evaluate import Evaluation
 from hhtools.pots import (PotLayer, allocate_rake, award, build_pots, half_amounts,
                           uncalled_bet)
+from hhtools.errors import HHToolsError
 from hhtools.records import Hand, HandError
-from hhtools.replay import RULE_KINDS, Finding, Replay, describe_action
-from hhtools.rules import RuleProfile
+from hhtools.replay import RULE_KINDS, Finding, Replay
+from hhtools.rules import RuleProfile, get_profile
 
 ZERO = Decimal(0)
 VERDICTS = ("ok", "mismatch", "invalid", "unverifiable")
@@ -173,11 +174,39 @@ def explain(hand: Hand, rules: RuleProfile | str | None = None) -> str:
     return "\n".join(out)
 
 
-def audit_all(hands: Iterable[Hand | HandError], rules: RuleProfile | str | None = None
-              ) -> Iterable[Audit | HandError]:
-    """Audit a stream of hands, passing parse errors through."""
-    for h in hands:
-        yield h if isinstance(h, HandError) else audit(h, rules)
+def audit_paths(paths: Iterable[str], rules: RuleProfile | str | None = None,
+                site: str = "auto") -> Iterator[Audit | HandError]:
+    """Audit every hand in history files or directories, in order; hands that could not be
+    read come through as their HandError."""
+    from hhtools.parsing import parse_paths
+
+    if rules is not None:
+        rules = get_profile(rules)  # an unknown profile fails before any file is read
+    for result in parse_paths(paths, site):
+        for hand in result.hands:
+            yield audit(hand, rules)
+        yield from result.errors
+
+
+def find_hand(paths: Iterable[str], hand_id: str, site: str = "auto") -> Hand:
+    """The hand called ``hand_id`` in history files or directories."""
+    from hhtools.parsing import parse_paths
+
+    for result in parse_paths(paths, site):
+        for hand in result.hands:
+            if hand.hand_id == hand_id.lstrip("#"):
+                return hand
+        for error in result.errors:
+            if error.hand_id == hand_id.lstrip("#"):
+                raise HHToolsError(f"hand {hand_id} could not be read: {error.message}")
+    raise HHToolsError(f"hand {hand_id} is not in {', '.join(map(str, paths))}")
+
+
+def unparsed_json(error: HandError) -> dict:
+    """The ``--json`` object of a hand that could not be read."""
+    return {"site": error.site, "hand_id": error.hand_id, "game": None,
+            "verdict": "unparsed", "error": error.message, "path": error.path,
+            "line": error.line}
 
 
 def _game(hand: Hand):
@@ -458,4 +487,4 @@ def _by_player(pairs: Iterable[tuple[str, Decimal]]) -> dict[str, Decimal]:
 
 
 __all__ = ["Audit", "Finding", "Half", "PlayerAudit", "PotAudit", "VERDICTS", "audit",
-           "audit_all", "explain", "describe_action"]
+           "audit_paths", "explain", "find_hand", "unparsed_json"]

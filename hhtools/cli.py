@@ -156,6 +156,65 @@ def parse_command(
         raise fail(f"{bad} hand{'s' * (bad != 1)} rejected")
 
 
+@app.command("audit")
+def audit_command(
+    paths: Annotated[list[str], typer.Argument(
+        help="History files, or directories searched recursively for *.txt files.",
+        show_default=False)],
+    as_json: JsonOption = False,
+    rules: Annotated[str | None, typer.Option(
+        "--rules", help="Rule profile: pokerstars, kingsclub or wsop (default: each "
+        "site's own).", show_default=False)] = None,
+    explain_id: Annotated[str | None, typer.Option(
+        "--explain", metavar="HAND_ID", help="Replay this hand step by step instead.",
+        show_default=False)] = None,
+    site: Annotated[str, typer.Option(
+        "--site", help="auto (detect from each file), pokerstars or kingsclub.")] = "auto",
+) -> None:
+    """Replay hands under their rules, re-evaluate the showdown, check the recorded result.
+
+    Prints one line per hand (site, hand id, game, verdict: ok, mismatch, invalid or
+    unverifiable) and, for each hand that is not ok, what a referee needs: each player's
+    cards and hands, their order, each pot and half with its eligible players, what the
+    rules give and what the history says. With --json: one object per hand (fields in the
+    README), and one with "verdict": "unparsed" per hand that could not be read. With
+    --explain HAND_ID: that hand's replay, action by action. The exit status is 0 when every
+    hand is ok or unverifiable, 1 otherwise.
+
+    Examples:
+
+        hhtools audit ../shared/corpus/kingsclub
+        hhtools audit --json --rules wsop history.txt
+        hhtools audit --explain 40200897 ../shared/corpus/kingsclub
+    """
+    from hhtools.audit import audit_paths, explain, find_hand, unparsed_json
+    from hhtools.compare import dumps
+    from hhtools.records import HandError
+
+    try:
+        if explain_id is not None:
+            typer.echo(explain(find_hand(paths, explain_id, site), rules))
+            return
+        failed = 0
+        for item in audit_paths(paths, rules, site):
+            if isinstance(item, HandError):
+                failed += 1
+                typer.echo(dumps(unparsed_json(item)) if as_json
+                           else f"{item.site} {item.hand_id} ? unparsed: {item.message}")
+                continue
+            failed += item.verdict in ("mismatch", "invalid")
+            if as_json:
+                typer.echo(dumps(item.as_dict()))
+            else:
+                typer.echo(item.line())
+                if item.verdict != "ok":
+                    typer.echo(item.explanation())
+    except HHToolsError as exc:
+        raise fail(str(exc)) from None
+    if failed:
+        raise typer.Exit(1)
+
+
 def main() -> None:
     """Entry point of the console script."""
     try:

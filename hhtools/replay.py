@@ -466,4 +466,5 @@ def describe_action(a: Action) -> str:
         return f"{p} {a.kind}s"
     if a.kind == "call":
         return f"{p} calls {a.amount}" + (" all in" if a.all_in else "")
-    return f"{p} {a.kind}s to {a.to}" + (" all in" if a.all_in else "")
+    verb = f"bets {a.to}" if a.kind == "bet" else f"raises to {a.to}"
+    return f"{p} {verb}" + (" all in" if a.all_in else "")
