@@ -252,12 +252,8 @@ class Replay:
                                 f"{self._structure_name()} allows {size} here", a.line)
 
     def can_wager(self, a: Action) -> bool:
-        """Whether ``a`` is allowed now."""
-        try:
-            self.verify_wager(a)
-        except RuleViolation:
-            return False
-        return True
+        """Whether the fold, check, call, bet or raise ``a`` is allowed now."""
+        return _allowed(self.verify_wager, a)
 
     def _may_raise(self, p: str) -> bool:
         r = self.round
@@ -345,6 +341,10 @@ class Replay:
             raise RuleViolation("stack_exceeded", f"{a.player} posts {a.amount} with only "
                                 f"{stack} behind", a.line)
 
+    def can_post(self, a: Action) -> bool:
+        """Whether the blind or ante ``a`` is allowed now."""
+        return _allowed(self.verify_post, a)
+
     def apply_post(self, a: Action) -> None:
         """Blinds count toward the round's bet (the big blind as its first bet); antes do not."""
         r = self.round
@@ -383,6 +383,10 @@ class Replay:
             raise RuleViolation("illegal_draw", f"{p} discards {count} cards but receives "
                                 f"{len(a.new_cards)}", a.line)
 
+    def can_draw(self, a: Action) -> bool:
+        """Whether the draw ``a`` is allowed now."""
+        return _allowed(self.verify_draw, a)
+
     def apply_draw(self, a: Action) -> None:
         """Mark the player as having drawn this round."""
         self.round.drawn.add(a.player)
@@ -409,7 +413,8 @@ class Replay:
             handlers[kind] = (self.verify_wager, self.apply_wager)
         for kind in DRAWS:
             handlers[kind] = (self.verify_draw, self.apply_draw)
-        for a in self.hand.actions:
+        actions = self.hand.actions
+        for i, a in enumerate(actions):
             if a.street != self.round.street:
                 self._start_street(a.street)
             verify, apply = handlers[a.kind]
@@ -419,14 +424,15 @@ class Replay:
                 self.findings.append(Finding(v.kind, v.args[0], v.line))
             apply(a)
             if self.trace:
-                self.steps.append(self._step(a))
+                self.steps.append(self._step(a, actions[i + 1] if i + 1 < len(actions) else None))
         return self
 
     # ---- --explain --------------------------------------------------------------------------
 
-    def _step(self, a: Action) -> Step:
-        nxt = self.next_to_act()
-        if nxt is not None:
+    def _step(self, a: Action, following: Action | None) -> Step:
+        if a.kind in POSTS and following is not None and following.kind in POSTS:
+            nxt, options = None, "blinds and antes being posted"
+        elif (nxt := self.next_to_act()) is not None:
             options = self.options(nxt)
         else:
             nxt = self.next_to_draw()
@@ -451,6 +457,14 @@ class Replay:
                 verb = "bet" if r.current == 0 else "raise to"
                 out.append(f"{verb} {low}" if low == high else f"{verb} {low} to {high}")
         return ", ".join(out)
+
+
+def _allowed(verify: Callable[[Action], None], a: Action) -> bool:
+    try:
+        verify(a)
+    except RuleViolation:
+        return False
+    return True
 
 
 def describe_action(a: Action) -> str:

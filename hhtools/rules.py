@@ -15,9 +15,10 @@ hhtools.errors.UnknownNameError: Unknown rule profile 'wsopp'. Did you mean wsop
 
 from __future__ import annotations
 
+import functools
 import math
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 
 from hhtools.errors import unknown_name
@@ -110,6 +111,7 @@ def get_profile(name: str | RuleProfile) -> RuleProfile:
         raise unknown_name("rule profile", name, PROFILES) from None
 
 
+@functools.cache
 def default_profile(site: str) -> RuleProfile:
     """The profile a site's hands are audited with unless ``--rules`` says otherwise.
 
@@ -119,7 +121,6 @@ def default_profile(site: str) -> RuleProfile:
     name = _SITE_DEFAULTS.get(site.lower())
     if name is not None:
         return PROFILES[name]
-    from dataclasses import replace
     return replace(PROFILES["wsop"], name=f"{site.lower()}", chip_unit="cent", cap_bets=4,
                    pl_round_sb=False, description=f"{site} (no profile of its own: online "
                    "defaults, 4-bet cap lifted heads-up, cent chips)")

@@ -59,6 +59,10 @@ def test_explain_replays_step_by_step(corpus):
     out = result.output
     assert "line 30: Hero raises to 44. Pot 115.50. Stacks: Player0 1889.92, Hero 616.50," in out
     assert "next: Player1 (fold, call 44, raise to 66)" in out
+    assert "line 12: Player0 posts an ante of 5.50. Pot 5.50." in out
+    assert out.count("blinds and antes being posted") == 8  # 7 antes and the small blind
+    assert "line 20: Player4 posts 22. Pot 71.50." in out and "next: Player5 (fold, call 22, " \
+        "raise to 44)" in out
     assert "Badugi half (ace high) 550.25: Player4" in out
 
 
