@@ -131,6 +131,13 @@ class Replay:
         self.all_in: set[str] = set()
         self.findings: list[Finding] = []
         self.round = Round("predraw")
+        # The hero's hand before each street's draw, to check discards against it.
+        self.hero_before: dict[str, tuple] = {}
+        held = None
+        for hc in hand.hero_cards:
+            if held is not None:
+                self.hero_before[hc.street] = held
+            held = hc.cards
         self.trace = trace
         self.steps: list[Step] = []
         self.ran = False
@@ -379,6 +386,12 @@ class Replay:
         if count > self.max_draw:
             raise RuleViolation("illegal_draw", f"{p} changes {count} cards; {self.game.title} "
                                 f"allows at most {self.max_draw} per draw", a.line)
+        held = self.hero_before.get(r.street) if p == self.hand.hero else None
+        if held is not None and a.discarded:
+            missing = [str(c) for c in a.discarded if c not in held]
+            if missing:
+                raise RuleViolation("illegal_draw", f"{p} discards {', '.join(missing)}, "
+                                    "which the hand does not hold", a.line)
         if a.new_cards is not None and len(a.new_cards) != count:
             raise RuleViolation("illegal_draw", f"{p} discards {count} cards but receives "
                                 f"{len(a.new_cards)}", a.line)

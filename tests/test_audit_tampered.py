@@ -234,3 +234,15 @@ def test_a_contested_pot_won_by_unshown_cards_is_unverifiable(real):
     assert (a.verdict, kinds(a)) == ("unverifiable", [])
     assert "Player1 never showed cards" in a.notes[0]
     assert {p.name: p.net for p in a.players}["Player1"] is None
+
+
+def test_discarding_a_card_not_held(real):
+    # Also refused by the parser at the text level; the record-level tamper reaches the engine.
+    (hand,) = parse_text(real(KC_BADEUCEY, "40200897")).hands
+    actions = list(hand.actions)
+    i = next(i for i, a in enumerate(actions) if a.player == "Hero" and a.kind == "discard")
+    card = next(c for c in hand.hero_cards[-1].cards if c not in hand.hero_cards[0].cards)
+    actions[i] = dataclasses.replace(actions[i], discarded=(card,) + actions[i].discarded[1:])
+    a = audit(dataclasses.replace(hand, actions=tuple(actions)))
+    assert (a.verdict, kinds(a)) == ("invalid", ["illegal_draw"])
+    assert f"Hero discards {card}, which the hand does not hold" in a.findings[0].message
