@@ -264,8 +264,10 @@ class Replay:
 
     def _may_raise(self, p: str) -> bool:
         r = self.round
+        # Limit raises are one unit, whatever the blinds; elsewhere the last full raise.
+        full_raise = self._unit() if self.fixed_limit else (r.full_raise or self.big_blind)
         return may_reraise(r.acted_at.get(p), r.full_count > r.acted_full.get(p, -1),
-                           r.current, r.full_raise or self._unit())
+                           r.current, full_raise)
 
     def _unit(self) -> Decimal:
         return limit_unit(self.round.street, self.hand.small_bet, self.hand.big_bet)
@@ -417,8 +419,7 @@ class Replay:
         if self.ran:
             return self
         self.ran = True
-        able = [p for p in self.order if p not in self.all_in]
-        self.round.capped = not (self.rules.cap_heads_up == "lifted" and len(able) == 2)
+        self._start_street("predraw")
         handlers: dict[str, tuple[Callable, Callable]] = {}
         for kind in POSTS:
             handlers[kind] = (self.verify_post, self.apply_post)
