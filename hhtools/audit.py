@@ -396,11 +396,14 @@ class _Settlement:
                         "checked")
                 self.notes.append(note)
                 return (), None, note
-        winners = []
-        for i in range(len(components)):
-            best = min((evals[p][i].rank for p in contenders), default=0) if len(contenders) > 1 else 0
-            winners.append([p for p in contenders
-                            if len(contenders) == 1 or evals[p][i].rank == best])
+        if len(contenders) == 1:
+            # The last live hand wins without showing [LA 139].
+            winners = [contenders] * len(components)
+        else:
+            winners = []
+            for i in range(len(components)):
+                best = min(evals[p][i].rank for p in contenders)
+                winners.append([p for p in contenders if evals[p][i].rank == best])
         rules = self.r.rules
         shares = award(amount, winners, self.r.from_button, self.r.unit,
                        rules.split_odd_chip, rules.remainder_mode)
