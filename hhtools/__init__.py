@@ -6,22 +6,50 @@
 ['4-card Badugi 5-4-3-2', '7-5-4-3-2']
 """
 
-from hhtools.audit import Audit, Finding, audit
-from hhtools.cards import DECK, Card, format_cards, parse_card, parse_cards
-from hhtools.errors import CardError, HHToolsError, UnknownNameError
-from hhtools.evaluate import (ACE_TO_FIVE, BADUGI, BADUGI_ACE_HIGH, COMPONENTS, DEUCE_TO_SEVEN,
-                              Component, Evaluation, get_component, winners)
-from hhtools.games import GAMES, Game, get_game
-from hhtools.parsing import HandParseError, ParseResult, parse_file, parse_paths, parse_text
-from hhtools.records import Action, Hand, HandError, SkippedHand
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
 
 __version__ = "0.1.0"
 
-__all__ = [
-    "ACE_TO_FIVE", "BADUGI", "BADUGI_ACE_HIGH", "COMPONENTS", "DECK", "DEUCE_TO_SEVEN",
-    "Action", "Audit", "Card", "CardError", "Component", "Evaluation", "Finding", "GAMES", "Game",
-    "HHToolsError", "audit",
-    "Hand", "HandError", "HandParseError", "ParseResult", "SkippedHand", "UnknownNameError",
-    "format_cards", "get_component", "get_game", "parse_card", "parse_cards", "parse_file",
-    "parse_paths", "parse_text", "winners",
-]
+# Public names and the module that holds each. They are imported on first use, so that
+# `hhtools --help` or `hhtools eval` do not pay for lark, the parsers or the auditor.
+_EXPORTS = {
+    "hhtools.audit": ("Audit", "Finding", "audit"),
+    "hhtools.cards": ("DECK", "Card", "format_cards", "parse_card", "parse_cards"),
+    "hhtools.errors": ("CardError", "HHToolsError", "UnknownNameError"),
+    "hhtools.evaluate": ("ACE_TO_FIVE", "BADUGI", "BADUGI_ACE_HIGH", "COMPONENTS",
+                         "DEUCE_TO_SEVEN", "Component", "Evaluation", "get_component", "winners"),
+    "hhtools.games": ("GAMES", "Game", "get_game"),
+    "hhtools.parsing": ("HandParseError", "ParseResult", "parse_file", "parse_paths", "parse_text"),
+    "hhtools.records": ("Action", "Hand", "HandError", "SkippedHand"),
+}
+_WHERE = {name: module for module, names in _EXPORTS.items() for name in names}
+
+__all__ = sorted(_WHERE)
+
+
+def __getattr__(name: str):
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module 'hhtools' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
+
+
+if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors only
+    from hhtools.audit import Audit, Finding, audit  # noqa: F401
+    from hhtools.cards import DECK, Card, format_cards, parse_card, parse_cards  # noqa: F401
+    from hhtools.errors import CardError, HHToolsError, UnknownNameError  # noqa: F401
+    from hhtools.evaluate import (ACE_TO_FIVE, BADUGI, BADUGI_ACE_HIGH, COMPONENTS,  # noqa: F401
+                                  DEUCE_TO_SEVEN, Component, Evaluation, get_component, winners)
+    from hhtools.games import GAMES, Game, get_game  # noqa: F401
+    from hhtools.parsing import (HandParseError, ParseResult, parse_file, parse_paths,  # noqa: F401
+                                 parse_text)
+    from hhtools.records import Action, Hand, HandError, SkippedHand  # noqa: F401
