@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from parse import corpus_text  # noqa: E402  (bench/parse.py, the same replicated corpus)
 
-from hhtools.audit import audit  # noqa: E402
+from hhtools.auditor import audit  # noqa: E402
 from hhtools.parsing import parse_text  # noqa: E402
 
 

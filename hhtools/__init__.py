@@ -16,7 +16,7 @@ __version__ = "0.1.0"
 # Public names and the module that holds each. They are imported on first use, so that
 # `hhtools --help` or `hhtools eval` do not pay for lark, the parsers or the auditor.
 _EXPORTS = {
-    "hhtools.audit": ("Audit", "Finding", "audit"),
+    "hhtools.auditor": ("Audit", "Finding", "audit"),
     "hhtools.cards": ("DECK", "Card", "format_cards", "parse_card", "parse_cards"),
     "hhtools.errors": ("CardError", "HHToolsError", "UnknownNameError"),
     "hhtools.evaluate": ("ACE_TO_FIVE", "BADUGI", "BADUGI_ACE_HIGH", "COMPONENTS",
@@ -44,7 +44,7 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors only
-    from hhtools.audit import Audit, Finding, audit  # noqa: F401
+    from hhtools.auditor import Audit, Finding, audit  # noqa: F401
     from hhtools.cards import DECK, Card, format_cards, parse_card, parse_cards  # noqa: F401
     from hhtools.errors import CardError, HHToolsError, UnknownNameError  # noqa: F401
     from hhtools.evaluate import (ACE_TO_FIVE, BADUGI, BADUGI_ACE_HIGH, COMPONENTS,  # noqa: F401

@@ -187,7 +187,7 @@ def audit_command(
         hhtools audit --json --rules wsop history.txt
         hhtools audit --explain 40200897 ../shared/corpus/kingsclub
     """
-    from hhtools.audit import audit_paths, explain, find_hand, unparsed_json
+    from hhtools.auditor import audit_paths, explain, find_hand, unparsed_json
     from hhtools.compare import dumps
     from hhtools.records import HandError
 

@@ -77,3 +77,12 @@ def test_unknown_hand_and_unknown_profile(corpus):
 def test_rules_option_selects_the_profile(corpus):
     result = run("audit", "--json", "--rules", "wsop", corpus / "kingsclub")
     assert {json.loads(line)["rules"] for line in result.output.splitlines()} == {"wsop"}
+
+
+def test_hhtools_audit_stays_the_function_after_importing_the_engine():
+    import subprocess
+    import sys
+
+    code = ("import hhtools.auditor, hhtools.replay, hhtools; "
+            "assert callable(hhtools.audit) and hhtools.audit is hhtools.auditor.audit")
+    assert subprocess.run([sys.executable, "-c", code]).returncode == 0

@@ -6,7 +6,7 @@ from decimal import Decimal
 
 import pytest
 
-from hhtools.audit import audit
+from hhtools.auditor import audit
 from hhtools.parsing import parse_file
 
 SITES = ("pokerstars", "kingsclub")

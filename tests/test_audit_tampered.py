@@ -11,7 +11,7 @@ from decimal import Decimal
 
 import pytest
 
-from hhtools.audit import audit
+from hhtools.auditor import audit
 from hhtools.parsing import decode, parse_text, split_lines
 
 STARS_BADUGI = ("pokerstars", "Badugi-USD-0.25-0.50-201009.txt")

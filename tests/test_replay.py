@@ -12,7 +12,7 @@ from decimal import Decimal
 
 import pytest
 
-from hhtools.audit import audit, explain
+from hhtools.auditor import audit, explain
 from hhtools.records import Action, Hand, Seat, Source, Summary
 from hhtools.replay import KINDS, Replay
 from hhtools.rules import get_profile

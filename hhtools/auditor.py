@@ -4,6 +4,9 @@
 ``unverifiable``), findings whose kind is one of ``hhtools.replay.KINDS``, every pot and half
 with its eligible players and who should receive what, and each player's net by the rules
 against the net the history implies. It never raises on a bad hand; everything is data.
+
+The module is not called ``audit`` on purpose: importing a submodule sets it as an attribute
+of the package, which would replace the function ``hhtools.audit`` by the module.
 """
 
 from __future__ import annotations
