@@ -72,3 +72,13 @@ def test_other_profiles_agree_on_the_corpus(audits):
     # (which only matters for odd chips): every hand stays ok under wsop.
     for _, hand, _ in audits[:40]:
         assert audit(hand, "wsop").verdict == "ok", hand.hand_id
+
+
+def test_every_pokerstars_description_is_read_and_checked(audits):
+    # A description the style cannot read is left unchecked; none may be in the real files.
+    from hhtools.describe import read_pokerstars
+
+    texts = [s.description for _, h, _ in audits if h.site == "pokerstars"
+             for s in (*h.shows, *h.summary.seats) if s.description]
+    assert len(texts) == 178
+    assert [t for t in texts if read_pokerstars(t) is None] == []
