@@ -215,6 +215,70 @@ def audit_command(
         raise typer.Exit(1)
 
 
+DbOption = Annotated[str | None, typer.Option(
+    "--db", help="The hand store folder (default: $HHTOOLS_DB, else the XDG data folder).",
+    show_default=False)]
+
+
+@app.command("import")
+def import_command(
+    paths: Annotated[list[str], typer.Argument(help="History files or folders (searched recursively).",
+                                               show_default=False)],
+    db: DbOption = None,
+) -> None:
+    """Import hand histories into the hand store, auditing every new hand.
+
+    Hands already stored (same site and hand id) are skipped, and files unchanged since their
+    last import are not read again, so importing the same folder twice is cheap. An import that
+    is interrupted can simply be run again. Rejected hands are listed by `hhtools rejected`.
+    The exit status is 1 when a hand was rejected.
+
+    Example:
+
+        hhtools import ~/histories --db ~/poker-db
+    """
+    from rich.progress import Progress
+
+    from hhtools.importer import history_files, import_paths
+    from hhtools.store import Store
+
+    try:
+        store = Store(db)
+        files = history_files(paths)
+        if not files:
+            raise fail(f"no history files under {', '.join(paths)}")
+        with Progress(transient=True, disable=not sys.stderr.isatty()) as bar:
+            task = bar.add_task("importing", total=len(files))
+            summary = import_paths(files, store, progress=lambda _: bar.advance(task))
+    except HHToolsError as exc:
+        raise fail(str(exc)) from None
+    typer.echo(f"store: {store.root}")
+    typer.echo(summary.render())
+    if summary.rejected:
+        raise typer.Exit(1)
+
+
+@app.command("rejected")
+def rejected_command(db: DbOption = None) -> None:
+    """List the hands an import rejected: file, line, column, hand id and reason.
+
+    Example:
+
+        hhtools rejected --db ~/poker-db
+    """
+    from hhtools.store import Store
+
+    try:
+        rows = Store(db).read("rejected").unique(keep="first", maintain_order=True)
+    except HHToolsError as exc:
+        raise fail(str(exc)) from None
+    for path, line, column, hand_id, reason in rows.select(
+            "path", "line", "column", "hand_id", "reason").iter_rows():
+        hand = f" hand {hand_id}:" if hand_id else ""
+        typer.echo(f"{path}:{line}:{column}:{hand} {reason}")
+    typer.echo(f"{rows.height} rejected hand{'s' * (rows.height != 1)}", err=True)
+
+
 def main() -> None:
     """Entry point of the console script."""
     try:

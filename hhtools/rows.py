@@ -1,0 +1,99 @@
+"""Hand records flattened into the store's table rows (see hhtools.store.SCHEMAS).
+
+Nets here are what the history itself implies for each player: chips collected plus bets
+returned, minus chips put in. The auditor's own re-evaluation is stored beside it.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from datetime import timezone
+from decimal import Decimal
+
+from hhtools.cards import format_cards
+from hhtools.records import Hand, HandError
+
+ZERO = Decimal(0)
+
+
+def positions(hand: Hand) -> dict[str, str]:
+    """Each dealt-in player's position: ``button``, ``cutoff``, ..., ``small blind``, ``big blind``.
+
+    Counted from the button by seat order among players dealt in; heads-up the button is also
+    the small blind and is called ``button``.
+    """
+    seated = [s for s in sorted(hand.seats, key=lambda s: s.seat) if not s.sitting_out]
+    if not seated:
+        return {}
+    button = hand.button_seat
+    # Rotate so the first player after the button comes first; the button ends the list.
+    after = [s for s in seated if button is None or s.seat > button]
+    ring = after + [s for s in seated if s not in after]
+    names = [s.name for s in ring]
+    n = len(names)
+    if n == 1:
+        return {names[0]: "button"}
+    if n == 2:
+        return {names[-1]: "button", names[0]: "big blind"}
+    labels = ["small blind", "big blind"]
+    tail = ["button", "cutoff", "hijack", "lojack"]
+    middle = n - 2
+    late = tail[:max(0, min(len(tail), middle))]
+    early = middle - len(late)
+    labels += ["utg" if i == 0 else f"utg+{i}" for i in range(early)]
+    labels += list(reversed(late))
+    return dict(zip(names, labels))
+
+
+def hand_rows(hand: Hand, verdict: str | None = None) -> dict[str, list[dict]]:
+    """Rows for the hands, players, actions and pots tables."""
+    key = {"site": hand.site, "hand_id": hand.hand_id}
+    put_in: dict[str, Decimal] = defaultdict(Decimal)
+    for a in hand.actions:
+        if a.amount:
+            put_in[a.player] += a.amount
+    returned: dict[str, Decimal] = defaultdict(Decimal)
+    for u in hand.uncalled:
+        returned[u.player] += u.amount
+    collected: dict[str, Decimal] = defaultdict(Decimal)
+    for c in hand.collections:
+        collected[c.player] += c.amount
+    shown = {s.player: s.cards for s in hand.shows if s.kind == "show" and s.cards}
+    where = positions(hand)
+    started = hand.started_at.astimezone(timezone.utc) if hand.started_at else None
+    hands = [{
+        **key, "game": hand.game, "structure": hand.structure, "currency": hand.currency,
+        "small_bet": hand.small_bet, "big_bet": hand.big_bet, "small_blind": hand.small_blind,
+        "big_blind": hand.big_blind, "ante": hand.ante, "table": hand.table,
+        "max_seats": hand.max_seats, "button_seat": hand.button_seat, "started_at": started,
+        "tournament_id": hand.tournament.id if hand.tournament else None, "hero": hand.hero,
+        "players": sum(1 for s in hand.seats if not s.sitting_out), "cancelled": hand.cancelled,
+        "total_pot": hand.summary.total_pot, "rake": hand.summary.rake, "verdict": verdict,
+        "path": hand.source.path, "line": hand.source.first_line,
+    }]
+    players = []
+    for s in hand.seats:
+        net = collected[s.name] + returned[s.name] - put_in[s.name]
+        players.append({
+            **key, "player": s.name, "seat": s.seat, "position": where.get(s.name),
+            "starting_stack": s.stack, "sitting_out": s.sitting_out, "is_hero": s.name == hand.hero,
+            "put_in": put_in[s.name], "collected": collected[s.name], "returned": returned[s.name],
+            "net": net, "showed": s.name in shown,
+            "cards": format_cards(shown[s.name]) if s.name in shown else None,
+        })
+    actions = [{
+        **key, "seq": a.seq, "street": a.street, "player": a.player, "kind": a.kind,
+        "amount": a.amount, "to": a.to, "all_in": a.all_in, "count": a.count,
+        "discarded": format_cards(a.discarded) if a.discarded is not None else None,
+        "new_cards": format_cards(a.new_cards) if a.new_cards is not None else None,
+        "line": a.line,
+    } for a in hand.actions]
+    pots = [{**key, "pot": c.pot, "player": c.player, "amount": c.amount, "line": c.line}
+            for c in hand.collections]
+    return {"hands": hands, "players": players, "actions": actions, "pots": pots}
+
+
+def error_row(error: HandError) -> dict:
+    """A row of the rejected table."""
+    return {"path": error.path, "line": error.line, "column": error.column, "site": error.site,
+            "hand_id": error.hand_id, "reason": error.reason}

@@ -1,0 +1,119 @@
+"""Importing the real corpus into the store: once per hand, atomic, audited."""
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from decimal import Decimal
+
+import polars as pl
+import pytest
+
+from hhtools.importer import import_paths
+from hhtools.store import Store
+
+SITES = ("pokerstars", "kingsclub")
+
+
+def corpus_paths(corpus):
+    return [corpus / s for s in SITES]
+
+
+def snapshot(store):
+    """What a store holds, independent of how batches were cut."""
+    hands = store.read("hands").drop("path").sort("site", "hand_id")
+    players = store.read("players").sort("site", "hand_id", "seat")
+    actions = store.read("actions").sort("site", "hand_id", "seq")
+    return hands, players, actions
+
+
+def test_importing_twice_stores_each_hand_once(corpus, tmp_path):
+    store = Store(tmp_path / "db")
+    first = import_paths(corpus_paths(corpus), store)
+    assert first.hands_new == 131 and first.duplicates == 0
+    assert first.verdicts == {"ok": 131}
+    assert first.rejected == 1  # the corrupt hero lines of the duplicate.holecards file
+    second = import_paths(corpus_paths(corpus), store)
+    assert second.hands_new == 0
+    assert second.files_unchanged == 9  # the file with a rejected hand is read again...
+    assert second.duplicates == 0 and second.files_read == 1
+    hands = store.read("hands")
+    assert hands.height == 131
+    assert hands.select("site", "hand_id").is_unique().all()
+
+
+def test_changed_file_is_read_again_and_its_known_hands_skipped(corpus, tmp_path):
+    src = corpus / "kingsclub" / "Badugi-Limit-USD-30-60-202010.txt"
+    copy = tmp_path / "in" / "a.txt"
+    copy.parent.mkdir()
+    copy.write_bytes(src.read_bytes())
+    store = Store(tmp_path / "db")
+    assert import_paths([copy], store).hands_new == 1
+    copy.write_bytes(src.read_bytes() + b"\n\n")
+    again = import_paths([copy], store)
+    assert (again.files_read, again.duplicates, again.hands_new) == (1, 1, 0)
+
+
+def test_nets_per_player_equal_the_sites_own_results(corpus, tmp_path):
+    store = Store(tmp_path / "db")
+    import_paths([corpus / "kingsclub"], store)
+    players = store.read("players").filter(~pl.col("sitting_out"))
+    # KingsClub prints each seat's signed net in the summary; the store must agree exactly.
+    from hhtools.parsing import parse_paths
+    printed = {}
+    for result in parse_paths([corpus / "kingsclub"]):
+        for hand in result.hands:
+            for seat in hand.summary.seats:
+                if seat.net is not None:
+                    printed[(hand.hand_id, seat.player)] = seat.net
+    stored = {(h, p): n for h, p, n in players.select("hand_id", "player", "net").iter_rows()}
+    assert printed and all(stored[k] == v for k, v in printed.items())
+    assert sum(stored.values()) + store.read("hands")["rake"].sum() == Decimal(0)
+
+
+def test_a_killed_import_completes_on_the_next_run(corpus, tmp_path):
+    clean = Store(tmp_path / "clean")
+    import_paths(corpus_paths(corpus), clean)
+
+    db = tmp_path / "killed"
+    env = {**os.environ, "HHTOOLS_BATCH_HANDS": "3"}
+    code = ("import sys; from hhtools.importer import import_paths; from hhtools.store import Store; "
+            "import_paths(sys.argv[2:], Store(sys.argv[1]))")
+    proc = subprocess.Popen([sys.executable, "-c", code, str(db), *map(str, corpus_paths(corpus))],
+                            env=env)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and proc.poll() is None:
+        if len(list((db / "batches").glob("*"))) >= 2:
+            proc.send_signal(signal.SIGKILL)
+            break
+        time.sleep(0.002)
+    assert proc.wait() == -signal.SIGKILL, "the import ended before it could be killed"
+    killed = Store(db)
+    stored_before = killed.read("hands").height
+    assert 0 < stored_before < 131
+    # Whole hands only: every stored hand has its players, and nothing else is there.
+    assert killed.read("players")["hand_id"].n_unique() == stored_before
+    import_paths(corpus_paths(corpus), killed)
+    for got, want in zip(snapshot(killed), snapshot(clean)):
+        assert got.equals(want)
+
+
+def test_import_and_rejected_commands(corpus, tmp_path):
+    from typer.testing import CliRunner
+
+    from hhtools.cli import app
+
+    runner = CliRunner()
+    db = str(tmp_path / "db")
+    result = runner.invoke(app, ["import", str(corpus / "pokerstars"), "--db", db])
+    assert result.exit_code == 1  # one hand rejected
+    assert "hands new: 127" in result.stdout
+    assert "rejected: 1" in result.stdout
+    listed = runner.invoke(app, ["rejected", "--db", db])
+    assert listed.exit_code == 0
+    assert "duplicate.holecards.txt:22:32: hand 81631597149: Hero would hold 10 cards" in listed.stdout
+    again = runner.invoke(app, ["import", str(corpus / "kingsclub"), "--db", db])
+    assert again.exit_code == 0 and "hands new: 4" in again.stdout
+    missing = runner.invoke(app, ["import", str(tmp_path / "nowhere"), "--db", db])
+    assert missing.exit_code == 1 and "Traceback" not in missing.output
