@@ -418,10 +418,10 @@ class _Settlement:
     def _compare(self, pots: list[PotAudit], recorded: dict[str, dict[str, Decimal]]) -> None:
         """Per pot when the history names the same pots, otherwise over the whole hand."""
         h = self.hand
-        names = {p.name for p in pots if p.expected}
-        if set(recorded) <= names and all(p.expected is not None for p in pots):
+        if set(recorded) <= {p.name for p in pots}:
+            # Pot by pot; a pot that cannot be checked does not stop the others.
             groups = [(f"the {p.name} pot", p.expected, recorded.get(p.name, {}),
-                       len(p.expected) > 1) for p in pots]
+                       len(p.expected) > 1) for p in pots if p.expected is not None]
         elif all(p.expected is not None for p in pots):
             expected: dict[str, Decimal] = {}
             for p in pots:

@@ -246,3 +246,19 @@ def test_discarding_a_card_not_held(real):
     a = audit(dataclasses.replace(hand, actions=tuple(actions)))
     assert (a.verdict, kinds(a)) == ("invalid", ["illegal_draw"])
     assert f"Hero discards {card}, which the hand does not hold" in a.findings[0].message
+
+
+def test_an_unverifiable_main_pot_does_not_stop_the_side_pot_check(real):
+    # jodarin (in the main pot only) neither shows nor mucks: the main pot cannot be checked,
+    # but the side pot between the two shown hands still is.
+    hand = tamper(real(STARS_BADUGI, "49164202872"),
+                  ("jodarin: mucks hand", "jodarin: doesn't show hand"))
+    a = audited(hand)
+    assert (a.verdict, kinds(a)) == ("unverifiable", [])
+    assert [p.expected is None for p in a.pots] == [True, False]
+    text = tamper(hand, ("buddyboy3399 collected $2.55 from side pot",
+                         "Scorpio2000 collected $2.55 from side pot"))
+    a = audited(text)
+    # The summary line still says buddyboy3399 won both pots: that disagreement is found too.
+    assert a.verdict == "mismatch" and kinds(a) == ["winner_mismatch", "amount_mismatch"]
+    assert "the side 1 pot should go to buddyboy3399 2.55" in a.findings[0].message
