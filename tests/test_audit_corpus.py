@@ -28,7 +28,8 @@ def test_every_real_hand_is_ok(audits):
     bad = [(name, a.hand.hand_id, a.verdict, [f.message for f in a.findings], a.notes)
            for name, _, a in audits if a.verdict != "ok"]
     assert bad == []
-    # 128 PokerStars hands (one file with corrupt hero lines does not parse) and 4 KingsClub.
+    # 127 PokerStars hands (4 + 104 Badugi, 17 + 1 2-7, 1 cancelled; the file with corrupt
+    # hero lines does not parse) and 4 KingsClub.
     assert len(audits) == 131
 
 
