@@ -94,6 +94,10 @@ class Component:
         """The description of a rank."""
         raise NotImplementedError
 
+    def is_made(self, evaluation: Evaluation) -> bool:
+        """True for what players call a made hand: a 4-card Badugi, or a low with no pair."""
+        raise NotImplementedError
+
     def key(self, rank: int) -> tuple[int, tuple[str, ...]]:
         """(category, rank letters high to low) of a rank, the basis of explanations."""
         raise NotImplementedError
@@ -186,6 +190,9 @@ class BadugiComponent(Component):
     def key(self, rank: int) -> tuple[int, tuple[str, ...]]:
         size, letters = self._decode(rank)
         return -size, letters
+
+    def is_made(self, evaluation: Evaluation) -> bool:
+        return len(evaluation.best) == 4
 
     def _decode(self, rank: int) -> tuple[int, tuple[str, ...]]:
         mask = self._table()[1][rank - 1]
@@ -339,6 +346,10 @@ class FiveCardLow(Component):
             self.checked(cards)
             raise
         return out
+
+    def is_made(self, evaluation: Evaluation) -> bool:
+        # Pairs, straights and flushes all count against a low: only a plain no-pair is made.
+        return self.key(evaluation.rank)[0] == _NO_PAIR
 
     def key(self, rank: int) -> tuple[int, tuple[str, ...]]:
         category, ranks = self._table()[2][rank - 1]

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from hhtools.cards import Card, check_hand
+from hhtools.cards import Card, check_hand, parse_cards  # noqa: F401 (doctests)
 from hhtools.errors import unknown_name
 from hhtools.evaluate import (ACE_TO_FIVE, BADUGI, BADUGI_ACE_HIGH, DEUCE_TO_SEVEN, Component,
                               Evaluation, winners)
@@ -43,6 +43,15 @@ class Game:
         """Score a hand with every component of the game."""
         check_hand(cards, size=self.hand_size)
         return tuple(c.evaluate(cards) for c in self.components)
+
+    def made(self, cards: Sequence[Card]) -> bool:
+        """True when the hand is made in the game's first component (the Badugi half of a split game).
+
+        >>> get_game("badeucy").made(parse_cards("Kc 2d 3h 4s 4c"))
+        True
+        """
+        first = self.components[0]
+        return first.is_made(first.evaluate(cards))
 
     def showdown(self, hands: Sequence[Sequence[Card]]) -> dict[str, list[int]]:
         """For each component, the indices of the hands that win it (several on a tie)."""

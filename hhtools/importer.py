@@ -92,12 +92,9 @@ def import_paths(paths: Iterable[str | os.PathLike], store: Store,
             known.add(key)
             result_of_audit = audit(hand)
             summary.verdicts[result_of_audit.verdict] += 1
-            rows = hand_rows(hand, result_of_audit.verdict)
+            rows = hand_rows(hand, result_of_audit)
             rows["hands"][0]["path"] = resolved
             pending.add(rows)
-            pending.rows["findings"].extend(
-                {"site": hand.site, "hand_id": hand.hand_id, "kind": f.kind, "message": f.message,
-                 "line": f.line} for f in result_of_audit.findings)
             new_here += 1
         for skipped in result.skipped:
             summary.skipped_games[skipped.game] += 1

@@ -11,7 +11,9 @@ from datetime import timezone
 from decimal import Decimal
 
 from hhtools.cards import format_cards
-from hhtools.records import Hand, HandError
+from hhtools.errors import HHToolsError
+from hhtools.games import get_game
+from hhtools.records import STREETS, Hand, HandError
 
 ZERO = Decimal(0)
 
@@ -45,9 +47,14 @@ def positions(hand: Hand) -> dict[str, str]:
     return dict(zip(names, labels))
 
 
-def hand_rows(hand: Hand, verdict: str | None = None) -> dict[str, list[dict]]:
-    """Rows for the hands, players, actions and pots tables."""
+def hand_rows(hand: Hand, audit=None) -> dict[str, list[dict]]:
+    """Rows for the hands, players, actions, draws, pots, halves and findings tables.
+
+    ``audit`` is the hand's ``hhtools.auditor.Audit``; without it the verdict, the halves and
+    the findings stay empty.
+    """
     key = {"site": hand.site, "hand_id": hand.hand_id}
+    verdict = audit.verdict if audit is not None else None
     put_in: dict[str, Decimal] = defaultdict(Decimal)
     for a in hand.actions:
         if a.amount:
@@ -90,7 +97,59 @@ def hand_rows(hand: Hand, verdict: str | None = None) -> dict[str, list[dict]]:
     } for a in hand.actions]
     pots = [{**key, "pot": c.pot, "player": c.player, "amount": c.amount, "line": c.line}
             for c in hand.collections]
-    return {"hands": hands, "players": players, "actions": actions, "pots": pots}
+    halves = []
+    findings = []
+    if audit is not None:
+        halves = [{**key, "pot": pot.name, "component": half.component, "amount": half.amount,
+                   "player": winner, "winners": len(half.winners)}
+                  for pot in audit.pots for half in pot.halves for winner in half.winners]
+        findings = [{**key, "kind": f.kind, "message": f.message, "line": f.line}
+                    for f in audit.findings]
+    return {"hands": hands, "players": players, "actions": actions, "pots": pots,
+            "draws": draw_rows(hand, shown), "halves": halves, "findings": findings}
+
+
+def draw_rows(hand: Hand, shown: dict[str, tuple]) -> list[dict]:
+    """One row per draw taken: how many cards, and the hand before and after where known.
+
+    The hero's hands come from the history's dealt lines; anyone else's final hand is known
+    when shown, and it is the hand after that player's last draw.
+    """
+    try:
+        game = get_game(hand.game)
+    except HHToolsError:
+        return []
+    hero_after = {h.street: h.cards for h in hand.hero_cards}
+    draws = [a for a in hand.actions if a.kind in ("discard", "stand_pat")]
+    last_draw = {a.player: a.seq for a in draws}
+    rows = []
+    for a in draws:
+        before = after = None
+        if a.player == hand.hero:
+            before = hero_after.get(_previous_street(a.street))
+            after = hero_after.get(a.street)
+        elif last_draw[a.player] == a.seq:
+            after = shown.get(a.player)
+        rows.append({
+            "site": hand.site, "hand_id": hand.hand_id, "game": hand.game, "player": a.player,
+            "street": a.street, "count": a.count or 0,
+            "before": format_cards(before) if before else None,
+            "after": format_cards(after) if after else None,
+            "made_before": _made(game, before), "made_after": _made(game, after), "line": a.line})
+    return rows
+
+
+def _previous_street(street: str) -> str:
+    return STREETS[max(0, STREETS.index(street) - 1)]
+
+
+def _made(game, cards) -> bool | None:
+    if not cards or len(cards) != game.hand_size:
+        return None
+    try:
+        return game.made(cards)
+    except HHToolsError:
+        return None
 
 
 def error_row(error: HandError) -> dict:

@@ -48,6 +48,15 @@ SCHEMAS: dict[str, dict[str, pl.DataType]] = {
         "all_in": pl.Boolean, "count": pl.Int32, "discarded": pl.String, "new_cards": pl.String,
         "line": pl.Int32,
     },
+    "draws": {
+        "site": pl.String, "hand_id": pl.String, "game": pl.String, "player": pl.String,
+        "street": pl.String, "count": pl.Int32, "before": pl.String, "after": pl.String,
+        "made_before": pl.Boolean, "made_after": pl.Boolean, "line": pl.Int32,
+    },
+    "halves": {
+        "site": pl.String, "hand_id": pl.String, "pot": pl.String, "component": pl.String,
+        "amount": MONEY, "player": pl.String, "winners": pl.Int32,
+    },
     "pots": {
         "site": pl.String, "hand_id": pl.String, "pot": pl.String, "player": pl.String,
         "amount": MONEY, "line": pl.Int32,
