@@ -7,6 +7,7 @@ standard error with a non-zero exit status; no traceback reaches the user.
 from __future__ import annotations
 
 import sys
+from datetime import datetime
 from typing import Annotated
 
 import typer
@@ -277,6 +278,71 @@ def rejected_command(db: DbOption = None) -> None:
         hand = f" hand {hand_id}:" if hand_id else ""
         typer.echo(f"{path}:{line}:{column}:{hand} {reason}")
     typer.echo(f"{rows.height} rejected hand{'s' * (rows.height != 1)}", err=True)
+
+
+@app.command("stats")
+def stats_command(
+    db: DbOption = None,
+    player: Annotated[str | None, typer.Option(help="Only this player.", show_default=False)] = None,
+    game: Annotated[str | None, typer.Option(help="badugi, badeucy, badacey, 2-7...", show_default=False)] = None,
+    site: Annotated[str | None, typer.Option(help="pokerstars, kingsclub...", show_default=False)] = None,
+    stakes: Annotated[str | None, typer.Option(help="Small/big bet as written, e.g. 0.25/0.50.",
+                                               show_default=False)] = None,
+    since: Annotated[datetime | None, typer.Option(formats=["%Y-%m-%d"], help="From this day (UTC).",
+                                                   show_default=False)] = None,
+    until: Annotated[datetime | None, typer.Option(formats=["%Y-%m-%d"], help="To this day, included (UTC).",
+                                                   show_default=False)] = None,
+    position: Annotated[str | None, typer.Option(help="button, cutoff, hijack, lojack, utg, small blind, big blind.",
+                                                 show_default=False)] = None,
+    report: Annotated[list[str] | None, typer.Option(
+        help="players, positions, draws or splits; repeat for several (default: all).",
+        show_default=False)] = None,
+    fmt: Annotated[str, typer.Option("--format", help="table, csv or json.")] = "table",
+) -> None:
+    """Player statistics and draw patterns from the hand store.
+
+    Per player: hands, net won (money, big blinds, big bets), bb/100, VPIP, pre-draw raise %,
+    3-bet %, aggression per round, showdown figures; results by position; for each draw the
+    cards drawn, pat %, broken Badugis, made hands and snows; Badeucy/Badacey scoops and halves.
+    Definitions are in the README.
+
+    Example:
+
+        hhtools stats --player Hero --game badugi --format csv
+    """
+    import json
+
+    from hhtools.stats import REPORTS, Filters, Tables, reports
+    from hhtools.store import Store
+
+    if fmt not in ("table", "csv", "json"):
+        raise fail(f"unknown format {fmt!r}: use table, csv or json", 2)
+    names = tuple(report or REPORTS)
+    unknown = [n for n in names if n not in REPORTS]
+    if unknown:
+        raise fail(f"unknown report {unknown[0]!r}: use {', '.join(REPORTS)}", 2)
+    try:
+        filters = Filters(player, game, site, stakes, since.date() if since else None,
+                          until.date() if until else None, position)
+        frames = reports(Tables.load(Store(db)), filters, names)
+    except HHToolsError as exc:
+        raise fail(str(exc)) from None
+    if fmt == "json":
+        typer.echo(json.dumps({n: f.to_dicts() for n, f in frames.items()}, default=str, indent=1))
+        return
+    import polars as pl
+
+    with pl.Config(tbl_rows=-1, tbl_cols=-1, tbl_hide_dataframe_shape=True,
+                   tbl_hide_column_data_types=True, tbl_width_chars=400, fmt_str_lengths=40):
+        for name, frame in frames.items():
+            if len(frames) > 1:
+                typer.echo(f"# {name}")
+            if fmt == "csv":
+                typer.echo(frame.write_csv(), nl=False)
+            else:
+                typer.echo(frame if frame.height else "(no hands match)")
+            if len(frames) > 1:
+                typer.echo("")
 
 
 def main() -> None:

@@ -62,6 +62,9 @@ def hand_rows(hand: Hand, audit=None) -> dict[str, list[dict]]:
     returned: dict[str, Decimal] = defaultdict(Decimal)
     for u in hand.uncalled:
         returned[u.player] += u.amount
+    if hand.cancelled:
+        # A cancelled hand gives every chip back: nobody wins or loses.
+        returned = put_in.copy()
     collected: dict[str, Decimal] = defaultdict(Decimal)
     for c in hand.collections:
         collected[c.player] += c.amount

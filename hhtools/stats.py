@@ -1,0 +1,285 @@
+"""Player statistics and draw patterns, as polars DataFrames computed from the hand store.
+
+Every report is a pure function of the store's tables (``Tables``), so it can be used from a
+notebook as well as from ``hhtools stats``. Definitions are in the README ("Statistics").
+
+>>> from hhtools.store import Store
+>>> stats = player_stats(Tables.load(Store("/nonexistent")))
+>>> stats.height
+0
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta, timezone
+
+import polars as pl
+
+from hhtools.store import Store
+
+STREETS = ("predraw", "draw1", "draw2", "draw3")
+DRAW_STREETS = STREETS[1:]
+VOLUNTARY = ("call", "bet", "raise")
+AGGRESSIVE = ("bet", "raise")
+KEY = ["site", "hand_id"]
+
+
+@dataclass(frozen=True)
+class Filters:
+    """Which hands a report covers; ``None`` means no restriction."""
+
+    player: str | None = None
+    game: str | None = None
+    site: str | None = None
+    stakes: str | None = None  # "0.25/0.50": small bet / big bet as written
+    since: date | None = None
+    until: date | None = None
+    position: str | None = None
+
+
+@dataclass(frozen=True)
+class Tables:
+    """The store tables the reports read."""
+
+    hands: pl.DataFrame
+    players: pl.DataFrame
+    actions: pl.DataFrame
+    draws: pl.DataFrame
+    halves: pl.DataFrame
+
+    @classmethod
+    def load(cls, store: Store) -> Tables:
+        """Read the tables from ``store``."""
+        return cls(*(store.read(name) for name in ("hands", "players", "actions", "draws", "halves")))
+
+    def filtered(self, f: Filters) -> Tables:
+        """Only the hands (and players in them) that ``f`` selects."""
+        hands = self.hands.filter(~pl.col("cancelled").fill_null(False))
+        hands = hands.with_columns(stakes=_stakes_expr())
+        if f.game:
+            from hhtools.games import get_game
+
+            hands = hands.filter(pl.col("game") == get_game(f.game).name)
+        if f.site:
+            hands = hands.filter(pl.col("site") == f.site.lower())
+        if f.stakes:
+            hands = hands.filter(pl.col("stakes") == _normal_stakes(f.stakes))
+        if f.since:
+            hands = hands.filter(pl.col("started_at") >= _utc(f.since))
+        if f.until:
+            hands = hands.filter(pl.col("started_at") < _utc(f.until, end=True))
+        keys = hands.select(KEY)
+        # Sitting-out players who still pay blinds (tournaments) count: their chips are real.
+        players = self.players.join(keys, on=KEY, how="semi").filter(
+            ~pl.col("sitting_out") | (pl.col("put_in") != 0))
+        if f.player:
+            players = players.filter(pl.col("player") == f.player)
+        if f.position:
+            players = players.filter(pl.col("position") == f.position.lower())
+        chosen = players.select(KEY + ["player"])
+        return Tables(hands, players,
+                      self.actions.join(chosen, on=KEY + ["player"], how="semi"),
+                      self.draws.join(chosen, on=KEY + ["player"], how="semi"),
+                      self.halves.join(chosen, on=KEY + ["player"], how="semi"))
+
+
+def _stakes_expr() -> pl.Expr:
+    return pl.concat_str([_money_text("small_bet"), _money_text("big_bet")], separator="/")
+
+
+def _money_text(column: str) -> pl.Expr:
+    # 0.2500 -> "0.25", 2.0000 -> "2": stakes as players write them.
+    return (pl.col(column).cast(pl.String).str.replace(r"(\.\d*?)0+$", "$1")
+            .str.replace(r"\.$", ""))
+
+
+def _normal_stakes(text: str) -> str:
+    parts = [p.strip().lstrip("$€£").replace(",", "") for p in text.split("/")]
+    out = []
+    for p in parts:
+        if "." in p:
+            p = p.rstrip("0").rstrip(".")
+        out.append(p)
+    return "/".join(out)
+
+
+def _utc(day: date, end: bool = False) -> datetime:
+    """Midnight UTC starting ``day``, or ending it: ``--until`` includes its whole day."""
+    start = datetime(day.year, day.month, day.day, tzinfo=timezone.utc)
+    return start + timedelta(days=1) if end else start
+
+
+def hand_facts(t: Tables) -> pl.DataFrame:
+    """One row per player per hand: the facts every statistic is built from."""
+    a = t.actions
+    pre = a.filter(pl.col("street") == "predraw")
+    # Raises before each pre-draw action: facing exactly one is a chance to 3-bet.
+    pre = pre.sort(KEY + ["seq"]).with_columns(
+        raises_before=(pl.col("kind") == "raise").cast(pl.Int32).cum_sum().over(KEY)
+        - (pl.col("kind") == "raise").cast(pl.Int32))
+    voluntary = pre.filter(~pl.col("kind").str.starts_with("post"))
+    per_pre = voluntary.group_by(KEY + ["player"]).agg(
+        vpip=pl.col("kind").is_in(VOLUNTARY).any(),
+        raised=pl.col("kind").is_in(AGGRESSIVE).any(),
+        three_bet_chance=(pl.col("raises_before") == 1).any(),
+        three_bet=((pl.col("raises_before") == 1) & (pl.col("kind") == "raise")).any(),
+    )
+    bets = a.filter(pl.col("kind").is_in(("bet", "raise", "call"))).group_by(KEY + ["player"]).agg(
+        *[(pl.col("kind").is_in(AGGRESSIVE) & (pl.col("street") == s)).sum().alias(f"agg_{s}")
+          for s in STREETS],
+        *[((pl.col("kind") == "call") & (pl.col("street") == s)).sum().alias(f"calls_{s}")
+          for s in STREETS])
+    folds = a.filter(pl.col("kind") == "fold").group_by(KEY + ["player"]).agg(
+        fold_street=pl.col("street").first())
+    facts = (t.players.select(KEY + ["player", "position", "net", "collected", "is_hero"])
+             .join(t.hands.select(KEY + ["game", "big_blind", "small_bet", "big_bet", "stakes",
+                                         "started_at", "tournament_id", "currency"]), on=KEY)
+             .join(per_pre, on=KEY + ["player"], how="left")
+             .join(bets, on=KEY + ["player"], how="left")
+             .join(folds, on=KEY + ["player"], how="left"))
+    live = facts.group_by(KEY).agg(live=pl.col("fold_street").is_null().sum())
+    facts = facts.join(live, on=KEY).with_columns(
+        vpip=pl.col("vpip").fill_null(False),
+        raised=pl.col("raised").fill_null(False),
+        three_bet_chance=pl.col("three_bet_chance").fill_null(False),
+        three_bet=pl.col("three_bet").fill_null(False),
+        saw_draw=pl.col("fold_street").is_null() | (pl.col("fold_street") != "predraw"),
+        showdown=pl.col("fold_street").is_null() & (pl.col("live") >= 2),
+        # Limit histories give the small bet; the big blind posted is the unit of bb/100.
+        bb=pl.coalesce("big_blind", "small_bet").cast(pl.Float64),
+        bet=pl.col("big_bet").cast(pl.Float64),
+        # Tournament chips and each currency are summed apart: adding them means nothing.
+        unit=pl.when(pl.col("tournament_id").is_not_null()).then(pl.lit("chips"))
+        .otherwise(pl.col("currency").fill_null("cash")),
+    ).with_columns(
+        won_showdown=pl.col("showdown") & (pl.col("collected") > 0),
+        net_bb=pl.col("net").cast(pl.Float64) / pl.col("bb"),
+        net_big_bets=pl.col("net").cast(pl.Float64) / pl.col("bet"),
+    )
+    return facts
+
+
+def _pct(part: pl.Expr, whole: pl.Expr) -> pl.Expr:
+    return pl.when(whole > 0).then((100 * part / whole).round(1)).otherwise(None)
+
+
+def player_stats(t: Tables, filters: Filters = Filters()) -> pl.DataFrame:
+    """Per player and money unit: hands, winnings, bb/100, VPIP, raise %, 3-bet %, aggression,
+    showdowns. ``unit`` is the currency, or ``chips`` for tournaments."""
+    t = t.filtered(filters)
+    facts = hand_facts(t)
+    base = facts.group_by("player", "unit").agg(
+        hands=pl.len(),
+        net=pl.col("net").sum(),
+        net_bb=pl.col("net_bb").sum().round(2),
+        net_big_bets=pl.col("net_big_bets").sum().round(2),
+        vpip_n=pl.col("vpip").sum(),
+        raised_n=pl.col("raised").sum(),
+        three_bet_n=pl.col("three_bet").sum(),
+        three_bet_chances=pl.col("three_bet_chance").sum(),
+        saw_draw_n=pl.col("saw_draw").sum(),
+        showdowns=pl.col("showdown").sum(),
+        won_showdowns=pl.col("won_showdown").sum(),
+        showdown_net=pl.col("net").filter(pl.col("showdown")).sum(),
+        non_showdown_net=pl.col("net").filter(~pl.col("showdown")).sum(),
+        *[pl.col(f"agg_{s}").sum() for s in STREETS],
+        *[pl.col(f"calls_{s}").sum() for s in STREETS],
+    )
+    out = base.with_columns(
+        bb_per_100=(100 * pl.col("net_bb") / pl.col("hands")).round(2),
+        big_bets_per_100=(100 * pl.col("net_big_bets") / pl.col("hands")).round(2),
+        vpip=_pct(pl.col("vpip_n"), pl.col("hands")),
+        raise_predraw=_pct(pl.col("raised_n"), pl.col("hands")),
+        three_bet=_pct(pl.col("three_bet_n"), pl.col("three_bet_chances")),
+        went_to_showdown=_pct(pl.col("showdowns"), pl.col("saw_draw_n")),
+        won_at_showdown=_pct(pl.col("won_showdowns"), pl.col("showdowns")),
+        # Aggression factor: (bets + raises) / calls, per betting round; empty without a call.
+        *[pl.when(pl.col(f"calls_{s}") > 0)
+          .then((pl.col(f"agg_{s}") / pl.col(f"calls_{s}")).round(2)).alias(f"af_{s}")
+          for s in STREETS],
+    )
+    columns = ["player", "unit", "hands", "net", "net_bb", "net_big_bets", "bb_per_100", "big_bets_per_100",
+               "vpip", "raise_predraw", "three_bet", *[f"af_{s}" for s in STREETS],
+               "went_to_showdown", "won_at_showdown", "showdown_net", "non_showdown_net"]
+    return out.select(columns).sort(["hands", "player", "unit"], descending=[True, False, False])
+
+
+def position_stats(t: Tables, filters: Filters = Filters()) -> pl.DataFrame:
+    """Per player and position: hands, net, bb/100."""
+    facts = hand_facts(t.filtered(filters))
+    order = {p: i for i, p in enumerate(
+        ["button", "cutoff", "hijack", "lojack", "utg+3", "utg+2", "utg+1", "utg",
+         "small blind", "big blind"])}
+    out = facts.group_by("player", "unit", "position").agg(
+        hands=pl.len(), net=pl.col("net").sum(),
+        bb_per_100=(100 * pl.col("net_bb").sum() / pl.len()).round(2))
+    return (out.with_columns(_order=pl.col("position").replace_strict(order, default=99))
+            .sort("player", "unit", "_order").drop("_order"))
+
+
+def draw_stats(t: Tables, filters: Filters = Filters()) -> pl.DataFrame:
+    """Per player, game and draw: cards drawn (0-5), pat %, broken Badugis, made hands, snows.
+
+    ``broken`` and ``made_after`` use only hands whose cards are known (the hero's, or a hand
+    shown down); ``snows`` counts pats into a showdown with a hand that is not made.
+    """
+    t = t.filtered(filters)
+    d = t.draws
+    showdown = hand_facts(t).filter(pl.col("showdown")).select(KEY + ["player"])
+    snowed = (d.join(showdown, on=KEY + ["player"], how="semi")
+              .filter((pl.col("count") == 0) & (pl.col("made_after") == False))  # noqa: E712
+              .group_by("player", "game", "street").agg(snows=pl.len()))
+    out = d.group_by("player", "game", "street").agg(
+        draws=pl.len(),
+        *[(pl.col("count") == n).sum().alias(f"drew_{n}") for n in range(6)],
+        pat=(pl.col("count") == 0).sum(),
+        made_before_n=(pl.col("made_before") == True).sum(),  # noqa: E712
+        broken_n=((pl.col("made_before") == True) & (pl.col("count") > 0)).sum(),  # noqa: E712
+        known_after=pl.col("made_after").is_not_null().sum(),
+        made_after_n=(pl.col("made_after") == True).sum(),  # noqa: E712
+    ).join(snowed, on=["player", "game", "street"], how="left")
+    return out.with_columns(
+        pat_pct=_pct(pl.col("pat"), pl.col("draws")),
+        broken_pct=_pct(pl.col("broken_n"), pl.col("made_before_n")),
+        made_after_pct=_pct(pl.col("made_after_n"), pl.col("known_after")),
+        snows=pl.col("snows").fill_null(0),
+    ).select("player", "game", "street", "draws", *[f"drew_{n}" for n in range(6)], "pat_pct",
+             "made_before_n", "broken_n", "broken_pct", "known_after", "made_after_pct",
+             "snows").sort("player", "game", "street")
+
+
+def split_stats(t: Tables, filters: Filters = Filters()) -> pl.DataFrame:
+    """Badeucy and Badacey showdowns per player: scoop %, and how often each half was won."""
+    from hhtools.games import GAMES
+
+    split_games = [g.name for g in GAMES.values() if g.split]
+    t = t.filtered(filters)
+    facts = hand_facts(t).filter(pl.col("showdown") & pl.col("game").is_in(split_games))
+    main = t.halves.filter(pl.col("pot") == "main").join(facts.select(KEY + ["player", "game"]),
+                                                         on=KEY + ["player"])
+    # A half won alone or shared counts as won; a scoop is both halves of the main pot alone.
+    per_hand = main.group_by(KEY + ["player"]).agg(
+        badugi_half=pl.col("component").str.starts_with("badugi").any(),
+        low_half=(~pl.col("component").str.starts_with("badugi")).any(),
+        scoop=((pl.col("winners") == 1).sum() == 2))
+    joined = facts.select(KEY + ["player", "game"]).join(per_hand, on=KEY + ["player"], how="left")
+    out = joined.group_by("player", "game").agg(
+        showdowns=pl.len(),
+        scoops=pl.col("scoop").fill_null(False).sum(),
+        badugi_halves=pl.col("badugi_half").fill_null(False).sum(),
+        low_halves=pl.col("low_half").fill_null(False).sum())
+    return out.with_columns(
+        scoop_pct=_pct(pl.col("scoops"), pl.col("showdowns")),
+        badugi_half_pct=_pct(pl.col("badugi_halves"), pl.col("showdowns")),
+        low_half_pct=_pct(pl.col("low_halves"), pl.col("showdowns")),
+    ).sort("player", "game")
+
+
+REPORTS = {"players": player_stats, "positions": position_stats, "draws": draw_stats,
+           "splits": split_stats}
+
+
+def reports(t: Tables, filters: Filters = Filters(), names=tuple(REPORTS)) -> dict[str, pl.DataFrame]:
+    """Several reports at once, by name (``players``, ``positions``, ``draws``, ``splits``)."""
+    return {name: REPORTS[name](t, filters) for name in names}
