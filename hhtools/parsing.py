@@ -149,6 +149,15 @@ def parse_text(text: str, site: str = "auto", *, path: str | None = None,
     chosen = detect_site(lines) if site == "auto" else get_site(site)
     if chosen is None:
         return _not_a_history(lines, path, encoding, errors)
+    read_document = getattr(chosen, "read_document", None)
+    if read_document is not None:
+        # A site whose file is one document rather than a run of text hands (Merge's XML:
+        # every game depends on the description heading the file) reads it whole.
+        hands, skipped, bad, stray = read_document(lines, path)
+        if errors == "raise" and bad:
+            raise HandParseError(bad[0])
+        return ParseResult(path, chosen.name, encoding, tuple(hands), tuple(skipped),
+                           tuple(bad), stray)
     chosen.classifier  # compile the grammar here: a broken grammar is a bug, not a bad hand
     spans, stray = split_hands(lines, chosen)
     hands: list[Hand] = []

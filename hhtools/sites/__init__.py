@@ -14,7 +14,7 @@ Adding a site takes three steps:
 >>> get_site("pokerstar")
 Traceback (most recent call last):
 ...
-hhtools.errors.UnknownNameError: Unknown site 'pokerstar'. Did you mean pokerstars? Known: kingsclub, pokerstars.
+hhtools.errors.UnknownNameError: Unknown site 'pokerstar'. Did you mean pokerstars? Known: kingsclub, merge, pokerstars.
 """
 
 from __future__ import annotations
@@ -22,9 +22,10 @@ from __future__ import annotations
 from hhtools.errors import unknown_name
 from hhtools.sites.base import HandBuilder, Site
 from hhtools.sites.kingsclub import KingsClub
+from hhtools.sites.merge import Merge
 from hhtools.sites.pokerstars import PokerStars
 
-SITES: dict[str, Site] = {s.name: s for s in (PokerStars(), KingsClub())}
+SITES: dict[str, Site] = {s.name: s for s in (PokerStars(), KingsClub(), Merge())}
 
 
 def get_site(name: str) -> Site:

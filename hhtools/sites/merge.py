@@ -1,0 +1,455 @@
+"""Merge / Carbon Poker: XML histories, read with the standard library's XML parser, not a grammar.
+
+A file is not one XML document: a ``<description type=... stakes=.../>`` element, then
+``<game>`` elements separated by blank lines, with no root (FORMATS.md 5). Every game depends
+on the description before it, so the site reads the whole file (``read_document``) and parses
+each element on its own. Seats are 0-based and kept as written. ``RAISE`` gives the street
+total, ``CALL``/``ALL_IN``/``BET`` the chips added. A winner's amount is after rake and
+includes the unmatched part of the last bet: the record splits it into an uncalled bet and a
+collection, and the rake is what went in less what came out. ``starttime`` has no zone; it is
+UTC-5 all year.
+
+Files declaring a DOCTYPE or an ENTITY are refused before any XML is parsed: expat expands
+internal entities (an "XML bomb" grows exponentially) and would resolve external ones, and no
+Merge history declares either.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Sequence
+from datetime import datetime
+from decimal import Decimal
+from xml.parsers import expat
+from zoneinfo import ZoneInfo
+
+from hhtools.errors import UnknownNameError
+from hhtools.games import get_game
+from hhtools.records import Event, Hand, HandError, SkippedHand, Source, Tournament
+from hhtools.sites.base import (STRUCTURES, ZERO, HandBuilder, LineError, SkipHand, Site,
+                                column_of)
+
+#: The start time is UTC-5 all year (compared with the events' epoch timestamps); the IANA
+#: name for a fixed UTC-5 is written with the opposite sign.
+ZONE = ZoneInfo("Etc/GMT+5")
+#: Before this date FPDB reads RAISE amounts as raise-by rather than raise-to (FORMATS.md 5).
+RAISE_TO_SINCE = datetime(2010, 9, 8, tzinfo=ZONE)
+GAMES = {"badugi": "badugi", "2-7 lowball": "2-7", "a-5 lowball": "a-5",
+         "badeucy": "badeucy", "badeucey": "badeucy", "badacey": "badacey"}
+STREETS = {"FIRST_DRAW": "draw1", "SECOND_DRAW": "draw2", "THIRD_DRAW": "draw3"}
+_STAKES = re.compile(r"\s*(Half Pot Limit|Pot Limit|No Limit|Fixed Limit|Limit)\s*\(?\s*"
+                     r"([^\s/()]+)\s*/\s*([^\s/()]+)\s*\)?\s*")
+_CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
+# Anything that declares a document type or entities; checked on the raw text, before expat.
+_DECLARATION = re.compile(r"<!\s*(DOCTYPE|ENTITY)", re.IGNORECASE)
+
+
+class _Line(str):
+    """A source line standing in for the Lark token the shared builder helpers expect."""
+
+    __slots__ = ("line",)
+
+    def __new__(cls, text: str, line: int):
+        self = super().__new__(cls, text)
+        self.line = line
+        return self
+
+
+@dataclasses.dataclass(slots=True)
+class _Element:
+    tag: str
+    attrs: dict[str, str]
+    line: int
+    column: int
+    children: list[_Element] = dataclasses.field(default_factory=list)
+
+
+class _XMLError(Exception):
+    def __init__(self, reason: str, line: int, column: int):
+        super().__init__(reason)
+        self.reason, self.line, self.column = reason, line, column
+
+
+def parse_element(text: str, first: int) -> _Element:
+    """One element (a ``<game>`` or the ``<description>``) as a tree with its line numbers.
+
+    The parser refuses any DOCTYPE, entity declaration or external entity reference on its
+    own, even though ``read_document`` has already refused such files: defence in depth.
+    """
+    parser = expat.ParserCreate()
+    parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
+    stack: list[_Element] = []
+    root: list[_Element] = []
+
+    def refuse(what):
+        def handler(*args):
+            raise _XMLError(f"{what} refused", first + parser.CurrentLineNumber - 1,
+                            parser.CurrentColumnNumber + 1)
+        return handler
+
+    parser.StartDoctypeDeclHandler = refuse("a DOCTYPE declaration is")
+    parser.EntityDeclHandler = refuse("an ENTITY declaration is")
+    parser.ExternalEntityRefHandler = refuse("an external entity is")
+
+    def start(tag, attrs):
+        element = _Element(tag, attrs, first + parser.CurrentLineNumber - 1,
+                           parser.CurrentColumnNumber + 1)
+        (stack[-1].children if stack else root).append(element)
+        stack.append(element)
+
+    parser.StartElementHandler = start
+    parser.EndElementHandler = lambda tag: stack.pop()
+    try:
+        parser.Parse(text, True)
+    except expat.ExpatError as e:
+        raise _XMLError(f"not well-formed XML: {expat.ErrorString(e.code)}",
+                        first + e.lineno - 1, e.offset + 1) from None
+    return root[0]
+
+
+class MergeBuilder(HandBuilder):
+    """Turns one ``<game>`` element into a Hand."""
+
+    def __init__(self, site: Site, path: str | None, hand_id: str | None,
+                 lines: Sequence[str]):
+        super().__init__(site, path, hand_id)
+        self.lines = lines
+        self.by_seat: dict[str, str] = {}
+        self.raise_by = False
+        #: (player, amount, pot number, line, pot name) per <winner>.
+        self.winners: list[tuple[str, Decimal, int, _Line, str]] = []
+
+    def tok(self, element: _Element) -> _Line:
+        return _Line(self.lines[element.line - 1].strip(), element.line)
+
+    def need(self, element: _Element, name: str) -> str:
+        value = element.attrs.get(name)
+        if value is None:
+            raise LineError(self.tok(element), f"<{element.tag}> has no {name} attribute")
+        return value
+
+    def amount(self, element: _Element) -> Decimal:
+        return self.money(self.tok(element), self.need(element, "amount"))
+
+    def seat_player(self, element: _Element, attr: str = "player") -> str:
+        seat = self.need(element, attr)
+        try:
+            return self.by_seat[seat]
+        except KeyError:
+            raise LineError(self.tok(element), f"nobody sits in seat {seat}",
+                            column_of(self.tok(element), f'{attr}="{seat}"')) from None
+
+    def describe(self, element: _Element, description: _Element) -> None:
+        tok = self.tok(description)
+        kind = description.attrs.get("type", "")
+        stakes = description.attrs.get("stakes", "")
+        tournament = kind.endswith(" Tournament")
+        kind = kind.removesuffix(" Tournament")
+        try:
+            self.game = get_game(GAMES.get(kind.lower(), kind))
+        except UnknownNameError:
+            raise SkipHand(kind) from None
+        m = _STAKES.fullmatch(stakes)
+        if m is None:
+            raise LineError(tok, f"cannot read the stakes {stakes!r}", column_of(tok, stakes))
+        structure, small, big = m.groups()
+        self.structure = STRUCTURES[structure.lower()]
+        self.small_bet, self.big_bet = self.money(tok, small), self.money(tok, big)
+        symbol = small[0] if not small[0].isdigit() else ""
+        self.currency = "chips" if tournament else _CURRENCIES.get(symbol)
+        if tournament:
+            data = element.attrs.get("data", "").split("|")
+            self.tournament = Tournament(data[2] if len(data) > 2 else self.hand_id, None,
+                                         None, None, None)
+
+    def read(self, game: _Element, description: _Element) -> None:
+        tok = self.tok(game)
+        self.describe(game, description)
+        holes = game.attrs.get("numholecards")
+        if holes is not None and holes != str(self.game.hand_size):
+            raise LineError(tok, f"{holes} hole cards for {self.game.title}, which deals "
+                            f"{self.game.hand_size}", column_of(tok, "numholecards"))
+        start = self.need(game, "starttime")
+        try:
+            self.started_at = datetime.strptime(start, "%Y%m%d%H%M%S").replace(tzinfo=ZONE)
+        except ValueError:
+            raise LineError(tok, f"{start!r} is not a start time", column_of(tok, start)) from None
+        self.raise_by = self.started_at < RAISE_TO_SINCE
+        data = game.attrs.get("data", "").split("|")
+        self.table = data[1] if len(data) > 1 else ""
+        for child in game.children:
+            handler = getattr(self, f"on_{child.tag}", None)
+            if handler is None:
+                raise LineError(self.tok(child), f"unexpected <{child.tag}> in a game")
+            handler(child)
+        self.settle(tok)
+
+    def on_players(self, element: _Element) -> None:
+        tok = self.tok(element)
+        dealer = self.need(element, "dealer")
+        self.button = int(dealer) if dealer.isdigit() else None
+        self.dealt_to = []
+        for p in element.children:
+            ptok = self.tok(p)
+            seat, name = self.need(p, "seat"), self.need(p, "nickname")
+            dealt = p.attrs.get("dealtin", "true") == "true"
+            if not seat.isdigit():
+                raise LineError(ptok, f"seat {seat!r} is not a number", column_of(ptok, seat))
+            self.add_seat(ptok, seat, name, self.need(p, "balance"), not dealt,
+                          None if dealt else 'dealtin="false"')
+            self.by_seat[seat] = name
+            if dealt:
+                self.dealt_to.append(name)
+        if self.button is None or dealer not in self.by_seat:
+            raise LineError(tok, f"the dealer seat {dealer!r} is not a seat of this table",
+                            column_of(tok, dealer))
+
+    def on_round(self, element: _Element) -> None:
+        which = element.attrs.get("id", "")
+        if which in STREETS:
+            self.new_street(STREETS[which])
+        for child in element.children:
+            if child.tag == "event":
+                self.event(child, which)
+            elif child.tag == "cards":
+                self.on_cards(child)
+            elif child.tag == "winner":
+                self.on_winner(child)
+            else:
+                raise LineError(self.tok(child), f"unexpected <{child.tag}> in a round")
+
+    def event(self, e: _Element, round_id: str) -> None:
+        tok = self.tok(e)
+        kind = e.attrs.get("type", "")
+        if kind == "CHAT":
+            # Chat names the player by nickname, not seat, and reuses sequence numbers.
+            self.events.append(Event("chat", e.attrs.get("player"), e.attrs.get("text", ""),
+                                     tok.line))
+            return
+        if kind == "GAME_CANCELLED":
+            self.cancelled = True
+            self.events.append(Event("cancelled", None, str(tok), tok.line))
+            return
+        if kind == "SHOW":
+            return  # the cards come in the SHOWN element of the same round
+        player = self.seat_player(e)
+        if kind in ("SMALL_BLIND", "BIG_BLIND", "ANTE"):
+            post = {"SMALL_BLIND": "post_sb", "BIG_BLIND": "post_bb", "ANTE": "post_ante"}
+            self.post(tok, player, post[kind], self.need(e, "amount"), False)
+        elif kind == "FOLD":
+            self.act(tok, player, "fold")
+        elif kind == "CHECK":
+            self.act(tok, player, "check")
+        elif kind in ("CALL", "BET"):
+            self.wager(tok, player, kind.lower(), added=self.amount(e))
+        elif kind == "RAISE":
+            value = self.amount(e)
+            if self.raise_by:
+                value += max(self.committed.values(), default=ZERO)
+            self.wager(tok, player, "raise", to=value)
+        elif kind == "ALL_IN":
+            # The chips added; whether that calls, bets or raises depends on the street so far.
+            added = self.amount(e)
+            top = max(self.committed.values(), default=ZERO)
+            to = self.committed.get(player, ZERO) + added
+            what = "call" if to <= top else "raise" if top else "bet"
+            self.wager(tok, player, what, added=added, all_in=True)
+        elif kind == "DRAW":
+            count = self.need(e, "text")
+            if not count.isdigit():
+                raise LineError(tok, f"draw count {count!r} is not a number",
+                                column_of(tok, count))
+            self.draw(tok, player, int(count), None)
+        elif kind == "MUCK":
+            # After everyone else folded the winner "mucks": wins without showing.
+            self.show(tok, player, "no_show" if round_id == "END_OF_FOLDED_GAME" else "muck",
+                      None)
+        else:
+            self.events.append(Event(kind.lower(), player, str(tok), tok.line))
+
+    def on_cards(self, element: _Element) -> None:
+        tok = self.tok(element)
+        kind = element.attrs.get("type", "")
+        player = self.seat_player(element)
+        text = self.need(element, "cards")
+        cards = self.cards(tok, text.replace(",", " "), self.game.hand_size)
+        if kind == "SHOWN":
+            self.show(tok, player, "show", cards)
+            return
+        if kind not in ("HOLE", "DRAW_DRAWN_CARDS"):
+            raise LineError(tok, f"unknown cards type {kind!r}", column_of(tok, kind))
+        if self.hero not in (None, player):
+            raise LineError(tok, f"cards dealt face up to both {self.hero} and {player}",
+                            column_of(tok, "player"))
+        self.hero = player
+        if kind == "DRAW_DRAWN_CARDS" and self.hero_cards:
+            # Replacements take the discards' places, so comparing the hands gives both.
+            before = self.hero_cards[-1].cards
+            out = tuple(b for b, a in zip(before, cards) if a != b)
+            new = tuple(a for b, a in zip(before, cards) if a != b)
+            self.hero_discards(tok, player, out, new)
+        self.hero_hand(tok, cards)
+
+    def hero_discards(self, tok: _Line, player: str, out, new) -> None:
+        for i in range(len(self.actions) - 1, -1, -1):
+            a = self.actions[i]
+            if a.street != self.street:
+                break
+            if a.player == player and a.kind in ("discard", "stand_pat"):
+                if a.count != len(out):
+                    raise LineError(tok, f"{player} discarded {a.count} cards but "
+                                    f"{len(out)} changed", column_of(tok, "cards"))
+                self.actions[i] = dataclasses.replace(a, discarded=out, new_cards=new)
+                return
+        raise LineError(tok, f"new cards for {player}, who has not drawn in this round")
+
+    def on_winner(self, element: _Element) -> None:
+        tok = self.tok(element)
+        player = self.seat_player(element)
+        number = self.need(element, "potnumber")
+        pot = "main" if number in ("1", "0") else f"side {int(number) - 1}"
+        if not number.isdigit():
+            raise LineError(tok, f"pot number {number!r} is not a number",
+                            column_of(tok, number))
+        self.winners.append((player, self.amount(element), int(number), tok, pot))
+
+    def settle(self, tok: _Line) -> None:
+        """Split the winners' amounts into the uncalled bet and collections; derive the rake."""
+        if self.cancelled:
+            return
+        paid: dict[str, Decimal] = {}
+        for a in self.actions:
+            if a.amount:
+                paid[a.player] = paid.get(a.player, ZERO) + a.amount
+        ranked = sorted(paid.items(), key=lambda kv: kv[1], reverse=True)
+        owner, excess = None, ZERO
+        if ranked:
+            second = ranked[1][1] if len(ranked) > 1 else ZERO
+            owner, excess = ranked[0][0], ranked[0][1] - second
+        amounts = [w[1] for w in self.winners]
+        if excess:
+            # The unmatched part is inside the owner's winner amount (its last pot first).
+            left = excess
+            for i in sorted(range(len(self.winners)), key=lambda i: -self.winners[i][2]):
+                if self.winners[i][0] == owner and left:
+                    take = min(left, amounts[i])
+                    amounts[i] -= take
+                    left -= take
+            if left:
+                raise LineError(self.winners[-1][3] if self.winners else tok,
+                                f"{owner}'s unmatched {excess} is not in the winners' "
+                                "amounts")
+            self.return_uncalled(tok, owner, str(excess))
+            self.uncalled[-1] = dataclasses.replace(
+                self.uncalled[-1], line=self.winners[-1][3].line if self.winners else tok.line)
+        for (player, _, _, wtok, pot), amount in zip(self.winners, amounts):
+            self.collect(wtok, player, str(amount), pot)
+        rake = sum(paid.values(), ZERO) - excess - sum(amounts, ZERO)
+        if rake < 0:
+            raise LineError(self.winners[-1][3] if self.winners else tok,
+                            f"the winners receive {-rake} more than was bet")
+        self.rake = rake
+
+
+class Merge(Site):
+    """Merge / Carbon Poker XML hand histories."""
+
+    name = "merge"
+    title = "Merge"
+    grammar = ""
+    # The description starts a file; a game starts a hand (group 1: its id).
+    hand_start = re.compile(r'\s*<(?:game\b[^>]*?\bid="([^"]*)"|description\b)')
+    descriptions = {"HEADER": "a Merge '<description type=... stakes=.../>' then <game> "
+                              "elements"}
+    builder = MergeBuilder
+
+    def read_hand(self, lines, first, path):  # pragma: no cover - read_document is used
+        raise NotImplementedError("Merge hands depend on the file's description: "
+                                  "use read_document")
+
+    def read_document(self, lines: Sequence[str], path: str | None
+                      ) -> tuple[list[Hand], list[SkippedHand], list[HandError], int]:
+        """Every game of a Merge file: hands, skipped hands, errors and stray lines."""
+        for n, line in enumerate(lines, 1):
+            m = _DECLARATION.search(line)
+            if m:
+                return [], [], [HandError(
+                    path, n, m.start() + 1, None, self.name, (), line.strip()[:80],
+                    f"refused: the file declares a {m.group(1).upper()}; Merge histories "
+                    "never do, and entity declarations can expand without bound (an XML "
+                    "bomb) or read other files (external entities)")], 0
+        hands: list[Hand] = []
+        skipped: list[SkippedHand] = []
+        errors: list[HandError] = []
+        stray = 0
+        description: _Element | None = None
+        i, n = 0, len(lines)
+        while i < n:
+            text = lines[i].strip()
+            if not text or text.startswith("<?xml"):
+                i += 1
+                continue
+            if text.startswith("<description"):
+                j = self._end(lines, i, ("/>", "</description>"))
+                try:
+                    description = parse_element("\n".join(lines[i:j]), i + 1)
+                except _XMLError as e:
+                    errors.append(HandError(path, e.line, e.column, None, self.name, (),
+                                            lines[e.line - 1].strip(), e.reason))
+                    description = None
+                i = j
+                continue
+            if text.startswith("<game"):
+                j = self._end(lines, i, ("</game>",))
+                record = self._game(lines, i, j, path, description)
+                if isinstance(record, Hand):
+                    hands.append(record)
+                elif isinstance(record, SkippedHand):
+                    skipped.append(record)
+                else:
+                    errors.append(record)
+                i = j
+                continue
+            stray += 1
+            i += 1
+        if not hands and not skipped and not errors and stray:
+            first = next(k for k, line in enumerate(lines, 1) if line.strip())
+            errors.append(HandError(path, first, 1, None, self.name,
+                                    (self.describe("HEADER"),), lines[first - 1].strip(),
+                                    f"no Merge game found: expected {self.describe('HEADER')}"))
+        return hands, skipped, errors, stray
+
+    @staticmethod
+    def _end(lines: Sequence[str], i: int, closers: tuple[str, ...]) -> int:
+        """Index just past the line closing the element that starts at line index ``i``."""
+        for j in range(i, len(lines)):
+            if any(c in lines[j] for c in closers):
+                return j + 1
+        return len(lines)
+
+    def _game(self, lines: Sequence[str], i: int, j: int, path: str | None,
+              description: _Element | None) -> Hand | SkippedHand | HandError:
+        m = self.hand_start.match(lines[i])
+        hand_id = m.group(1) if m else None
+        try:
+            game = parse_element("\n".join(lines[i:j]), i + 1)
+        except _XMLError as e:
+            return HandError(path, e.line, e.column, hand_id, self.name, (),
+                             lines[e.line - 1].strip(), e.reason)
+        if game.tag != "game":
+            return HandError(path, i + 1, 1, hand_id, self.name, ("a <game> element",),
+                             lines[i].strip(), f"expected a <game> element, got <{game.tag}>")
+        if description is None:
+            return HandError(path, i + 1, 1, hand_id, self.name, ("a <description>",),
+                             lines[i].strip(), "no <description> element before this game "
+                             "gives its game and stakes")
+        builder = MergeBuilder(self, path, hand_id, lines)
+        try:
+            builder.read(game, description)
+            return builder.finish(i + 1, j)
+        except SkipHand as skip:
+            return SkippedHand(self.name, hand_id, skip.game, Source(path, i + 1, j))
+        except LineError as e:
+            return HandError(path, e.token.line, e.column, hand_id, self.name, (),
+                             str(e.token), f"{e.reason}; in {str(e.token)!r}")

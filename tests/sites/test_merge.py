@@ -1,0 +1,177 @@
+"""Merge / Carbon XML: every hand of the real files, Half Pot Limit, and refused XML."""
+
+from __future__ import annotations
+
+import time
+import tracemalloc
+from datetime import datetime, timedelta, timezone
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from site_contract import CORPUS, SiteContract
+
+from hhtools.auditor import audit
+from hhtools.cards import parse_cards
+from hhtools.parsing import HandParseError, parse_file, parse_text
+from hhtools.sites.merge import _XMLError, parse_element
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "merge"
+FILES = {
+    "3-Draw-Limit-USD-1-2-201104.Multi.hand.sample.txt": {"2-7": 15},
+    "3-Draw-Limit-USD-1-2-201104.Sample.with.showdown.txt": {"2-7": 1},
+    "3-Draw-Limit-USD-5-10-201105.All-in.on.second.draw.txt": {"2-7": 1},
+    "3-Draw-PL-USD-0.05-0.10-201102.Cancelled.hand.txt": {"2-7": 1},
+    "3-Draw-PL-USD-0.05-0.10-201102.Sample.all.streets.txt": {"2-7": 1},
+    "Badugi-PL-USD-0.05-0.10-201101.Sample.txt": {"badugi": 1},
+}
+
+
+class TestMerge(SiteContract):
+    site = "merge"
+    hands = FILES
+
+
+def _hand(name: str, folder: Path = CORPUS / "merge", index: int = 0):
+    return parse_file(folder / name).hands[index]
+
+
+@pytest.mark.parametrize("name", sorted(FILES))
+def test_every_hand_audits_ok(name):
+    """Each real file: every hand is ok under the site's profile, nets as the history's."""
+    result = parse_file(CORPUS / "merge" / name)
+    assert not result.errors
+    for hand in result.hands:
+        a = audit(hand)
+        assert (a.verdict, a.findings, a.notes) == ("ok", (), ()), hand.hand_id
+        assert {p.name: p.net for p in a.players} == {p.name: p.recorded_net
+                                                     for p in a.players}
+
+
+def test_pot_limit_badugi_record():
+    hand = _hand("Badugi-PL-USD-0.05-0.10-201101.Sample.txt")
+    assert (hand.hand_id, hand.game, hand.structure, hand.currency) == (
+        "31274465-32", "badugi", "pot-limit", "USD")
+    assert (hand.small_bet, hand.big_bet, hand.small_blind, hand.big_blind) == (
+        Decimal("0.05"), Decimal("0.10"), Decimal("0.05"), Decimal("0.10"))
+    # 0-based seats as written; the button is seat 3.
+    assert [(s.seat, s.name, s.stack, s.sitting_out) for s in hand.seats] == [
+        (0, "Player1", Decimal("7.43"), True), (1, "Player2", Decimal("0.00"), True),
+        (3, "Player3", Decimal("5.32"), False), (4, "Hero", Decimal("10.00"), False)]
+    assert (hand.button_seat, hand.table, hand.dealt_to) == (3, "Kunming (31274465)",
+                                                             ("Player3", "Hero"))
+    # 20110129224038 is UTC-5, all year.
+    assert hand.started_at == datetime(2011, 1, 29, 22, 40, 38,
+                                       tzinfo=timezone(timedelta(hours=-5)))
+    raise_ = hand.actions[-2]
+    assert (raise_.kind, raise_.amount, raise_.to) == ("raise", Decimal("0.60"), Decimal("0.60"))
+
+
+def test_winner_amount_includes_the_unmatched_bet():
+    """0.97 = 0.20 pot + 0.20 bet + 0.60 raise - 0.03 rake: 0.40 of it is returned."""
+    hand = _hand("Badugi-PL-USD-0.05-0.10-201101.Sample.txt")
+    assert [(u.player, u.amount) for u in hand.uncalled] == [("Hero", Decimal("0.40"))]
+    assert [(c.player, c.amount, c.pot) for c in hand.collections] == [
+        ("Hero", Decimal("0.57"), "main")]
+    assert hand.summary.rake == Decimal("0.03")
+    assert [(s.player, s.kind) for s in hand.shows] == [("Hero", "no_show")]
+
+
+def test_hero_discards_come_from_the_replaced_cards():
+    hand = _hand("Badugi-PL-USD-0.05-0.10-201101.Sample.txt")
+    first = next(a for a in hand.actions if a.player == "Hero" and a.kind == "discard")
+    assert (first.discarded, first.new_cards) == (parse_cards("Jh 3s"), parse_cards("Ah 6s"))
+    assert [h.cards for h in hand.hero_cards][-1] == parse_cards("Ah 7d 2s Kc")
+
+
+def test_all_in_is_a_raise_or_a_call_by_the_street_so_far():
+    hand = _hand("3-Draw-PL-USD-0.05-0.10-201102.Sample.all.streets.txt")
+    shove = next(a for a in hand.actions if a.all_in)
+    assert (shove.player, shove.kind, shove.amount, shove.to) == (
+        "Villain", "raise", Decimal("3.85"), Decimal("4.75"))
+    assert [(s.player, s.cards) for s in hand.shows] == [
+        ("Villain", parse_cards("Ac 2s 6h 7c 3d")), ("Hero", parse_cards("9c 6s 8s 7h 4s"))]
+
+
+def test_chat_and_cancelled_hand():
+    multi = parse_file(CORPUS / "merge" / "3-Draw-Limit-USD-1-2-201104.Multi.hand.sample.txt")
+    chats = [e for h in multi.hands for e in h.events if e.kind == "chat"]
+    assert len(chats) == 10 and chats[0].player == "Villain"
+    hand = _hand("3-Draw-PL-USD-0.05-0.10-201102.Cancelled.hand.txt")
+    assert hand.cancelled and not hand.collections
+    assert audit(hand).verdict == "ok"
+
+
+def test_half_pot_limit_with_antes():
+    """A history written for hhtools (no real sample exists): antes only, HPL sizes."""
+    result = parse_file(DATA / "half-pot-limit-badugi-antes.txt")
+    assert result.site == "merge" and not result.errors
+    first, second = result.hands
+    assert (first.structure, first.ante, first.small_blind, first.big_blind) == (
+        "half-pot-limit", Decimal("0.50"), None, None)
+    assert [(u.player, u.amount) for u in first.uncalled] == [("Ann", Decimal("1.00"))]
+    assert first.summary.rake == Decimal("0.30")
+    assert [audit(h).verdict for h in result.hands] == ["ok", "ok"]
+
+
+def test_half_pot_limit_over_the_maximum_is_invalid():
+    text = (DATA / "half-pot-limit-badugi-antes.txt").read_text()
+    # With 1.50 in antes, half the pot is 0.75: a 1.00 bet is too big.
+    text = text.replace('player="1" amount="0.75"', 'player="1" amount="1.00"').replace(
+        'amount="2.25" uncalled', 'amount="2.50" uncalled')
+    hand = parse_text(text).hands[1]
+    a = audit(hand)
+    assert a.verdict == "invalid"
+    assert [f.kind for f in a.findings] == ["illegal_bet"]
+    assert "half pot limit allows 0.50 to 0.75" in a.findings[0].message
+
+
+@pytest.mark.parametrize("name", ["xml-bomb.txt", "external-entity.txt"])
+def test_entity_declarations_are_refused_quickly_in_bounded_memory(name):
+    tracemalloc.start()
+    began = time.perf_counter()
+    try:
+        result = parse_file(DATA / name)
+        elapsed = time.perf_counter() - began
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert result.site == "merge" and not result.hands
+    (error,) = result.errors
+    assert "refused: the file declares a DOCTYPE" in error.message
+    assert error.line == (2 if name == "xml-bomb.txt" else 1)
+    assert elapsed < 1 and peak < 5_000_000
+    with pytest.raises(HandParseError, match="refused"):
+        parse_file(DATA / name, errors="raise")
+
+
+@pytest.mark.parametrize("snippet, reason", [
+    ('<!DOCTYPE g [<!ENTITY a "aaaa">]><game a="&a;"/>', "DOCTYPE declaration is refused"),
+    ('<game a="&xxe;"/>', "undefined entity"),
+])
+def test_the_element_parser_refuses_entities_on_its_own(snippet, reason):
+    """Defence in depth: even text that escaped the file check never expands an entity."""
+    with pytest.raises(_XMLError, match=reason):
+        parse_element(snippet, 1)
+
+
+def test_broken_xml_names_file_line_column_and_hand():
+    text = (CORPUS / "merge" / "Badugi-PL-USD-0.05-0.10-201101.Sample.txt").read_text()
+    text = text.replace('<event sequence="4" type="CHECK"', '<event sequence="4" type="CHECK"<')
+    (error,) = parse_text(text, path="x.txt").errors
+    assert (error.line, error.hand_id) == (15, "31274465-32")
+    assert error.message.startswith("x.txt:15:") and "not well-formed" in error.message
+
+
+def test_game_without_description_and_unknown_game():
+    text = (CORPUS / "merge" / "Badugi-PL-USD-0.05-0.10-201101.Sample.txt").read_text()
+    body = text.split("\n", 1)[1]
+    (error,) = parse_text(body, "merge").errors
+    assert "no <description>" in error.reason
+    omaha = text.replace('type="Badugi"', 'type="Omaha Hi"')
+    assert [s.game for s in parse_text(omaha).skipped] == ["Omaha Hi"]
+
+
+def test_auto_detection_reads_the_description_line():
+    text = (CORPUS / "merge" / "Badugi-PL-USD-0.05-0.10-201101.Sample.txt").read_text()
+    assert parse_text(text).site == "merge"
