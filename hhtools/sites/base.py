@@ -3,8 +3,9 @@ parser that checks a hand's structure, and the HandBuilder that turns lines into
 
 A site grammar (``grammars/<site>.lark``) defines one terminal per kind of line. The terminals
 are compiled into one regex that classifies each line of a hand and captures its fields; the
-lines become Lark tokens that an LALR parser, fed by a custom lexer, checks against the hand's
-structure (header, seats, posts, streets, draws, showdown, summary). Terminals the grammar
+sequence of line kinds is checked against the hand's structure (header, seats, posts, streets,
+draws, showdown, summary) by Lark's LALR table for the grammar's rules, run by a small loop
+here that builds nothing. Terminals the grammar
 ``%ignore``s are table events: kept as records, never seen by the parser. Then the site's
 HandBuilder walks the lines in order, calling ``on_<TERMINAL>(token, *captured_groups)``.
 """
@@ -15,13 +16,14 @@ import functools
 import inspect
 import re
 from collections.abc import Iterator, Sequence
+from dataclasses import fields as dataclass_fields
 from datetime import datetime
 from decimal import Decimal
 from zoneinfo import ZoneInfo
 
-from lark import Lark, Token
-from lark.exceptions import LarkError, UnexpectedInput, UnexpectedToken
+from lark import Lark
 from lark.lexer import Lexer
+from lark.parsers.lalr_analysis import Shift
 
 from hhtools.cards import Card, parse_card, parse_cards
 from hhtools.errors import CardError, UnknownNameError
@@ -41,7 +43,7 @@ STRUCTURES = {"limit": "fixed-limit", "fixed limit": "fixed-limit", "fl": "fixed
 class LineError(Exception):
     """A line that classified but says something impossible; becomes a HandError."""
 
-    def __init__(self, token: Token, reason: str, column: int = 1):
+    def __init__(self, token: LineToken, reason: str, column: int = 1):
         super().__init__(reason)
         self.token = token
         self.reason = reason
@@ -57,32 +59,128 @@ class SkipHand(Exception):
 
 
 class _TokenStream(Lexer):
-    """Lark's lexer slot: the tokens are made beforehand by the classifier, so it only hands
-    them over (Lark's own lexer would re-scan every character of every line)."""
+    """Lark's lexer slot: hhtools classifies lines itself, so Lark never lexes anything."""
 
     def __init__(self, lexer_conf):
         pass
 
-    def lex(self, data: Sequence[Token]) -> Iterator[Token]:  # type: ignore[override]
+    def lex(self, data: Sequence) -> Iterator:  # type: ignore[override]
         return iter(data)
 
 
 @functools.cache
 def compiled_grammar(name: str) -> Lark:
     """The LALR parser of ``grammars/<name>.lark``, compiled once per process."""
-    lark = Lark(grammar_text(name), parser="lalr", lexer=_TokenStream, start="hand",
+    return Lark(grammar_text(name), parser="lalr", lexer=_TokenStream, start="hand",
                 import_paths=[str(grammar_dir())])
-    # The records are built from the tokens, so the parse tree would be thrown away: give the
-    # LALR parser reductions that build nothing (a third of the parse time). Lark keeps these
-    # callbacks on its internal parser; if that ever moves, trees are simply built again.
-    inner = getattr(getattr(getattr(lark, "parser", None), "parser", None), "parser", None)
-    if isinstance(getattr(inner, "callbacks", None), dict):
-        inner.callbacks = dict.fromkeys(inner.callbacks, _no_tree)
-    return lark
 
 
-def _no_tree(children: list) -> None:
-    return None
+class Structure:
+    """The grammar's LALR table, run over a hand's line kinds: accepts, or says where and what
+    was expected.
+
+    Lark's own driver keeps a value stack and calls a callback per reduction, a quarter of the
+    whole parse time; only the accept/reject answer is needed here.
+    """
+
+    def __init__(self, lark: Lark):
+        frontend = lark.parser.parser
+        table = getattr(frontend, "_parse_table", None) or frontend.parser.parse_table
+        self.start = table.start_states["hand"]
+        self.end = table.end_states["hand"]
+        # Shifts are stored as the target state (>= 0), reductions as ~index into
+        # self.reductions, so one integer comparison tells them apart.
+        self.reductions: list[tuple[int, str]] = []
+        index: dict[tuple[int, str], int] = {}
+        self.rows: dict = {}
+        for state, actions in table.states.items():
+            row = {}
+            for symbol, (action, arg) in actions.items():
+                if action is Shift:
+                    row[symbol] = arg
+                else:
+                    key = (len(arg.expansion), arg.origin.name)
+                    if key not in index:
+                        index[key] = len(self.reductions)
+                        self.reductions.append(key)
+                    row[symbol] = ~index[key]
+            self.rows[state] = row
+        self._stacks: list[tuple[int, ...]] = []
+        self._numbers: dict[tuple[int, ...], int] = {}
+        self._moves: list[dict[str, int]] = []
+        self._forget()
+
+    def check(self, kinds: Sequence[str]) -> tuple[int, tuple[str, ...]] | None:
+        """None if the kinds (then the end) make a hand; else the index of the first kind that
+        cannot come there (``len(kinds)`` for the end) and the kinds that could have."""
+        # A hand grammar's lists are left-recursive, so the LALR stack stays shallow and the
+        # same few stacks recur in every hand: each stack is numbered once and each
+        # (stack, kind) step remembered, so a known step is one dict lookup.
+        if len(self._stacks) > _MAX_STACKS:
+            self._forget()
+        moves = self._moves
+        at = 0
+        for i, kind in enumerate(kinds):
+            nxt = moves[at].get(kind)
+            if nxt is None:
+                nxt = self._step(at, kind)
+                if nxt < 0:
+                    return i, self._expected(at, kind)
+            at = nxt
+        if moves[at].get("$END", _REJECT) != _ACCEPT and self._step(at, "$END") != _ACCEPT:
+            return len(kinds), self._expected(at, "$END")
+        return None
+
+    def _step(self, at: int, kind: str) -> int:
+        """The stack number after ``kind`` from stack ``at`` (remembered), _REJECT, or
+        _ACCEPT for the end of an accepted hand."""
+        rows, reductions = self.rows, self.reductions
+        stack = list(self._stacks[at])
+        while True:
+            act = rows[stack[-1]].get(kind)
+            if act is None:
+                return _REJECT
+            if act >= 0:
+                stack.append(act)
+                break
+            size, origin = reductions[~act]
+            if size:
+                del stack[-size:]
+            stack.append(rows[stack[-1]][origin])
+            if kind == "$END" and stack[-1] == self.end:
+                self._moves[at][kind] = _ACCEPT
+                return _ACCEPT
+        key = tuple(stack)
+        number = self._numbers.get(key)
+        if number is None:
+            number = self._numbers[key] = len(self._stacks)
+            self._stacks.append(key)
+            self._moves.append({})
+        self._moves[at][kind] = number
+        return number
+
+    def _expected(self, at: int, kind: str) -> tuple[str, ...]:
+        """What Lark would say was expected: the line kinds of the table row where ``kind``
+        fails from stack ``at``, after the reductions it triggers."""
+        rows, reductions = self.rows, self.reductions
+        stack = list(self._stacks[at])
+        while (act := rows[stack[-1]].get(kind)) is not None and act < 0:
+            size, origin = reductions[~act]
+            if size:
+                del stack[-size:]
+            stack.append(rows[stack[-1]][origin])
+        return tuple(k for k in rows[stack[-1]] if k.isupper())
+
+    def _forget(self) -> None:
+        """Start numbering stacks afresh (again only for a grammar with real nesting, whose
+        stacks would otherwise be numbered without end)."""
+        self._stacks = [(self.start,)]
+        self._numbers = {(self.start,): 0}
+        self._moves = [{}]
+
+
+_REJECT, _ACCEPT = -1, -2
+_MAX_STACKS = 100_000
 
 
 class Classifier:
@@ -128,30 +226,38 @@ class Classifier:
         self.ignored = frozenset(lark.ignore_tokens)
         self.kinds = tuple(t.name for t in terminals)
 
-    def token(self, line: str, lineno: int) -> Token:
-        """The line as a Token: type is the line kind, ``value`` the captured fields."""
-        line = line.rstrip()
-        m = self.regex.fullmatch(line)
-        tok = str.__new__(LineToken, line)
-        # Every slot is set, as Lark's error paths read them.
-        tok.start_pos = tok.end_pos = None
-        tok.line = tok.end_line = lineno
-        tok.column = 1
-        tok.end_column = len(line) + 1
-        if m is None:
-            tok.type = "UNKNOWN"
-            tok.value = ()
-        else:
-            tok.type = kind = m.lastgroup
-            idx = self.groups[kind]
-            tok.value = m.group(*idx) if len(idx) > 1 else (m.group(idx[0]),) if idx else ()
-        return tok
+    def tokens(self, lines: Sequence[str], first: int) -> list[LineToken]:
+        """The lines as tokens: ``type`` is the line kind, ``value`` the captured fields."""
+        fullmatch = self.regex.fullmatch
+        groups = self.groups
+        new = str.__new__
+        out = []
+        append = out.append
+        for lineno, line in enumerate(lines, first):
+            line = line.rstrip()
+            m = fullmatch(line)
+            tok = new(LineToken, line)
+            tok.line = lineno
+            if m is None:
+                tok.type = "UNKNOWN"
+                tok.value = ()
+            else:
+                tok.type = kind = m.lastgroup
+                idx = groups[kind]
+                tok.value = m.group(*idx) if len(idx) > 1 else (m.group(idx[0]),) if idx else ()
+            append(tok)
+        return out
+
+    def token(self, line: str, lineno: int) -> LineToken:
+        """One line as a token."""
+        return self.tokens((line,), lineno)[0]
 
 
-class LineToken(Token):
-    """A Token for one line: its text is the line, ``value`` the fields its terminal captured."""
+class LineToken(str):
+    """One line of a hand: the text is the line, ``type`` its kind (a terminal name, or
+    ``UNKNOWN``), ``value`` the fields its terminal captured, ``line`` its number."""
 
-    __slots__ = ()
+    __slots__ = ("type", "value", "line")
 
 
 # The PLAYER piece of common.lark as Lark writes it into terminal regexes.
@@ -178,6 +284,11 @@ class Site:
         classifier = Classifier(compiled_grammar(self.grammar))
         self.builder.check_handlers(classifier)
         return classifier
+
+    @functools.cached_property
+    def structure(self) -> Structure:
+        """The checker of a hand's line order, built from the compiled grammar on first use."""
+        return Structure(compiled_grammar(self.grammar))
 
     def describe(self, terminal: str) -> str:
         """Human words for a terminal, for error messages."""
@@ -206,14 +317,14 @@ class Site:
         except LineError as e:
             return self._line_error(e, path, hand_id)
         tokens = [header]
-        tokens.extend(classifier.token(line, n) for n, line in enumerate(lines[1:], first + 1))
+        tokens += classifier.tokens(lines[1:], first + 1)
         ignored = classifier.ignored
-        try:
-            compiled_grammar(self.grammar).parse([t for t in tokens if t.type not in ignored])
-        except UnexpectedToken as e:
-            return self._structure_error(e, tokens, path, hand_id, last)
-        except (UnexpectedInput, LarkError) as e:  # pragma: no cover - LALR raises UnexpectedToken
-            return HandError(path, first, 1, hand_id, self.name, (), None, f"unreadable hand: {e}")
+        checked = [t for t in tokens if t.type not in ignored]
+        failure = self.structure.check([t.type for t in checked])
+        if failure is not None:
+            at, expected = failure
+            return self._structure_error(checked[at] if at < len(checked) else None, expected,
+                                         tokens, path, hand_id, last)
         try:
             handlers = builder.handlers
             for tok in tokens[1:]:
@@ -222,13 +333,12 @@ class Site:
         except LineError as e:
             return self._line_error(e, path, hand_id)
 
-    def _structure_error(self, e: UnexpectedToken, tokens: list[Token], path, hand_id, last
-                         ) -> HandError:
+    def _structure_error(self, tok: LineToken | None, expected: Sequence[str],
+                         tokens: list[LineToken], path, hand_id, last) -> HandError:
         order = {k: i for i, k in enumerate(self.classifier.kinds)}
         expected = tuple(self.describe(t) for t in
-                         sorted(e.expected, key=lambda t: order.get(t, len(order))))
-        tok = e.token
-        if tok.type == "$END":
+                         sorted(expected, key=lambda t: order.get(t, len(order))))
+        if tok is None:
             return HandError(path, last, len(tokens[-1]) + 1, hand_id, self.name, expected, None,
                              f"the hand ends too early: expected {_or(expected)}")
         what = ("cannot read this line" if tok.type == "UNKNOWN"
@@ -314,35 +424,35 @@ class HandBuilder:
 
     # ---- reading fields --------------------------------------------------------------------
 
-    def money(self, tok: Token, text: str) -> Decimal:
+    def money(self, tok: LineToken, text: str) -> Decimal:
         """An amount from a line, or a LineError pointing at it."""
         try:
             return parse_amount(text)
         except AmountError:
             raise LineError(tok, f"{text!r} is not an amount", column_of(tok, text)) from None
 
-    def cards(self, tok: Token, text: str, size: int | None = None) -> tuple[Card, ...]:
+    def cards(self, tok: LineToken, text: str, size: int | None = None) -> tuple[Card, ...]:
         """Cards from a line, refusing repeats and, with ``size``, a wrong count."""
         try:
-            # Sites write "As 3h 8h": read card by card, the general reader explains failures.
-            cards = tuple(map(parse_card, text.split()))
-            if len(set(cards)) != len(cards) or (size is not None and len(cards) != size):
-                raise CardError("")
-            return cards
-        except CardError:
+            # Sites write "As 3h 8h": read card by card from a table of the 52 as written;
+            # the general reader explains failures.
+            cards = tuple(map(_CARD_TEXT.__getitem__, text.split()))
+            if len(set(cards)) == len(cards) and (size is None or len(cards) == size):
+                return cards
+        except KeyError:
             pass
         try:
             return parse_cards(text, size=size)
         except CardError as e:
             raise LineError(tok, str(e), column_of(tok, text)) from None
 
-    def player(self, tok: Token, name: str) -> str:
+    def player(self, tok: LineToken, name: str) -> str:
         """A player who must be seated at the table."""
         if name not in self.seated:
             raise LineError(tok, f"{name!r} is not seated at this table", column_of(tok, name))
         return name
 
-    def set_game(self, tok: Token, game: str, structure: str) -> None:
+    def set_game(self, tok: LineToken, game: str, structure: str) -> None:
         """The game and betting structure as the header names them; unknown games are skipped."""
         try:
             self.game = get_game(game)
@@ -354,7 +464,7 @@ class HandBuilder:
             raise LineError(tok, f"unknown betting structure {structure!r}",
                             column_of(tok, structure)) from None
 
-    def set_time(self, tok: Token, text: str, zone: str) -> None:
+    def set_time(self, tok: LineToken, text: str, zone: str) -> None:
         """The start time: ``YYYY/MM/DD H:MM:SS`` (or with dashes) in an IANA zone."""
         try:
             date, time = text.split(" ")
@@ -365,7 +475,7 @@ class HandBuilder:
         except ValueError:
             raise LineError(tok, f"{text!r} is not a date and time", column_of(tok, text)) from None
 
-    def add_seat(self, tok: Token, seat: str, name: str, stack: str, sitting_out: bool,
+    def add_seat(self, tok: LineToken, seat: str, name: str, stack: str, sitting_out: bool,
                  note: str | None = None) -> None:
         """A seat line."""
         if name in self.seated:
@@ -378,19 +488,19 @@ class HandBuilder:
 
     # ---- actions ---------------------------------------------------------------------------
 
-    def act(self, tok: Token, player: str, kind: str, amount: Decimal | None = None,
+    def act(self, tok: LineToken, player: str, kind: str, amount: Decimal | None = None,
             to: Decimal | None = None, all_in: bool = False, count: int | None = None,
             discarded: tuple[Card, ...] | None = None,
             new_cards: tuple[Card, ...] | None = None) -> Action:
         """Record an action by a seated player on the current street."""
         if player not in self.seated:
             self.player(tok, player)
-        action = Action(len(self.actions), self.street, player, kind, amount, to, all_in, count,
-                        discarded, new_cards, tok.line)
+        action = _new_action(len(self.actions), self.street, player, kind, amount, to, all_in,
+                             count, discarded, new_cards, tok.line)
         self.actions.append(action)
         return action
 
-    def wager(self, tok: Token, player: str, kind: str, *, added: Decimal | None = None,
+    def wager(self, tok: LineToken, player: str, kind: str, *, added: Decimal | None = None,
               to: Decimal | None = None, all_in: bool = False) -> Action:
         """A bet, call, raise or blind given either as chips added or as the street total."""
         prev = self.committed.get(player, ZERO)
@@ -404,7 +514,7 @@ class HandBuilder:
         self.committed[player] = to
         return self.act(tok, player, kind, amount=added, to=to, all_in=all_in)
 
-    def post(self, tok: Token, player: str, kind: str, amount: str, all_in) -> Action:
+    def post(self, tok: LineToken, player: str, kind: str, amount: str, all_in) -> Action:
         """A blind or ante; antes are dead money and do not count toward the street total."""
         value = self.money(tok, amount)
         if kind == "post_ante":
@@ -414,8 +524,8 @@ class HandBuilder:
             self.blinds.setdefault(kind, value)
         return self.wager(tok, player, kind, added=value, all_in=bool(all_in))
 
-    def post_with_dead(self, tok: Token, player: str, kind: str, live: Decimal, dead: Decimal,
-                       all_in: bool) -> Action:
+    def post_with_dead(self, tok: LineToken, player: str, kind: str, live: Decimal,
+                       dead: Decimal, all_in: bool) -> Action:
         """A post whose ``dead`` part goes to the pot without counting toward the street."""
         prev = self.committed.get(player, ZERO)
         self.committed[player] = prev + live
@@ -426,7 +536,7 @@ class HandBuilder:
         self.street = street
         self.committed = {}
 
-    def draw(self, tok: Token, player: str, count: int, discarded: tuple[Card, ...] | None,
+    def draw(self, tok: LineToken, player: str, count: int, discarded: tuple[Card, ...] | None,
              new_cards: tuple[Card, ...] | None = None) -> Action:
         """A discard (``count`` > 0) or standing pat (0)."""
         size = self.game.hand_size
@@ -444,14 +554,14 @@ class HandBuilder:
         kind = "discard" if count else "stand_pat"
         return self.act(tok, player, kind, count=count, discarded=discarded, new_cards=new_cards)
 
-    def hero_hand(self, tok: Token, cards: tuple[Card, ...]) -> None:
+    def hero_hand(self, tok: LineToken, cards: tuple[Card, ...]) -> None:
         """The hero's whole hand after the current street's deal or draw."""
         if self.hero_cards and self.hero_cards[-1].street == self.street:
             self.hero_cards[-1] = HeroCards(self.street, cards, tok.line)
         else:
             self.hero_cards.append(HeroCards(self.street, cards, tok.line))
 
-    def replaced(self, tok: Token, player: str, kept: tuple[Card, ...], new: tuple[Card, ...],
+    def replaced(self, tok: LineToken, player: str, kept: tuple[Card, ...], new: tuple[Card, ...],
                  where: str) -> None:
         """Cards dealt in a draw: attach them to the player's discard, update the hero's hand."""
         size = self.game.hand_size
@@ -482,25 +592,25 @@ class HandBuilder:
 
     # ---- showdown, pots, summary, events ---------------------------------------------------
 
-    def show(self, tok: Token, player: str, kind: str, cards: tuple[Card, ...] | None,
+    def show(self, tok: LineToken, player: str, kind: str, cards: tuple[Card, ...] | None,
              description: str | None = None) -> None:
         """A show, muck or refusal to show."""
         self.player(tok, player)
         self.shows.append([player, kind, cards, description, tok.line])
 
-    def collect(self, tok: Token, player: str, amount: str, pot: str) -> None:
+    def collect(self, tok: LineToken, player: str, amount: str, pot: str) -> None:
         """Chips taken from a pot."""
         self.collections.append(Collection(self.player(tok, player), self.money(tok, amount),
                                            pot, tok.line))
 
-    def return_uncalled(self, tok: Token, player: str, amount: str) -> None:
+    def return_uncalled(self, tok: LineToken, player: str, amount: str) -> None:
         """An uncalled bet given back; the player's street total drops accordingly."""
         value = self.money(tok, amount)
         self.player(tok, player)
         self.committed[player] = self.committed.get(player, ZERO) - value
         self.uncalled.append(Uncalled(player, value, self.street, tok.line))
 
-    def on_event(self, tok: Token, *fields) -> None:
+    def on_event(self, tok: LineToken, *fields) -> None:
         """A table event (an %ignore'd terminal of the grammar), kept in order."""
         kind = tok.type[3:].lower() if tok.type.startswith("EV_") else tok.type.lower()
         self.events.append(Event(kind, fields[0] if fields else None, str(tok), tok.line))
@@ -528,14 +638,47 @@ class HandBuilder:
             source=Source(self.path, first, last))
 
 
+# Cards exactly as sites write them ("As", "Td"); anything else goes to hhtools.cards.
+_CARD_TEXT = {str(c): c for c in (parse_card(r + s) for r in "23456789TJQKA" for s in "shdc")}
+
+
+# Actions are most of the records built. A frozen dataclass's __init__ sets each field through
+# object.__setattr__ (about 2 µs for an Action); setting the slots directly costs a third.
+_ACTION_FIELDS = tuple(f.name for f in dataclass_fields(Action))
+_SLOT = {name: getattr(Action, name).__set__ for name in _ACTION_FIELDS}
+
+
+def _new_action(seq, street, player, kind, amount, to, all_in, count, discarded, new_cards,
+                line) -> Action:
+    """``Action(...)`` with every field given, without the frozen dataclass __init__."""
+    action = object.__new__(Action)
+    _SLOT["seq"](action, seq)
+    _SLOT["street"](action, street)
+    _SLOT["player"](action, player)
+    _SLOT["kind"](action, kind)
+    _SLOT["amount"](action, amount)
+    _SLOT["to"](action, to)
+    _SLOT["all_in"](action, all_in)
+    _SLOT["count"](action, count)
+    _SLOT["discarded"](action, discarded)
+    _SLOT["new_cards"](action, new_cards)
+    _SLOT["line"](action, line)
+    return action
+
+
+if _ACTION_FIELDS != _new_action.__code__.co_varnames[:len(_ACTION_FIELDS)]:
+    # Action gained or reordered fields: build through the dataclass until this is updated.
+    _new_action = Action  # noqa: F811
+
+
 def _replace(action: Action, **changes) -> Action:
     """A copy of a frozen Action with some fields changed."""
-    fields = {name: getattr(action, name) for name in Action.__slots__}
-    fields.update(changes)
-    return Action(**fields)
+    values = {name: getattr(action, name) for name in _ACTION_FIELDS}
+    values.update(changes)
+    return _new_action(**values)
 
 
-def column_of(tok: Token, text: str, last: bool = False) -> int:
+def column_of(tok: LineToken, text: str, last: bool = False) -> int:
     """1-based column of ``text`` in the line, or 1 when it cannot be found."""
     pos = tok.rfind(text) if last else tok.find(text)
     return pos + 1 if pos >= 0 else 1

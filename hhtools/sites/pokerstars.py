@@ -8,10 +8,8 @@ from __future__ import annotations
 
 import re
 
-from lark import Token
-
 from hhtools.records import Pot, SeatResult, Tournament
-from hhtools.sites.base import HandBuilder, LineError, Site, column_of
+from hhtools.sites.base import HandBuilder, LineError, LineToken, Site, column_of
 
 # Zones PokerStars prints, as IANA zones so daylight saving is applied by date.
 ZONES = {"ET": "America/New_York", "EST": "America/New_York", "EDT": "America/New_York",
@@ -180,10 +178,12 @@ class PokerStarsBuilder(HandBuilder):
             name = "main" if m[1] == "Main pot" else f"side {m[2] or 1}"
             self.pots.append(Pot(name, self.money(tok, m[3])))
 
-    def on_SEAT_SUMMARY(self, tok: Token, seat, player, positions, rest):
-        roles = tuple(p.strip(" ()") for p in positions.split(")") if p.strip())
+    def on_SEAT_SUMMARY(self, tok: LineToken, seat, player, positions, rest):
+        roles = (tuple(p.strip(" ()") for p in positions.split(")") if p.strip())
+                 if positions else ())
         won = cards = description = None
-        if FOLDED.fullmatch(rest):
+        # Most seats folded: test the first word before any regex.
+        if rest[:7] == "folded " and FOLDED.fullmatch(rest):
             outcome = "folded"
         elif m := SHOWED.fullmatch(rest):
             outcome = "showed"
