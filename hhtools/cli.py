@@ -226,6 +226,7 @@ def import_command(
     paths: Annotated[list[str], typer.Argument(help="History files or folders (searched recursively).",
                                                show_default=False)],
     db: DbOption = None,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Processes reading files in parallel.")] = 1,
 ) -> None:
     """Import hand histories into the hand store, auditing every new hand.
 
@@ -236,7 +237,7 @@ def import_command(
 
     Example:
 
-        hhtools import ~/histories --db ~/poker-db
+        hhtools import ~/histories --db ~/poker-db --jobs 2
     """
     from rich.progress import Progress
 
@@ -250,7 +251,7 @@ def import_command(
             raise fail(f"no history files under {', '.join(paths)}")
         with Progress(transient=True, disable=not sys.stderr.isatty()) as bar:
             task = bar.add_task("importing", total=len(files))
-            summary = import_paths(files, store, progress=lambda _: bar.advance(task))
+            summary = import_paths(files, store, progress=lambda _: bar.advance(task), jobs=jobs)
     except HHToolsError as exc:
         raise fail(str(exc)) from None
     typer.echo(f"store: {store.root}")

@@ -1,16 +1,18 @@
 """Importing history files into the hand store, atomically and without duplicates.
 
-Files whose size and modification time match their last import are skipped without being
-read; hands already stored (same site and hand id) are skipped after parsing. Hands are written
-in batches of whole hands (see hhtools.store), so an import killed at any moment can simply be
-run again.
+Files whose size and modification time match their last clean import are skipped without
+being read; hands already stored (same site and hand id) are skipped after parsing. Each file
+is parsed, audited and turned into table rows on its own (in worker processes with ``jobs``
+above 1); the main process drops duplicates and writes batches of whole hands (see
+hhtools.store), so an import killed at any moment can simply be run again.
 """
 
 from __future__ import annotations
 
 import os
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -22,6 +24,7 @@ from hhtools.store import SCHEMAS, Store
 
 #: How many hands a batch holds before it is written: bounds memory on large imports.
 BATCH_HANDS = int(os.environ.get("HHTOOLS_BATCH_HANDS", "20000"))
+KEY = ["site", "hand_id"]
 
 
 @dataclass
@@ -51,7 +54,23 @@ class ImportSummary:
         if self.verdicts:
             lines.append("verdicts: " + ", ".join(f"{v} {n}" for v, n in sorted(self.verdicts.items())))
         lines += [f"  {e}" for e in self.rejected_examples]
+        if self.rejected > len(self.rejected_examples):
+            lines.append("  ... `hhtools rejected` lists them all")
         return "\n".join(lines)
+
+
+@dataclass
+class FileRows:
+    """One file parsed, audited and flattened into table rows."""
+
+    path: str
+    size: int
+    mtime_ns: int
+    frames: dict[str, pl.DataFrame]
+    verdicts: dict[tuple[str, str], str]  # (site, hand id) -> verdict, in file order
+    skipped: Counter
+    errors: list[str]
+    repeated: int = 0  # hands that appear twice in this very file
 
 
 def history_files(paths: Iterable[str | os.PathLike]) -> list[Path]:
@@ -61,86 +80,123 @@ def history_files(paths: Iterable[str | os.PathLike]) -> list[Path]:
     return list(found(paths))
 
 
-def import_paths(paths: Iterable[str | os.PathLike], store: Store,
-                 progress: Callable[[Path], None] | None = None) -> ImportSummary:
-    """Import every history file under ``paths`` into ``store``, auditing every new hand."""
+def read_file(path: str) -> FileRows:
+    """Parse, audit and flatten one file (runs in a worker process when importing in parallel)."""
     from hhtools.auditor import audit
     from hhtools.parsing import parse_file
 
+    stat = os.stat(path)
+    result = parse_file(path)
+    rows: dict[str, list[dict]] = {name: [] for name in SCHEMAS}
+    verdicts = {}
+    repeated = 0
+    for hand in result.hands:
+        if (hand.site, hand.hand_id) in verdicts:
+            repeated += 1
+            continue
+        checked = audit(hand)
+        for name, items in hand_rows(hand, checked).items():
+            rows[name].extend(items)
+        rows["hands"][-1]["path"] = path
+        verdicts[(hand.site, hand.hand_id)] = checked.verdict
+    for skipped in result.skipped:
+        rows["skipped"].append({"path": path, "site": skipped.site, "hand_id": skipped.hand_id,
+                                "game": skipped.game})
+    for error in result.errors:
+        row = error_row(error)
+        row["path"] = path
+        rows["rejected"].append(row)
+    frames = {name: pl.DataFrame(items, schema=SCHEMAS[name])
+              for name, items in rows.items() if items}
+    return FileRows(path, stat.st_size, stat.st_mtime_ns, frames, verdicts,
+                    Counter(s.game for s in result.skipped), [e.message for e in result.errors],
+                    repeated)
+
+
+def import_paths(paths: Iterable[str | os.PathLike], store: Store,
+                 progress: Callable[[Path], None] | None = None, jobs: int = 1) -> ImportSummary:
+    """Import every history file under ``paths`` into ``store``, auditing every new hand."""
     store.discard_unfinished()
     summary = ImportSummary()
     known = store.hand_keys()
     previous = store.imported_files()
-    pending = _Batch()
+    todo: list[str] = []
     for path in history_files(paths):
         summary.files_seen += 1
-        stat = path.stat()
         resolved = str(path.resolve())
+        stat = path.stat()
         if previous.get(resolved) == (stat.st_size, stat.st_mtime_ns):
             summary.files_unchanged += 1
             if progress:
                 progress(path)
-            continue
+        else:
+            todo.append(resolved)
+    batch = _Batch()
+    for rows in _read_all(todo, jobs):
         summary.files_read += 1
-        result = parse_file(path)
-        new_here = rejected_here = 0
-        for hand in result.hands:
-            key = (hand.site, hand.hand_id)
-            if key in known:
-                summary.duplicates += 1
-                continue
-            known.add(key)
-            result_of_audit = audit(hand)
-            summary.verdicts[result_of_audit.verdict] += 1
-            rows = hand_rows(hand, result_of_audit)
-            rows["hands"][0]["path"] = resolved
-            pending.add(rows)
-            new_here += 1
-        for skipped in result.skipped:
-            summary.skipped_games[skipped.game] += 1
-            pending.rows["skipped"].append({"path": resolved, "site": skipped.site,
-                                            "hand_id": skipped.hand_id, "game": skipped.game})
-        for error in result.errors:
-            rejected_here += 1
-            row = error_row(error)
-            row["path"] = resolved
-            pending.rows["rejected"].append(row)
-            if len(summary.rejected_examples) < 10:
-                summary.rejected_examples.append(error.message)
-        summary.hands_new += new_here
-        summary.rejected += rejected_here
-        # A file with rejected hands is read again next time: a newer hhtools may read them.
-        if not rejected_here:
-            pending.rows["files"].append({
-                "path": resolved, "size": stat.st_size, "mtime_ns": stat.st_mtime_ns,
-                "hands": new_here, "rejected": rejected_here,
-                "imported_at": datetime.now(timezone.utc)})
-        if pending.hands >= BATCH_HANDS:
-            pending.write(store)
-            pending = _Batch()
+        _add_file(rows, known, batch, summary)
+        if batch.hands >= BATCH_HANDS:
+            batch.write(store)
+            batch = _Batch()
         if progress:
-            progress(path)
-    if pending:
-        pending.write(store)
+            progress(Path(rows.path))
+    if batch:
+        batch.write(store)
     return summary
 
 
+def _read_all(paths: list[str], jobs: int) -> Iterator[FileRows]:
+    if jobs <= 1 or len(paths) <= 1:
+        yield from map(read_file, paths)
+        return
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        # map keeps the files' order, so batches and duplicates are decided as with one job.
+        yield from pool.map(read_file, paths, chunksize=1)
+
+
+def _add_file(rows: FileRows, known: set, batch: _Batch, summary: ImportSummary) -> None:
+    duplicates = []
+    for key, verdict in rows.verdicts.items():
+        if key in known:
+            duplicates.append(key)
+        else:
+            known.add(key)
+            summary.verdicts[verdict] += 1
+    frames = rows.frames
+    if duplicates:
+        dropped = pl.DataFrame(duplicates, schema={"site": pl.String, "hand_id": pl.String},
+                               orient="row")
+        frames = {name: (f.join(dropped, on=KEY, how="anti") if set(KEY) <= set(f.columns) else f)
+                  for name, f in frames.items()}
+    new = len(rows.verdicts) - len(duplicates)
+    summary.hands_new += new
+    summary.duplicates += len(duplicates) + rows.repeated
+    summary.skipped_games.update(rows.skipped)
+    summary.rejected += len(rows.errors)
+    summary.rejected_examples.extend(rows.errors[:max(0, 10 - len(summary.rejected_examples))])
+    batch.add(frames, new)
+    # A file with rejected hands is read again next time: a newer hhtools may read them.
+    if not rows.errors:
+        batch.add({"files": pl.DataFrame([{
+            "path": rows.path, "size": rows.size, "mtime_ns": rows.mtime_ns, "hands": new,
+            "rejected": 0, "imported_at": datetime.now(timezone.utc)}], schema=SCHEMAS["files"])}, 0)
+
+
 class _Batch:
-    """Rows waiting to be written as one atomic batch."""
+    """Tables waiting to be written as one atomic batch."""
 
     def __init__(self) -> None:
-        self.rows: dict[str, list[dict]] = {name: [] for name in SCHEMAS}
+        self.frames: dict[str, list[pl.DataFrame]] = {name: [] for name in SCHEMAS}
         self.hands = 0
 
     def __bool__(self) -> bool:
-        return any(self.rows.values())
+        return any(self.frames.values())
 
-    def add(self, rows: dict[str, list[dict]]) -> None:
-        for name, items in rows.items():
-            self.rows[name].extend(items)
-        self.hands += len(rows.get("hands", ()))
+    def add(self, frames: dict[str, pl.DataFrame], hands: int) -> None:
+        for name, frame in frames.items():
+            if frame.height:
+                self.frames[name].append(frame)
+        self.hands += hands
 
     def write(self, store: Store) -> None:
-        frames = {name: pl.DataFrame(items, schema=SCHEMAS[name])
-                  for name, items in self.rows.items()}
-        store.write_batch(frames)
+        store.write_batch({name: pl.concat(parts) for name, parts in self.frames.items() if parts})

@@ -117,3 +117,22 @@ def test_import_and_rejected_commands(corpus, tmp_path):
     assert again.exit_code == 0 and "hands new: 4" in again.stdout
     missing = runner.invoke(app, ["import", str(tmp_path / "nowhere"), "--db", db])
     assert missing.exit_code == 1 and "Traceback" not in missing.output
+
+
+def test_two_jobs_store_what_one_job_stores(corpus, tmp_path):
+    one, two = Store(tmp_path / "one"), Store(tmp_path / "two")
+    import_paths(corpus_paths(corpus), one, jobs=1)
+    summary = import_paths(corpus_paths(corpus), two, jobs=2)
+    assert summary.hands_new == 131
+    for got, want in zip(snapshot(two), snapshot(one)):
+        assert got.equals(want)
+
+
+def test_a_hand_repeated_in_one_file_is_stored_once(corpus, tmp_path):
+    text = (corpus / "kingsclub" / "Badugi-Limit-USD-30-60-202010.txt").read_text()
+    twice = tmp_path / "twice.txt"
+    twice.write_text(text + "\n\n\n" + text)
+    store = Store(tmp_path / "db")
+    summary = import_paths([twice], store)
+    assert (summary.hands_new, summary.duplicates) == (1, 1)
+    assert store.read("hands").height == 1 and store.read("players")["seat"].is_unique().all()
