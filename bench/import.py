@@ -1,0 +1,111 @@
+"""Import speed, memory and store size, next to the single-regex ceiling measured in the same run.
+
+The PokerStars Badugi corpus files are replicated with fresh hand ids to --hands hands (several
+sizes may be given), written as files of about 1,000 hands, and imported into a fresh store by
+a separate process (so its peak memory can be read) with one job and with two. Then the same
+folder is imported again (every file unchanged) and `hhtools stats` reports are computed over
+the store.
+
+    python bench/import.py [--hands 50000 200000] [--jobs 1 2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from parse import ceiling, corpus_text  # noqa: E402  (bench/parse.py)
+
+HANDS_PER_FILE = 1000
+
+# Runs in a child process: import, then print what it measured as JSON.
+CHILD = """
+import json, resource, sys, time
+from hhtools.importer import import_paths
+from hhtools.store import Store
+db, folder, jobs = sys.argv[1], sys.argv[2], int(sys.argv[3])
+t = time.perf_counter()
+s = import_paths([folder], Store(db), jobs=jobs)
+elapsed = time.perf_counter() - t
+own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+workers = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+print(json.dumps({"seconds": elapsed, "new": s.hands_new, "unchanged": s.files_unchanged,
+                  "rejected": s.rejected, "peak_mb": own / 1024, "worker_peak_mb": workers / 1024}))
+"""
+
+STATS = """
+import json, sys, time
+from hhtools.stats import Tables, reports
+from hhtools.store import Store
+t = time.perf_counter()
+frames = reports(Tables.load(Store(sys.argv[1])))
+print(json.dumps({"seconds": time.perf_counter() - t, "players": frames["players"].height}))
+"""
+
+
+def run(code: str, *args: str) -> dict:
+    out = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True,
+                         check=True, cwd=ROOT)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def write_files(text: str, folder: Path) -> None:
+    hands = text.split("\n\n\n")
+    for i in range(0, len(hands), HANDS_PER_FILE):
+        (folder / f"stars-{i // HANDS_PER_FILE:05d}.txt").write_text(
+            "\n\n\n".join(hands[i:i + HANDS_PER_FILE]) + "\n", encoding="utf-8")
+
+
+def size_mb(folder: Path) -> float:
+    return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file()) / 2**20
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, nargs="+", default=[50_000])
+    parser.add_argument("--jobs", type=int, nargs="+", default=[1, 2])
+    args = parser.parse_args()
+    for wanted in args.hands:
+        text, hands = corpus_text(wanted)
+        t = time.perf_counter()
+        ceiling(text)
+        ceiling_rate = hands / (time.perf_counter() - t)
+        work = Path(tempfile.mkdtemp(prefix="hhtools-bench-"))
+        try:
+            folder = work / "histories"
+            folder.mkdir()
+            write_files(text, folder)
+            del text
+            print(f"{hands:,} hands in {len(list(folder.iterdir()))} files "
+                  f"({size_mb(folder):.0f} MB); single-regex ceiling {ceiling_rate:,.0f} hands/s")
+            for jobs in args.jobs:
+                db = work / f"db-{jobs}"
+                first = run(CHILD, str(db), str(folder), str(jobs))
+                assert first["new"] == hands and not first["rejected"], first
+                again = run(CHILD, str(db), str(folder), str(jobs))
+                rate = hands / first["seconds"]
+                print(f"  import, {jobs} job{'s' * (jobs > 1)}: {rate:,.0f} hands/s "
+                      f"({100 * rate / ceiling_rate:.1f} % of the ceiling), "
+                      f"{first['seconds']:.1f} s; peak memory {first['peak_mb']:.0f} MB"
+                      + (f" (+ workers {first['worker_peak_mb']:.0f} MB each at most)" if jobs > 1 else "")
+                      + f"; store {size_mb(db):.1f} MB")
+                print(f"  import again (all files unchanged): {again['seconds']:.2f} s, "
+                      f"{first['seconds'] / again['seconds']:.0f} times faster")
+            stats = run(STATS, str(work / f"db-{args.jobs[0]}"))
+            print(f"  stats (all four reports) over {hands:,} hands: {stats['seconds']:.2f} s")
+        finally:
+            shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
