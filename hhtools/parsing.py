@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from hhtools.errors import HHToolsError
-from hhtools.records import Hand, HandError, SkippedHand
+from hhtools.records import Hand, HandError, HandWarning, SkippedHand
 from hhtools.sites import SITES, Site, get_site
 
 #: File suffixes searched for in directories.
@@ -64,6 +64,11 @@ class ParseResult:
     def ok(self) -> bool:
         """True when no hand was rejected."""
         return not self.errors
+
+    @property
+    def warnings(self) -> tuple[HandWarning, ...]:
+        """What was wrong in hands kept anyway, in order (each hand also holds its own)."""
+        return tuple(w for h in self.hands for w in h.warnings)
 
     def skipped_by_game(self) -> dict[str, int]:
         """How many hands of each unsupported game were skipped."""
@@ -250,7 +255,7 @@ def format_report(results: Iterable[ParseResult]) -> Iterator[str]:
     """Lines of the ``hhtools parse`` summary: each file, its rejected hands, then the totals."""
     hands: Counter[tuple[str, str]] = Counter()
     skipped: Counter[str] = Counter()
-    files = errors = 0
+    files = errors = warned = 0
     for r in results:
         files += 1
         games = Counter((r.site, h.game) for h in r.hands)
@@ -263,15 +268,22 @@ def format_report(results: Iterable[ParseResult]) -> Iterator[str]:
             parts.append(f"skipped {_counts(r.skipped_by_game())}")
         if r.errors:
             parts.append(f"{len(r.errors)} rejected")
+        warnings = r.warnings
+        warned += len(warnings)
+        if warnings:
+            parts.append(f"{len(warnings)} warning{'s' * (len(warnings) != 1)}")
         yield f"{r.path or '<text>'}: {r.site or 'unknown site'}, {', '.join(parts)}"
         for e in r.errors:
             yield f"  {e.message}"
+        for w in warnings:
+            yield f"  {w.message}"
     sites: dict[str, dict[str, int]] = {}
     for (site, game), n in sorted(hands.items()):
         sites.setdefault(site, {})[game] = n
     per_site = "; ".join(f"{s}: {_counts(g)}" for s, g in sites.items()) or "none"
     yield (f"total: {files} file{'s' * (files != 1)}, {sum(hands.values())} hands ({per_site}), "
-           f"skipped {_counts(skipped) if skipped else 'none'}, {errors} rejected")
+           f"skipped {_counts(skipped) if skipped else 'none'}, {errors} rejected"
+           + (f", {warned} warning{'s' * (warned != 1)}" if warned else ""))
 
 
 def _counts(counts: dict[str, int]) -> str:

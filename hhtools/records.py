@@ -86,7 +86,11 @@ class Action:
 
 @dataclass(frozen=True, slots=True)
 class HeroCards:
-    """The hero's whole hand after a street's draw (``predraw``: as dealt)."""
+    """The hero's whole hand after a street's draw (``predraw``: as dealt).
+
+    A street whose hero line is corrupt has no entry: those cards are unknown, and the hand
+    carries a HandWarning saying so.
+    """
 
     street: str
     cards: tuple[Card, ...]
@@ -184,6 +188,28 @@ class Event:
 
 
 @dataclass(frozen=True, slots=True)
+class HandWarning:
+    """Something wrong in a hand that was kept anyway, because what is wrong does not touch
+    the betting or the result (a corrupt hero line: those cards are recorded as unknown)."""
+
+    line: int
+    column: int
+    reason: str
+    path: str | None = None
+    hand_id: str | None = None
+
+    @property
+    def message(self) -> str:
+        """``path:LINE:COL: hand 123: warning: reason``, the form editors jump to."""
+        where = f"{self.path or '<text>'}:{self.line}:{self.column}"
+        hand = f" hand {self.hand_id}:" if self.hand_id else ""
+        return f"{where}:{hand} warning: {self.reason}"
+
+    def __str__(self) -> str:
+        return self.message
+
+
+@dataclass(frozen=True, slots=True)
 class Hand:
     """One hand of a supported game, with everything its history says."""
 
@@ -215,6 +241,9 @@ class Hand:
     events: tuple[Event, ...]
     cancelled: bool
     source: Source
+    #: What was wrong but did not cost the hand (see HandWarning); added after the first
+    #: release of the record, hence last and with a default.
+    warnings: tuple[HandWarning, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

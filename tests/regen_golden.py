@@ -63,10 +63,11 @@ _STRINGS = re.compile(r'\[\s+("[^"\n]*"(?:,\s+"[^"\n]*")*)\s+\]')
 
 
 def expected_errors(history: Path) -> str:
-    """The error messages of a broken history, as its .expected file holds them."""
+    """The error messages of a broken history, then the warnings of the hands kept, as its
+    .expected file holds them."""
     result = parse_file(history)
     return "".join(e.message.replace(str(history), history.name, 1) + "\n"
-                   for e in result.errors)
+                   for e in (*result.errors, *result.warnings))
 
 
 def main() -> None:

@@ -57,3 +57,19 @@ def test_help_has_an_example():
     result = runner.invoke(app, ["parse", "--help"])
     assert result.exit_code == 0
     assert "hhtools parse" in result.output
+
+
+def test_warnings_are_listed_and_do_not_fail():
+    path = INVALID / "pokerstars" / "wrong-number-dealt.txt"
+    result = runner.invoke(app, ["parse", str(path)])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0] == f"{path}: pokerstars, 1 hand (badugi 1), 1 warning"
+    assert lines[1].startswith(f"  {path}:16:23: hand 1001: warning: Hero would hold 3 cards")
+    assert lines[-1].endswith("0 rejected, 1 warning")
+    result = runner.invoke(app, ["parse", "--json", str(path)])
+    assert result.exit_code == 0
+    (hand,) = (json.loads(line) for line in result.stdout.splitlines())
+    (warning,) = hand["warnings"]
+    assert (warning["line"], warning["column"], warning["hand_id"]) == (16, 23, "1001")
+    assert warning["reason"].startswith("Hero would hold 3 cards after the draw")

@@ -29,11 +29,13 @@ from hhtools.cards import Card, parse_card, parse_cards
 from hhtools.errors import CardError, UnknownNameError
 from hhtools.games import Game, get_game
 from hhtools.money import AmountError, parse_amount
-from hhtools.records import (Action, Collection, Event, Hand, HandError, HeroCards, Pot, Seat,
-                             SeatResult, Show, SkippedHand, Source, Summary, Tournament, Uncalled)
+from hhtools.records import (Action, Collection, Event, Hand, HandError, HandWarning, HeroCards,
+                             Pot, Seat, SeatResult, Show, SkippedHand, Source, Summary,
+                             Tournament, Uncalled)
 from hhtools.resources import grammar_dir, grammar_text
 
 ZERO = Decimal(0)
+_ORDINALS = {"draw1": "first", "draw2": "second", "draw3": "third"}
 
 STRUCTURES = {"limit": "fixed-limit", "fixed limit": "fixed-limit", "fl": "fixed-limit",
               "pot limit": "pot-limit", "pl": "pot-limit", "half pot limit": "half-pot-limit",
@@ -386,6 +388,9 @@ class HandBuilder:
         self.seated: set[str] = set()
         self.hero: str | None = None
         self.hero_cards: list[HeroCards] = []
+        # False from a corrupt hero draw line until a line gives the whole hand again.
+        self.hero_known = True
+        self.warnings: list[HandWarning] = []
         self.dealt_to: list[str] | None = None
         self.street = "predraw"
         self.committed: dict[str, Decimal] = {}
@@ -546,7 +551,7 @@ class HandBuilder:
         if discarded is not None and len(discarded) != count:
             raise LineError(tok, f"{player} discards {count} cards but {len(discarded)} are "
                             "listed", column_of(tok, "["))
-        if player == self.hero and discarded and self.hero_cards:
+        if player == self.hero and discarded and self.hero_cards and self.hero_known:
             missing = [c for c in discarded if c not in self.hero_cards[-1].cards]
             if missing:
                 raise LineError(tok, f"{player} discards {missing[0]}, which is not in the "
@@ -556,6 +561,7 @@ class HandBuilder:
 
     def hero_hand(self, tok: LineToken, cards: tuple[Card, ...]) -> None:
         """The hero's whole hand after the current street's deal or draw."""
+        self.hero_known = True
         if self.hero_cards and self.hero_cards[-1].street == self.street:
             self.hero_cards[-1] = HeroCards(self.street, cards, tok.line)
         else:
@@ -563,32 +569,51 @@ class HandBuilder:
 
     def replaced(self, tok: LineToken, player: str, kept: tuple[Card, ...], new: tuple[Card, ...],
                  where: str) -> None:
-        """Cards dealt in a draw: attach them to the player's discard, update the hero's hand."""
-        size = self.game.hand_size
-        if len(kept) + len(new) != size:
-            raise LineError(tok, f"{player} would hold {len(kept) + len(new)} cards after the "
-                            f"draw ({len(kept)} kept, {len(new)} new); a {self.game.title} hand "
-                            f"holds {size}", column_of(tok, where, last=True))
-        seen: set[Card] = set()
-        for c in kept + new:
-            if c in seen:
-                raise LineError(tok, f"{c} appears twice in {player}'s hand after the draw",
-                                column_of(tok, where, last=True))
-            seen.add(c)
+        """Cards dealt in a draw: attach them to the player's discard, update the hero's hand.
+
+        A hero line that contradicts itself or the discard (PokerStars sometimes repeats the
+        whole hand as the new cards) costs only the hero's cards: the betting and the result
+        do not depend on them, so the hand is kept with a warning and those cards unknown.
+        """
         for i in range(len(self.actions) - 1, -1, -1):
             a = self.actions[i]
             if a.street != self.street:
                 break
             if a.player == player and a.kind in ("discard", "stand_pat"):
-                if a.count != len(new):
-                    raise LineError(tok, f"{player} discarded {a.count} cards but is dealt "
-                                    f"{len(new)}", column_of(tok, where, last=True))
-                self.actions[i] = _replace(a, new_cards=new)
                 break
         else:
             raise LineError(tok, f"cards dealt to {player}, who has not drawn in this round")
+        problem = self._draw_problem(player, kept, new, a)
+        if problem is not None:
+            if player != self.hero:
+                raise LineError(tok, problem, column_of(tok, where, last=True))
+            self.warn(tok, f"{problem}: {player}'s cards after the "
+                      f"{_ORDINALS.get(self.street, self.street)} draw are unknown",
+                      column_of(tok, where, last=True))
+            self.hero_known = False
+            return
+        self.actions[i] = _replace(a, new_cards=new)
         if player == self.hero:
             self.hero_hand(tok, kept + new)
+
+    def _draw_problem(self, player: str, kept: tuple[Card, ...], new: tuple[Card, ...],
+                      draw: Action) -> str | None:
+        size = self.game.hand_size
+        if len(kept) + len(new) != size:
+            return (f"{player} would hold {len(kept) + len(new)} cards after the draw "
+                    f"({len(kept)} kept, {len(new)} new); a {self.game.title} hand holds {size}")
+        if len(set(kept + new)) != size:
+            seen: set[Card] = set()
+            twice = next(c for c in kept + new if c in seen or seen.add(c))
+            return f"{twice} appears twice in {player}'s hand after the draw"
+        if draw.count != len(new):
+            return f"{player} discarded {draw.count} cards but is dealt {len(new)}"
+        return None
+
+    def warn(self, tok: LineToken, reason: str, column: int = 1) -> None:
+        """Something wrong that does not cost the hand; kept on the Hand record."""
+        self.warnings.append(HandWarning(tok.line, column, f"{reason}; in {str(tok)!r}",
+                                         self.path, self.hand_id))
 
     # ---- showdown, pots, summary, events ---------------------------------------------------
 
@@ -635,7 +660,7 @@ class HandBuilder:
             summary=Summary(self.total_pot, tuple(self.pots), self.rake,
                             tuple(self.seat_results)),
             events=tuple(self.events), cancelled=self.cancelled,
-            source=Source(self.path, first, last))
+            source=Source(self.path, first, last), warnings=tuple(self.warnings))
 
 
 # Cards exactly as sites write them ("As", "Td"); anything else goes to hhtools.cards.

@@ -109,12 +109,14 @@ class KingsClubBuilder(HandBuilder):
             raise LineError(tok, f"{player}'s cards are listed but {player} was dealt no "
                             "known cards", column_of(tok, "["))
         self.draw(tok, player, len(out), out)
+        if not self.hero_known:
+            return  # the hand before the draw is unknown (warned), so the one after is too
         kept = tuple(c for c in self.hero_cards[-1].cards if c not in out)
         self.replaced(tok, player, kept, fresh, "draws [")
 
     def on_STAND_PAT(self, tok, player):
         self.draw(tok, player, 0, ())
-        if player == self.hero and self.hero_cards:
+        if player == self.hero and self.hero_cards and self.hero_known:
             self.hero_hand(tok, self.hero_cards[-1].cards)
 
     def on_SHOW(self, tok, player, cards):

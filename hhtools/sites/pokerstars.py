@@ -150,7 +150,7 @@ class PokerStarsBuilder(HandBuilder):
         self.draw(tok, player, 0, ())
         if cards is not None:
             self.hero_hand(tok, self.cards(tok, cards, self.game.hand_size))
-        elif player == self.hero and self.hero_cards:
+        elif player == self.hero and self.hero_cards and self.hero_known:
             self.hero_hand(tok, self.hero_cards[-1].cards)
 
     def on_SHOW(self, tok, player, cards, description):

@@ -21,6 +21,8 @@ class SiteContract:
     hands: dict[str, dict[str, int]]
     #: File name -> each expected error message, without the leading "path:".
     errors: dict[str, list[str]] = {}
+    #: File name -> each expected warning (hands kept anyway), without the leading "path:".
+    warnings: dict[str, list[str]] = {}
 
     @pytest.fixture(scope="class")
     @classmethod
@@ -41,6 +43,11 @@ class SiteContract:
         for name, r in results.items():
             messages = [e.message.removeprefix(f"{r.path}:") for e in r.errors]
             assert messages == self.errors.get(name, [])
+
+    def test_warnings_are_only_the_expected_ones(self, results):
+        for name, r in results.items():
+            messages = [w.message.removeprefix(f"{r.path}:") for w in r.warnings]
+            assert messages == self.warnings.get(name, [])
 
     def test_site_is_detected(self, results):
         assert {r.site for r in results.values()} == {self.site}

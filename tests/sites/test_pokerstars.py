@@ -20,14 +20,17 @@ class TestPokerStars(SiteContract):
         "Badugi-USD-0.25-0.50-201009.txt": {"badugi": 4},
         "LBad-USD-SNG8-201011.txt": {"badugi": 104},
         "Triple Draw 2-7 Lowball-FL-USD-0.10-0.20-201106.sample.txt": {"2-7": 1},
-        # Its one hand has corrupt hero lines: an error, not a hand.
-        "Triple Draw 2-7 Lowball-FL-USD-1.00-2.00-201206.duplicate.holecards.txt": {},
+        # Its one hand has corrupt hero lines: kept, with warnings and the hero's cards unknown.
+        "Triple Draw 2-7 Lowball-FL-USD-1.00-2.00-201206.duplicate.holecards.txt": {"2-7": 1},
     }
-    errors = {
+    warnings = {
         "Triple Draw 2-7 Lowball-FL-USD-1.00-2.00-201206.duplicate.holecards.txt": [
-            "22:32: hand 81631597149: Hero would hold 10 cards after the draw (5 kept, 5 new); "
-            "a 2-7 Triple Draw hand holds 5; in 'Dealt to Hero [2s 7s 5h 3c Qh] "
-            "[2s 7s 5h 3c Qh]'"],
+            f"{line}:32: hand 81631597149: warning: Hero would hold {n} cards after the draw "
+            f"(5 kept, {n - 5} new); a 2-7 Triple Draw hand holds 5: Hero's cards after the "
+            f"{which} draw are unknown; in 'Dealt to Hero [2s 7s 5h 3c Qh] {new}'"
+            for line, n, which, new in [(22, 10, "first", "[2s 7s 5h 3c Qh]"),
+                                        (32, 10, "second", "[2s 7s 5h 3c Qh]"),
+                                        (44, 6, "third", "[Qh]")]],
     }
 
 
@@ -103,3 +106,20 @@ def test_events_are_kept_in_order():
         ("sits_out", "cuchiku"), ("joins", "oooDestroyoo"), ("joins", "kallexx1")]
     assert hand.uncalled[0].player == "Scorpio2000"
     assert hand.uncalled[0].amount == Decimal("0.15")
+
+
+def test_corrupt_hero_lines_keep_the_hand_with_the_hero_cards_unknown():
+    from hhtools.auditor import audit
+
+    hand = _hand("Triple Draw 2-7 Lowball-FL-USD-1.00-2.00-201206.duplicate.holecards.txt")
+    assert [w.line for w in hand.warnings] == [22, 32, 44]
+    assert hand.warnings[0].path.endswith("duplicate.holecards.txt")
+    assert hand.warnings[0].hand_id == "81631597149"
+    # Only the deal is known; no draw's cards are made up from the corrupt lines.
+    assert [(h.street, h.cards) for h in hand.hero_cards] == [
+        ("predraw", parse_cards("2s 7s 5h 3c Qh"))]
+    hero_draws = [a for a in hand.actions if a.player == "Hero" and a.kind == "discard"]
+    assert [(a.count, a.new_cards) for a in hero_draws] == [(2, None), (1, None), (1, None)]
+    # The betting, pot and result are intact and settle.
+    assert [(c.player, c.amount) for c in hand.collections] == [("Player2", Decimal("19.20"))]
+    assert audit(hand).verdict == "ok"
