@@ -12,6 +12,7 @@ notebook as well as from ``hhtools stats``. Definitions are in the README ("Stat
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from datetime import date, datetime, timedelta, timezone
 
 import polars as pl
@@ -47,14 +48,22 @@ class Tables:
     actions: pl.DataFrame
     draws: pl.DataFrame
     halves: pl.DataFrame
+    applied: Filters | None = None  # the filters these tables already went through
 
     @classmethod
     def load(cls, store: Store) -> Tables:
         """Read the tables from ``store``."""
         return cls(*(store.read(name) for name in ("hands", "players", "actions", "draws", "halves")))
 
+    @cached_property
+    def facts(self) -> pl.DataFrame:
+        """``hand_facts`` of these tables, computed once for all the reports."""
+        return _hand_facts(self)
+
     def filtered(self, f: Filters) -> Tables:
         """Only the hands (and players in them) that ``f`` selects."""
+        if self.applied == f:
+            return self
         hands = self.hands.filter(~pl.col("cancelled").fill_null(False))
         hands = hands.with_columns(stakes=_stakes_expr())
         if f.game:
@@ -81,7 +90,7 @@ class Tables:
         return Tables(hands, players,
                       self.actions.join(chosen, on=KEY + ["player"], how="semi"),
                       self.draws.join(chosen, on=KEY + ["player"], how="semi"),
-                      self.halves.join(chosen, on=KEY + ["player"], how="semi"))
+                      self.halves.join(chosen, on=KEY + ["player"], how="semi"), f)
 
 
 def _stakes_expr() -> pl.Expr:
@@ -112,6 +121,10 @@ def _utc(day: date, end: bool = False) -> datetime:
 
 def hand_facts(t: Tables) -> pl.DataFrame:
     """One row per player per hand: the facts every statistic is built from."""
+    return t.facts
+
+
+def _hand_facts(t: Tables) -> pl.DataFrame:
     a = t.actions
     pre = a.filter(pl.col("street") == "predraw")
     # Raises before each pre-draw action: facing exactly one is a chance to 3-bet.
@@ -282,4 +295,5 @@ REPORTS = {"players": player_stats, "positions": position_stats, "draws": draw_s
 
 def reports(t: Tables, filters: Filters = Filters(), names=tuple(REPORTS)) -> dict[str, pl.DataFrame]:
     """Several reports at once, by name (``players``, ``positions``, ``draws``, ``splits``)."""
+    t = t.filtered(filters)
     return {name: REPORTS[name](t, filters) for name in names}
