@@ -1,0 +1,559 @@
+"""The PHH format (poker hand history, TOML): write any parsed hand, read ``.phh``/``.phhs``.
+
+PHH is the notation of pokerkit (https://phh.readthedocs.io): ``variant``, ``antes``,
+``blinds_or_straddles``, ``small_bet``/``big_bet``, ``starting_stacks`` and ``actions`` such as
+``d dh p1 ????????`` (deal), ``p1 cbr 20`` (bet or raise to), ``p1 cc`` (check or call),
+``p1 f``, ``p1 sd 7s8h`` (discard; ``p1 sd`` stands pat) and ``p1 sm 2s3h4d5c`` (show) or
+``p1 sm`` (muck). Players are listed from the first seat after the button, the button last.
+
+Variant codes: ``FB`` (fixed-limit Badugi) and ``F2L3D`` (fixed-limit 2-7 triple draw) are
+PHH's own. hhtools adds ``FBDY`` (Badeucy), ``FBDA`` (Badacey) and ``FA5L3D`` (A-5 triple
+draw), and the prefixes ``P`` (pot limit) and ``H`` (half pot limit) in place of ``F``
+(``PB``, ``H2L3D``...), which carry ``min_bet`` (the big blind) instead of the small and big
+bet. pokerkit reads only FB and F2L3D.
+
+>>> print(toml_value([1, Decimal("0.50"), "it's", True]))
+[1, 0.50, "it's", true]
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import tomllib
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime, time as dtime, timezone
+from decimal import Decimal
+from pathlib import Path
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from hhtools.cards import Card, parse_card
+from hhtools.errors import CardError, HHToolsError
+from hhtools.records import (Action, Collection, Hand, HandError, HeroCards, Pot, Seat, Show,
+                             Source, Summary, Tournament, Uncalled)
+
+ZERO = Decimal(0)
+STREETS = ("predraw", "draw1", "draw2", "draw3")
+#: Game -> the variant code's game part; the structure letter comes first.
+GAME_CODES = {"badugi": "B", "2-7": "2L3D", "badeucy": "BDY", "badacey": "BDA", "a-5": "A5L3D"}
+STRUCTURE_CODES = {"fixed-limit": "F", "pot-limit": "P", "half-pot-limit": "H",
+                   "no-limit": "N"}
+_GAMES = {v: k for k, v in GAME_CODES.items()}
+_STRUCTURES = {v: k for k, v in STRUCTURE_CODES.items()}
+_HAND_SIZE = {"badugi": 4}
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"|\'[^\']*\'')
+
+
+class PHHError(HHToolsError, ValueError):
+    """A hand that cannot be written as PHH (a variant without a code)."""
+
+
+# ---- writing ---------------------------------------------------------------------------------
+
+def variant_code(hand: Hand) -> str:
+    """``FB``, ``F2L3D``, or an hhtools extension code (module docstring)."""
+    try:
+        return STRUCTURE_CODES[hand.structure] + GAME_CODES[hand.game]
+    except KeyError:
+        raise PHHError(f"no PHH variant code for {hand.structure} {hand.game}") from None
+
+
+def player_order(hand: Hand) -> list[Seat]:
+    """Seats dealt in, from the first after the button round to the button (PHH's order)."""
+    dealt = set(hand.dealt_to) if hand.dealt_to else None
+    acting = {a.player for a in hand.actions}
+    seats = [s for s in sorted(hand.seats, key=lambda s: s.seat)
+             if (not s.sitting_out and (dealt is None or s.name in dealt)) or s.name in acting]
+    button = hand.button_seat if hand.button_seat is not None else -1
+    return [s for s in seats if s.seat > button] + [s for s in seats if s.seat <= button]
+
+
+def results(hand: Hand) -> tuple[dict[str, Decimal], dict[str, Decimal], dict[str, Decimal]]:
+    """Per player: chips put in, collected, and returned uncalled."""
+    put: dict[str, Decimal] = {}
+    for a in hand.actions:
+        if a.amount:
+            put[a.player] = put.get(a.player, ZERO) + a.amount
+    won: dict[str, Decimal] = {}
+    for c in hand.collections:
+        won[c.player] = won.get(c.player, ZERO) + c.amount
+    back: dict[str, Decimal] = {}
+    for u in hand.uncalled:
+        back[u.player] = back.get(u.player, ZERO) + u.amount
+    if hand.cancelled:
+        # A cancelled hand gives every chip back.
+        back = dict(put)
+        won = {}
+    return put, won, back
+
+
+def to_phh(hand: Hand) -> str:
+    """The hand as PHH text, with every optional field the history supports."""
+    order = player_order(hand)
+    index = {s.name: i for i, s in enumerate(order)}
+    n = len(order)
+    label = {s.name: f"p{i + 1}" for i, s in enumerate(order)}
+    antes = [ZERO] * n
+    blinds = [ZERO] * n
+    for a in hand.actions:
+        if a.kind == "post_ante":
+            antes[index[a.player]] += a.amount
+        elif a.kind.startswith("post_"):
+            # A dead part (KingsClub's unprinted dead small blind, a dead blind posted with a
+            # live one) goes to the pot without counting as a bet: in PHH that is an ante.
+            blinds[index[a.player]] += a.to if a.to is not None else a.amount
+            antes[index[a.player]] += a.amount - (a.to if a.to is not None else a.amount)
+    if n == 2:
+        # Heads-up the button posts the small blind; PHH lists it first all the same.
+        blinds.reverse()
+        antes.reverse()
+    fields: dict[str, object] = {"variant": variant_code(hand), "antes": antes,
+                                 "blinds_or_straddles": blinds}
+    if hand.structure == "fixed-limit":
+        fields["small_bet"], fields["big_bet"] = hand.small_bet, hand.big_bet
+    else:
+        fields["min_bet"] = hand.big_blind or hand.big_bet
+    fields["starting_stacks"] = [s.stack for s in order]
+    fields["actions"] = _actions(hand, order, label)
+    # Optional fields (PHH's names), as far as the history gives them.
+    fields["venue"] = hand.site
+    fields["hand"] = hand.hand_id
+    if hand.table:
+        fields["table"] = hand.table
+    fields["seats"] = [s.seat for s in order]
+    if hand.max_seats:
+        fields["seat_count"] = hand.max_seats
+    fields["players"] = [s.name for s in order]
+    start = hand.started_at
+    zone = getattr(start.tzinfo, "key", None)
+    if zone is None:
+        start, zone = start.astimezone(timezone.utc), "UTC"
+    fields.update(time=start.time().replace(tzinfo=None), time_zone=zone, day=start.day,
+                  month=start.month, year=start.year)
+    if hand.tournament is not None:
+        fields["event"] = f"Tournament {hand.tournament.id}"
+        if hand.tournament.level and hand.tournament.level.isdigit():
+            fields["level"] = int(hand.tournament.level)
+    if hand.currency and hand.currency != "chips":
+        fields["currency"] = hand.currency
+    put, won, back = results(hand)
+    fields["winnings"] = [won.get(s.name, ZERO) for s in order]
+    fields["finishing_stacks"] = [s.stack - put.get(s.name, ZERO) + won.get(s.name, ZERO)
+                                  + back.get(s.name, ZERO) for s in order]
+    # What PHH has no field for, prefixed with "_" as the format asks of user fields.
+    fields["_site"] = hand.site
+    if hand.summary.rake:
+        fields["_rake"] = hand.summary.rake
+    if any(c.pot != "main" for c in hand.collections):
+        # PHH's winnings sum a player's pots; the audit checks them pot by pot.
+        fields["_collected"] = [[f"p{order.index(next(s for s in order if s.name == c.player)) + 1}",
+                                 c.pot, c.amount] for c in hand.collections]
+    if hand.summary.pots:
+        fields["_pots"] = [[p.name, p.amount] for p in hand.summary.pots]
+    if hand.cancelled:
+        fields["_cancelled"] = True
+    return "".join(f"{key} = {_value(key, value)}\n" for key, value in fields.items())
+
+
+def _value(key: str, value) -> str:
+    if key == "actions":
+        # One action per line, so an error in a read-back names the action's own line.
+        return "[\n" + "".join(f"  {toml_value(a)},\n" for a in value) + "]"
+    return toml_value(value)
+
+
+def toml_value(value) -> str:
+    """A value as TOML: strings, integers, Decimals (exact, as TOML floats), booleans, local
+    times and arrays of these; nothing else is needed for PHH."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, Decimal):
+        text = format(value, "f")
+        # TOML floats need digits on both sides of the point; integers have none.
+        return text if "." not in text or not text.endswith(".") else text + "0"
+    if isinstance(value, str):
+        escaped = (value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+                   .replace("\t", "\\t"))
+        escaped = re.sub(r"[\x00-\x1f\x7f]", lambda m: f"\\u{ord(m.group()):04x}", escaped)
+        return f'"{escaped}"'
+    if isinstance(value, dtime):
+        return value.isoformat()
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(map(toml_value, value)) + "]"
+    raise TypeError(f"cannot write {type(value).__name__} as TOML")
+
+
+def _cards(cards: Iterable[Card] | None, count: int) -> str:
+    return "".join(map(str, cards)) if cards is not None else "??" * count
+
+
+def _actions(hand: Hand, order: list[Seat], label: dict[str, str]) -> list[str]:
+    size = _HAND_SIZE.get(hand.game, 5)
+    hero = {h.street: h.cards for h in hand.hero_cards}
+    out = [f"d dh {label[s.name]} {_cards(hero.get('predraw') if s.name == hand.hero else None, size)}"
+           for s in order]
+    pending: list[str] = []  # the deals that follow a round of draws
+    street = "predraw"
+    for a in hand.actions:
+        p = label.get(a.player)
+        if p is None or a.kind.startswith("post_"):
+            continue
+        if a.street != street:
+            # Cards are dealt once the whole round has drawn, before anything else happens;
+            # rounds of draws follow each other directly when everyone left is all in.
+            out.extend(pending)
+            pending, street = [], a.street
+        if a.kind in ("discard", "stand_pat"):
+            if a.kind == "stand_pat":
+                out.append(f"{p} sd")
+                continue
+            out.append(f"{p} sd {_cards(a.discarded, a.count)}")
+            pending.append(f"d dh {p} {_cards(a.new_cards, a.count)}")
+            continue
+        out.extend(pending)
+        pending = []
+        if a.kind == "fold":
+            out.append(f"{p} f")
+        elif a.kind in ("check", "call"):
+            out.append(f"{p} cc")
+        else:
+            out.append(f"{p} cbr {toml_number(a.to)}")
+    out.extend(pending)
+    for s in sorted(hand.shows, key=lambda s: s.line):
+        p = label.get(s.player)
+        if p is None or s.kind == "no_show":
+            continue
+        if s.kind == "show" and s.cards:
+            out.append(f"{p} sm {_cards(s.cards, size)}")
+        else:
+            out.append(f"{p} sm")
+    return out
+
+
+def toml_number(value: Decimal) -> str:
+    """An amount as written in actions: exact, no exponent."""
+    return format(value, "f")
+
+
+# ---- reading ---------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class PHHResult:
+    """What a ``.phh`` or ``.phhs`` file held: hands and rejected hands."""
+
+    path: str | None
+    hands: tuple[Hand, ...]
+    errors: tuple[HandError, ...]
+
+    @property
+    def ok(self) -> bool:
+        """True when no hand was rejected."""
+        return not self.errors
+
+
+def read_phh(source: str | Path, *, text: str | None = None) -> PHHResult:
+    """Read a PHH file (one hand) or a ``.phhs`` file (tables ``[1]``, ``[2]``...).
+
+    ``source`` is a path, or with ``text`` given, the name to report it under.
+    """
+    path = str(source)
+    if text is None:
+        try:
+            text = Path(source).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as e:
+            raise HHToolsError(f"cannot read {path}: {e}") from None
+    try:
+        data = tomllib.loads(text, parse_float=Decimal)
+    except tomllib.TOMLDecodeError as e:
+        m = re.search(r"line (\d+), column (\d+)", str(e))
+        line, col = (int(m.group(1)), int(m.group(2))) if m else (1, 1)
+        return PHHResult(path, (), (HandError(path, line, col, None, "phh", (), None,
+                                              f"not TOML: {e}"),))
+    lines = text.split("\n")
+    if "variant" in data:
+        tables = [(None, data)]
+    else:
+        tables = [(k, v) for k, v in data.items() if isinstance(v, dict)]
+    hands, errors = [], []
+    for key, table in tables:
+        first = _table_line(lines, key)
+        try:
+            hands.append(_Reader(table, path, lines, first).hand())
+        except _ReadError as e:
+            errors.append(HandError(path, e.line, 1, str(table.get("hand", key or "")) or None,
+                                    "phh", (), lines[e.line - 1].strip() if e.line else None,
+                                    e.reason))
+    if not tables:
+        errors.append(HandError(path, 1, 1, None, "phh", ("variant",), None,
+                                "no hand: a PHH file has a variant field, a .phhs file "
+                                "tables of hands"))
+    return PHHResult(path, tuple(hands), tuple(errors))
+
+
+def _table_line(lines: list[str], key: str | None) -> int:
+    if key is None:
+        return 1
+    header = re.compile(r"\s*\[\s*['\"]?" + re.escape(key) + r"['\"]?\s*\]")
+    return next((n for n, line in enumerate(lines, 1) if header.match(line)), 1)
+
+
+class _ReadError(Exception):
+    def __init__(self, reason: str, line: int):
+        super().__init__(reason)
+        self.reason, self.line = reason, line
+
+
+class _Reader:
+    """Replays one PHH table's actions into a Hand record."""
+
+    def __init__(self, table: dict, path: str, lines: list[str], first: int):
+        self.t, self.path, self.lines, self.first = table, path, lines, first
+
+    def fail(self, reason: str, line: int | None = None):
+        raise _ReadError(reason, line or self.first)
+
+    def need(self, key: str):
+        if key not in self.t:
+            self.fail(f"the required field {key!r} is missing")
+        return self.t[key]
+
+    def hand(self) -> Hand:
+        code = str(self.need("variant"))
+        structure = _STRUCTURES.get(code[:1])
+        game = _GAMES.get(code[1:])
+        if structure is None or game is None:
+            self.fail(f"unknown variant {code!r}: hhtools reads "
+                      f"{', '.join(sorted(s + g for s in _STRUCTURES for g in _GAMES))}")
+        stacks = [_money(v) for v in self.need("starting_stacks")]
+        n = len(stacks)
+        names = [str(p) for p in self.t.get("players") or [f"p{i + 1}" for i in range(n)]]
+        seats = [int(s) for s in self.t.get("seats") or range(1, n + 1)]
+        if len(names) != n or len(seats) != n or len(set(names)) != n:
+            self.fail("players and seats must name each starting stack once")
+        antes = [_money(v) for v in self.need("antes")]
+        blinds = [_money(v) for v in self.need("blinds_or_straddles")]
+        if n == 2:
+            antes, blinds = antes[::-1], blinds[::-1]
+        if fixed := structure == "fixed-limit":
+            small_bet, big_bet = _money(self.need("small_bet")), _money(self.need("big_bet"))
+        else:
+            small_bet = big_bet = _money(self.need("min_bet"))
+        self.game, self.names, self.stacks = game, names, list(stacks)
+        self.actions: list[Action] = []
+        self.street = 0
+        self.bets = [ZERO] * n
+        self.put = [ZERO] * n
+        self.hero: str | None = None
+        self.pending: dict[int, tuple[Card, ...] | None] = {}
+        self.drawn: set[int] = set()
+        actions = [str(a) for a in self.need("actions")]
+        lines = self._action_lines(len(actions))
+        line = lines[0] if lines else self.first
+        for i, a in enumerate(antes):
+            if a:
+                self._add(i, "post_ante", a, None, line)
+        # The small blind (the button's, heads-up) posts first.
+        small = 1 if n == 2 else 0
+        for i in sorted(range(n), key=lambda i: i != small):
+            if blinds[i]:
+                self.bets[i] = blinds[i]
+                self._add(i, "post_sb" if i == small else "post_bb", blinds[i], blinds[i],
+                          line)
+        self.hero_cards: list[HeroCards] = []
+        self.held: list[tuple | None] = [None] * n
+        self.shows: list[Show] = []
+        drawing = False
+        for text, line in zip(actions, lines):
+            words = text.split("#")[0].split()
+            drawing = self._act(words, line, drawing)
+        start = self._time()
+        won = [_money(v) for v in self.t.get("winnings") or [0] * n]
+        collections = tuple(Collection(names[i], w, "main", self.first)
+                            for i, w in enumerate(won) if w)
+        if "_collected" in self.t:
+            collections = tuple(
+                Collection(names[self._player(str(p), self.first)], _money(amount), str(pot),
+                           self.first) for p, pot, amount in self.t["_collected"])
+        cancelled = bool(self.t.get("_cancelled"))
+        uncalled: tuple[Uncalled, ...] = ()
+        ranked = sorted(range(n), key=lambda i: self.put[i], reverse=True)
+        if not cancelled and n > 1 and self.put[ranked[0]] > self.put[ranked[1]]:
+            top = ranked[0]
+            uncalled = (Uncalled(names[top], self.put[top] - self.put[ranked[1]],
+                                 STREETS[self.street], self.first),)
+        rake = self.t.get("_rake")
+        if rake is None and "winnings" in self.t and not cancelled:
+            rake = sum(self.put, ZERO) - sum(u.amount for u in uncalled) - sum(won, ZERO)
+        button = seats[-1]
+        blinds_posted = {a.kind: a.amount for a in self.actions if a.kind in ("post_sb",
+                                                                               "post_bb")}
+        last = self.first + len(self.lines)
+        return Hand(
+            site=str(self.t.get("_site", "phh")), hand_id=str(self.t.get("hand", "")),
+            tournament=self._tournament(), game=game, structure=structure, mix=None,
+            currency=self.t.get("currency") or ("chips" if self._tournament() else None), small_bet=small_bet, big_bet=big_bet,
+            small_blind=blinds_posted.get("post_sb"), big_blind=blinds_posted.get("post_bb"),
+            ante=next((a for a in antes if a), None), table=str(self.t.get("table", "")),
+            max_seats=self.t.get("seat_count"), button_seat=button, started_at=start,
+            seats=tuple(sorted((Seat(s, p, st) for s, p, st in zip(seats, names, stacks)),
+                               key=lambda s: s.seat)),
+            hero=self.hero, hero_cards=tuple(self.hero_cards), dealt_to=tuple(names),
+            actions=tuple(self.actions), shows=tuple(self.shows), uncalled=uncalled,
+            collections=collections,
+            summary=Summary(None, tuple(Pot(str(name), _money(amount))
+                                        for name, amount in self.t.get("_pots", ())),
+                            None if rake is None else _money(rake), ()),
+            events=(), cancelled=cancelled, source=Source(self.path, self.first, last))
+
+    def _action_lines(self, count: int) -> list[int]:
+        """The file line of each action: the line holding its string in the actions array."""
+        start = next((n for n, line in enumerate(self.lines[self.first - 1:], self.first)
+                      if re.match(r"\s*actions\s*=", line)), self.first)
+        out: list[int] = []
+        for n in range(start, len(self.lines) + 1):
+            text = self.lines[n - 1].split("=", 1)[1] if n == start else self.lines[n - 1]
+            out += [n] * len(_STRING.findall(text))
+            if len(out) >= count:
+                return out[:count]
+        return out + [start] * (count - len(out))
+
+    def _player(self, word: str, line: int) -> int:
+        if not re.fullmatch(r"p[1-9][0-9]*", word) or int(word[1:]) > len(self.names):
+            self.fail(f"{word!r} is not a player of this hand", line)
+        return int(word[1:]) - 1
+
+    def _cards(self, text: str, line: int) -> tuple[Card, ...] | None:
+        if set(text) <= {"?"}:
+            return None
+        try:
+            return tuple(parse_card(text[i:i + 2]) for i in range(0, len(text), 2))
+        except CardError as e:
+            self.fail(str(e), line)
+
+    def _add(self, i: int, kind: str, amount, to, line: int, **extra) -> None:
+        if amount:
+            self.stacks[i] -= amount
+            self.put[i] += amount
+        self.actions.append(Action(len(self.actions), STREETS[self.street], self.names[i], kind,
+                                   amount, to, bool(amount) and self.stacks[i] == 0, line=line,
+                                   **extra))
+
+    def _act(self, words: list[str], line: int, drawing: bool) -> bool:
+        match words:
+            case ["d", "dh", who, cards]:
+                i = self._player(who, line)
+                known = self._cards(cards, line)
+                if known is not None:
+                    self._deal(i, known, line)
+                return drawing
+            case [who, "sd", *cards]:
+                i = self._player(who, line)
+                # A new round of draws starts after betting, or straight after a round in
+                # which this player drew already (nobody left to bet: all in).
+                if not drawing or i in self.drawn:
+                    self.drawn = set()
+                    if self.street == len(STREETS) - 1:
+                        self.fail("a fourth draw: the games hhtools reads draw three times",
+                                  line)
+                    self.street += 1
+                    self.bets = [ZERO] * len(self.bets)
+                self.drawn.add(i)
+                text = cards[0] if cards else ""
+                count = len(text) // 2
+                out = self._cards(text, line) if text else ()
+                if count:
+                    self.pending[i] = out
+                self._add(i, "discard" if count else "stand_pat", None, None, line, count=count,
+                          discarded=out)
+                return True
+            case [who, "f"]:
+                self._add(self._player(who, line), "fold", None, None, line)
+            case [who, "cc"]:
+                i = self._player(who, line)
+                owed = min(max(self.bets) - self.bets[i], self.stacks[i])
+                if owed:
+                    self.bets[i] += owed
+                    self._add(i, "call", owed, self.bets[i], line)
+                else:
+                    self._add(i, "check", None, None, line)
+            case [who, "cbr", amount]:
+                i = self._player(who, line)
+                try:
+                    to = Decimal(amount)
+                except ArithmeticError:
+                    self.fail(f"{amount!r} is not an amount", line)
+                kind = "raise" if max(self.bets) else "bet"
+                added = to - self.bets[i]
+                self.bets[i] = to
+                self._add(i, kind, added, to, line)
+            case [who, "sm", *cards]:
+                i = self._player(who, line)
+                shown = self._cards(cards[0], line) if cards and cards[0] != "-" else None
+                self.shows.append(Show(self.names[i], "show" if cards else "muck", shown, None,
+                                       line))
+            case _:
+                self.fail(f"cannot read the action {' '.join(words)!r}", line)
+        return False
+
+    def _deal(self, i: int, cards: tuple[Card, ...], line: int) -> None:
+        """Known cards: the hero's first hand, or the replacements after a discard."""
+        name = self.names[i]
+        if self.hero not in (None, name):
+            self.fail(f"known cards dealt to both {self.hero} and {name}", line)
+        self.hero = name
+        street = STREETS[self.street]
+        held = self.held[i]
+        out = self.pending.pop(i, None)
+        if held is not None and out:
+            kept = tuple(c for c in held if c not in out)
+            cards_now = kept + cards
+            for k in range(len(self.actions) - 1, -1, -1):
+                a = self.actions[k]
+                if a.player == name and a.kind == "discard":
+                    self.actions[k] = _with(a, new_cards=cards)
+                    break
+        else:
+            cards_now = cards if held is None else held
+        self.held[i] = cards_now
+        if self.hero_cards and self.hero_cards[-1].street == street:
+            self.hero_cards[-1] = HeroCards(street, cards_now, line)
+        else:
+            self.hero_cards.append(HeroCards(street, cards_now, line))
+
+    def _tournament(self) -> Tournament | None:
+        event = str(self.t.get("event", ""))
+        if not event.startswith("Tournament "):
+            return None
+        level = self.t.get("level")
+        return Tournament(event.removeprefix("Tournament "), None, None, None,
+                          None if level is None else str(level))
+
+    def _time(self) -> datetime:
+        t, y, mo, d = (self.t.get(k) for k in ("time", "year", "month", "day"))
+        zone_name = self.t.get("time_zone") or "UTC"
+        try:
+            zone = ZoneInfo(zone_name)
+        except (ZoneInfoNotFoundError, ValueError):
+            self.fail(f"unknown time zone {zone_name!r}")
+        if y and mo and d:
+            t = t if isinstance(t, dtime) else dtime()
+            return datetime(y, mo, d, t.hour, t.minute, t.second, tzinfo=zone)
+        return datetime(1970, 1, 1, tzinfo=timezone.utc)
+
+
+def _with(action: Action, **changes) -> Action:
+    return dataclasses.replace(action, **changes)
+
+
+def _money(value) -> Decimal:
+    if isinstance(value, bool) or not isinstance(value, (int, Decimal, float, str)):
+        raise _ReadError(f"{value!r} is not an amount", 1)
+    return Decimal(str(value))
+
+
+def is_phh(path: str | Path) -> bool:
+    """True for the file names PHH uses."""
+    return Path(path).suffix.lower() in (".phh", ".phhs")
