@@ -49,6 +49,9 @@ class Tables:
     draws: pl.DataFrame
     halves: pl.DataFrame
     applied: Filters | None = None  # the filters these tables already went through
+    #: Everyone in the selected hands, before the player and position filters: a player's
+    #: showdown is judged against the others still in the hand, who must not be filtered away.
+    everyone: pl.DataFrame | None = None
 
     @classmethod
     def load(cls, store: Store) -> Tables:
@@ -82,15 +85,18 @@ class Tables:
         # Sitting-out players who still pay blinds (tournaments) count: their chips are real.
         players = self.players.join(keys, on=KEY, how="semi").filter(
             ~pl.col("sitting_out") | (pl.col("put_in") != 0))
+        everyone = players
         if f.player:
             players = players.filter(pl.col("player") == f.player)
         if f.position:
             players = players.filter(pl.col("position") == f.position.lower())
         chosen = players.select(KEY + ["player"])
+        # Actions stay whole for the selected hands: who raised before a player (3-bet
+        # chances) and who folded (showdowns) are facts about the other players too.
         return Tables(hands, players,
-                      self.actions.join(chosen, on=KEY + ["player"], how="semi"),
+                      self.actions.join(chosen.select(KEY).unique(), on=KEY, how="semi"),
                       self.draws.join(chosen, on=KEY + ["player"], how="semi"),
-                      self.halves.join(chosen, on=KEY + ["player"], how="semi"), f)
+                      self.halves.join(chosen, on=KEY + ["player"], how="semi"), f, everyone)
 
 
 def _stakes_expr() -> pl.Expr:
@@ -151,7 +157,10 @@ def _hand_facts(t: Tables) -> pl.DataFrame:
              .join(per_pre, on=KEY + ["player"], how="left")
              .join(bets, on=KEY + ["player"], how="left")
              .join(folds, on=KEY + ["player"], how="left"))
-    live = facts.group_by(KEY).agg(live=pl.col("fold_street").is_null().sum())
+    roster = t.everyone if t.everyone is not None else t.players
+    folded = a.filter(pl.col("kind") == "fold").select(KEY + ["player"]).unique()
+    live = (roster.select(KEY + ["player"]).join(folded, on=KEY + ["player"], how="anti")
+            .group_by(KEY).agg(live=pl.len()))
     facts = facts.join(live, on=KEY).with_columns(
         vpip=pl.col("vpip").fill_null(False),
         raised=pl.col("raised").fill_null(False),
