@@ -346,6 +346,44 @@ def stats_command(
                 typer.echo("")
 
 
+@app.command("convert")
+def convert_command(
+    paths: Annotated[list[str], typer.Argument(
+        help="History files of any supported site or PHH files (.phh, .phhs), or "
+             "directories searched recursively for them.", show_default=False)],
+    to: Annotated[str, typer.Option("--to", help="phh or json.", show_default=False)],
+    out: Annotated[str | None, typer.Option(
+        "--out", help="Directory to write into (created if needed); default: standard "
+        "output.")] = None,
+    site: Annotated[str, typer.Option(
+        "--site", help="auto (detect from each file) or a site name.")] = "auto",
+) -> None:
+    """Convert hand histories to PHH (pokerkit's TOML notation) or JSON.
+
+    Without --out: JSON is one object per hand per line; PHH is one hand, or a .phhs
+    document of tables [1], [2]... when there are several. With --out DIR: JSON writes one
+    FILE.jsonl per input file, PHH one SITE-HANDID.phh per hand. Rejected hands are reported
+    on standard error and the exit status is 1.
+
+    Examples:
+
+        hhtools convert ../shared/corpus/merge --to phh --out phh/
+        hhtools convert history.txt --to json > hands.jsonl
+    """
+    from hhtools.convert import convert
+
+    rejected = 0
+    try:
+        for done in convert(paths, to, out, site=site):
+            for error in done.errors:
+                rejected += 1
+                typer.echo(str(error), err=True)
+    except HHToolsError as exc:
+        raise fail(str(exc)) from None
+    if rejected:
+        raise fail(f"{rejected} hand{'s' * (rejected != 1)} rejected")
+
+
 def main() -> None:
     """Entry point of the console script."""
     try:

@@ -1,0 +1,103 @@
+"""Convert histories of any supported site (or PHH files) to PHH or JSON.
+
+``convert(paths, to, out)`` reads every file, writes each hand and yields one ``Converted``
+per input file. Without ``out`` everything goes to ``stream``: JSON as one object per line,
+PHH as one hand, or as a ``.phhs`` document of tables ``[1]``, ``[2]``... when there are
+several. With ``out`` (a directory, created if needed): JSON makes one ``<file stem>.jsonl``
+per input file; PHH one ``<site>-<hand id>.phh`` per hand, the unit PHH tools read.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TextIO
+
+from hhtools.errors import HHToolsError
+from hhtools.parsing import HISTORY_SUFFIXES, parse_file
+from hhtools.phh import PHHError, is_phh, read_phh, to_phh
+from hhtools.records import HandError, hand_to_json
+
+FORMATS = ("phh", "json")
+_UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
+
+
+@dataclass(frozen=True, slots=True)
+class Converted:
+    """One input file: hands written, hands skipped (unsupported games), errors."""
+
+    path: str
+    written: int
+    skipped: int
+    errors: tuple[HandError | str, ...]
+
+
+def input_files(paths: Iterable[str | Path]) -> Iterator[Path]:
+    """Files named, and history or PHH files found recursively in directories named."""
+    suffixes = set(HISTORY_SUFFIXES) | {".phh", ".phhs"}
+    for p in map(Path, paths):
+        if p.is_dir():
+            yield from sorted(f for f in p.rglob("*") if f.is_file()
+                              and f.suffix.lower() in suffixes)
+        elif p.exists():
+            yield p
+        else:
+            raise HHToolsError(f"no such file or directory: {p}")
+
+
+def convert(paths: Iterable[str | Path], to: str, out: str | Path | None = None, *,
+            site: str = "auto", stream: TextIO | None = None) -> Iterator[Converted]:
+    """Convert every hand of ``paths`` to ``to`` (``phh`` or ``json``); see the module doc."""
+    if to not in FORMATS:
+        raise HHToolsError(f"cannot convert to {to!r}: choose phh or json")
+    stream = stream or sys.stdout
+    files = list(input_files(paths))
+    target = Path(out) if out is not None else None
+    if target is not None:
+        target.mkdir(parents=True, exist_ok=True)
+    number = 0
+    pending_single: str | None = None  # the first PHH hand, held until we know if it is alone
+    for f in files:
+        if is_phh(f):
+            result = read_phh(f)
+            hands, skipped, errors = result.hands, 0, list(result.errors)
+        else:
+            result = parse_file(f, site)
+            hands, skipped, errors = result.hands, len(result.skipped), list(result.errors)
+        written = 0
+        lines: list[str] = []
+        for hand in hands:
+            if to == "json":
+                lines.append(json.dumps(hand_to_json(hand), ensure_ascii=False) + "\n")
+                written += 1
+                continue
+            try:
+                text = to_phh(hand)
+            except PHHError as e:
+                errors.append(f"{f}: hand {hand.hand_id}: {e}")
+                continue
+            written += 1
+            if target is not None:
+                name = _UNSAFE.sub("_", f"{hand.site}-{hand.hand_id}") + ".phh"
+                (target / name).write_text(text, encoding="utf-8")
+                continue
+            number += 1
+            if number == 1:
+                pending_single = text
+                continue
+            if number == 2:
+                stream.write(f"[1]\n{pending_single}\n")
+                pending_single = None
+            stream.write(f"[{number}]\n{text}\n")
+        if lines:
+            if target is not None:
+                (target / f"{f.stem}.jsonl").write_text("".join(lines), encoding="utf-8")
+            else:
+                stream.write("".join(lines))
+        yield Converted(str(f), written, skipped, tuple(errors))
+    if pending_single is not None:
+        stream.write(pending_single)
