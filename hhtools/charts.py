@@ -1,0 +1,234 @@
+"""Charts: each a pure function from a polars DataFrame (hhtools.chartdata) to a matplotlib Figure.
+
+Nothing here writes a file or touches pyplot's global state: figures are built with
+``matplotlib.figure.Figure`` directly (rendered by the Agg or SVG canvas when saved), and the
+caller saves them. matplotlib is imported inside the functions so that ``hhtools --help`` and
+the other commands do not pay for it. A chart given no rows raises NoDataError instead of
+drawing an empty frame. Money arrives as Decimal; it becomes float only as a plotting
+coordinate, after every sum has been made exactly.
+
+``chart(tables, kind, filters)`` builds the data and the figure in one call.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import polars as pl
+
+from hhtools.chartdata import (NoDataError, draw_pattern, no_data, position_results,
+                               showdown_strength, split_results, winnings_series)
+from hhtools.stats import Filters, Tables
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+# The colours players know from Hold'em Manager: green all hands, blue showdown, red non-showdown.
+TOTAL, SHOWDOWN, NON_SHOWDOWN = "#2e8b3a", "#1f5fbf", "#d62728"
+WON, LOST = "#2e8b3a", "#d62728"
+COMPONENT_TITLES = {"badugi": "Badugi", "badugi-ace-high": "Badugi (ace high)", "2-7": "2-7 low",
+                    "a-5": "A-5 low"}
+STREET_TITLES = {"draw1": "1st draw", "draw2": "2nd draw", "draw3": "3rd draw"}
+
+
+def _figure(width: float = 8.0, height: float = 4.5) -> Figure:
+    from matplotlib.figure import Figure
+
+    return Figure(figsize=(width, height), dpi=100, layout="constrained")
+
+
+def _require(df: pl.DataFrame, what: str) -> None:
+    if df.height == 0:
+        raise NoDataError(f"no {what}: nothing to draw")
+
+
+def _signed(value) -> str:
+    return f"{value:+,.2f}"
+
+
+def winnings_chart(df: pl.DataFrame) -> Figure:
+    """Cumulative net over hands played, with the showdown and non-showdown lines.
+
+    ``df`` is ``winnings_series``: the lines are its ``total``, ``showdown_total`` and
+    ``non_showdown_total`` columns against ``hand``; each line has a ``gid`` (``total``,
+    ``showdown``, ``non_showdown``) so that tests can read back exactly what was drawn.
+    """
+    _require(df, "hands")
+    player, unit = df["player"][0], df["unit"][0]
+    fig = _figure()
+    ax = fig.add_subplot()
+    x = df["hand"].to_list()
+    last = df.row(-1, named=True)
+    for column, gid, label, colour, width in (
+            ("total", "total", "All hands", TOTAL, 2.2),
+            ("showdown_total", "showdown", "Won at showdown", SHOWDOWN, 1.4),
+            ("non_showdown_total", "non_showdown", "Won without showdown", NON_SHOWDOWN, 1.4)):
+        # Decimal -> float here only: the running totals were summed exactly in chartdata.
+        y = [float(v) for v in df[column].to_list()]
+        # The total is drawn over the others: it often coincides with one of them.
+        ax.plot(x, y, color=colour, linewidth=width, gid=gid, zorder=3 if gid == "total" else 2,
+                        label=f"{label} ({_signed(last[column])})",
+                        marker="o" if len(x) <= 30 else None, markersize=3)
+    ax.axhline(0, color="#888888", linewidth=0.8)
+    ax.set_title(f"Winnings of {player}: {len(x):,} hand{'s' * (len(x) != 1)}")
+    ax.set_xlabel("Hands played")
+    ax.set_ylabel(f"Net won ({unit})")
+    ax.grid(True, alpha=0.3)
+    ax.legend(loc="best")
+    if len(x) <= 10:
+        ax.set_xticks(x)
+    return fig
+
+
+def draws_chart(df: pl.DataFrame) -> Figure:
+    """Per game, stacked bars: the share of draws taking 0, 1, ... 5 cards at each draw round,
+    with the pat rate and the number of draws written over each bar. ``df`` is ``draw_stats``
+    for one player."""
+    _require(df, "draws")
+    from matplotlib import colormaps
+
+    games = df["game"].unique(maintain_order=True).to_list()
+    player = df["player"][0]
+    fig = _figure(max(6.5, 4.2 * len(games) + 1.5), 4.5)
+    axes = fig.subplots(1, len(games), squeeze=False)[0]
+    colours = colormaps["viridis"].resampled(6)
+    # The same counts in every panel, so that the one legend names every colour drawn.
+    present = [n for n in range(6) if df[f"drew_{n}"].sum() > 0]
+    for ax, game in zip(axes, games):
+        rows = df.filter(pl.col("game") == game).sort("street")
+        streets = [STREET_TITLES.get(s, s) for s in rows["street"].to_list()]
+        draws = rows["draws"].to_list()
+        bottom = [0.0] * rows.height
+        for n in present:
+            counts = rows[f"drew_{n}"].to_list()
+            share = [100 * c / d if d else 0.0 for c, d in zip(counts, draws)]
+            ax.bar(streets, share, bottom=bottom, color=colours(n), gid=f"drew_{n}",
+                   label="pat (0 cards)" if n == 0 else f"{n} card{'s' * (n != 1)}")
+            bottom = [b + s for b, s in zip(bottom, share)]
+        for i, (pat, d) in enumerate(zip(rows["pat_pct"].to_list(), draws)):
+            ax.text(i, 102, f"pat {pat:.0f}%\n{d} draw{'s' * (d != 1)}", ha="center",
+                    va="bottom", fontsize=8)
+        from hhtools.games import get_game
+
+        ax.set_title(get_game(game).title)
+        ax.set_ylim(0, 125)
+        ax.set_yticks(range(0, 101, 20))
+        ax.set_ylabel("Share of draws (%)")
+        ax.set_xlabel("Draw round")
+    axes[-1].legend(title="Cards drawn", loc="center left", bbox_to_anchor=(1.02, 0.5))
+    fig.suptitle(f"How {player} draws: cards drawn per draw round")
+    return fig
+
+
+def positions_chart(df: pl.DataFrame) -> Figure:
+    """Big blinds won per 100 hands at each position, one panel per money unit, with hands and
+    net written on each bar. ``df`` is ``position_stats`` for one player."""
+    _require(df, "hands")
+    units = df["unit"].unique(maintain_order=True).to_list()
+    player = df["player"][0]
+    fig = _figure(8.0, 3.6 * len(units) + 0.6)
+    axes = fig.subplots(len(units), 1, squeeze=False)[:, 0]
+    for ax, unit in zip(axes, units):
+        rows = df.filter(pl.col("unit") == unit)
+        values = [v or 0.0 for v in rows["bb_per_100"].to_list()]
+        bars = ax.bar(rows["position"].to_list(), values, gid=f"bb_per_100 {unit}",
+                      color=[WON if v >= 0 else LOST for v in values])
+        labels = [f"{h} hand{'s' * (h != 1)}\n{_signed(net)} {unit}"
+                  for h, net in zip(rows["hands"].to_list(), rows["net"].to_list())]
+        ax.bar_label(bars, labels=labels, fontsize=8, padding=2)
+        ax.axhline(0, color="#888888", linewidth=0.8)
+        ax.margins(y=0.25)
+        ax.set_ylabel("Big blinds won per 100 hands")
+        ax.set_xlabel("Position")
+        ax.set_title(f"{unit}")
+    fig.suptitle(f"Results of {player} by position")
+    return fig
+
+
+def showdowns_chart(df: pl.DataFrame) -> Figure:
+    """Per game component, how strong the hands shown down were (percentile: 100 is the best
+    hand there is) and whether they won: stacked histograms, won over lost. ``df`` is
+    ``showdown_strength``."""
+    _require(df, "hands shown down")
+    components = df["component"].unique(maintain_order=True).to_list()
+    player = df["player"][0]
+    fig = _figure(max(6.5, 4.2 * len(components) + 1), 4.5)
+    axes = fig.subplots(1, len(components), squeeze=False)[0]
+    bins = list(range(0, 101, 10))
+    for ax, component in zip(axes, components):
+        rows = df.filter(pl.col("component") == component)
+        won = rows.filter(pl.col("won"))["strength"].to_list()
+        lost = rows.filter(~pl.col("won"))["strength"].to_list()
+        ax.hist([won, lost], bins=bins, stacked=True, color=[WON, LOST],
+                label=[f"won ({len(won)})", f"lost ({len(lost)})"])
+        ax.set_title(COMPONENT_TITLES.get(component, component))
+        ax.set_xlim(0, 100)
+        ax.set_xlabel("Hand strength (percentile, 100 = best)")
+        ax.set_ylabel("Hands shown down")
+        ax.yaxis.get_major_locator().set_params(integer=True)
+        ax.legend(loc="upper left")
+    fig.suptitle(f"Hands {player} showed down, by game component")
+    return fig
+
+
+def splits_chart(df: pl.DataFrame) -> Figure:
+    """Badeucy and Badacey showdowns: % scooped, % of Badugi halves and low halves won, per
+    game. ``df`` is ``split_stats`` for one player."""
+    df = df.filter(pl.col("showdowns") > 0)
+    _require(df, "Badeucy or Badacey showdowns")
+    from hhtools.games import get_game
+
+    player = df["player"][0]
+    fig = _figure(max(6.0, 3.0 * df.height + 2), 4.5)
+    ax = fig.add_subplot()
+    games = df["game"].to_list()
+    width = 0.26
+    for i, (column, label, colour) in enumerate((
+            ("scoop_pct", "Scooped (both halves)", "#6a3d9a"),
+            ("badugi_half_pct", "Badugi half won", "#1f5fbf"),
+            ("low_half_pct", "Low half won", "#ff7f0e"))):
+        values = [v or 0.0 for v in df[column].to_list()]
+        bars = ax.bar([g + (i - 1) * width for g in range(len(games))], values, width,
+                      label=label, color=colour, gid=column)
+        ax.bar_label(bars, labels=[f"{v:.0f}%" for v in values], fontsize=8)
+    ax.set_xticks(range(len(games)),
+                  [f"{get_game(g).title}\n{n} showdown{'s' * (n != 1)}"
+                   for g, n in zip(games, df["showdowns"].to_list())])
+    ax.set_xlim(-0.6, len(games) - 0.4)
+    ax.set_ylim(0, 115)
+    ax.set_ylabel("Share of showdowns (%)")
+    ax.set_title(f"Split pots of {player}: halves won and scoops")
+    ax.legend(loc="upper right")
+    return fig
+
+
+#: kind -> (data function, chart function, what is missing when there are no rows)
+CHARTS: dict[str, tuple[Callable, Callable[[pl.DataFrame], Figure], str]] = {
+    "winnings": (winnings_series, winnings_chart, "hands"),
+    "draws": (draw_pattern, draws_chart, "draws"),
+    "positions": (position_results, positions_chart, "hands"),
+    "showdowns": (showdown_strength, showdowns_chart, "hands shown down with known cards"),
+    "splits": (split_results, splits_chart, "Badeucy or Badacey showdowns"),
+}
+
+
+def chart_data(t: Tables, kind: str, filters: Filters, measure: str = "money") -> pl.DataFrame:
+    """The DataFrame chart ``kind`` draws; NoDataError (naming the player) when it is empty."""
+    from hhtools.errors import HHToolsError
+
+    if kind not in CHARTS:
+        raise HHToolsError(f"unknown chart {kind!r}: use {', '.join(CHARTS)}")
+    data, _, what = CHARTS[kind]
+    df = data(t, filters, measure) if kind == "winnings" else data(t, filters)
+    if kind == "splits":
+        df = df.filter(pl.col("showdowns") > 0)
+    if df.height == 0:
+        raise no_data(what, filters)
+    return df
+
+
+def chart(t: Tables, kind: str, filters: Filters, measure: str = "money") -> Figure:
+    """Chart ``kind`` (``winnings``, ``draws``, ``positions``, ``showdowns``, ``splits``) for
+    ``filters.player``."""
+    return CHARTS[kind][1](chart_data(t, kind, filters, measure))
