@@ -222,6 +222,10 @@ def _actions(hand: Hand, order: list[Seat], label: dict[str, str]) -> list[str]:
         else:
             out.append(f"{p} cbr {toml_number(a.to)}")
     out.extend(pending)
+    folded = {a.player for a in hand.actions if a.kind == "fold"}
+    if len([s for s in order if s.name not in folded]) < 2:
+        # No showdown: the last player wins without one, whatever the site says of mucking.
+        return out
     for s in sorted(hand.shows, key=lambda s: s.line):
         p = label.get(s.player)
         if p is None or s.kind == "no_show":
