@@ -236,6 +236,11 @@ class _Settlement:
 
     def audit(self) -> Audit:
         h = self.hand
+        if h.partial:
+            # Only the summary was saved: no stacks, no actions, nothing the rules can check.
+            self.notes.append("only the summary of this hand was saved (partial history): "
+                              "nothing to replay")
+            return Audit(h, self.r.rules, "unverifiable", (), (), (), tuple(self.notes))
         paid = {p: v for p, v in self.r.paid.items() if v}
         returned = self._uncalled(paid)
         contributions = {p: v - returned.get(p, ZERO) for p, v in paid.items()}
@@ -284,7 +289,8 @@ class _Settlement:
         h = self.hand
         if h.cancelled:
             return {}
-        expected = uncalled_bet(paid)
+        dead = self.r.dead
+        expected = uncalled_bet({p: v - dead.get(p, ZERO) for p, v in paid.items()})
         rules = {expected[0]: expected[1]} if expected else {}
         recorded = _by_player((u.player, u.amount) for u in h.uncalled)
         if rules != recorded:
@@ -358,7 +364,15 @@ class _Settlement:
         """Build, rake and award every pot; compare each with what the history paid."""
         h, r = self.hand, self.r
         live = r.live
-        layers = build_pots(contributions, live)
+        # Dead money (antes, dead blinds) belongs to the main pot, whoever paid it; only the
+        # live bets are layered into side pots.
+        dead = {p: min(r.dead.get(p, ZERO), v) for p, v in contributions.items()}
+        layers = build_pots({p: v - dead[p] for p, v in contributions.items()}, live)
+        total_dead = sum(dead.values(), ZERO)
+        if layers and total_dead:
+            layers[0] = PotLayer(layers[0].amount + total_dead, layers[0].eligible)
+        elif total_dead:
+            layers = [PotLayer(total_dead, tuple(live))]  # antes only, every bet returned
         rake = h.summary.rake or ZERO
         printed = [p.amount for p in h.summary.pots] or None
         rakes = allocate_rake([p.amount for p in layers], rake, r.unit, printed)

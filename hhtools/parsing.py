@@ -122,21 +122,33 @@ def detect_site(lines: list[str]) -> Site | None:
 def split_hands(lines: list[str], site: Site) -> tuple[list[tuple[int, int]], int]:
     """(start, end) index ranges of the hands, and how many non-blank lines lie outside them.
 
-    A hand starts at a header line and runs to the first blank line or the next header.
+    A hand starts at a header line and runs to the next header or to ``site.hand_gap``
+    blank lines in a row (trailing blank lines are not part of it). Lines matching
+    ``site.banner`` (an archive's numbering between hands) are not counted as stray.
     """
     start = site.hand_start.match
+    gap = site.hand_gap
+    banner = site.banner.match if site.banner is not None else None
     spans = []
     stray = 0
     i, n = 0, len(lines)
     while i < n:
         if start(lines[i]):
             j = i + 1
-            while j < n and lines[j] and not lines[j].isspace() and not start(lines[j]):
-                j += 1
+            if gap == 1:
+                while j < n and lines[j] and not lines[j].isspace() and not start(lines[j]):
+                    j += 1
+            else:
+                blank = 0
+                while j < n and blank < gap and not start(lines[j]):
+                    blank = 0 if lines[j].strip() else blank + 1
+                    j += 1
+                while j > i + 1 and not lines[j - 1].strip():
+                    j -= 1
             spans.append((i, j))
             i = j
         else:
-            if lines[i] and not lines[i].isspace():
+            if lines[i] and not lines[i].isspace() and not (banner and banner(lines[i])):
                 stray += 1
             i += 1
     return spans, stray
@@ -164,6 +176,11 @@ def parse_text(text: str, site: str = "auto", *, path: str | None = None,
         return ParseResult(path, chosen.name, encoding, tuple(hands), tuple(skipped),
                            tuple(bad), stray)
     chosen.classifier  # compile the grammar here: a broken grammar is a bug, not a bad hand
+    offset, step = _spacing(lines)
+    if step != 1:
+        # Double-spaced (Full Tilt's single-hand UTF-16 files): read every other line and
+        # number the lines as the file does.
+        lines = lines[offset::step]
     spans, stray = split_hands(lines, chosen)
     hands: list[Hand] = []
     skipped: list[SkippedHand] = []
@@ -171,7 +188,7 @@ def parse_text(text: str, site: str = "auto", *, path: str | None = None,
     if not spans and stray:
         bad.append(_no_hand(lines, path, chosen))
     for i, j in spans:
-        record = _read_hand(chosen, lines[i:j], i + 1, path)
+        record = _read_hand(chosen, lines[i:j], offset + i * step + 1, path, step)
         if isinstance(record, Hand):
             hands.append(record)
         elif isinstance(record, SkippedHand):
@@ -215,9 +232,22 @@ def parse_paths(paths: Iterable[str | Path], site: str = "auto", *, errors: str 
         yield parse_file(f, site, errors=errors)
 
 
-def _read_hand(site: Site, lines: list[str], first: int, path: str | None
+def _spacing(lines: list[str]) -> tuple[int, int]:
+    """(offset, 2) when every other line is blank (a double-spaced file), else (0, 1)."""
+    if len(lines) < 4:
+        return 0, 1
+    for offset in (0, 1):
+        if (not any(line.strip() for line in lines[1 - offset::2])
+                and any(line.strip() for line in lines[offset::2])):
+            return offset, 2
+    return 0, 1
+
+
+def _read_hand(site: Site, lines: list[str], first: int, path: str | None, step: int = 1
                ) -> Hand | SkippedHand | HandError:
     try:
+        if step != 1:
+            return site.read_hand(lines, first, path, step)
         return site.read_hand(lines, first, path)
     except Exception as e:  # noqa: BLE001 - a bad hand must never stop the file
         # Every known failure is reported by the site itself; this keeps a bug in hhtools

@@ -244,6 +244,10 @@ class Hand:
     #: What was wrong but did not cost the hand (see HandWarning); added after the first
     #: release of the record, hence last and with a default.
     warnings: tuple[HandWarning, ...] = ()
+    #: Only the summary of the hand was saved (Full Tilt's "(partial)"): nothing to replay.
+    partial: bool = False
+    #: Blinds were posted but nobody was dealt in (Full Tilt); such a hand is also cancelled.
+    dead: bool = False
 
 
 @dataclass(frozen=True, slots=True)

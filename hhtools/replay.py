@@ -127,6 +127,9 @@ class Replay:
                             + [p for p in self.order if self.seat_of[p] <= button])
         self.stacks = {s.name: s.stack for s in seats}
         self.paid: dict[str, Decimal] = {p: ZERO for p in self.order}
+        #: Dead money each player put in (antes, dead blinds): in the pot whatever happens,
+        #: so never part of an uncalled bet.
+        self.dead: dict[str, Decimal] = {}
         self.folded: set[str] = set()
         self.all_in: set[str] = set()
         self.findings: list[Finding] = []
@@ -358,6 +361,9 @@ class Replay:
         """Blinds count toward the round's bet (the big blind as its first bet); antes do not."""
         r = self.round
         self._pay(a.player, a.amount or ZERO, a.all_in)
+        live = ZERO if a.kind == "post_ante" or a.to is None else a.to - r.bets.get(a.player, ZERO)
+        if (a.amount or ZERO) > live:
+            self.dead[a.player] = self.dead.get(a.player, ZERO) + (a.amount or ZERO) - live
         if a.kind == "post_ante" or a.to is None:
             return
         r.bets[a.player] = a.to

@@ -39,6 +39,10 @@ HANDS = [
     ("badeucey-split-pot", "kingsclub/Badeucey-Limit-USD-22-44-202101.txt", "40200897"),
     ("triple-draw-dead-blind-rake", "kingsclub/2-7 Triple Draw Lowball-FL-USD-44-88-202012.rake.txt",
      "39879543"),
+    ("badugi-double-spaced-utf16", "fulltilt/Badugi-USD-0.05-0.10-201011.Sample.Not.UTF16.txt",
+     "25340585274"),
+    ("triple-draw-dead-small-blind", "fulltilt/3-Draw-Limit-USD-5-10-201211.txt", "31497971185"),
+    ("triple-draw-partial", "fulltilt/3-Draw-Limit-USD-20-40-201101.Partial.txt", "27020940000"),
 ]
 
 

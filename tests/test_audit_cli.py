@@ -39,18 +39,22 @@ def test_a_mismatch_is_explained_and_exits_1(corpus, tmp_path):
 
 
 def test_json_objects_and_unparsed_hands(corpus):
-    result = run("audit", "--json", corpus / "pokerstars")
-    assert result.exit_code == 1  # the file with corrupt hero lines cannot be read
+    from pathlib import Path
+
+    broken = Path(__file__).parent / "invalid" / "pokerstars" / "first-of-two-broken.txt"
+    result = run("audit", "--json", corpus / "pokerstars", broken)
+    assert result.exit_code == 1  # the broken history's first hand cannot be read
     objects = [json.loads(line) for line in result.output.splitlines()]
     verdicts = [o["verdict"] for o in objects]
-    assert verdicts.count("ok") == 127 and verdicts.count("unparsed") == 1
+    # Every real hand, the one with corrupt hero lines included, and the broken file's second.
+    assert verdicts.count("ok") == 128 + 1 and verdicts.count("unparsed") == 1
     side = next(o for o in objects if o["hand_id"] == "49164202872")
     assert set(side) >= {"site", "hand_id", "game", "verdict", "findings", "pots", "players"}
     assert side["pots"][1]["eligible"] == ["Scorpio2000", "buddyboy3399"]
     assert {"name": "buddyboy3399", "seat": 5, "net": "3.70",
             "recorded_net": "3.70"} in side["players"]
     unparsed = next(o for o in objects if o["verdict"] == "unparsed")
-    assert unparsed["hand_id"] == "81631597149" and "10 cards" in unparsed["error"]
+    assert unparsed["hand_id"] == "1001" and "cannot read this line" in unparsed["error"]
 
 
 def test_explain_replays_step_by_step(corpus):

@@ -126,7 +126,7 @@ def test_unknown_site_name():
     with pytest.raises(UnknownNameError, match="Did you mean pokerstars"):
         get_site("pokerstar")
     with pytest.raises(UnknownNameError):
-        list(parse_paths([INVALID], site="fulltilt"))
+        list(parse_paths([INVALID], site="fultilt"))
 
 
 def test_paths_and_directories(tmp_path):

@@ -19,6 +19,8 @@ SOURCES = [
     ("pokerstars", "3-Draw-Limit-USD-1-2-200809.Hand.cancelled.txt"),
     ("kingsclub", "Badeucey-Limit-USD-22-44-202101.txt"),
     ("kingsclub", "2-7 Triple Draw Lowball-FL-USD-44-88-202012.rake.txt"),
+    ("fulltilt", "3-Draw-Limit-USD-1500-3000-201101.FTP.Archive.sample.txt"),
+    ("fulltilt", "3-Draw-Limit-USD-5-10-201211.txt"),
 ]
 
 
@@ -63,7 +65,7 @@ def damaged(draw) -> str:
 
 
 def _check(text: str) -> None:
-    for site in ("auto", "pokerstars", "kingsclub"):
+    for site in ("auto", "pokerstars", "kingsclub", "fulltilt"):
         result = parse_text(text, site)
         for record in result.hands + result.skipped + result.errors:
             assert isinstance(record, (Hand, HandError, SkippedHand))

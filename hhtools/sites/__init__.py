@@ -21,11 +21,12 @@ from __future__ import annotations
 
 from hhtools.errors import unknown_name
 from hhtools.sites.base import HandBuilder, Site
+from hhtools.sites.fulltilt import FullTilt
 from hhtools.sites.kingsclub import KingsClub
 from hhtools.sites.merge import Merge
 from hhtools.sites.pokerstars import PokerStars
 
-SITES: dict[str, Site] = {s.name: s for s in (PokerStars(), KingsClub(), Merge())}
+SITES: dict[str, Site] = {s.name: s for s in (PokerStars(), KingsClub(), Merge(), FullTilt())}
 
 
 def get_site(name: str) -> Site:

@@ -228,15 +228,22 @@ class Classifier:
         self.ignored = frozenset(lark.ignore_tokens)
         self.kinds = tuple(t.name for t in terminals)
 
-    def tokens(self, lines: Sequence[str], first: int) -> list[LineToken]:
-        """The lines as tokens: ``type`` is the line kind, ``value`` the captured fields."""
+    def tokens(self, lines: Sequence[str], first: int, step: int = 1) -> list[LineToken]:
+        """The lines as tokens: ``type`` is the line kind, ``value`` the captured fields.
+
+        ``step`` 2 numbers the lines of a double-spaced file as the file has them.
+        """
         fullmatch = self.regex.fullmatch
         groups = self.groups
         new = str.__new__
         out = []
         append = out.append
-        for lineno, line in enumerate(lines, first):
+        numbers = enumerate(lines, first) if step == 1 else zip(
+            range(first, first + step * len(lines), step), lines)
+        for lineno, line in numbers:
             line = line.rstrip()
+            if not line:
+                continue  # a blank line inside a hand (Full Tilt's archive header)
             m = fullmatch(line)
             tok = new(LineToken, line)
             tok.line = lineno
@@ -278,6 +285,10 @@ class Site:
     hand_start: re.Pattern
     #: Words for each terminal in "expected ..." messages.
     descriptions: dict[str, str] = {}
+    #: Blank lines in a row that end a hand (Full Tilt's archives put one inside a hand).
+    hand_gap: int = 1
+    #: Matches lines between hands that are not stray text (an archive's numbering).
+    banner: re.Pattern | None = None
     builder: type[HandBuilder]
 
     @functools.cached_property
@@ -298,13 +309,15 @@ class Site:
             return "the end of the hand"
         return self.descriptions.get(terminal, terminal.lower().replace("_", " ") + " line")
 
-    def read_hand(self, lines: Sequence[str], first: int, path: str | None
+    def read_hand(self, lines: Sequence[str], first: int, path: str | None, step: int = 1
                   ) -> Hand | SkippedHand | HandError:
-        """Parse one hand: ``lines`` are its lines, the first at line number ``first``."""
+        """Parse one hand: ``lines`` are its lines, the first at line number ``first``, the
+        next ones ``step`` lines apart (2 in a double-spaced file whose blank lines were
+        dropped)."""
         classifier = self.classifier
         m = self.hand_start.match(lines[0])
         hand_id = m.group(1) if m else None
-        last = first + len(lines) - 1
+        last = first + (len(lines) - 1) * step
         header = classifier.token(lines[0], first)
         if header.type != "HEADER":
             return HandError(path, first, 1, hand_id, self.name,
@@ -319,7 +332,7 @@ class Site:
         except LineError as e:
             return self._line_error(e, path, hand_id)
         tokens = [header]
-        tokens += classifier.tokens(lines[1:], first + 1)
+        tokens += classifier.tokens(lines[1:], first + step, step)
         ignored = classifier.ignored
         checked = [t for t in tokens if t.type not in ignored]
         failure = self.structure.check([t.type for t in checked])
@@ -404,6 +417,7 @@ class HandBuilder:
         self.seat_results: list[SeatResult] = []
         self.events: list[Event] = []
         self.cancelled = False
+        self.partial = self.dead = False
 
     def __init_subclass__(cls, **kw):
         super().__init_subclass__(**kw)
@@ -660,7 +674,8 @@ class HandBuilder:
             summary=Summary(self.total_pot, tuple(self.pots), self.rake,
                             tuple(self.seat_results)),
             events=tuple(self.events), cancelled=self.cancelled,
-            source=Source(self.path, first, last), warnings=tuple(self.warnings))
+            source=Source(self.path, first, last), warnings=tuple(self.warnings),
+            partial=self.partial, dead=self.dead)
 
 
 # Cards exactly as sites write them ("As", "Td"); anything else goes to hhtools.cards.

@@ -1,0 +1,232 @@
+"""Full Tilt Poker: Limit Badugi and Limit 2-7 Triple Draw, cash and Sit & Go (grammars/fulltilt.lark).
+
+Calls and bets give the chips added, raises the total for the round. Winnings are after rake and
+exclude the uncalled bet; ``Total pot`` includes the rake. Heads-up the small blind is the
+button. A dead hand (blinds posted, nobody dealt) is recorded ``dead`` and ``cancelled``; a
+partial hand (its summary only) is recorded ``partial``. Headers never name a mix: FPDB, and
+hhtools, read it from the file name (``10Game`` -> ``10-Game``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from hhtools.records import Seat, SeatResult, Tournament
+from hhtools.sites.base import ZERO, HandBuilder, LineError, Site, SkipHand, column_of
+from hhtools.sites.pokerstars import CURRENCIES, ZONES
+
+STREETS = {"FIRST": "draw1", "SECOND": "draw2", "THIRD": "draw3"}
+GAME = re.compile(r"(Limit|Fixed Limit|FL|Pot Limit|PL|No Limit|NL|Half Pot Limit) (.+)")
+MIX = re.compile(r"([0-9]+)[ -]?Game", re.IGNORECASE)
+FOLDED = re.compile(r"(?:folded (?:before|after) the .*|didn't bet \(folded\))")
+SHOWED = re.compile(r"showed \[([^\]]*)\] and (?:won \(([^)]*)\)|lost) with (.*)")
+MUCKED = re.compile(r"mucked \[([^\]]*)\](?: - (.*))?")
+COLLECTED = re.compile(r"collected \(([^)]*)\)(?:, mucked)?")
+
+
+class FullTiltBuilder(HandBuilder):
+    """Handlers for the Full Tilt line terminals, in grammar order."""
+
+    def on_HEADER(self, tok, hand_id, tournament, tournament_id, table, tags, stakes, game,
+                  game_first, stakes_after, time, zone, date, et, partial):
+        self.hand_id = hand_id
+        game_text, stakes = (game, stakes) if stakes is not None else (game_first, stakes_after)
+        m = GAME.fullmatch(game_text)
+        if m is None:
+            raise SkipHand(game_text)
+        self.set_game(tok, m[2], m[1])
+        self.table = table
+        tags = tags.lower()
+        self.max_seats = (2 if "heads up" in tags else
+                          int(n[1]) if (n := re.search(r"\(([0-9]+) max\)", tags)) else None)
+        small, _, big = stakes.partition("/")
+        self.small_bet, self.big_bet = self.money(tok, small), self.money(tok, big)
+        if tournament_id is not None:
+            buy_in = re.match(r"[$€£]?[0-9][0-9,]*(?:\.[0-9]+)?", tournament)
+            self.tournament = Tournament(tournament_id, self.money(tok, buy_in[0]) if buy_in
+                                         else None, None, CURRENCIES.get(tournament[:1]), None)
+            self.currency = "chips"
+        else:
+            self.currency = CURRENCIES.get(small[:1])
+        if self.path and (mix := MIX.search(self.path.rsplit("/", 1)[-1])):
+            self.mix = f"{mix[1]}-Game"
+        name = ZONES.get(zone)
+        if name is None:
+            if et is None:
+                raise LineError(tok, f"unknown time zone {zone!r}", column_of(tok, zone))
+            et_time, _, et_date = et.partition(" ET - ")
+            time, date, name = et_time, et_date, ZONES["ET"]
+        self.set_time(tok, f"{date} {time}", name)
+        self.partial = partial is not None
+
+    def on_SEAT(self, tok, seat, player, stack, sitting_out):
+        self.add_seat(tok, seat, player, stack, bool(sitting_out),
+                      "is sitting out" if sitting_out else None)
+
+    def on_SEAT_SUMMARY(self, tok, seat, player, positions, rest):
+        roles = (tuple(p.strip(" ()") for p in positions.split(")") if p.strip())
+                 if positions else ())
+        rest = rest or ""
+        won = cards = description = None
+        if FOLDED.fullmatch(rest):
+            outcome = "folded"
+        elif m := SHOWED.fullmatch(rest):
+            outcome, cards, description = "showed", self.cards(tok, m[1]), m[3]
+            won = self.money(tok, m[2]) if m[2] else None
+        elif m := MUCKED.fullmatch(rest):
+            outcome, cards, description = "mucked", self.cards(tok, m[1]), m[2]
+        elif m := COLLECTED.fullmatch(rest):
+            outcome, won = "collected", self.money(tok, m[1])
+        elif rest == "is sitting out":
+            outcome = "sitting_out"
+        else:
+            outcome = "other"
+        if "button" in roles and self.button is None:
+            self.button = int(seat)
+        self.seat_results.append(SeatResult(int(seat), player, roles, outcome, rest, won, cards,
+                                            description, None, None, tok.line))
+
+    def on_BUTTON(self, tok, seat):
+        self.button = int(seat)
+
+    def on_POST_SB(self, tok, player, amount, all_in):
+        self.post(tok, player, "post_sb", amount, all_in)
+
+    def on_POST_BB(self, tok, player, amount, all_in):
+        self.post(tok, player, "post_bb", amount, all_in)
+
+    def on_POST_DEAD_SB(self, tok, player, amount, all_in):
+        # A missed small blind paid on coming back: dead money, not part of the round's bet.
+        self.post_with_dead(tok, player, "post_dead", ZERO, self.money(tok, amount),
+                            bool(all_in))
+
+    def on_POST(self, tok, player, amount, all_in):
+        # A newcomer's (or returning player's) live big blind.
+        self.post(tok, player, "post_bb", amount, all_in)
+
+    def on_HOLE(self, tok):
+        self.dealt_in = True
+
+    def on_DRAW(self, tok, which):
+        self.new_street(STREETS[which])
+
+    def on_SHOWDOWN(self, tok):
+        pass
+
+    def on_SUMMARY(self, tok):
+        pass
+
+    def on_DURATION(self, tok, seconds):
+        pass
+
+    def on_TOTAL(self, tok, total, pots, rake):
+        self.total_pot = self.money(tok, total)
+        self.rake = self.money(tok, rake)
+
+    def on_DEALT(self, tok, player, cards, new):
+        if self.street == "predraw":
+            if new is not None:
+                raise LineError(tok, "a second card list before the first draw",
+                                column_of(tok, "[", last=True))
+            hand = self.cards(tok, cards, self.game.hand_size)
+            self.hero = self.player(tok, player)
+            self.hero_hand(tok, hand)
+            return
+        kept = self.cards(tok, cards) if new is not None else ()
+        fresh = self.cards(tok, new if new is not None else cards)
+        self.replaced(tok, self.player(tok, player), kept, fresh, "[")
+
+    def on_FOLD(self, tok, player):
+        self.act(tok, player, "fold")
+
+    def on_CHECK(self, tok, player):
+        self.act(tok, player, "check")
+
+    def on_CALL(self, tok, player, amount, all_in):
+        self.wager(tok, player, "call", added=self.money(tok, amount), all_in=bool(all_in))
+
+    def on_BET(self, tok, player, amount, all_in):
+        self.wager(tok, player, "bet", added=self.money(tok, amount), all_in=bool(all_in))
+
+    def on_RAISE(self, tok, player, amount, all_in):
+        self.wager(tok, player, "raise", to=self.money(tok, amount), all_in=bool(all_in))
+
+    def on_DISCARD(self, tok, player, count, cards):
+        self.draw(tok, player, int(count), self.cards(tok, cards) if cards else None)
+
+    def on_STAND_PAT(self, tok, player, cards):
+        self.draw(tok, player, 0, ())
+        if cards is not None:
+            self.hero_hand(tok, self.cards(tok, cards, self.game.hand_size))
+        elif player == self.hero and self.hero_cards and self.hero_known:
+            self.hero_hand(tok, self.hero_cards[-1].cards)
+
+    def on_IS_DEALT(self, tok, player, count):
+        # Opponents' replacements are a count only: it must be what they discarded.
+        for a in reversed(self.actions):
+            if a.street != self.street:
+                break
+            if a.player == player and a.kind == "discard":
+                if a.count != int(count):
+                    raise LineError(tok, f"{player} discarded {a.count} cards but is dealt "
+                                    f"{count}", column_of(tok, count))
+                return
+        raise LineError(tok, f"cards dealt to {player}, who has not discarded in this round")
+
+    def on_SHOW(self, tok, player, cards, description):
+        self.show(tok, player, "show", self.cards(tok, cards, self.game.hand_size), description)
+
+    def on_MUCK(self, tok, player):
+        self.show(tok, player, "muck", None)
+
+    def on_WINS(self, tok, player, verb, pot, amount, description):
+        name = "main" if pot in ("pot", "main pot") else "side " + (pot.rpartition(" ")[2]
+                                                                   if pot[-1].isdigit() else "1")
+        self.collect(tok, player, amount, name)
+
+    def on_UNCALLED(self, tok, amount, player):
+        self.return_uncalled(tok, player, amount)
+
+    def finish(self, first, last):
+        # Seated players the summary calls "is sitting out" and who did nothing were not dealt
+        # in, even when the seat line does not say so (the hero "sitting out but not listed").
+        idle = {r.player for r in self.seat_results if r.outcome == "sitting_out"}
+        idle -= {a.player for a in self.actions}
+        self.seats = [Seat(s.seat, s.name, s.stack, True, s.note or "is sitting out")
+                      if s.name in idle and not s.sitting_out else s for s in self.seats]
+        # Seats and blinds but no HOLE CARDS: the hand was never dealt, the blinds went back.
+        self.dead = self.cancelled = bool(self.seats) and not getattr(self, "dealt_in", False)
+        if self.button is None:
+            # Heads-up the small blind is the button, and no "(button)" tag is printed.
+            sb = next((a.player for a in self.actions if a.kind == "post_sb"), None)
+            seat = {s.name: s.seat for s in self.seats}
+            if sb is not None and len([s for s in self.seats if not s.sitting_out]) <= 2:
+                self.button = seat[sb]
+        return super().finish(first, last)
+
+
+class FullTilt(Site):
+    """Full Tilt Poker hand histories."""
+
+    name = "fulltilt"
+    title = "Full Tilt"
+    grammar = "fulltilt"
+    hand_start = re.compile(r"(?:Full Tilt Poker|FullTiltPoker) Game #([0-9]+):")
+    builder = FullTiltBuilder
+    # The archive export puts a blank line after the header; hands are three blank lines apart.
+    hand_gap = 2
+    banner = re.compile(r"\*+ # [0-9]+ \*+\s*$")
+    descriptions = {
+        "HEADER": "a 'Full Tilt Poker Game #...' header", "BUTTON": "'The button is in seat #N'",
+        "SEAT": "a seat line ('Seat N: name ($X)')", "SEAT_SUMMARY": "a summary seat line",
+        "POST_SB": "a small blind post", "POST_BB": "a big blind post",
+        "POST_DEAD_SB": "a dead small blind post", "POST": "a post",
+        "HOLE": "'*** HOLE CARDS ***'", "DRAW": "a draw marker ('*** FIRST DRAW ***')",
+        "SHOWDOWN": "'*** SHOW DOWN ***'", "SUMMARY": "'*** SUMMARY ***'",
+        "DURATION": "the 'Duration' line", "TOTAL": "the 'Total pot' line",
+        "DEALT": "a 'Dealt to' line", "FOLD": "a fold", "CHECK": "a check", "CALL": "a call",
+        "BET": "a bet", "RAISE": "a raise", "DISCARD": "a discard",
+        "STAND_PAT": "a 'stands pat' line", "IS_DEALT": "an 'is dealt N cards' line",
+        "SHOW": "a show", "MUCK": "a muck", "WINS": "a 'wins the pot' line",
+        "UNCALLED": "an 'Uncalled bet' line",
+    }
