@@ -231,4 +231,5 @@ def chart_data(t: Tables, kind: str, filters: Filters, measure: str = "money") -
 def chart(t: Tables, kind: str, filters: Filters, measure: str = "money") -> Figure:
     """Chart ``kind`` (``winnings``, ``draws``, ``positions``, ``showdowns``, ``splits``) for
     ``filters.player``."""
-    return CHARTS[kind][1](chart_data(t, kind, filters, measure))
+    df = chart_data(t, kind, filters, measure)  # refuses an unknown kind first
+    return CHARTS[kind][1](df)

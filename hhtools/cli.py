@@ -281,20 +281,37 @@ def rejected_command(db: DbOption = None) -> None:
     typer.echo(f"{rows.height} rejected hand{'s' * (rows.height != 1)}", err=True)
 
 
+# The hand filters shared by stats, chart and report (hhtools.stats.Filters).
+PlayerFilter = Annotated[str | None, typer.Option(help="Only this player.", show_default=False)]
+GameFilter = Annotated[str | None, typer.Option(help="badugi, badeucy, badacey, 2-7...", show_default=False)]
+SiteFilter = Annotated[str | None, typer.Option(help="pokerstars, kingsclub...", show_default=False)]
+StakesFilter = Annotated[str | None, typer.Option(help="Small/big bet as written, e.g. 0.25/0.50.",
+                                                  show_default=False)]
+SinceFilter = Annotated[datetime | None, typer.Option(formats=["%Y-%m-%d"], help="From this day (UTC).",
+                                                      show_default=False)]
+UntilFilter = Annotated[datetime | None, typer.Option(formats=["%Y-%m-%d"], help="To this day, included (UTC).",
+                                                      show_default=False)]
+PositionFilter = Annotated[str | None, typer.Option(
+    help="button, cutoff, hijack, lojack, utg, small blind, big blind.", show_default=False)]
+
+
+def _filters(player, game, site, stakes, since, until, position):
+    from hhtools.stats import Filters
+
+    return Filters(player, game, site, stakes, since.date() if since else None,
+                   until.date() if until else None, position)
+
+
 @app.command("stats")
 def stats_command(
     db: DbOption = None,
-    player: Annotated[str | None, typer.Option(help="Only this player.", show_default=False)] = None,
-    game: Annotated[str | None, typer.Option(help="badugi, badeucy, badacey, 2-7...", show_default=False)] = None,
-    site: Annotated[str | None, typer.Option(help="pokerstars, kingsclub...", show_default=False)] = None,
-    stakes: Annotated[str | None, typer.Option(help="Small/big bet as written, e.g. 0.25/0.50.",
-                                               show_default=False)] = None,
-    since: Annotated[datetime | None, typer.Option(formats=["%Y-%m-%d"], help="From this day (UTC).",
-                                                   show_default=False)] = None,
-    until: Annotated[datetime | None, typer.Option(formats=["%Y-%m-%d"], help="To this day, included (UTC).",
-                                                   show_default=False)] = None,
-    position: Annotated[str | None, typer.Option(help="button, cutoff, hijack, lojack, utg, small blind, big blind.",
-                                                 show_default=False)] = None,
+    player: PlayerFilter = None,
+    game: GameFilter = None,
+    site: SiteFilter = None,
+    stakes: StakesFilter = None,
+    since: SinceFilter = None,
+    until: UntilFilter = None,
+    position: PositionFilter = None,
     report: Annotated[list[str] | None, typer.Option(
         help="players, positions, draws or splits; repeat for several (default: all).",
         show_default=False)] = None,
@@ -313,7 +330,7 @@ def stats_command(
     """
     import json
 
-    from hhtools.stats import REPORTS, Filters, Tables, reports
+    from hhtools.stats import REPORTS, Tables, reports
     from hhtools.store import Store
 
     if fmt not in ("table", "csv", "json"):
@@ -323,8 +340,7 @@ def stats_command(
     if unknown:
         raise fail(f"unknown report {unknown[0]!r}: use {', '.join(REPORTS)}", 2)
     try:
-        filters = Filters(player, game, site, stakes, since.date() if since else None,
-                          until.date() if until else None, position)
+        filters = _filters(player, game, site, stakes, since, until, position)
         frames = reports(Tables.load(Store(db)), filters, names)
     except HHToolsError as exc:
         raise fail(str(exc)) from None
@@ -382,6 +398,90 @@ def convert_command(
         raise fail(str(exc)) from None
     if rejected:
         raise fail(f"{rejected} hand{'s' * (rejected != 1)} rejected")
+
+
+@app.command("chart")
+def chart_command(
+    player: Annotated[str, typer.Option(help="The player charted.", show_default=False)],
+    kind: Annotated[str, typer.Option(
+        help="winnings, draws, positions, showdowns or splits.", show_default=False)],
+    out: Annotated[str, typer.Option(help="The image written: FILE.png or FILE.svg.", show_default=False)],
+    db: DbOption = None,
+    game: GameFilter = None,
+    site: SiteFilter = None,
+    stakes: StakesFilter = None,
+    since: SinceFilter = None,
+    until: UntilFilter = None,
+    position: PositionFilter = None,
+    measure: Annotated[str, typer.Option(
+        "--in", help="winnings in money (one currency) or big-bets.")] = "money",
+) -> None:
+    """Draw a chart of one player from the hand store, as a PNG or SVG image.
+
+    winnings: cumulative net over hands played, with the lines won at showdown and without
+    showdown (they add up to it), in money or big bets. draws: cards drawn at each draw round
+    and pat rates. positions: big blinds per 100 hands by position. showdowns: strength of the
+    hands shown down, won and lost, per game component. splits: Badeucy/Badacey halves won
+    and scoops. When no hand matches, nothing is written and the exit status is 1.
+
+    Example:
+
+        hhtools chart --player Hero --kind winnings --in big-bets --out winnings.png
+    """
+    from pathlib import Path
+
+    from hhtools.charts import chart
+    from hhtools.stats import Tables
+    from hhtools.store import Store
+
+    suffix = Path(out).suffix.lower()
+    if suffix not in (".png", ".svg"):
+        raise fail(f"--out must end in .png or .svg, not {out!r}", 2)
+    try:
+        filters = _filters(player, game, site, stakes, since, until, position)
+        figure = chart(Tables.load(Store(db)), kind, filters, measure)
+        figure.savefig(out, format=suffix[1:], dpi=100)
+    except HHToolsError as exc:
+        raise fail(str(exc)) from None
+    except OSError as exc:
+        raise fail(f"cannot write {out}: {exc.strerror}") from None
+    typer.echo(f"chart: {Path(out).resolve()}")
+
+
+@app.command("report")
+def report_command(
+    out: Annotated[str, typer.Option(help="The HTML file written.", show_default=False)],
+    player: PlayerFilter = None,
+    db: DbOption = None,
+    game: GameFilter = None,
+    site: SiteFilter = None,
+    stakes: StakesFilter = None,
+    since: SinceFilter = None,
+    until: UntilFilter = None,
+    position: PositionFilter = None,
+) -> None:
+    """Write one self-contained HTML page: statistics, charts and the disputed hands explained.
+
+    The page holds the stats tables, the player's charts as embedded images, and an audit
+    section with every hand whose verdict is not ok: its findings, the referee's explanation
+    and a step-by-step replay, re-read from the history file. It needs no network to be
+    viewed and can be sent as one file. Without --player it covers every player and charts
+    the one whose cards are known in the most hands.
+
+    Example:
+
+        hhtools report --player Hero --db ~/poker-db --out report.html
+    """
+    from pathlib import Path
+
+    from hhtools.report import write_report
+    from hhtools.store import Store
+
+    try:
+        written = write_report(Store(db), out, _filters(player, game, site, stakes, since, until, position))
+    except HHToolsError as exc:
+        raise fail(str(exc)) from None
+    typer.echo(f"report: {Path(written).resolve()}")
 
 
 def main() -> None:
