@@ -1,0 +1,203 @@
+"""Charts check the data they draw, read back from the figures, never pixels.
+
+The store holds tests/data/stats (three hands worked by hand, see test_stats.py) and
+tests/data/report (two hands of a player named ``<script>alert(1)</script>``; the second one's
+history gives the pot to the wrong player). Alice's nets, in order: +2.15 (showdown), -0.25
+(no showdown), +0.45 (showdown).
+"""
+
+import subprocess
+import sys
+from decimal import Decimal
+from pathlib import Path
+
+import polars as pl
+import pytest
+from typer.testing import CliRunner
+
+from hhtools.chartdata import NoDataError, showdown_strength, winnings_series
+from hhtools.charts import chart, chart_data
+from hhtools.cli import app
+from hhtools.errors import HHToolsError
+from hhtools.importer import import_paths
+from hhtools.stats import Filters, Tables, player_stats
+from hhtools.store import Store
+
+DATA = Path(__file__).parent / "data"
+
+
+@pytest.fixture(scope="module")
+def db(tmp_path_factory):
+    store = Store(tmp_path_factory.mktemp("db"))
+    summary = import_paths([DATA / "stats", DATA / "report"], store)
+    assert (summary.hands_new, summary.rejected) == (5, 0)
+    return store
+
+
+@pytest.fixture(scope="module")
+def tables(db):
+    return Tables.load(db)
+
+
+def lines(fig):
+    return {line.get_gid(): line for ax in fig.axes for line in ax.get_lines() if line.get_gid()}
+
+
+def test_winnings_line_is_the_cumulative_net_from_the_store(db, tables):
+    players = db.read("players").filter(pl.col("player") == "Alice")
+    hands = db.read("hands").select("site", "hand_id", "started_at")
+    nets = players.join(hands, on=["site", "hand_id"]).sort("started_at")["net"].to_list()
+    expected, running = [], Decimal(0)
+    for net in nets:
+        running += net
+        expected.append(running)
+    series = winnings_series(tables, Filters(player="Alice"))
+    assert series["total"].to_list() == expected == [Decimal("2.15"), Decimal("1.90"), Decimal("2.35")]
+    drawn = lines(chart(tables, "winnings", Filters(player="Alice")))
+    assert list(drawn["total"].get_xdata()) == [1, 2, 3]
+    assert list(drawn["total"].get_ydata()) == [float(v) for v in expected]
+
+
+def test_showdown_and_non_showdown_lines_add_up_to_the_total(tables):
+    series = winnings_series(tables, Filters(player="Alice"))
+    # Hands 1 and 3 went to showdown, hand 2 did not: judged against the other players even
+    # though only Alice is selected.
+    assert series["showdown"].to_list() == [True, False, True]
+    assert series["showdown_total"].to_list() == [Decimal("2.15"), Decimal("2.15"), Decimal("2.60")]
+    assert series["non_showdown_total"].to_list() == [Decimal(0), Decimal("-0.25"), Decimal("-0.25")]
+    for row in series.iter_rows(named=True):
+        assert row["showdown_total"] + row["non_showdown_total"] == row["total"]
+    drawn = lines(chart(tables, "winnings", Filters(player="Alice")))
+    for a, b, total in zip(drawn["showdown"].get_ydata(), drawn["non_showdown"].get_ydata(),
+                           drawn["total"].get_ydata()):
+        assert a + b == pytest.approx(total)
+
+
+def test_player_filter_keeps_showdowns_and_three_bets(tables):
+    # Filtering on one player must not hide the others who made it a showdown or a 3-bet.
+    alone = player_stats(tables, Filters(player="Carol")).row(0, named=True)
+    everyone = player_stats(tables).filter(pl.col("player") == "Carol").row(0, named=True)
+    for column in ("went_to_showdown", "won_at_showdown", "showdown_net", "three_bet"):
+        assert alone[column] == everyone[column], column
+    assert player_stats(tables, Filters(player="Alice"))["showdown_net"].to_list() == [Decimal("2.60")]
+
+
+def test_winnings_in_big_bets(tables):
+    series = winnings_series(tables, Filters(player="Alice"), "big-bets")
+    # Big bet 0.50: 2.35 is 4.7 big bets.
+    assert series["total"].to_list()[-1] == Decimal("4.7")
+    fig = chart(tables, "winnings", Filters(player="Alice"), "big-bets")
+    assert fig.axes[0].get_ylabel() == "Net won (big bets)"
+    assert "Alice" in fig.axes[0].get_title()
+
+
+def test_money_of_several_units_is_refused(tmp_path):
+    store = Store(tmp_path)
+    import_paths([DATA / "stats"], store)
+    tables = Tables.load(store)
+    usd = tables.hands
+    chips = usd.with_columns(hand_id=pl.col("hand_id") + "9", tournament_id=pl.lit("42"))
+    players = pl.concat([tables.players, tables.players.with_columns(hand_id=pl.col("hand_id") + "9")])
+    mixed = Tables(pl.concat([usd, chips]), players, tables.actions, tables.draws, tables.halves)
+    with pytest.raises(HHToolsError, match="Alice played in USD and chips: draw big bets"):
+        winnings_series(mixed, Filters(player="Alice"))
+    assert winnings_series(mixed, Filters(player="Alice"), "big-bets").height == 6
+
+
+def test_no_data_gives_a_message_and_no_figure(tables):
+    for kind in ("winnings", "draws", "positions", "showdowns", "splits"):
+        with pytest.raises(NoDataError, match="for Nobody in the store.*nothing to draw"):
+            chart(tables, kind, Filters(player="Nobody"))
+    with pytest.raises(NoDataError, match=r"no Badeucy or Badacey showdowns for Alice in the store \(game badugi\)"):
+        chart(tables, "splits", Filters(player="Alice", game="badugi"))
+    with pytest.raises(HHToolsError, match="give --player"):
+        chart(tables, "winnings", Filters())
+    with pytest.raises(HHToolsError, match="unknown chart 'pie'"):
+        chart(tables, "pie", Filters(player="Alice"))
+
+
+def test_draws_chart_draws_the_share_of_each_count(tables):
+    data = chart_data(tables, "draws", Filters(player="Alice"))
+    fig = chart(tables, "draws", Filters(player="Alice"))
+    ax = fig.axes[0]
+    # Alice drew 1 card at every draw of hand 1 (draw1), 2 and 3 (all draws): per round,
+    # the bars of each count add up to 100 %.
+    heights = {}
+    for patch in ax.patches:
+        heights.setdefault(patch.get_gid(), []).append(patch.get_height())
+    rows = data.sort("street")
+    for n in (0, 1):
+        shares = [100 * c / d for c, d in zip(rows[f"drew_{n}"].to_list(), rows["draws"].to_list())]
+        assert heights[f"drew_{n}"] == pytest.approx(shares)
+    assert [sum(h) for h in zip(*heights.values())] == pytest.approx([100.0] * rows.height)
+    texts = [t.get_text() for t in ax.texts]
+    assert texts[0].startswith(f"pat {rows['pat_pct'][0]:.0f}%")
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["1st draw", "2nd draw", "3rd draw"]
+
+
+def test_positions_chart_bars_are_bb_per_100(tables):
+    data = chart_data(tables, "positions", Filters(player="Alice"))
+    ax = chart(tables, "positions", Filters(player="Alice")).axes[0]
+    assert [p.get_height() for p in ax.patches] == data["bb_per_100"].to_list() == [860.0, 180.0, -100.0]
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["button", "small blind", "big blind"]
+
+
+def test_showdown_strength_of_shown_hands(tables):
+    df = showdown_strength(tables, Filters(player="Alice"))
+    # 4-3-2-A is the best Badugi (rank 1: strength 100); 8-7-3-2 won too.
+    assert df.select("hand_id", "rank", "strength", "won").rows() == [
+        ("900000001", 1, 100.0, True),
+        ("900000003", df["rank"][1], df["strength"][1], True)]
+    assert df["description"].to_list() == ["4-card Badugi 4-3-2-A", "4-card Badugi 8-7-3-2"]
+    fig = chart(tables, "showdowns", Filters(player="Alice"))
+    won = [p.get_height() for p in fig.axes[0].patches]
+    assert sum(won) == 2  # two hands shown, both in the won bars
+    bob = showdown_strength(tables, Filters(player="Bob"))
+    assert bob.select("description", "won").rows() == [("3-card 6-5-A", False)]
+
+
+def test_splits_chart_on_a_badeucy_showdown(corpus, tmp_path):
+    store = Store(tmp_path)
+    import_paths([corpus / "kingsclub" / "Badeucey-Limit-USD-22-44-202101.txt"], store)
+    tables = Tables.load(store)
+    halves = store.read("halves").filter(pl.col("pot") == "main")
+    # The corpus hand's halves went to two players: each won one half, nobody scooped.
+    for player in halves["player"].unique().to_list():
+        data = chart_data(tables, "splits", Filters(player=player))
+        ax = chart(tables, "splits", Filters(player=player)).axes[0]
+        bars = {p.get_gid(): p.get_height() for p in ax.patches}
+        row = data.row(0, named=True)
+        assert bars == {"scoop_pct": row["scoop_pct"], "badugi_half_pct": row["badugi_half_pct"],
+                        "low_half_pct": row["low_half_pct"]}
+        assert row["scoop_pct"] == 0.0 and 100.0 in (row["badugi_half_pct"], row["low_half_pct"])
+
+
+def test_chart_command_writes_png_and_svg(db, tmp_path):
+    runner = CliRunner()
+    for kind, name in (("winnings", "w.png"), ("draws", "d.svg"), ("showdowns", "s.png")):
+        out = tmp_path / name
+        result = runner.invoke(app, ["chart", "--player", "Alice", "--kind", kind,
+                                     "--db", str(db.root), "--out", str(out)])
+        assert result.exit_code == 0, result.output
+        assert f"chart: {out}" in result.output
+        head = out.read_bytes()[:200]
+        assert head.startswith(b"\x89PNG") if name.endswith(".png") else b"<svg" in head or b"<?xml" in head
+
+
+def test_chart_command_without_data_writes_nothing(db, tmp_path):
+    runner = CliRunner()
+    out = tmp_path / "none.png"
+    result = runner.invoke(app, ["chart", "--player", "Nobody", "--kind", "winnings",
+                                 "--db", str(db.root), "--out", str(out)])
+    assert result.exit_code == 1
+    assert "hhtools: no hands for Nobody in the store: nothing to draw" in result.output
+    assert not out.exists()
+    result = runner.invoke(app, ["chart", "--player", "Alice", "--kind", "winnings",
+                                 "--db", str(db.root), "--out", str(tmp_path / "w.jpg")])
+    assert result.exit_code == 2 and "must end in .png or .svg" in result.output
+
+
+def test_command_line_does_not_load_matplotlib():
+    code = "import sys, hhtools.cli; print('matplotlib' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
