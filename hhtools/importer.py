@@ -23,7 +23,7 @@ from hhtools.rows import error_row, hand_rows
 from hhtools.store import SCHEMAS, Store
 
 #: How many hands a batch holds before it is written: bounds memory on large imports.
-BATCH_HANDS = int(os.environ.get("HHTOOLS_BATCH_HANDS", "20000"))
+BATCH_HANDS = int(os.environ.get("HHTOOLS_BATCH_HANDS", "5000"))
 KEY = ["site", "hand_id"]
 
 

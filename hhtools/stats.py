@@ -26,6 +26,18 @@ AGGRESSIVE = ("bet", "raise")
 KEY = ["site", "hand_id"]
 
 
+#: The columns the reports read from each table; reading no more keeps large stores fast.
+COLUMNS = {
+    "hands": KEY + ["game", "currency", "small_bet", "big_bet", "big_blind", "started_at",
+                    "tournament_id", "cancelled"],
+    "players": KEY + ["player", "position", "sitting_out", "is_hero", "put_in", "collected",
+                      "net", "showed", "cards"],
+    "actions": KEY + ["seq", "street", "player", "kind"],
+    "draws": KEY + ["game", "player", "street", "count", "made_before", "made_after"],
+    "halves": KEY + ["pot", "component", "player", "winners"],
+}
+
+
 @dataclass(frozen=True)
 class Filters:
     """Which hands a report covers; ``None`` means no restriction."""
@@ -55,8 +67,8 @@ class Tables:
 
     @classmethod
     def load(cls, store: Store) -> Tables:
-        """Read the tables from ``store``."""
-        return cls(*(store.read(name) for name in ("hands", "players", "actions", "draws", "halves")))
+        """Read the tables from ``store``: only the columns the reports use."""
+        return cls(*(store.read_columns(name, columns) for name, columns in COLUMNS.items()))
 
     @cached_property
     def facts(self) -> pl.DataFrame:
