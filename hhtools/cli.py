@@ -110,7 +110,7 @@ def parse_command(
         help="History files, or directories searched recursively for *.txt files.",
         show_default=False)],
     site: Annotated[str, typer.Option(
-        "--site", help="auto (detect from each file), pokerstars or kingsclub.")] = "auto",
+        "--site", help="auto (detect from each file), pokerstars, kingsclub, merge, fulltilt or winamax.")] = "auto",
     as_json: JsonOption = False,
 ) -> None:
     """Read hand histories into records and report what they hold, or print them as JSON.

@@ -43,6 +43,8 @@ HANDS = [
      "25340585274"),
     ("triple-draw-dead-small-blind", "fulltilt/3-Draw-Limit-USD-5-10-201211.txt", "31497971185"),
     ("triple-draw-partial", "fulltilt/3-Draw-Limit-USD-20-40-201101.Partial.txt", "27020940000"),
+    ("triple-draw-uncalled-in-collected",
+     "winamax/Triple Draw 2-7-FL-6max-EUR-25-50-201611._8games_.txt", "9250793-388-1478989461"),
 ]
 
 

@@ -21,6 +21,7 @@ SOURCES = [
     ("kingsclub", "2-7 Triple Draw Lowball-FL-USD-44-88-202012.rake.txt"),
     ("fulltilt", "3-Draw-Limit-USD-1500-3000-201101.FTP.Archive.sample.txt"),
     ("fulltilt", "3-Draw-Limit-USD-5-10-201211.txt"),
+    ("winamax", "Triple Draw 2-7-FL-6max-play-0.50-1.00-201610.export.txt"),
 ]
 
 
@@ -65,7 +66,7 @@ def damaged(draw) -> str:
 
 
 def _check(text: str) -> None:
-    for site in ("auto", "pokerstars", "kingsclub", "fulltilt"):
+    for site in ("auto", "pokerstars", "kingsclub", "fulltilt", "winamax"):
         result = parse_text(text, site)
         for record in result.hands + result.skipped + result.errors:
             assert isinstance(record, (Hand, HandError, SkippedHand))

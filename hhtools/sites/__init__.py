@@ -14,7 +14,7 @@ Adding a site takes three steps:
 >>> get_site("pokerstar")
 Traceback (most recent call last):
 ...
-hhtools.errors.UnknownNameError: Unknown site 'pokerstar'. Did you mean pokerstars? Known: kingsclub, merge, pokerstars.
+hhtools.errors.UnknownNameError: Unknown site 'pokerstar'. Did you mean pokerstars? Known: fulltilt, kingsclub, merge, pokerstars, winamax.
 """
 
 from __future__ import annotations
@@ -25,12 +25,14 @@ from hhtools.sites.fulltilt import FullTilt
 from hhtools.sites.kingsclub import KingsClub
 from hhtools.sites.merge import Merge
 from hhtools.sites.pokerstars import PokerStars
+from hhtools.sites.winamax import Winamax
 
-SITES: dict[str, Site] = {s.name: s for s in (PokerStars(), KingsClub(), Merge(), FullTilt())}
+SITES: dict[str, Site] = {s.name: s for s in (PokerStars(), KingsClub(), Merge(), FullTilt(),
+                                             Winamax())}
 
 
 def get_site(name: str) -> Site:
-    """The site called ``name`` (``pokerstars``, ``kingsclub``)."""
+    """The site called ``name``: pokerstars, kingsclub, merge, fulltilt or winamax."""
     try:
         return SITES[name.lower().strip()]
     except KeyError:

@@ -1,0 +1,180 @@
+"""Winamax: 2-7 Triple Draw, cash games (grammars/winamax.lark).
+
+Calls and bets give the chips added, raises the increment and the total. No uncalled-bet line is
+printed: the winner's ``collected`` (and the summary's ``won``) include the bet nobody called,
+and ``Total pot`` is that same amount, after rake. The records are normalised to what the other
+sites say: an Uncalled record for the returned bet, collections and ``won`` without it, and
+``total_pot`` before rake (the bets). Times are UTC. The mix is known only from the file name
+(``_8games_`` -> ``8-Game``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from dataclasses import replace
+from decimal import Decimal
+
+from hhtools.records import SeatResult, Uncalled
+from hhtools.sites.base import ZERO, HandBuilder, LineError, Site, column_of
+from hhtools.sites.fulltilt import MIX
+
+STREETS = {"FIRST": "draw1", "SECOND": "draw2", "THIRD": "draw3"}
+#: Winamax's game names, as hhtools.games knows them.
+GAMES = {"Lowball27": "2-7 Triple Draw"}
+SHOWED = re.compile(r"showed \[([^\]]*)\] and (?:won ([^ ]+)|lost) with (.*)")
+WON = re.compile(r"won ([^ ]+)")
+
+
+class WinamaxBuilder(HandBuilder):
+    """Handlers for the Winamax line terminals, in grammar order."""
+
+    def on_HEADER(self, tok, kind, hand_id, game, structure, small, big, date, zone):
+        if kind != "CashGame":
+            raise LineError(tok, f"{kind!r} hands are not supported yet (cash games only)",
+                            column_of(tok, kind))
+        self.hand_id = hand_id
+        self.set_game(tok, GAMES.get(game, game), structure)
+        self.small_bet, self.big_bet = self.money(tok, small), self.money(tok, big)
+        self.currency = "EUR" if "€" in small else None
+        if self.path and (mix := MIX.search(self.path.rsplit("/", 1)[-1])):
+            self.mix = f"{mix[1]}-Game"
+        self.set_time(tok, date, "UTC" if zone in (None, "UTC", "GMT") else zone)
+
+    def on_TABLE(self, tok, table, max_seats, money, button):
+        self.table = table
+        self.max_seats = int(max_seats) if max_seats else None
+        if money == "play money":
+            self.currency = "play"
+        self.button = int(button)
+
+    def on_SEAT(self, tok, seat, player, stack):
+        self.add_seat(tok, seat, player, stack, False)
+
+    def on_SEAT_SUMMARY(self, tok, seat, player, positions, rest):
+        roles = tuple(p.strip(" ()") for p in positions.split(")") if p.strip())
+        won = cards = description = None
+        if m := SHOWED.fullmatch(rest):
+            outcome, cards, description = "showed", self.cards(tok, m[1]), m[3]
+            won = self.money(tok, m[2]) if m[2] else None
+        elif m := WON.fullmatch(rest):
+            outcome, won = "collected", self.money(tok, m[1])
+        else:
+            outcome = "folded" if rest.startswith("folded") else "other"
+        self.seat_results.append(SeatResult(int(seat), player, roles, outcome, rest, won, cards,
+                                            description, None, None, tok.line))
+
+    def on_BLINDS(self, tok):
+        pass
+
+    def on_ROUND(self, tok, which):
+        pass
+
+    def on_DRAW(self, tok, which):
+        self.new_street(STREETS[which])
+
+    def on_SHOWDOWN(self, tok):
+        pass
+
+    def on_SUMMARY(self, tok):
+        pass
+
+    def on_POST_SB(self, tok, player, amount):
+        self.post(tok, player, "post_sb", amount, None)
+
+    def on_POST_BB(self, tok, player, amount):
+        self.post(tok, player, "post_bb", amount, None)
+
+    def on_POST_ANTE(self, tok, player, amount):
+        self.post(tok, player, "post_ante", amount, None)
+
+    def on_DEALT(self, tok, player, cards):
+        self.player(tok, player)
+        if all(c in ("X", "x") for c in cards.split()):
+            return  # an opponent's hidden hand
+        if self.hero is not None:
+            raise LineError(tok, f"cards shown for both {self.hero} and {player}",
+                            column_of(tok, "["))
+        self.hero = player
+        self.hero_hand(tok, self.cards(tok, cards, self.game.hand_size))
+
+    def on_FOLD(self, tok, player):
+        self.act(tok, player, "fold")
+
+    def on_CHECK(self, tok, player):
+        self.act(tok, player, "check")
+
+    def on_CALL(self, tok, player, amount, all_in):
+        self.wager(tok, player, "call", added=self.money(tok, amount), all_in=bool(all_in))
+
+    def on_BET(self, tok, player, amount, all_in):
+        self.wager(tok, player, "bet", added=self.money(tok, amount), all_in=bool(all_in))
+
+    def on_RAISE(self, tok, player, by, to, all_in):
+        self.money(tok, by)
+        self.wager(tok, player, "raise", to=self.money(tok, to), all_in=bool(all_in))
+
+    def on_DISCARD(self, tok, player, count, cards):
+        self.draw(tok, player, int(count), self.cards(tok, cards) if cards else None)
+
+    def on_STAND_PAT(self, tok, player, cards):
+        self.draw(tok, player, 0, ())
+        if cards and player == self.hero and not cards.startswith(("X", "x")):
+            self.hero_hand(tok, self.cards(tok, cards, self.game.hand_size))
+        elif player == self.hero and self.hero_cards and self.hero_known:
+            self.hero_hand(tok, self.hero_cards[-1].cards)
+
+    def on_SHOW(self, tok, player, cards, description):
+        self.show(tok, player, "show", self.cards(tok, cards, self.game.hand_size), description)
+
+    def on_COLLECT(self, tok, player, amount, pot):
+        self.collect(tok, player, amount, "main" if pot in ("pot", "main pot")
+                     else "side " + pot.rpartition(" ")[2])
+
+    def on_TOTAL(self, tok, total, rake):
+        self.total_pot = self.money(tok, total)
+        self.rake = self.money(tok, rake) if rake else ZERO
+
+    def finish(self, first, last):
+        # Give back the bet nobody called, which Winamax leaves inside "collected".
+        put: dict[str, Decimal] = defaultdict(Decimal)
+        for a in self.actions:
+            put[a.player] += a.amount or ZERO
+        ranked = sorted(put.items(), key=lambda kv: kv[1], reverse=True)
+        excess = ranked[0][1] - ranked[1][1] if len(ranked) > 1 else ZERO
+        top = ranked[0][0] if ranked else None
+        for i, c in enumerate(self.collections):
+            if excess > 0 and c.player == top and c.amount >= excess:
+                self.collections[i] = replace(c, amount=c.amount - excess)
+                self.uncalled.append(Uncalled(top, excess, self.street, c.line))
+                self.seat_results = [replace(r, won=r.won - excess)
+                                     if r.player == top and r.won is not None else r
+                                     for r in self.seat_results]
+                break
+        if self.total_pot is not None:
+            # Printed after rake and with the uncalled bet; recorded as the bets, before rake.
+            returned = sum((u.amount for u in self.uncalled), ZERO)
+            self.total_pot = self.total_pot - returned + (self.rake or ZERO)
+        return super().finish(first, last)
+
+
+class Winamax(Site):
+    """Winamax hand histories."""
+
+    name = "winamax"
+    title = "Winamax"
+    grammar = "winamax"
+    hand_start = re.compile(r"Winamax Poker - .*? - HandId: #([0-9-]+) - ")
+    builder = WinamaxBuilder
+    descriptions = {
+        "HEADER": "a 'Winamax Poker - ... - HandId: #...' header",
+        "TABLE": "the 'Table: ...' line", "SEAT": "a seat line ('Seat N: name (X)')",
+        "SEAT_SUMMARY": "a summary seat line", "BLINDS": "'*** ANTE/BLINDS ***'",
+        "ROUND": "a betting-round marker ('*** FIRST-BET ***')",
+        "DRAW": "a draw marker ('*** FIRST-DRAW ***')", "SHOWDOWN": "'*** SHOW DOWN ***'",
+        "SUMMARY": "'*** SUMMARY ***'", "POST_SB": "a small blind post",
+        "POST_BB": "a big blind post", "POST_ANTE": "an ante post", "DEALT": "a 'Dealt to' line",
+        "FOLD": "a fold", "CHECK": "a check", "CALL": "a call", "BET": "a bet",
+        "RAISE": "a raise", "DISCARD": "a discard", "STAND_PAT": "a 'stands pat' line",
+        "SHOW": "a show", "COLLECT": "a 'collected' line", "TOTAL": "the 'Total pot' line",
+    }
