@@ -70,6 +70,7 @@ def hand_rows(hand: Hand, audit=None) -> dict[str, list[dict]]:
         collected[c.player] += c.amount
     shown = {s.player: s.cards for s in hand.shows if s.kind == "show" and s.cards}
     where = positions(hand)
+    facts = betting_facts(hand, put_in)
     started = hand.started_at.astimezone(timezone.utc) if hand.started_at else None
     hands = [{
         **key, "game": hand.game, "structure": hand.structure, "currency": hand.currency,
@@ -90,6 +91,7 @@ def hand_rows(hand: Hand, audit=None) -> dict[str, list[dict]]:
             "put_in": put_in[s.name], "collected": collected[s.name], "returned": returned[s.name],
             "net": net, "showed": s.name in shown,
             "cards": format_cards(shown[s.name]) if s.name in shown else None,
+            **facts.get(s.name, NO_FACTS),
         })
     actions = [{
         **key, "seq": a.seq, "street": a.street, "player": a.player, "kind": a.kind,
@@ -110,6 +112,50 @@ def hand_rows(hand: Hand, audit=None) -> dict[str, list[dict]]:
                     for f in audit.findings]
     return {"hands": hands, "players": players, "actions": actions, "pots": pots,
             "draws": draw_rows(hand, shown), "halves": halves, "findings": findings}
+
+
+#: Per player and hand, what the statistics count (see the README's Statistics section).
+NO_FACTS = {"vpip": False, "raised_predraw": False, "three_bet_chance": False, "three_bet": False,
+            "fold_street": None, "showdown": False,
+            **{f"agg_{s}": 0 for s in STREETS}, **{f"calls_{s}": 0 for s in STREETS}}
+
+
+def betting_facts(hand: Hand, put_in: dict[str, Decimal]) -> dict[str, dict]:
+    """Each player's betting facts, computed once at import so reports only sum them.
+
+    A 3-bet chance is acting before the draw facing exactly one raise; a showdown is ending
+    the hand unfolded against at least one other unfolded player.
+    """
+    facts = {s.name: dict(NO_FACTS) for s in hand.seats}
+    raises = 0
+    for a in hand.actions:
+        f = facts.get(a.player)
+        if f is None:
+            continue
+        if a.street == "predraw" and not a.kind.startswith("post"):
+            if raises == 1:
+                f["three_bet_chance"] = True
+                if a.kind == "raise":
+                    f["three_bet"] = True
+            if a.kind in ("call", "bet", "raise"):
+                f["vpip"] = True
+            if a.kind in ("bet", "raise"):
+                f["raised_predraw"] = True
+        if a.street == "predraw" and a.kind == "raise":
+            raises += 1
+        if a.kind in ("bet", "raise"):
+            f[f"agg_{a.street}"] += 1
+        elif a.kind == "call":
+            f[f"calls_{a.street}"] += 1
+        elif a.kind == "fold" and f["fold_street"] is None:
+            f["fold_street"] = a.street
+    # Players in the hand: dealt in, or paying a blind while sitting out (tournaments).
+    live = [s.name for s in hand.seats
+            if (not s.sitting_out or put_in.get(s.name)) and facts[s.name]["fold_street"] is None]
+    if len(live) >= 2 and not hand.cancelled:
+        for name in live:
+            facts[name]["showdown"] = True
+    return facts
 
 
 def draw_rows(hand: Hand, shown: dict[str, tuple]) -> list[dict]:

@@ -21,8 +21,6 @@ from hhtools.store import Store
 
 STREETS = ("predraw", "draw1", "draw2", "draw3")
 DRAW_STREETS = STREETS[1:]
-VOLUNTARY = ("call", "bet", "raise")
-AGGRESSIVE = ("bet", "raise")
 KEY = ["site", "hand_id"]
 
 
@@ -31,8 +29,9 @@ COLUMNS = {
     "hands": KEY + ["game", "currency", "small_bet", "big_bet", "big_blind", "started_at",
                     "tournament_id", "cancelled"],
     "players": KEY + ["player", "position", "sitting_out", "is_hero", "put_in", "collected",
-                      "net", "showed", "cards"],
-    "actions": KEY + ["seq", "street", "player", "kind"],
+                      "net", "showed", "cards", "vpip", "raised_predraw", "three_bet_chance",
+                      "three_bet", "fold_street", "showdown",
+                      *[f"{what}_{street}" for what in ("agg", "calls") for street in STREETS]],
     "draws": KEY + ["game", "player", "street", "count", "made_before", "made_after"],
     "halves": KEY + ["pot", "component", "player", "winners"],
 }
@@ -57,13 +56,9 @@ class Tables:
 
     hands: pl.DataFrame
     players: pl.DataFrame
-    actions: pl.DataFrame
     draws: pl.DataFrame
     halves: pl.DataFrame
     applied: Filters | None = None  # the filters these tables already went through
-    #: Everyone in the selected hands, before the player and position filters: a player's
-    #: showdown is judged against the others still in the hand, who must not be filtered away.
-    everyone: pl.DataFrame | None = None
 
     @classmethod
     def load(cls, store: Store) -> Tables:
@@ -97,18 +92,14 @@ class Tables:
         # Sitting-out players who still pay blinds (tournaments) count: their chips are real.
         players = self.players.join(keys, on=KEY, how="semi").filter(
             ~pl.col("sitting_out") | (pl.col("put_in") != 0))
-        everyone = players
         if f.player:
             players = players.filter(pl.col("player") == f.player)
         if f.position:
             players = players.filter(pl.col("position") == f.position.lower())
         chosen = players.select(KEY + ["player"])
-        # Actions stay whole for the selected hands: who raised before a player (3-bet
-        # chances) and who folded (showdowns) are facts about the other players too.
         return Tables(hands, players,
-                      self.actions.join(chosen.select(KEY).unique(), on=KEY, how="semi"),
                       self.draws.join(chosen, on=KEY + ["player"], how="semi"),
-                      self.halves.join(chosen, on=KEY + ["player"], how="semi"), f, everyone)
+                      self.halves.join(chosen, on=KEY + ["player"], how="semi"), f)
 
 
 def _stakes_expr() -> pl.Expr:
@@ -143,43 +134,12 @@ def hand_facts(t: Tables) -> pl.DataFrame:
 
 
 def _hand_facts(t: Tables) -> pl.DataFrame:
-    a = t.actions
-    pre = a.filter(pl.col("street") == "predraw")
-    # Raises before each pre-draw action: facing exactly one is a chance to 3-bet.
-    pre = pre.sort(KEY + ["seq"]).with_columns(
-        raises_before=(pl.col("kind") == "raise").cast(pl.Int32).cum_sum().over(KEY)
-        - (pl.col("kind") == "raise").cast(pl.Int32))
-    voluntary = pre.filter(~pl.col("kind").str.starts_with("post"))
-    per_pre = voluntary.group_by(KEY + ["player"]).agg(
-        vpip=pl.col("kind").is_in(VOLUNTARY).any(),
-        raised=pl.col("kind").is_in(AGGRESSIVE).any(),
-        three_bet_chance=(pl.col("raises_before") == 1).any(),
-        three_bet=((pl.col("raises_before") == 1) & (pl.col("kind") == "raise")).any(),
-    )
-    bets = a.filter(pl.col("kind").is_in(("bet", "raise", "call"))).group_by(KEY + ["player"]).agg(
-        *[(pl.col("kind").is_in(AGGRESSIVE) & (pl.col("street") == s)).sum().alias(f"agg_{s}")
-          for s in STREETS],
-        *[((pl.col("kind") == "call") & (pl.col("street") == s)).sum().alias(f"calls_{s}")
-          for s in STREETS])
-    folds = a.filter(pl.col("kind") == "fold").group_by(KEY + ["player"]).agg(
-        fold_street=pl.col("street").first())
-    facts = (t.players.select(KEY + ["player", "position", "net", "collected", "is_hero"])
-             .join(t.hands.select(KEY + ["game", "big_blind", "small_bet", "big_bet", "stakes",
-                                         "started_at", "tournament_id", "currency"]), on=KEY)
-             .join(per_pre, on=KEY + ["player"], how="left")
-             .join(bets, on=KEY + ["player"], how="left")
-             .join(folds, on=KEY + ["player"], how="left"))
-    roster = t.everyone if t.everyone is not None else t.players
-    folded = a.filter(pl.col("kind") == "fold").select(KEY + ["player"]).unique()
-    live = (roster.select(KEY + ["player"]).join(folded, on=KEY + ["player"], how="anti")
-            .group_by(KEY).agg(live=pl.len()))
-    facts = facts.join(live, on=KEY).with_columns(
-        vpip=pl.col("vpip").fill_null(False),
-        raised=pl.col("raised").fill_null(False),
-        three_bet_chance=pl.col("three_bet_chance").fill_null(False),
-        three_bet=pl.col("three_bet").fill_null(False),
+    # The betting facts were computed per hand at import (hhtools.rows.betting_facts): here
+    # they are only joined to the hand's stakes and turned into the measures reports sum.
+    facts = t.players.join(t.hands.select(KEY + ["game", "big_blind", "small_bet", "big_bet", "stakes",
+                                                 "started_at", "tournament_id", "currency"]), on=KEY)
+    return facts.rename({"raised_predraw": "raised"}).with_columns(
         saw_draw=pl.col("fold_street").is_null() | (pl.col("fold_street") != "predraw"),
-        showdown=pl.col("fold_street").is_null() & (pl.col("live") >= 2),
         # Limit histories give the small bet; the big blind posted is the unit of bb/100.
         bb=pl.coalesce("big_blind", "small_bet").cast(pl.Float64),
         bet=pl.col("big_bet").cast(pl.Float64),
@@ -191,7 +151,6 @@ def _hand_facts(t: Tables) -> pl.DataFrame:
         net_bb=pl.col("net").cast(pl.Float64) / pl.col("bb"),
         net_big_bets=pl.col("net").cast(pl.Float64) / pl.col("bet"),
     )
-    return facts
 
 
 def _pct(part: pl.Expr, whole: pl.Expr) -> pl.Expr:

@@ -41,6 +41,11 @@ SCHEMAS: dict[str, dict[str, pl.DataType]] = {
         "position": pl.String, "starting_stack": MONEY, "sitting_out": pl.Boolean,
         "is_hero": pl.Boolean, "put_in": MONEY, "collected": MONEY, "returned": MONEY,
         "net": MONEY, "showed": pl.Boolean, "cards": pl.String,
+        # Betting facts per player and hand (hhtools.rows.betting_facts).
+        "vpip": pl.Boolean, "raised_predraw": pl.Boolean, "three_bet_chance": pl.Boolean,
+        "three_bet": pl.Boolean, "fold_street": pl.String, "showdown": pl.Boolean,
+        **{f"{what}_{street}": pl.Int16 for what in ("agg", "calls")
+           for street in ("predraw", "draw1", "draw2", "draw3")},
     },
     "actions": {
         "site": pl.String, "hand_id": pl.String, "seq": pl.Int32, "street": pl.String,
