@@ -1,0 +1,451 @@
+"""The dealer: plays one legal hand from a seed and returns it as a Hand record plus what only
+the dealer knows (every player's cards, where the stub was reshuffled).
+
+The betting runs on the rules engine itself (``hhtools.replay.Replay``): whose turn it is, the
+fixed-limit cap, pot-limit sizes and whether a short all-in reopened the betting all come from
+it, under the site's default rule profile, so a generated hand is legal by construction under
+the rules the auditor applies. Pots, rake and odd chips come from ``hhtools.pots``.
+
+Play is plausible rather than good: each player has a style (how loose, how aggressive), bets,
+raises and folds with probabilities driven by the strength of their hand (its rank in the game's
+components), and draws by keeping the cards that make their low or Badugi and throwing the rest.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from decimal import ROUND_FLOOR, Decimal
+from zoneinfo import ZoneInfo
+
+from hhtools.cards import Card
+from hhtools.games import Game, get_game
+from hhtools.pots import PotLayer, allocate_rake, award, build_pots, uncalled_bet
+from hhtools.records import (Action, Collection, Event, Hand, HeroCards, Pot, Seat, Show,
+                             Source, Summary, Uncalled)
+from hhtools.replay import Replay
+from hhtools.rules import default_profile
+from hhtools.generate.sites import SiteTable
+
+ZERO = Decimal(0)
+DECK = tuple(Card(i) for i in range(52))
+STREETS = ("predraw", "draw1", "draw2", "draw3")
+NAMES = ("Hero", "Lino19", "jodarin", "Scorpio2000", "buddyboy3399", "JDANIELDC", "Kula91",
+         "oooDestroyoo", "kallexx1", "Mme Ducat", "b.ringer", "Zed_99", "O'Hara", "lowball.lu",
+         "7-5 or bust", "Pat Rider", "snowman", "Ace Deuce", "wheelie", "Badug1")
+TABLES = ("Benkoela V", "Laurelvale", "Kunming", "Real Deal Mix", "Pampelune", "Ducat II",
+          "Triple Trouble", "Sixty-Four")
+#: Ranks a player keeps when drawing, in the order of the component (lowest first).
+_KEEP_UP_TO = 7
+
+
+@dataclass
+class Deal:
+    """A generated hand: the record a parser should read back, and the dealer's knowledge.
+
+    ``holdings`` is every dealt player's hand as dealt and after each draw they took part in;
+    ``reshuffles`` the sequence numbers of the draw actions served from a reshuffled stub.
+    """
+
+    hand: Hand
+    holdings: dict[str, dict[str, tuple[Card, ...]]]
+    reshuffles: tuple[int, ...] = ()
+    nets: dict[str, Decimal] = field(default_factory=dict)
+    #: Each pot after rake, in order (main first); printed by sites that list pots.
+    pots_after_rake: tuple[Decimal, ...] = ()
+
+
+@dataclass
+class _Player:
+    name: str
+    seat: int
+    stack: Decimal
+    looseness: float
+    aggression: float
+    cards: list[Card] = field(default_factory=list)
+
+
+def _floor(value: Decimal, unit: Decimal) -> Decimal:
+    return (value / unit).to_integral_value(rounding=ROUND_FLOOR) * unit
+
+
+class Dealer:
+    """Deals hands of one site, game and structure from one seeded random generator."""
+
+    def __init__(self, table: SiteTable, game: str, structure: str, seed: int = 0,
+                 players: tuple[int, int] = (2, 8)):
+        self.table = table
+        self.game: Game = get_game(game)
+        self.structure = structure
+        self.rng = random.Random(seed)
+        self.seed = seed
+        self.rules = default_profile(table.name)
+        self.max_seats = table.max_seats[self.game.name]
+        # Never more players than the table seats, nor than the deck can deal a first hand
+        # to while leaving a stub (the reshuffle serves the draws).
+        top = min(players[1], self.max_seats, (52 - 8) // self.game.hand_size)
+        self.players = (max(2, min(players[0], top)), top)
+        self.count = 0
+        zone = ZoneInfo(table.zone)
+        self.clock = datetime(2024, 3, 1, 18, 0, 0, tzinfo=zone) + timedelta(
+            minutes=self.rng.randrange(0, 60 * 24 * 30))
+        stakes = table.limit_stakes if structure == "fixed-limit" else table.pot_stakes
+        self.stakes = stakes[self.rng.randrange(len(stakes))]
+        self.table_name = TABLES[self.rng.randrange(len(TABLES))]
+        self.unit = self.rules.unit(self.stakes[2], self.stakes[3], self.stakes[4], False)
+        self.base_id = 10_000_000 + (seed % 100_000) * 100_000
+
+    # ---- the table --------------------------------------------------------------------------
+
+    def _seat_players(self) -> tuple[list[_Player], list[Seat], int]:
+        rng = self.rng
+        n = rng.randint(*self.players)
+        # A sitting-out player now and then: seated, listed, not dealt in.
+        sitting_out = 1 if n < self.max_seats and rng.random() < 0.12 else 0
+        seats = sorted(rng.sample(range(self.max_seats), n + sitting_out))
+        names = rng.sample(NAMES[1:], n + sitting_out - 1) + ["Hero"]
+        rng.shuffle(names)
+        bb = self.stakes[3]
+        big = self.stakes[1] if self.structure == "fixed-limit" else bb
+        ante = self.stakes[4] or ZERO
+        players, records = [], []
+        out_index = rng.randrange(n + sitting_out) if sitting_out else -1
+        for i, (seat, name) in enumerate(zip(seats, names)):
+            seat += self.table.first_seat
+            if rng.random() < 0.15:
+                stack = big * Decimal(rng.randint(2, 12)) / 2  # short: all-ins and side pots
+            else:
+                stack = big * Decimal(rng.randint(15, 120))
+            stack = max(_floor(stack + Decimal(rng.randrange(0, 100)) * self.unit, self.unit),
+                        bb + ante + self.unit)
+            if i == out_index:
+                records.append(Seat(seat, name, stack, True, "is sitting out"))
+                continue
+            players.append(_Player(name, seat, stack, rng.uniform(0.2, 0.9),
+                                   rng.uniform(0.2, 0.9)))
+            records.append(Seat(seat, name, stack))
+        button = players[rng.randrange(len(players))].seat
+        return players, records, button
+
+    # ---- one hand ---------------------------------------------------------------------------
+
+    def deal(self) -> Deal:
+        """Play the next hand."""
+        rng = self.rng
+        self.count += 1
+        self.clock += timedelta(seconds=rng.randint(25, 240))
+        hand_id = str(self.base_id + self.count)
+        players, seats, button = self._seat_players()
+        by_name = {p.name: p for p in players}
+        order = sorted(players, key=lambda p: p.seat)
+        after = [p for p in order if p.seat > button] + [p for p in order if p.seat <= button]
+        # after[-1] is the button; heads-up the button posts the small blind.
+        sb_player, bb_player = (after[-1], after[0]) if len(after) == 2 else (after[0], after[1])
+        small_bet, big_bet, sb, bb, ante = self.stakes
+        actions: list[Action] = []
+
+        def add(**kw) -> Action:
+            a = Action(seq=len(actions), line=0, **kw)
+            actions.append(a)
+            return a
+
+        if ante and rng.random() < 0.7:
+            for p in order:
+                add(street="predraw", player=p.name, kind="post_ante", amount=ante,
+                    all_in=False)
+        else:
+            ante = None
+        add(street="predraw", player=sb_player.name, kind="post_sb", amount=sb, to=sb)
+        add(street="predraw", player=bb_player.name, kind="post_bb", amount=bb, to=bb)
+        skeleton = Hand(
+            site=self.table.name, hand_id=hand_id, tournament=None, game=self.game.name,
+            structure=self.structure, mix=None, currency=self.table.currency,
+            small_bet=small_bet, big_bet=big_bet, small_blind=sb, big_blind=bb, ante=ante,
+            table=self.table_name, max_seats=self.max_seats, button_seat=button,
+            started_at=self.clock, seats=tuple(seats), hero=None, hero_cards=(), dealt_to=None,
+            actions=tuple(actions), shows=(), uncalled=(), collections=(),
+            summary=Summary(None, (), None, ()), events=(), cancelled=False,
+            source=Source(None, 0, 0))
+        rp = Replay(skeleton, self.rules)
+        rp._start_street("predraw")
+        for a in actions:
+            rp.apply_post(a)
+
+        # The deal: one card at a time from the first player after the button.
+        deck = list(DECK)
+        rng.shuffle(deck)
+        for _ in range(self.game.hand_size):
+            for p in after:
+                p.cards.append(deck.pop())
+        holdings = {p.name: {"predraw": tuple(p.cards)} for p in after}
+        hero = by_name.get("Hero")
+        hero_cards = [HeroCards("predraw", tuple(hero.cards), 0)] if hero else []
+        muck: list[Card] = []          # folded hands and earlier rounds' discards
+        reshuffles: list[int] = []
+        rounds_discards: list[Card] = []
+
+        street = "predraw"
+        self._bet_round(rp, by_name, add, street)
+        for street in STREETS[1:]:
+            if len(rp.live) < 2:
+                break
+            for p in after:
+                if p.name in rp.folded and p.cards:
+                    muck.extend(p.cards)
+                    p.cards = []
+            rp._start_street(street)
+            muck.extend(rounds_discards)
+            rounds_discards = []
+            for p in rp.from_button:
+                if p in rp.folded:
+                    continue
+                player = by_name[p]
+                discard = self._choose_discards(player, street)
+                if len(deck) < len(discard):
+                    # The stub is short: shuffle in the muck and earlier rounds' discards
+                    # (never this round's) [LA, T]. Sites that print no reshuffle line
+                    # leave the hero's old cards out, so no card the history showed in
+                    # the hero's hand reappears elsewhere.
+                    pool = [c for c in muck if not (hero and self.table.name != "pokerstars"
+                                                    and _held(holdings.get("Hero"), c))]
+                    muck = [c for c in muck if c not in set(pool)]
+                    rng.shuffle(pool)
+                    deck = pool + deck
+                    reshuffles.append(len(actions))
+                    if len(deck) < len(discard):
+                        discard = discard[:len(deck)]
+                new = tuple(deck.pop() for _ in discard)
+                kept = [c for c in player.cards if c not in discard]
+                player.cards = kept + list(new)
+                rounds_discards.extend(discard)
+                holdings[p][street] = tuple(player.cards)
+                is_hero = p == "Hero"
+                a = add(street=street, player=p, kind="discard" if discard else "stand_pat",
+                        count=len(discard), discarded=tuple(discard) if is_hero else None,
+                        new_cards=new if is_hero else None)
+                rp.apply_draw(a)
+                if is_hero:
+                    hero_cards.append(HeroCards(street, tuple(player.cards), 0))
+            self._bet_round(rp, by_name, add, street)
+        return self._settle(rp, skeleton, actions, by_name, holdings, hero_cards, reshuffles,
+                            street, after)
+
+    # ---- betting ----------------------------------------------------------------------------
+
+    def _strength(self, player: _Player, street: str) -> float:
+        """0 (hopeless) to 1 (the nuts): the hand's rank per component, with hope of draws."""
+        evals = self.game.evaluate(player.cards)
+        score = 0.0
+        for comp, e in zip(self.game.components, evals):
+            s = 1.0 - (e.rank - 1) / _RANKS[comp.name]
+            if comp.is_made(e):
+                s = 0.55 + 0.45 * s
+            else:
+                s = 0.5 * s
+            score += s
+        score /= len(evals)
+        draws_left = 3 - STREETS.index(street)
+        # Early on every hand may improve: pull toward the middle.
+        return score + (0.5 - score) * 0.15 * draws_left
+
+    def _bet_round(self, rp: Replay, by_name, add, street: str) -> None:
+        rng = self.rng
+        fixed = self.structure == "fixed-limit"
+        strengths: dict[str, float] = {}
+        while True:
+            name = rp.next_to_act()
+            if name is None:
+                return
+            p = by_name[name]
+            r = rp.round
+            mine = r.bets.get(name, ZERO)
+            stack = rp.stacks[name]
+            owed = r.current - mine
+            if name not in strengths:
+                strengths[name] = self._strength(p, street)
+            s = strengths[name]
+            can_raise = (stack > owed and (r.current == 0 or rp._may_raise(name))
+                         and not (fixed and r.capped and r.bets_made >= self.rules.cap_bets))
+            aggro = s * s * (0.4 + p.aggression)
+            if owed > 0:
+                roll = rng.random()
+                pressure = min(1.0, float(owed / max(rp.big_blind, r.current or owed)) / 4)
+                fold_p = max(0.0, (0.72 - s) * (1.4 - p.looseness)) + pressure * 0.25
+                if roll < fold_p:
+                    rp.apply_wager(add(street=street, player=name, kind="fold"))
+                    continue
+                if can_raise and rng.random() < aggro * 0.7:
+                    self._raise(rp, p, street, add, "raise")
+                    continue
+                added = min(owed, stack)
+                a = add(street=street, player=name, kind="call", amount=added, to=mine + added,
+                        all_in=added == stack)
+                rp.apply_wager(a)
+            else:
+                if can_raise and rng.random() < aggro * 0.8:
+                    self._raise(rp, p, street, add, "bet" if r.current == 0 else "raise")
+                    continue
+                a = add(street=street, player=name, kind="check")
+                rp.apply_wager(a)
+
+    def _raise(self, rp: Replay, p: _Player, street: str, add, kind: str) -> None:
+        rng = self.rng
+        r = rp.round
+        name = p.name
+        mine = r.bets.get(name, ZERO)
+        stack = rp.stacks[name]
+        low, high = rp.raise_range(name)
+        if self.structure == "fixed-limit":
+            to = low
+        else:
+            roll = rng.random()
+            shove = 0.08 if self.structure == "no-limit" else 0.2
+            if roll < 0.45:
+                to = low
+            elif roll < 0.45 + shove:
+                to = high
+            else:
+                to = low + _floor((high - low) * Decimal(rng.randrange(0, 100)) / 100, self.unit)
+        to = min(to, mine + stack)
+        added = to - mine
+        rp.apply_wager(add(street=street, player=name, kind=kind, amount=added, to=to,
+                           all_in=added == stack))
+
+    # ---- draws ------------------------------------------------------------------------------
+
+    def _choose_discards(self, p: _Player, street: str) -> list[Card]:
+        """Keep what makes the hand (its Badugi, its unpaired low cards), throw the rest."""
+        rng = self.rng
+        cards = p.cards
+        game = self.game
+        first = game.components[0]
+        e = first.evaluate(cards)
+        ords = first._ord
+        if first.is_made(e) and max(ords[c] for c in e.best) <= rng.randint(6, 10):
+            keep = set(e.best) if len(cards) == 4 or not game.split else None
+            if keep is None or len(keep) == len(cards) or rng.random() < 0.5:
+                return [] if keep is None or len(keep) == len(cards) else \
+                    [c for c in cards if c not in keep]
+        limit = _KEEP_UP_TO + rng.randint(-1, 1)
+        keep: set[Card] = set()
+        if first.name.startswith("badugi"):
+            keep |= {c for c in e.best if ords[c] <= limit}
+        for comp in game.components:
+            if comp.name.startswith("badugi"):
+                continue
+            o = comp._ord
+            seen: set[int] = {o[c] for c in keep}
+            for c in sorted(cards, key=o.__getitem__):
+                if o[c] <= limit and o[c] not in seen:
+                    keep.add(c)
+                    seen.add(o[c])
+        discard = [c for c in cards if c not in keep]
+        return discard[:self.rules.max_draw.get(game.name, game.max_discard)]
+
+    # ---- the result -------------------------------------------------------------------------
+
+    def _settle(self, rp: Replay, skeleton: Hand, actions: list[Action], by_name, holdings,
+                hero_cards, reshuffles, last_street: str, after) -> Deal:
+        rng = self.rng
+        rules = self.rules
+        game = self.game
+        paid = {p: v for p, v in rp.paid.items() if v}
+        dead = rp.dead
+        back = uncalled_bet({p: v - dead.get(p, ZERO) for p, v in paid.items()})
+        uncalled: tuple[Uncalled, ...] = ()
+        contributions = dict(paid)
+        if back:
+            who, amount = back
+            contributions[who] -= amount
+            street = next(a.street for a in reversed(actions)
+                          if a.player == who and a.amount)
+            uncalled = (Uncalled(who, amount, street, 0),)
+        live = rp.live
+        dead_in = {p: min(dead.get(p, ZERO), v) for p, v in contributions.items()}
+        layers = build_pots({p: v - dead_in[p] for p, v in contributions.items()}, live)
+        total_dead = sum(dead_in.values(), ZERO)
+        if layers and total_dead:
+            layers[0] = PotLayer(layers[0].amount + total_dead, layers[0].eligible)
+        elif total_dead:
+            layers = [PotLayer(total_dead, tuple(live))]
+        total = sum((p.amount for p in layers), ZERO)
+        reached_draw = any(a.street != "predraw" for a in actions)
+        pct, cap = self.table.rake
+        rake = min(_floor(total * pct, self.unit), cap * self.stakes[3]) if reached_draw else ZERO
+        rakes = allocate_rake([p.amount for p in layers], rake, self.unit)
+
+        shows: list[Show] = []
+        mucked: set[str] = set()
+        evals = {}
+        if len(live) >= 2:
+            evals = {p: game.evaluate(by_name[p].cards) for p in live}
+            # Who wins something: those may not muck; losers sometimes do, after a better
+            # hand was shown.
+            winners_any: set[str] = set()
+            for layer in layers:
+                for i in range(len(game.components)):
+                    best = min(evals[p][i].rank for p in layer.eligible)
+                    winners_any |= {p for p in layer.eligible if evals[p][i].rank == best}
+            aggressor = next((a.player for a in reversed(actions)
+                              if a.street == last_street and a.kind in ("bet", "raise")), None)
+            ring = rp.from_button
+            start = ring.index(aggressor) if aggressor in ring else 0
+            shown_any = False
+            for k in range(len(ring)):
+                p = ring[(start + k) % len(ring)]
+                if p not in live:
+                    continue
+                cards = tuple(by_name[p].cards)
+                if shown_any and p not in winners_any and rng.random() < 0.4:
+                    mucked.add(p)
+                    shows.append(Show(p, "muck", cards, None, 0))
+                else:
+                    shown_any = True
+                    shows.append(Show(p, "show", cards, None, 0))
+        collections: list[Collection] = []
+        won: dict[str, Decimal] = {}
+        for i in range(len(layers) - 1, -1, -1):
+            layer = layers[i]
+            contenders = [p for p in layer.eligible if p not in mucked] or list(layer.eligible)
+            if len(contenders) == 1:
+                winners = [contenders] * len(game.components)
+            else:
+                winners = []
+                for c in range(len(game.components)):
+                    best = min(evals[p][c].rank for p in contenders)
+                    winners.append([p for p in contenders if evals[p][c].rank == best])
+            shares = award(layer.amount - rakes[i], winners, rp.from_button, self.unit,
+                           rules.split_odd_chip, rules.remainder_mode)
+            for p in rp.from_button:
+                if shares.get(p):
+                    collections.append(Collection(p, shares[p], PotLayer.name(i), 0))
+                    won[p] = won.get(p, ZERO) + shares[p]
+        returned = {uncalled[0].player: uncalled[0].amount} if uncalled else {}
+        nets = {s.name: won.get(s.name, ZERO) + returned.get(s.name, ZERO)
+                - paid.get(s.name, ZERO) for s in skeleton.seats}
+        pots = tuple(Pot(PotLayer.name(i), l.amount - k)
+                     for i, (l, k) in enumerate(zip(layers, rakes))) if len(layers) > 1 else ()
+        events = tuple(Event("reshuffle", None, "The deck is reshuffled", 0) for _ in reshuffles)
+        hand = Hand(
+            site=skeleton.site, hand_id=skeleton.hand_id, tournament=None, game=game.name,
+            structure=self.structure, mix=None, currency=skeleton.currency,
+            small_bet=skeleton.small_bet, big_bet=skeleton.big_bet,
+            small_blind=skeleton.small_blind, big_blind=skeleton.big_blind, ante=skeleton.ante,
+            table=skeleton.table, max_seats=skeleton.max_seats, button_seat=skeleton.button_seat,
+            started_at=skeleton.started_at, seats=skeleton.seats,
+            hero="Hero" if "Hero" in by_name else None, hero_cards=tuple(hero_cards),
+            dealt_to=tuple(p.name for p in after), actions=tuple(actions), shows=tuple(shows),
+            uncalled=uncalled, collections=tuple(collections),
+            summary=Summary(total, pots, rake, ()), events=events, cancelled=False,
+            source=Source(None, 0, 0))
+        return Deal(hand, holdings, tuple(reshuffles), nets,
+                    tuple(l.amount - k for l, k in zip(layers, rakes)))
+
+
+def _held(holding: dict | None, card: Card) -> bool:
+    return bool(holding) and any(card in cards for cards in holding.values())
+
+
+#: The number of ranks of each component (the worst hand's rank), to scale strengths.
+_RANKS = {"badugi": 1092, "badugi-ace-high": 1092, "2-7": 7462, "a-5": 6175}

@@ -1,0 +1,114 @@
+"""What each site's history format can express, and how the generator sets its tables, as data.
+
+``SUPPORT`` is the site x game x structure table the README prints and ``hhtools generate``
+checks: a combination outside it is refused with the reason (FORMATS.md: KingsClub only
+records Limit games, Winamax only 2-7 Triple Draw...).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from hhtools.errors import HHToolsError, unknown_name
+
+GAMES = ("badugi", "badeucy", "badacey", "2-7")
+STRUCTURES = ("fixed-limit", "pot-limit", "half-pot-limit", "no-limit")
+D = Decimal
+
+
+class UnsupportedCombination(HHToolsError, ValueError):
+    """A game or structure the site's history format cannot express."""
+
+
+@dataclass(frozen=True)
+class SiteTable:
+    """How the generator seats a table of one site: what it can write and its usual stakes.
+
+    ``stakes`` are (small bet, big bet, small blind, big blind, ante) for fixed limit and
+    (small blind, big blind, small blind, big blind, ante) otherwise, as the sites print them.
+    ``rake`` is (share of the pot, cap in big blinds); none is taken when nobody reached the
+    first draw. ``first_seat`` is 0 where the site numbers seats from 0 (Merge).
+    """
+
+    name: str
+    title: str
+    games: tuple[str, ...]
+    structures: tuple[str, ...]
+    max_seats: dict[str, int]
+    limit_stakes: tuple[tuple[Decimal, ...], ...]
+    pot_stakes: tuple[tuple[Decimal, ...], ...]
+    rake: tuple[Decimal, Decimal]
+    zone: str
+    currency: str | None
+    first_seat: int = 1
+    why: str = ""
+
+
+SITES: dict[str, SiteTable] = {t.name: t for t in (
+    SiteTable("pokerstars", "PokerStars", ("badugi", "2-7"), ("fixed-limit",),
+              {"badugi": 8, "2-7": 6},
+              ((D("0.10"), D("0.20"), D("0.05"), D("0.10"), None),
+               (D("0.25"), D("0.50"), D("0.10"), D("0.25"), None),
+               (D(1), D(2), D("0.50"), D(1), None), (D(5), D(10), D(2), D(5), None)),
+              (), (D("0.05"), D(3)), "America/New_York", "USD",
+              why="PokerStars histories of these games are Badugi and Triple Draw 2-7 "
+                  "Lowball, Limit only"),
+    SiteTable("kingsclub", "KingsClub", ("badugi", "badeucy", "badacey", "2-7"),
+              ("fixed-limit",), {"badugi": 8, "badeucy": 7, "badacey": 7, "2-7": 7},
+              ((D(22), D(44), D(11), D(22), D("5.50")), (D(30), D(60), D(15), D(30), None),
+               (D(40), D(80), D(20), D(40), None), (D(44), D(88), D(22), D(44), D(11))),
+              (), (D("0.01"), D("0.25")), "America/New_York", None,
+              why="KingsClub histories only record Limit games"),
+    SiteTable("fulltilt", "Full Tilt", ("badugi", "2-7"), ("fixed-limit",),
+              {"badugi": 6, "2-7": 6},
+              ((D("0.05"), D("0.10"), D("0.02"), D("0.05"), None),
+               (D("0.10"), D("0.20"), D("0.05"), D("0.10"), None),
+               (D(150), D(300), D(50), D(100), None)),
+              (), (D("0.05"), D(3)), "America/New_York", "USD",
+              why="Full Tilt histories of these games are Limit Badugi and Limit 2-7 "
+                  "Triple Draw only"),
+    SiteTable("merge", "Merge", ("badugi", "2-7"), ("fixed-limit", "pot-limit",
+                                                     "half-pot-limit"),
+              {"badugi": 6, "2-7": 6},
+              ((D(1), D(2), D("0.50"), D(1), None), (D(5), D(10), D(2), D(5), None)),
+              ((D("0.05"), D("0.10"), D("0.05"), D("0.10"), None),
+               (D("0.50"), D(1), D("0.50"), D(1), None)),
+              (D("0.03"), D(3)), "Etc/GMT+5", "USD",
+              why="Merge histories know Badugi and 2-7 (gametype 71 and 67) in Limit, Pot "
+                  "Limit and Half Pot Limit; no No Limit"),
+    SiteTable("winamax", "Winamax", ("2-7",), ("fixed-limit",), {"2-7": 6},
+              ((D("0.50"), D(1), D("0.25"), D("0.50"), None),
+               (D(25), D(50), D("12.50"), D(25), None)),
+              (), (D("0.01"), D(2)), "UTC", "EUR",
+              why="Winamax's only draw game is 2-7 Triple Draw fixed limit"),
+    SiteTable("phh", "PHH", GAMES, STRUCTURES, {"badugi": 8, "badeucy": 6, "badacey": 6,
+                                                 "2-7": 6},
+              ((D(2), D(4), D(1), D(2), None), (D(10), D(20), D(5), D(10), D(1))),
+              ((D(1), D(2), D(1), D(2), None), (D(5), D(10), D(5), D(10), D(1))),
+              (D(0), D(0)), "UTC", None,
+              why="PHH writes every game and structure (extension codes for the non-standard "
+                  "ones)"),
+)}
+
+
+def site_table(site: str) -> SiteTable:
+    """The table settings of ``site`` (``UnknownNameError`` with a suggestion otherwise)."""
+    try:
+        return SITES[site.lower()]
+    except KeyError:
+        raise unknown_name("site", site, SITES) from None
+
+
+def check_supported(site: str, game: str, structure: str) -> SiteTable:
+    """The site's table, or UnsupportedCombination saying what its format cannot express."""
+    table = site_table(site)
+    if game not in table.games:
+        raise UnsupportedCombination(
+            f"{table.why}; {table.name} cannot express {game} (it can: "
+            f"{', '.join(table.games)})")
+    if structure not in table.structures:
+        raise UnsupportedCombination(
+            f"{table.why}; {table.name} cannot express {structure} (it can: "
+            f"{', '.join(table.structures)})")
+    return table
