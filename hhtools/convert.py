@@ -5,6 +5,8 @@ per input file. Without ``out`` everything goes to ``stream``: JSON as one objec
 PHH as one hand, or as a ``.phhs`` document of tables ``[1]``, ``[2]``... when there are
 several. With ``out`` (a directory, created if needed): JSON makes one ``<file stem>.jsonl``
 per input file; PHH one ``<site>-<hand id>.phh`` per hand, the unit PHH tools read.
+A partial hand (Full Tilt's summary only) has no stacks or actions for PHH: it is counted in
+``skipped`` with the hands of unsupported games.
 """
 
 from __future__ import annotations
@@ -74,6 +76,12 @@ def convert(paths: Iterable[str | Path], to: str, out: str | Path | None = None,
             if to == "json":
                 lines.append(json.dumps(hand_to_json(hand), ensure_ascii=False) + "\n")
                 written += 1
+                continue
+            if hand.partial:
+                # Full Tilt saved only the summary: no stacks, no actions, nothing PHH can hold.
+                # Counted with the skipped hands, as the import records it and the audit
+                # calls it unverifiable: the file is not damaged.
+                skipped += 1
                 continue
             try:
                 text = to_phh(hand)

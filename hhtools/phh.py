@@ -89,21 +89,34 @@ def results(hand: Hand) -> tuple[dict[str, Decimal], dict[str, Decimal], dict[st
 
 
 def to_phh(hand: Hand) -> str:
-    """The hand as PHH text, with every optional field the history supports."""
+    """The hand as PHH text, with every optional field the history supports.
+
+    A partial hand (Full Tilt saved only its summary) has no starting stacks and no
+    actions, the two things every PHH hand needs: it raises PHHError.
+    """
+    if hand.partial:
+        raise PHHError("only the summary of this hand was saved (partial history): no "
+                       "starting stacks or actions for PHH")
     order = player_order(hand)
     index = {s.name: i for i, s in enumerate(order)}
     n = len(order)
     label = {s.name: f"p{i + 1}" for i, s in enumerate(order)}
     antes = [ZERO] * n
     blinds = [ZERO] * n
+    posted = _extra_posts(hand)
     for a in hand.actions:
         if a.kind == "post_ante":
             antes[index[a.player]] += a.amount
         elif a.kind.startswith("post_"):
             # A dead part (KingsClub's unprinted dead small blind, a dead blind posted with a
             # live one) goes to the pot without counting as a bet: in PHH that is an ante.
-            blinds[index[a.player]] += a.to if a.to is not None else a.amount
-            antes[index[a.player]] += a.amount - (a.to if a.to is not None else a.amount)
+            live = a.to if a.to is not None else a.amount
+            # A live blind posted out of position (a newcomer's, a returning player's) is a
+            # negative value: PHH's "post bet", which counts as the player's bet but, unlike
+            # a blind, does not decide who acts first.
+            blinds[index[a.player]] += -live if a.seq in posted else live
+            if a.amount != live:
+                antes[index[a.player]] += a.amount - live
     if n == 2:
         # Heads-up the button posts the small blind; PHH lists it first all the same.
         blinds.reverse()
@@ -156,6 +169,24 @@ def to_phh(hand: Hand) -> str:
     return "".join(f"{key} = {_value(key, value)}\n" for key, value in fields.items())
 
 
+def _extra_posts(hand: Hand) -> set[int]:
+    """The ``seq`` of live blinds posted besides the small and big blind: every live post
+    after the first big blind (sites print the blinds in place first), and any small blind
+    but the first."""
+    extra: set[int] = set()
+    seen: set[str] = set()
+    for a in hand.actions:
+        if not a.kind.startswith("post_") or a.kind == "post_ante" or not (a.to or a.amount):
+            continue
+        if a.to is not None and not a.to:
+            continue  # all dead (a dead small blind): written as an ante, no blind at all
+        kind = "post_sb" if a.kind == "post_sb" else "post_bb"
+        if kind in seen or "post_bb" in seen:
+            extra.add(a.seq)
+        seen.add(kind)
+    return extra
+
+
 def _value(key: str, value) -> str:
     if key == "actions":
         # One action per line, so an error in a read-back names the action's own line.
@@ -193,6 +224,13 @@ def _cards(cards: Iterable[Card] | None, count: int) -> str:
 def _actions(hand: Hand, order: list[Seat], label: dict[str, str]) -> list[str]:
     size = _HAND_SIZE.get(hand.game, 5)
     hero = {h.street: h.cards for h in hand.hero_cards}
+    # PHH discards only cards it has dealt to the player: when one of the hero's draws is not
+    # known card for card (the corrupt hero lines of PokerStars' duplicate.holecards file),
+    # the hero's hand is written unknown from the deal on, like every opponent's.
+    known = all(a.discarded is not None and a.new_cards is not None for a in hand.actions
+                if a.player == hand.hero and a.kind == "discard")
+    if not known:
+        hero = {}
     out = [f"d dh {label[s.name]} {_cards(hero.get('predraw') if s.name == hand.hero else None, size)}"
            for s in order]
     pending: list[str] = []  # the deals that follow a round of draws
@@ -210,8 +248,9 @@ def _actions(hand: Hand, order: list[Seat], label: dict[str, str]) -> list[str]:
             if a.kind == "stand_pat":
                 out.append(f"{p} sd")
                 continue
-            out.append(f"{p} sd {_cards(a.discarded, a.count)}")
-            pending.append(f"d dh {p} {_cards(a.new_cards, a.count)}")
+            discarded, new_cards = (a.discarded, a.new_cards) if known else (None, None)
+            out.append(f"{p} sd {_cards(discarded, a.count)}")
+            pending.append(f"d dh {p} {_cards(new_cards, a.count)}")
             continue
         out.extend(pending)
         pending = []
@@ -335,6 +374,8 @@ class _Reader:
         n = len(stacks)
         names = [str(p) for p in self.t.get("players") or [f"p{i + 1}" for i in range(n)]]
         seats = [int(s) for s in self.t.get("seats") or range(1, n + 1)]
+        if not n:
+            self.fail("no starting stacks: a hand needs its players' stacks")
         if len(names) != n or len(seats) != n or len(set(names)) != n:
             self.fail("players and seats must name each starting stack once")
         antes = [_money(v) for v in self.need("antes")]
@@ -359,13 +400,15 @@ class _Reader:
         for i, a in enumerate(antes):
             if a:
                 self._add(i, "post_ante", a, None, line)
-        # The small blind (the button's, heads-up) posts first.
+        # The small blind (the button's, heads-up) posts first, then the big blind, then
+        # the posts out of position (negative values: a newcomer's big blind).
         small = 1 if n == 2 else 0
-        for i in sorted(range(n), key=lambda i: i != small):
+        for i in sorted(range(n), key=lambda i: (blinds[i] < 0, i != small, i)):
             if blinds[i]:
-                self.bets[i] = blinds[i]
-                self._add(i, "post_sb" if i == small else "post_bb", blinds[i], blinds[i],
-                          line)
+                live = abs(blinds[i])
+                self.bets[i] = live
+                self._add(i, "post_sb" if i == small and blinds[i] > 0 else "post_bb", live,
+                          live, line)
         self.hero_cards: list[HeroCards] = []
         self.held: list[tuple | None] = [None] * n
         self.shows: list[Show] = []
@@ -383,17 +426,22 @@ class _Reader:
                            self.first) for p, pot, amount in self.t["_collected"])
         cancelled = bool(self.t.get("_cancelled"))
         uncalled: tuple[Uncalled, ...] = ()
-        ranked = sorted(range(n), key=lambda i: self.put[i], reverse=True)
-        if not cancelled and n > 1 and self.put[ranked[0]] > self.put[ranked[1]]:
+        # Only live chips can come back: antes and dead blinds stay in the pot, so a dead
+        # small blind posted with a big blind is not part of an uncalled bet.
+        live = [p - a for p, a in zip(self.put, antes)]
+        ranked = sorted(range(n), key=lambda i: live[i], reverse=True)
+        if not cancelled and n > 1 and live[ranked[0]] > live[ranked[1]]:
             top = ranked[0]
-            uncalled = (Uncalled(names[top], self.put[top] - self.put[ranked[1]],
+            uncalled = (Uncalled(names[top], live[top] - live[ranked[1]],
                                  STREETS[self.street], self.first),)
         rake = self.t.get("_rake")
         if rake is None and "winnings" in self.t and not cancelled:
             rake = sum(self.put, ZERO) - sum(u.amount for u in uncalled) - sum(won, ZERO)
         button = seats[-1]
-        blinds_posted = {a.kind: a.amount for a in self.actions if a.kind in ("post_sb",
-                                                                               "post_bb")}
+        blinds_posted: dict[str, Decimal] = {}
+        for a in self.actions:
+            if a.kind in ("post_sb", "post_bb"):
+                blinds_posted.setdefault(a.kind, a.amount)  # the blind in place, posted first
         last = self.first + len(self.lines)
         return Hand(
             site=str(self.t.get("_site", "phh")), hand_id=str(self.t.get("hand", "")),
