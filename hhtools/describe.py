@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Sequence
 
@@ -28,56 +29,140 @@ _PLURAL = {"2": "twos", "3": "threes", "4": "fours", "5": "fives", "6": "sixes",
 _HIGH = {"2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven",
          "8": "eight", "9": "nine", "T": "ten", "J": "jack", "Q": "queen", "K": "king", "A": "ace"}
 _RANKS = r"[2-9TJQKA]"
+#: Ranks written as digits or letters (Winamax: "High card : 8", "Two pairs : Jacks and 8").
+_LETTERS = {**{str(n): str(n) for n in range(2, 10)}, "10": "T",
+            **{c.lower(): c for c in "TJQKA"}}
 
 
 def _rank(word: str) -> str:
-    """``Fives``/``Five``/``Sixes`` -> the rank letter; KeyError for other words."""
+    """``Fives``/``Five``/``Sixes``, ``8``, ``10``, ``K`` -> the rank letter; KeyError for
+    other words."""
     w = word.lower()
+    if w in _LETTERS:
+        return _LETTERS[w]
     for candidate in (w, w[:-2] if w.endswith("es") else w, w[:-1] if w.endswith("s") else w):
         if candidate in _WORDS:
             return _WORDS[candidate]
     raise KeyError(word)
 
 
-_STARS_LOW = [
-    (re.compile(rf"({_RANKS}(?:,{_RANKS}){{4}})"), lambda m: ("-".join(m[1].split(",")), True)),
-    (re.compile(r"a pair of (\w+)"), lambda m: (f"pair of {_PLURAL[_rank(m[1])]}", True)),
-    (re.compile(r"two pair, (\w+) and (\w+)"),
-     lambda m: (f"two pair, {_PLURAL[_rank(m[1])]} and {_PLURAL[_rank(m[2])]}", True)),
-    (re.compile(r"three of a kind, (\w+)"), lambda m: (f"three {_PLURAL[_rank(m[1])]}", True)),
-    (re.compile(r"a straight, \w+ to (\w+)"), lambda m: (f"straight, {_HIGH[_rank(m[1])]} high", True)),
-    (re.compile(r"a flush, (\w+) high"), lambda m: (f"flush, {_rank(m[1])}-", False)),
-    (re.compile(r"a full house, (\w+) full of (\w+)"),
-     lambda m: (f"full house, {_PLURAL[_rank(m[1])]} full of {_PLURAL[_rank(m[2])]}", True)),
-    (re.compile(r"four of a kind, (\w+)"), lambda m: (f"four {_PLURAL[_rank(m[1])]}", True)),
-    (re.compile(r"a straight flush, \w+ to (\w+)"),
-     lambda m: (f"straight flush, {_HIGH[_rank(m[1])]} high", True)),
-]
-_STARS_BADUGI = re.compile(rf"(?:a )?(?:Badugi|([123])-card): ({_RANKS}(?:,{_RANKS}){{0,3}})")
+# What a description says, by kind: the regex groups in, hhtools' description (or the start of
+# it, exact False) out. The sites differ only in their wording, so each site's style below is
+# a table of (pattern, kind) and one reader serves them all.
+_KINDS: dict[str, Callable[..., tuple[str, bool]]] = {
+    # Five ranks, high to low, as a no-pair low hand: "7,6,4,3,2" -> "7-6-4-3-2".
+    "ranks": lambda r: ("-".join(_ranks(r)), True),
+    # A Badugi's ranks, 4-card or smaller: "Q, 4, 3, 2" -> "4-card Badugi Q-4-3-2".
+    "badugi": lambda r: (f"4-card Badugi {'-'.join(_ranks(r))}", True),
+    "smaller_badugi": lambda size, r: (f"{size}-card {'-'.join(_ranks(r))}", True),
+    # Only the top card is named: the rest of the no-pair hand is unchecked.
+    "high_card": lambda top: (f"{_rank(top)}-", False),
+    "pair": lambda r: (f"pair of {_PLURAL[_rank(r)]}", True),
+    "two_pair": lambda hi, lo: (f"two pair, {_PLURAL[_rank(hi)]} and {_PLURAL[_rank(lo)]}", True),
+    "trips": lambda r: (f"three {_PLURAL[_rank(r)]}", True),
+    "straight": lambda top: (f"straight, {_HIGH[_rank(top)]} high", True),
+    "flush": lambda top: (f"flush, {_rank(top)}-", False),
+    "full_house": lambda three, two: (
+        f"full house, {_PLURAL[_rank(three)]} full of {_PLURAL[_rank(two)]}", True),
+    "quads": lambda r: (f"four {_PLURAL[_rank(r)]}", True),
+    "straight_flush": lambda top: (f"straight flush, {_HIGH[_rank(top)]} high", True),
+}
+
+_LIST4 = rf"{_RANKS}(?:, ?{_RANKS}){{0,3}}"
+_LIST5 = rf"{_RANKS}(?:,{_RANKS}){{4}}"
+
+#: Each site's wordings, tried in order; the whole text must match one pattern.
+STYLE_TABLES: dict[str, list[tuple[str, str]]] = {
+    # (Badugi: 8,4,3,A) (3-card: 9,2,A) (Lo: 9,7,6,4,2) (Lo: a pair of Fives)
+    # (Lo: a straight, Four to Eight)
+    "pokerstars": [
+        (rf"(?:a )?Badugi: ({_LIST4})", "badugi"),
+        (rf"(?:a )?([123])-card: ({_LIST4})", "smaller_badugi"),
+        (rf"Lo: ({_LIST5})", "ranks"),
+        (r"Lo: a pair of (\w+)", "pair"),
+        (r"Lo: two pair, (\w+) and (\w+)", "two_pair"),
+        (r"Lo: three of a kind, (\w+)", "trips"),
+        (r"Lo: a straight, \w+ to (\w+)", "straight"),
+        (r"Lo: a flush, (\w+) high", "flush"),
+        (r"Lo: a full house, (\w+) full of (\w+)", "full_house"),
+        (r"Lo: four of a kind, (\w+)", "quads"),
+        (r"Lo: a straight flush, \w+ to (\w+)", "straight_flush"),
+    ],
+    # Full Tilt, no parentheses, the same words in shows and summary lines ("mucked [..] - a
+    # 3-Card: 5, 4, A"): "a Badugi: Q, 4, 3, 2", "a 3-Card: 9, 5, A", 2-7 as bare ranks
+    # "7,6,4,3,2", "a pair of Sevens", "two pair, Kings and Threes", "a straight, Seven high".
+    "fulltilt": [
+        (rf"a Badugi: ({_LIST4})", "badugi"),
+        (rf"a ([123])-Card: ({_LIST4})", "smaller_badugi"),
+        (rf"({_LIST5})", "ranks"),
+        (r"a pair of (\w+)", "pair"),
+        (r"two pair, (\w+) and (\w+)", "two_pair"),
+        (r"three of a kind, (\w+)", "trips"),
+        (r"a straight, (\w+) high", "straight"),
+        (r"a flush, (\w+) high", "flush"),
+        (r"a full house, (\w+) full of (\w+)", "full_house"),
+        (r"four of a kind, (\w+)", "quads"),
+        (r"a straight flush, (\w+) high", "straight_flush"),
+    ],
+    # Winamax words every game as high poker, ranks as words or digits: "High card : King",
+    # "High card : 8", "One pair : Sevens", "Two pairs : Jacks and 8". Other wordings are not
+    # in any file seen, so they stay unchecked rather than guessed.
+    "winamax": [
+        (r"High card : (\w+)", "high_card"),
+        (r"One pair : (\w+)", "pair"),
+        (r"Two pairs : (\w+) and (\w+)", "two_pair"),
+    ],
+}
+
+_STYLES = {name: [(re.compile(pattern), _KINDS[kind]) for pattern, kind in table]
+           for name, table in STYLE_TABLES.items()}
+
+
+def _ranks(text: str) -> list[str]:
+    """``Q, 4, 3, 2`` or ``9,7,6,4,2`` -> the rank letters."""
+    return [r.strip() for r in text.split(",")]
+
+
+def read(style: str, text: str) -> tuple[str, bool] | None:
+    """What ``text``, in the site's ``style``, says of the hand; None when unreadable."""
+    text = text.strip()
+    for pattern, build in _STYLES[style]:
+        m = pattern.fullmatch(text)
+        if m:
+            try:
+                return build(*m.groups())
+            except KeyError:  # a word that is not a rank
+                return None
+    return None
 
 
 def read_pokerstars(text: str) -> tuple[str, bool] | None:
     """PokerStars: ``Badugi: 8,4,3,A``, ``3-card: 9,2,A``, ``Lo: 9,7,6,4,2``, ``Lo: a pair of Fives``."""
-    text = text.strip()
-    m = _STARS_BADUGI.fullmatch(text)
-    if m:
-        size = m[1] or "4"
-        ranks = "-".join(m[2].split(","))
-        return (f"4-card Badugi {ranks}" if size == "4" else f"{size}-card {ranks}"), True
-    if text.startswith("Lo: "):
-        body = text[4:]
-        for pattern, build in _STARS_LOW:
-            m = pattern.fullmatch(body)
-            if m:
-                try:
-                    return build(m)
-                except KeyError:
-                    return None
-    return None
+    return read("pokerstars", text)
 
 
-#: Description readers by style name (RuleProfile.description_style).
-STYLES: dict[str, Callable[[str], tuple[str, bool] | None]] = {"pokerstars": read_pokerstars}
+def read_fulltilt(text: str) -> tuple[str, bool] | None:
+    """Full Tilt: ``a Badugi: Q, 4, 3, 2``, ``a 3-Card: 5, 4, A``, ``7,6,4,3,2``, ``a pair of Sevens``.
+
+    >>> read_fulltilt("a Badugi: Q, 4, 3, 2"), read_fulltilt("a straight, Seven high")
+    (('4-card Badugi Q-4-3-2', True), ('straight, seven high', True))
+    """
+    return read("fulltilt", text)
+
+
+def read_winamax(text: str) -> tuple[str, bool] | None:
+    """Winamax: ``High card : King``, ``One pair : Sevens``, ``Two pairs : Jacks and 8``.
+
+    >>> read_winamax("High card : King"), read_winamax("Two pairs : Jacks and 8")
+    (('K-', False), ('two pair, jacks and eights', True))
+    """
+    return read("winamax", text)
+
+
+#: Description readers by style name (RuleProfile.description_style): one per site that
+#: prints descriptions, named after the site.
+STYLES: dict[str, Callable[[str], tuple[str, bool] | None]] = {
+    name: functools.partial(read, name) for name in STYLE_TABLES}
 
 
 def matches(claim: tuple[str, bool], descriptions: Sequence[str]) -> bool:

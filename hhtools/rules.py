@@ -121,6 +121,9 @@ def default_profile(site: str) -> RuleProfile:
     name = _SITE_DEFAULTS.get(site.lower())
     if name is not None:
         return PROFILES[name]
+    from hhtools.describe import STYLES  # the sites whose hand descriptions can be read
+
     return replace(PROFILES["wsop"], name=f"{site.lower()}", chip_unit="cent", cap_bets=4,
                    pl_round_sb=False, description=f"{site} (no profile of its own: online "
-                   "defaults, 4-bet cap lifted heads-up, cent chips)")
+                   "defaults, 4-bet cap lifted heads-up, cent chips)",
+                   description_style=site.lower() if site.lower() in STYLES else None)
