@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from hhtools.records import SeatResult
+from hhtools.records import SeatResult, Uncalled
 from hhtools.sites.base import ZERO, HandBuilder, LineError, Site, column_of
 
 STREETS = {"1ST": "draw1", "2ND": "draw2", "3RD": "draw3"}
@@ -134,6 +134,25 @@ class KingsClubBuilder(HandBuilder):
     def on_WIN_FROM(self, tok, player, amount, pot):
         self.collect(tok, player, amount, "main" if pot in ("pot", "main pot")
                      else "side " + pot.rpartition(" ")[2])
+
+    def finish(self, first, last):
+        # KingsClub prints no uncalled-bet line and its wins exclude the bet nobody called
+        # (the nets and final stacks give it back): record it, as the other sites say it.
+        # Antes and the dead part of a blind stay in the pot, so only live bets count.
+        live: dict[str, object] = {}
+        last_line: dict[str, tuple[str, int]] = {}
+        for a in self.actions:
+            if not a.amount or a.kind == "post_ante":
+                continue
+            part = a.to if a.kind.startswith("post_") and a.to is not None else a.amount
+            live[a.player] = live.get(a.player, ZERO) + part
+            last_line[a.player] = (a.street, a.line)
+        ranked = sorted(live.items(), key=lambda kv: kv[1], reverse=True)
+        if not self.cancelled and len(ranked) > 1 and ranked[0][1] > ranked[1][1]:
+            top = ranked[0][0]
+            street, line = last_line[top]
+            self.uncalled.append(Uncalled(top, ranked[0][1] - ranked[1][1], street, line))
+        return super().finish(first, last)
 
 
 class KingsClub(Site):

@@ -1,0 +1,46 @@
+"""Writers: a generated hand (``hhtools.generate.Deal``) as the text its site writes.
+
+One small module per site mirrors that site's parser (``hhtools/sites/<site>.py``): the same
+line wording, money format, call convention and summary. ``write(deal)`` picks the module by
+the hand's site; ``FILE_ENCODING`` says how each site's files are encoded and ``SEPARATOR``
+what goes between hands.
+"""
+
+from __future__ import annotations
+
+import importlib
+from decimal import Decimal
+
+from hhtools.generate.dealer import Deal
+
+#: How each site's files are stored (FORMATS.md): PokerStars UTF-8 with a BOM, Full Tilt
+#: UTF-16LE with a BOM, the others plain.
+FILE_ENCODING = {"pokerstars": "utf-8-sig", "kingsclub": "utf-8", "fulltilt": "utf-16",
+                 "merge": "utf-8", "winamax": "utf-8", "phh": "utf-8"}
+MODULES = ("pokerstars", "kingsclub", "fulltilt", "merge", "winamax", "phh")
+
+
+def writer(site: str):
+    """The writer module of ``site``."""
+    return importlib.import_module(f"hhtools.writers.{site}")
+
+
+def write(deal: Deal) -> str:
+    """One hand as its site writes it (no separator)."""
+    return writer(deal.hand.site).write(deal)
+
+
+def write_file(deals, site: str) -> str:
+    """Hands as one file of the site: the file head (Merge's description), hands, separators."""
+    module = writer(site)
+    return module.write_file(deals)
+
+
+def number(value: Decimal, commas: bool = False) -> str:
+    """``5``, ``0.10``, ``6.80``; with ``commas``, ``1,895.42``: whole amounts without cents,
+    others with two decimals, as the sites print them."""
+    if value == value.to_integral_value():
+        text = f"{int(value):,}" if commas else str(int(value))
+    else:
+        text = f"{value:,.2f}" if commas else f"{value:.2f}"
+    return text
