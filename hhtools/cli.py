@@ -13,6 +13,11 @@ from typing import Annotated
 import typer
 
 from hhtools.errors import HHToolsError
+from hhtools.sites import SITES
+
+# Every --site help names the sites from the registry, so a new site is listed everywhere.
+_SITE_NAMES = ", ".join(sorted(SITES)[:-1]) + " or " + sorted(SITES)[-1]
+SITE_HELP = f"auto (detect from each file), {_SITE_NAMES}."
 
 app = typer.Typer(
     name="hhtools",
@@ -110,7 +115,7 @@ def parse_command(
         help="History files, or directories searched recursively for *.txt files.",
         show_default=False)],
     site: Annotated[str, typer.Option(
-        "--site", help="auto (detect from each file), pokerstars, kingsclub, merge, fulltilt or winamax.")] = "auto",
+        "--site", help=SITE_HELP)] = "auto",
     as_json: JsonOption = False,
 ) -> None:
     """Read hand histories into records and report what they hold, or print them as JSON.
@@ -170,7 +175,7 @@ def audit_command(
         "--explain", metavar="HAND_ID", help="Replay this hand step by step instead.",
         show_default=False)] = None,
     site: Annotated[str, typer.Option(
-        "--site", help="auto (detect from each file), pokerstars or kingsclub.")] = "auto",
+        "--site", help=SITE_HELP)] = "auto",
 ) -> None:
     """Replay hands under their rules, re-evaluate the showdown, check the recorded result.
 
@@ -284,7 +289,8 @@ def rejected_command(db: DbOption = None) -> None:
 # The hand filters shared by stats, chart and report (hhtools.stats.Filters).
 PlayerFilter = Annotated[str | None, typer.Option(help="Only this player.", show_default=False)]
 GameFilter = Annotated[str | None, typer.Option(help="badugi, badeucy, badacey, 2-7...", show_default=False)]
-SiteFilter = Annotated[str | None, typer.Option(help="pokerstars, kingsclub...", show_default=False)]
+SiteFilter = Annotated[str | None, typer.Option(help=f"Only this site: {_SITE_NAMES}.",
+                                                show_default=False)]
 StakesFilter = Annotated[str | None, typer.Option(help="Small/big bet as written, e.g. 0.25/0.50.",
                                                   show_default=False)]
 SinceFilter = Annotated[datetime | None, typer.Option(formats=["%Y-%m-%d"], help="From this day (UTC).",
@@ -372,7 +378,7 @@ def convert_command(
         "--out", help="Directory to write into (created if needed); default: standard "
         "output.")] = None,
     site: Annotated[str, typer.Option(
-        "--site", help="auto (detect from each file) or a site name.")] = "auto",
+        "--site", help=SITE_HELP)] = "auto",
 ) -> None:
     """Convert hand histories to PHH (pokerkit's TOML notation) or JSON.
 
@@ -482,6 +488,57 @@ def report_command(
     except HHToolsError as exc:
         raise fail(str(exc)) from None
     typer.echo(f"report: {Path(written).resolve()}")
+
+
+@app.command("generate")
+def generate_command(
+    game: GameOption,
+    site: Annotated[str, typer.Option(
+        "--site", help="pokerstars, kingsclub, fulltilt, merge, winamax or phh.",
+        show_default=False)],
+    hands: Annotated[int, typer.Option("--hands", "-n", help="How many hands.", min=1)] = 100,
+    out: Annotated[str, typer.Option("--out", "-o", help="The file to write.",
+                                     show_default=False)] = "",
+    structure: Annotated[str, typer.Option(
+        "--structure", help="fixed-limit, pot-limit, half-pot-limit or no-limit.")]
+        = "fixed-limit",
+    players: Annotated[str, typer.Option(
+        "--players", help="Players dealt in per hand: N or MIN-MAX (2 to 8).")] = "2-8",
+    seed: Annotated[int, typer.Option("--seed", help="The same seed writes the same file.")]
+        = 0,
+) -> None:
+    """Generate legal hands, written exactly as the site writes its histories.
+
+    Folds, checks, bets, raises to the cap, all-ins with side pots, draws sized by the hand,
+    split pots and ties, sit-outs; every hand audits ok. A game or structure the site's format
+    cannot express is refused (exit status 2); the README lists what each site can write.
+
+    Example:
+
+        hhtools generate --game badeucy --site kingsclub --hands 1000 --out x.txt
+    """
+    from hhtools.games import get_game
+    from hhtools.generate import STRUCTURES, check_supported, write_history
+
+    if not out:
+        raise fail("--out FILE is required", 2)
+    try:
+        name = get_game(game).name
+        if structure not in STRUCTURES:
+            raise HHToolsError(f"unknown structure {structure!r}: use "
+                               f"{', '.join(STRUCTURES)}")
+        check_supported(site, name, structure)
+        low, _, high = players.partition("-")
+        span = (int(low), int(high or low))
+        if not 2 <= span[0] <= span[1] <= 8:
+            raise HHToolsError(f"--players {players}: give N or MIN-MAX between 2 and 8")
+    except ValueError as exc:
+        raise fail(str(exc) if isinstance(exc, HHToolsError) else
+                   f"--players {players}: give N or MIN-MAX between 2 and 8", 2) from None
+    except HHToolsError as exc:
+        raise fail(str(exc), 2) from None
+    write_history(out, site, name, structure, hands, seed=seed, players=span)
+    typer.echo(f"{hands} {site.lower()} {name} {structure} hands written to {out}")
 
 
 def main() -> None:

@@ -9,6 +9,7 @@ express raise ``UnsupportedCombination`` (see ``hhtools.generate.sites.SUPPORT``
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 from hhtools.generate.dealer import Deal, Dealer
 from hhtools.generate.sites import (GAMES, SITES, STRUCTURES, UnsupportedCombination,
@@ -25,5 +26,24 @@ def generate_deals(site: str, game: str, structure: str = "fixed-limit", hands: 
         yield dealer.deal()
 
 
-__all__ = ["Deal", "Dealer", "GAMES", "SITES", "STRUCTURES", "UnsupportedCombination",
+def write_history(path: str | Path, site: str, game: str, structure: str = "fixed-limit",
+                  hands: int = 1, *, seed: int = 0, players: tuple[int, int] = (2, 8)) -> int:
+    """Generate ``hands`` hands into ``path`` as the site writes its files (its encoding too),
+    streaming, so a million hands never sit in memory; returns the number written."""
+    from hhtools.writers import FILE_ENCODING, stream
+
+    deals = generate_deals(site, game, structure, hands, seed=seed, players=players)
+    site = site.lower()
+    with open(path, "w", encoding=FILE_ENCODING[site], newline="\n") as f:
+        buffer: list[str] = []
+        for piece in stream(deals, site):
+            buffer.append(piece)
+            if len(buffer) >= 2000:
+                f.write("".join(buffer))
+                buffer.clear()
+        f.write("".join(buffer))
+    return hands
+
+
+__all__ = ["write_history", "Deal", "Dealer", "GAMES", "SITES", "STRUCTURES", "UnsupportedCombination",
            "check_supported", "generate_deals"]

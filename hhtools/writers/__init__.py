@@ -9,6 +9,7 @@ what goes between hands.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Iterable, Iterator
 from decimal import Decimal
 
 from hhtools.generate.dealer import Deal
@@ -30,10 +31,25 @@ def write(deal: Deal) -> str:
     return writer(deal.hand.site).write(deal)
 
 
-def write_file(deals, site: str) -> str:
-    """Hands as one file of the site: the file head (Merge's description), hands, separators."""
+def stream(deals: Iterable[Deal], site: str) -> Iterator[str]:
+    """Hands as one file of the site, piece by piece: the file's head (Merge's
+    description), each hand, the site's separator between hands."""
     module = writer(site)
-    return module.write_file(deals)
+    for i, deal in enumerate(deals, 1):
+        if i == 1:
+            yield getattr(module, "head", _no_head)(deal)
+        else:
+            yield module.SEPARATOR
+        yield module.item(i, deal) if hasattr(module, "item") else module.write(deal)
+
+
+def write_file(deals: Iterable[Deal], site: str) -> str:
+    """Hands as the whole text of one file of the site."""
+    return "".join(stream(deals, site))
+
+
+def _no_head(deal: Deal) -> str:
+    return ""
 
 
 def number(value: Decimal, commas: bool = False) -> str:

@@ -106,5 +106,5 @@ def write(deal: Deal) -> str:
     return "\n".join(out) + "\n"
 
 
-def write_file(deals) -> str:
-    return "\n\n".join(write(d) for d in deals)
+#: What goes between two hands of a file.
+SEPARATOR = "\n\n"

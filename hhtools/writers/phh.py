@@ -10,6 +10,9 @@ def write(deal: Deal) -> str:
     return to_phh(deal.hand)
 
 
-def write_file(deals) -> str:
-    # A .phhs document: one TOML table per hand, [1], [2]...
-    return "\n".join(f"[{i}]\n{write(d)}" for i, d in enumerate(deals, 1))
+#: A .phhs document: one TOML table per hand, [1], [2]...
+SEPARATOR = "\n"
+
+
+def item(number: int, deal: Deal) -> str:
+    return f"[{number}]\n{write(deal)}"

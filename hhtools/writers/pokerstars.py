@@ -213,5 +213,5 @@ def _seat_lines(deal: Deal, game) -> list[str]:
     return out
 
 
-def write_file(deals) -> str:
-    return "\n\n\n".join(write(d) for d in deals)
+#: What goes between two hands of a file.
+SEPARATOR = "\n\n\n"
