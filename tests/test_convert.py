@@ -6,6 +6,7 @@ import json
 import tomllib
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from hhtools.cli import app
@@ -63,3 +64,110 @@ def test_unknown_format_and_missing_file(tmp_path):
     assert result.exit_code == 1 and "cannot convert to 'xml'" in result.output
     result = runner.invoke(app, ["convert", str(tmp_path / "nope.txt"), "--to", "phh"])
     assert result.exit_code == 1 and "no such file" in result.output
+
+
+def test_every_site_option_lists_every_site():
+    """The --site help of every command is built from the site registry."""
+    import typer.main
+
+    from hhtools.sites import SITES
+
+    commands = typer.main.get_command(app).commands
+    helps = {name: p.help for name, c in commands.items() for p in c.params if p.name == "site"}
+    assert set(helps) >= {"parse", "audit", "convert", "stats", "chart", "report"}
+    for name, text in helps.items():
+        assert all(site in text for site in SITES), (name, text)
+
+
+def test_the_whole_corpus_imports_in_one_command(corpus, tmp_path):
+    """All five sites from one folder: every supported hand stored, none rejected."""
+    import polars as pl
+
+    from hhtools.store import Store
+
+    result = runner.invoke(app, ["import", str(corpus), "--db", str(tmp_path / "db")])
+    assert result.exit_code == 0, result.output
+    assert "rejected: 0" in result.output
+    # The Merge hand saved in two files is stored once; the partial Full Tilt hand (its
+    # summary only) is unverifiable; the 64 other hands of the 10-Game mix are skipped games.
+    assert "hands new: 182" in result.output and "duplicates: 1" in result.output
+    assert "verdicts: ok 181, unverifiable 1" in result.output
+    hands = Store(tmp_path / "db").read("hands")
+    per_site = dict(hands.group_by("site").len().sort("site").iter_rows())
+    assert per_site == {"fulltilt": 29, "kingsclub": 4, "merge": 19, "pokerstars": 128,
+                        "winamax": 2}
+    assert hands.filter(pl.col("verdict") != "ok")["hand_id"].to_list() == ["27020940000"]
+
+
+#: Files of all five sites copied into one folder: several games, structures and encodings,
+#: and the hands that cannot be replayed (test_phh.SKIPPED) among them.
+MIXED = {
+    "pokerstars": ["Badugi-USD-0.25-0.50-201009.txt", "3-Draw-Limit-USD-1-2-200809.Hand.cancelled.txt",
+                   "Triple Draw 2-7 Lowball-FL-USD-1.00-2.00-201206.duplicate.holecards.txt"],
+    "fulltilt": ["10Game-6max-USD-2.50-5.201104.Sample.txt",
+                 "3-Draw-Limit-USD-20-40-201101.Partial.txt",
+                 "3-Draw-Limit-USD-10-20-201101.Dead.hand.txt",
+                 "Badugi-USD-0.05-0.10-201011.Sample.Not.UTF16.txt"],
+    "merge": ["3-Draw-Limit-USD-5-10-201105.All-in.on.second.draw.txt",
+              "3-Draw-Limit-USD-1-2-201104.Multi.hand.sample.txt",
+              "Badugi-PL-USD-0.05-0.10-201101.Sample.txt"],
+    "kingsclub": ["Badeucey-Limit-USD-22-44-202101.txt",
+                  "2-7 Triple Draw Lowball-FL-USD-44-88-202012.rake.txt"],
+    "winamax": ["Triple Draw 2-7-FL-6max-EUR-25-50-201611._8games_.txt",
+                "Triple Draw 2-7-FL-6max-play-0.50-1.00-201610.export.txt"],
+}
+
+
+def test_a_mixed_folder_imports_and_converts_to_phh_that_pokerkit_replays(corpus, tmp_path):
+    import warnings
+    from decimal import Decimal
+
+    pokerkit = pytest.importorskip("pokerkit")
+    from test_phh import FREE_FOLD, SKIPPED, _divmod, _rake_function, expected_stacks
+
+    from hhtools.parsing import parse_file
+    from hhtools.store import Store
+
+    folder = tmp_path / "mixed"
+    folder.mkdir()
+    originals = {}
+    for site, names in MIXED.items():
+        for name in names:
+            # Copies in the test's own temporary folder: never kept, never committed.
+            (folder / f"{site}-{name}").write_bytes((corpus / site / name).read_bytes())
+            for hand in parse_file(corpus / site / name).hands:
+                originals[(hand.site, hand.hand_id)] = hand
+    result = runner.invoke(app, ["import", str(folder), "--db", str(tmp_path / "db")])
+    assert result.exit_code == 0 and "rejected: 0" in result.output, result.output
+    stored = Store(tmp_path / "db").read("hands").select("site", "hand_id").rows()
+    assert sorted(stored) == sorted(originals)
+
+    out = tmp_path / "phh"
+    result = runner.invoke(app, ["convert", str(folder), "--to", "phh", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    files = {f.stem: f for f in out.glob("*.phh")}
+    # Every hand but the partial one (nothing PHH can hold) has its file.
+    assert sorted(files) == sorted(f"{s}-{i}" for s, i in originals if i != "27020940000")
+    replayed = 0
+    skipped = {}
+    for (site, hand_id), hand in originals.items():
+        if hand_id in SKIPPED:
+            skipped[hand_id] = SKIPPED[hand_id]
+            continue
+        text = files[f"{site}-{hand_id}"].read_text()
+        (back,) = read_phh(files[f"{site}-{hand_id}"]).hands
+        if tomllib.loads(text)["variant"] not in ("FB", "F2L3D"):
+            continue  # an hhtools extension code (pot limit, Badeucy): pokerkit has none
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            warnings.filterwarnings("ignore", message=FREE_FOLD)
+            history = pokerkit.HandHistory.loads(text, rake=_rake_function(back),
+                                                divmod=_divmod)
+            for state in history:
+                pass
+        assert list(state.stacks) == expected_stacks(hand), (site, hand_id)
+        assert [Decimal(str(s)) for s in history.finishing_stacks] == list(state.stacks)
+        replayed += 1
+    in_folder = {h for _, h in originals} & set(SKIPPED)
+    assert skipped == {h: SKIPPED[h] for h in in_folder} and len(skipped) == 4
+    assert replayed == 4 + 20 + 1 + 15 + 1 + 2 + 1
