@@ -222,8 +222,10 @@ class Dealer:
                 holdings[p][street] = tuple(player.cards)
                 is_hero = p == "Hero"
                 a = add(street=street, player=p, kind="discard" if discard else "stand_pat",
-                        count=len(discard), discarded=tuple(discard) if is_hero else None,
-                        new_cards=new if is_hero else None)
+                        count=len(discard),
+                        # Standing pat discards nothing, whoever it is (as parsers record it).
+                        discarded=tuple(discard) if is_hero or not discard else None,
+                        new_cards=new if is_hero and discard else None)
                 rp.apply_draw(a)
                 if is_hero:
                     hero_cards.append(HeroCards(street, tuple(player.cards), 0))
