@@ -298,3 +298,19 @@ def test_tampered_text_is_caught(tmp_path):
     text = text.replace(f"\n{winner} collected", f"\n{loser} collected")
     (hand,) = parse_text(text, "pokerstars").hands
     assert "winner_mismatch" in [f.kind for f in audit(hand).findings]
+
+
+def test_samples_are_current():
+    """sample_histories/generated is what scripts/regen-samples makes now, and audits ok."""
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[1]
+    done = subprocess.run([sys.executable, str(root / "scripts" / "regen-samples"), "--check"],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout
+    for path in sorted((root / "sample_histories" / "generated").rglob("*")):
+        if path.is_file():
+            result = read_phh(path) if path.suffix == ".phhs" else parse_file(path)
+            assert not result.errors and result.hands
+            assert {audit(h).verdict for h in result.hands} == {"ok"}, path
