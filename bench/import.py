@@ -37,7 +37,9 @@ db, folder, jobs = sys.argv[1], sys.argv[2], int(sys.argv[3])
 t = time.perf_counter()
 s = import_paths([folder], Store(db), jobs=jobs)
 elapsed = time.perf_counter() - t
-own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+# VmHWM, not ru_maxrss: Linux keeps ru_maxrss across exec, so it would report the peak of
+# the benchmark process that started this one (which holds the whole generated text).
+own = next(int(l.split()[1]) for l in open("/proc/self/status") if l.startswith("VmHWM:"))
 workers = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
 print(json.dumps({"seconds": elapsed, "new": s.hands_new, "unchanged": s.files_unchanged,
                   "rejected": s.rejected, "peak_mb": own / 1024, "worker_peak_mb": workers / 1024}))

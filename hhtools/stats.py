@@ -75,7 +75,6 @@ class Tables:
         if self.applied == f:
             return self
         hands = self.hands.filter(~pl.col("cancelled").fill_null(False))
-        hands = hands.with_columns(stakes=_stakes_expr())
         if f.game:
             from hhtools.games import get_game
 
@@ -83,23 +82,28 @@ class Tables:
         if f.site:
             hands = hands.filter(pl.col("site") == f.site.lower())
         if f.stakes:
-            hands = hands.filter(pl.col("stakes") == _normal_stakes(f.stakes))
+            hands = hands.filter(_stakes_expr() == _normal_stakes(f.stakes))
         if f.since:
             hands = hands.filter(pl.col("started_at") >= _utc(f.since))
         if f.until:
             hands = hands.filter(pl.col("started_at") < _utc(f.until, end=True))
-        keys = hands.select(KEY)
+        # Joins on the string keys are the costly part on large stores: skip them when a
+        # filter kept everything.
+        players = self.players
+        if hands.height != self.hands.height:
+            players = players.join(hands.select(KEY), on=KEY, how="semi")
         # Sitting-out players who still pay blinds (tournaments) count: their chips are real.
-        players = self.players.join(keys, on=KEY, how="semi").filter(
-            ~pl.col("sitting_out") | (pl.col("put_in") != 0))
+        players = players.filter(~pl.col("sitting_out") | (pl.col("put_in") != 0))
         if f.player:
             players = players.filter(pl.col("player") == f.player)
         if f.position:
             players = players.filter(pl.col("position") == f.position.lower())
-        chosen = players.select(KEY + ["player"])
-        return Tables(hands, players,
-                      self.draws.join(chosen, on=KEY + ["player"], how="semi"),
-                      self.halves.join(chosen, on=KEY + ["player"], how="semi"), f)
+        draws, halves = self.draws, self.halves
+        if hands.height != self.hands.height or f.player or f.position:
+            chosen = players.select(KEY + ["player"])
+            draws = draws.join(chosen, on=KEY + ["player"], how="semi")
+            halves = halves.join(chosen, on=KEY + ["player"], how="semi")
+        return Tables(hands, players, draws, halves, f)
 
 
 def _stakes_expr() -> pl.Expr:
@@ -136,7 +140,7 @@ def hand_facts(t: Tables) -> pl.DataFrame:
 def _hand_facts(t: Tables) -> pl.DataFrame:
     # The betting facts were computed per hand at import (hhtools.rows.betting_facts): here
     # they are only joined to the hand's stakes and turned into the measures reports sum.
-    facts = t.players.join(t.hands.select(KEY + ["game", "big_blind", "small_bet", "big_bet", "stakes",
+    facts = t.players.join(t.hands.select(KEY + ["game", "big_blind", "small_bet", "big_bet",
                                                  "started_at", "tournament_id", "currency"]), on=KEY)
     return facts.rename({"raised_predraw": "raised"}).with_columns(
         saw_draw=pl.col("fold_street").is_null() | (pl.col("fold_street") != "predraw"),
