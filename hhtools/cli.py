@@ -13,10 +13,10 @@ from typing import Annotated
 import typer
 
 from hhtools.errors import HHToolsError
-from hhtools.sites import SITES
+from hhtools.sites import SITE_NAMES
 
 # Every --site help names the sites from the registry, so a new site is listed everywhere.
-_SITE_NAMES = ", ".join(sorted(SITES)[:-1]) + " or " + sorted(SITES)[-1]
+_SITE_NAMES = ", ".join(sorted(SITE_NAMES)[:-1]) + " or " + sorted(SITE_NAMES)[-1]
 SITE_HELP = f"auto (detect from each file), {_SITE_NAMES}."
 
 app = typer.Typer(

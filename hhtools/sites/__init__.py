@@ -9,7 +9,7 @@ Adding a site takes three steps:
    per terminal, taking the token and the captured fields in order (checked when the grammar is
    first compiled), and a ``Site`` subclass naming the grammar, the builder, the regex that
    recognises a hand's first line, and words for each terminal in error messages.
-3. An entry in ``SITES`` below, and tests in ``tests/sites/``.
+3. An entry in ``SITE_CLASSES`` below, and tests in ``tests/sites/``.
 
 >>> get_site("pokerstar")
 Traceback (most recent call last):
@@ -19,16 +19,29 @@ hhtools.errors.UnknownNameError: Unknown site 'pokerstar'. Did you mean pokersta
 
 from __future__ import annotations
 
-from hhtools.errors import unknown_name
-from hhtools.sites.base import HandBuilder, Site
-from hhtools.sites.fulltilt import FullTilt
-from hhtools.sites.kingsclub import KingsClub
-from hhtools.sites.merge import Merge
-from hhtools.sites.pokerstars import PokerStars
-from hhtools.sites.winamax import Winamax
+import importlib
+from typing import TYPE_CHECKING
 
-SITES: dict[str, Site] = {s.name: s for s in (PokerStars(), KingsClub(), Merge(), FullTilt(),
-                                             Winamax())}
+from hhtools.errors import unknown_name
+
+if TYPE_CHECKING:  # pragma: no cover
+    from hhtools.sites.base import HandBuilder, Site
+
+#: Each site and the class that reads it. The classes are imported on first use, so that the
+#: command line can name the sites without loading lark and every grammar.
+SITE_CLASSES = {
+    "pokerstars": "hhtools.sites.pokerstars:PokerStars",
+    "kingsclub": "hhtools.sites.kingsclub:KingsClub",
+    "merge": "hhtools.sites.merge:Merge",
+    "fulltilt": "hhtools.sites.fulltilt:FullTilt",
+    "winamax": "hhtools.sites.winamax:Winamax",
+}
+SITE_NAMES = tuple(SITE_CLASSES)
+
+
+def _load(path: str):
+    module, cls = path.split(":")
+    return getattr(importlib.import_module(module), cls)()
 
 
 def get_site(name: str) -> Site:
@@ -36,7 +49,19 @@ def get_site(name: str) -> Site:
     try:
         return SITES[name.lower().strip()]
     except KeyError:
-        raise unknown_name("site", name, SITES) from None
+        raise unknown_name("site", name, SITE_NAMES) from None
 
 
-__all__ = ["HandBuilder", "SITES", "Site", "get_site"]
+def __getattr__(name: str):
+    # SITES, Site and HandBuilder are built on first use (PEP 562), then cached here.
+    if name == "SITES":
+        value = {n: _load(path) for n, path in SITE_CLASSES.items()}
+    elif name in ("Site", "HandBuilder"):
+        value = getattr(importlib.import_module("hhtools.sites.base"), name)
+    else:
+        raise AttributeError(f"module 'hhtools.sites' has no attribute {name!r}")
+    globals()[name] = value
+    return value
+
+
+__all__ = ["HandBuilder", "SITES", "SITE_NAMES", "Site", "get_site"]
