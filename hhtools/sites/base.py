@@ -649,6 +649,34 @@ class HandBuilder:
         self.committed[player] = self.committed.get(player, ZERO) - value
         self.uncalled.append(Uncalled(player, value, self.street, tok.line))
 
+    # ---- betting lines most sites write alike; a site overrides what it writes otherwise ------
+
+    #: True where a call or bet line gives the player's total for the street (KingsClub), not
+    #: the chips it adds (PokerStars, Full Tilt, Winamax).
+    CALLS_ARE_TOTALS = False
+
+    def on_FOLD(self, tok, player):
+        self.act(tok, player, "fold")
+
+    def on_CHECK(self, tok, player):
+        self.act(tok, player, "check")
+
+    def on_CALL(self, tok, player, amount, all_in):
+        self._chips(tok, player, "call", amount, all_in)
+
+    def on_BET(self, tok, player, amount, all_in):
+        self._chips(tok, player, "bet", amount, all_in)
+
+    def on_RAISE(self, tok, player, amount, all_in):
+        self.wager(tok, player, "raise", to=self.money(tok, amount), all_in=bool(all_in))
+
+    def _chips(self, tok, player, kind, amount, all_in):
+        value = self.money(tok, amount)
+        if self.CALLS_ARE_TOTALS:
+            self.wager(tok, player, kind, to=value, all_in=bool(all_in))
+        else:
+            self.wager(tok, player, kind, added=value, all_in=bool(all_in))
+
     def on_event(self, tok: LineToken, *fields) -> None:
         """A table event (an %ignore'd terminal of the grammar), kept in order."""
         kind = tok.type[3:].lower() if tok.type.startswith("EV_") else tok.type.lower()

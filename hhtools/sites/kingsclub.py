@@ -18,6 +18,9 @@ ZONE = "America/New_York"
 class KingsClubBuilder(HandBuilder):
     """Handlers for the KingsClub line terminals, in grammar order."""
 
+    # KingsClub writes calls and bets as the street total; the summary nets only reconcile so.
+    CALLS_ARE_TOTALS = True
+
     def on_HEADER(self, tok, hand_id, structure, game, small, big):
         self.hand_id = hand_id
         self.set_game(tok, game, structure)
@@ -81,21 +84,6 @@ class KingsClubBuilder(HandBuilder):
                             column_of(tok, "["))
         self.hero = player
         self.hero_hand(tok, self.cards(tok, cards, size))
-
-    def on_FOLD(self, tok, player):
-        self.act(tok, player, "fold")
-
-    def on_CHECK(self, tok, player):
-        self.act(tok, player, "check")
-
-    def on_CALL(self, tok, player, amount, all_in):
-        self.wager(tok, player, "call", to=self.money(tok, amount), all_in=bool(all_in))
-
-    def on_BET(self, tok, player, amount, all_in):
-        self.wager(tok, player, "bet", to=self.money(tok, amount), all_in=bool(all_in))
-
-    def on_RAISE(self, tok, player, amount, all_in):
-        self.wager(tok, player, "raise", to=self.money(tok, amount), all_in=bool(all_in))
 
     def on_DRAWS(self, tok, player, count):
         self.draw(tok, player, int(count), None)
