@@ -344,6 +344,10 @@ class MergeBuilder(HandBuilder):
             self.uncalled[-1] = dataclasses.replace(
                 self.uncalled[-1], line=self.winners[-1][3].line if self.winners else tok.line)
         for (player, _, _, wtok, pot), amount in zip(self.winners, amounts):
+            if not amount and 'uncalled="true"' in wtok:
+                # A winner element that only gives a bettor back the unmatched part of the
+                # bet (the bettor won no pot) is the uncalled bet, not a win.
+                continue
             self.collect(wtok, player, str(amount), pot)
         rake = sum(paid.values(), ZERO) - excess - sum(amounts, ZERO)
         if rake < 0:

@@ -116,6 +116,11 @@ class WinamaxBuilder(HandBuilder):
 
     def on_DISCARD(self, tok, player, count, cards):
         self.draw(tok, player, int(count), self.cards(tok, cards) if cards else None)
+        if player == self.hero and int(count):
+            # Winamax never prints the hero's new cards: the hand is unknown until a line
+            # gives it whole again (a pat line), so later discards are not checked against
+            # the hand as dealt.
+            self.hero_known = False
 
     def on_STAND_PAT(self, tok, player, cards):
         self.draw(tok, player, 0, ())
@@ -145,7 +150,11 @@ class WinamaxBuilder(HandBuilder):
         top = ranked[0][0] if ranked else None
         for i, c in enumerate(self.collections):
             if excess > 0 and c.player == top and c.amount >= excess:
-                self.collections[i] = replace(c, amount=c.amount - excess)
+                # A bettor who won no pot "collects" just the bet nobody called: no win.
+                if c.amount == excess:
+                    del self.collections[i]
+                else:
+                    self.collections[i] = replace(c, amount=c.amount - excess)
                 self.uncalled.append(Uncalled(top, excess, self.street, c.line))
                 self.seat_results = [replace(r, won=r.won - excess)
                                      if r.player == top and r.won is not None else r

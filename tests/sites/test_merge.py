@@ -175,3 +175,47 @@ def test_game_without_description_and_unknown_game():
 def test_auto_detection_reads_the_description_line():
     text = (CORPUS / "merge" / "Badugi-PL-USD-0.05-0.10-201101.Sample.txt").read_text()
     assert parse_text(text).site == "merge"
+
+
+BETTOR_LOSES = """<description type="2-7 Lowball" stakes="Limit $5/$10"/>
+<game id="31241825-7" starttime="20110131224531" numholecards="5" gametype="67" realmoney="true" data="20110131|Toketee (31241825)|31241825|31241825-7|false">
+	<players dealer="4">
+		<player seat="3" nickname="Hero" balance="$162.50" dealtin="true" />
+		<player seat="4" nickname="Villain" balance="$7.00" dealtin="true" />
+	</players>
+	<round id="BLINDS" sequence="1">
+		<event sequence="1" type="SMALL_BLIND" timestamp="1296531741390" player="4" amount="2.00"/>
+		<event sequence="2" type="BIG_BLIND" timestamp="1296531741703" player="3" amount="5.00"/>
+	</round>
+	<round id="PRE_FIRST_DRAW" sequence="2">
+		<event sequence="3" type="ALL_IN" timestamp="1296531744609" player="4" amount="5.00"/>
+		<event sequence="4" type="RAISE" timestamp="1296531747937" player="3" amount="10.00"/>
+		<cards type="HOLE" cards="Ah,5h,Ts,3c,Ad" player="3" hand="Pair of Aces"/>
+	</round>
+	<round id="FIRST_DRAW" sequence="3">
+		<event sequence="5" type="DRAW" timestamp="1296531750859" player="3" text="0"/>
+		<event sequence="6" type="DRAW" timestamp="1296531755468" player="4" text="0"/>
+		<cards type="DRAW_DRAWN_CARDS" cards="Ah,5h,Ts,3c,Ad" player="3" hand="Pair of Aces"/>
+	</round>
+	<round id="SHOWDOWN" sequence="4">
+		<event sequence="7" type="SHOW" timestamp="1296531805296" player="3"/>
+		<event sequence="8" type="SHOW" timestamp="1296531805718" player="4"/>
+		<cards type="SHOWN" cards="Ah,5h,Ts,3c,Ad" player="3"/>
+		<cards type="SHOWN" cards="8h,2s,4d,5s,3s" player="4"/>
+	</round>
+	<round id="END_OF_GAME" sequence="5">
+		<winner amount="14.00" uncalled="false" potnumber="1" player="4" hand="8-5-4-3-2" pottype="n"/>
+		<winner amount="3.00" uncalled="true" potnumber="1" player="3" pottype="n"/>
+	</round>
+</game>
+"""
+
+
+def test_a_bettor_who_wins_no_pot_gets_the_uncalled_part_as_its_own_winner():
+    """The raise to 10 is called for 7 only: 3 comes back in a winner marked
+    uncalled="true", which is no win (no zero collection)."""
+    (hand,) = parse_text(BETTOR_LOSES, "merge").hands
+    assert [(u.player, u.amount) for u in hand.uncalled] == [("Hero", Decimal(3))]
+    assert [(c.player, c.amount) for c in hand.collections] == [("Villain", Decimal(14))]
+    assert hand.summary.rake == 0
+    assert audit(hand).verdict == "ok"
