@@ -95,6 +95,19 @@ class Dealer:
         self.table_name = TABLES[self.rng.randrange(len(TABLES))]
         self.unit = self.rules.unit(self.stakes[2], self.stakes[3], self.stakes[4], False)
         self.base_id = 10_000_000 + (seed % 100_000) * 100_000
+        if table.name == "merge":
+            # Merge names a table with its number: "Kunming (31274465)".
+            self.table_name += f" ({self.base_id // 1000})"
+
+    def _hand_id(self) -> str:
+        """The next hand's number as the site writes it: Merge's ``table-hand``, Winamax's
+        ``table-hand-unix time``, a plain number elsewhere."""
+        table = self.base_id // 1000
+        if self.table.name == "merge":
+            return f"{table}-{self.count}"
+        if self.table.name == "winamax":
+            return f"{table}-{self.count}-{int(self.clock.timestamp())}"
+        return str(self.base_id + self.count)
 
     # ---- the table --------------------------------------------------------------------------
 
@@ -102,7 +115,8 @@ class Dealer:
         rng = self.rng
         n = rng.randint(*self.players)
         # A sitting-out player now and then: seated, listed, not dealt in.
-        sitting_out = 1 if n < self.max_seats and rng.random() < 0.12 else 0
+        sitting_out = (1 if self.table.sitting_out and n < self.max_seats
+                       and rng.random() < 0.12 else 0)
         seats = sorted(rng.sample(range(self.max_seats), n + sitting_out))
         names = rng.sample(NAMES[1:], n + sitting_out - 1) + ["Hero"]
         rng.shuffle(names)
@@ -135,7 +149,7 @@ class Dealer:
         rng = self.rng
         self.count += 1
         self.clock += timedelta(seconds=rng.randint(25, 240))
-        hand_id = str(self.base_id + self.count)
+        hand_id = self._hand_id()
         players, seats, button = self._seat_players()
         by_name = {p.name: p for p in players}
         order = sorted(players, key=lambda p: p.seat)
@@ -399,7 +413,8 @@ class Dealer:
                 if p not in live:
                     continue
                 cards = tuple(by_name[p].cards)
-                if shown_any and p not in winners_any and rng.random() < 0.4:
+                if (self.table.mucks and shown_any and p not in winners_any
+                        and rng.random() < 0.4):
                     mucked.add(p)
                     shows.append(Show(p, "muck", cards, None, 0))
                 else:

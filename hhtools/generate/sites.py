@@ -45,6 +45,10 @@ class SiteTable:
     why: str = ""
     #: False while hhtools has no writer for the site's format (the table is kept for it).
     written: bool = True
+    #: Whether the format can list a seated player who is not dealt in (Winamax's cannot).
+    sitting_out: bool = True
+    #: Whether a loser may muck at the showdown (Winamax shows every hand still in).
+    mucks: bool = True
 
 
 SITES: dict[str, SiteTable] = {t.name: t for t in (
@@ -69,21 +73,22 @@ SITES: dict[str, SiteTable] = {t.name: t for t in (
                (D(150), D(300), D(50), D(100), None)),
               (), (D("0.05"), D(3)), "America/New_York", "USD",
               why="Full Tilt histories of these games are Limit Badugi and Limit 2-7 "
-                  "Triple Draw only", written=False),
+                  "Triple Draw only"),
     SiteTable("merge", "Merge", ("badugi", "2-7"), ("fixed-limit", "pot-limit",
                                                      "half-pot-limit"),
               {"badugi": 6, "2-7": 6},
               ((D(1), D(2), D("0.50"), D(1), None), (D(5), D(10), D(2), D(5), None)),
               ((D("0.05"), D("0.10"), D("0.05"), D("0.10"), None),
                (D("0.50"), D(1), D("0.50"), D(1), None)),
-              (D("0.03"), D(3)), "Etc/GMT+5", "USD",
+              (D("0.03"), D(3)), "Etc/GMT+5", "USD", first_seat=0,
               why="Merge histories know Badugi and 2-7 (gametype 71 and 67) in Limit, Pot "
-                  "Limit and Half Pot Limit; no No Limit", written=False),
+                  "Limit and Half Pot Limit; no No Limit"),
     SiteTable("winamax", "Winamax", ("2-7",), ("fixed-limit",), {"2-7": 6},
               ((D("0.50"), D(1), D("0.25"), D("0.50"), None),
                (D(25), D(50), D("12.50"), D(25), None)),
               (), (D("0.01"), D(2)), "UTC", "EUR",
-              why="Winamax's only draw game is 2-7 Triple Draw fixed limit", written=False),
+              why="Winamax's only draw game is 2-7 Triple Draw fixed limit",
+              sitting_out=False, mucks=False),
     SiteTable("phh", "PHH", GAMES, STRUCTURES, {"badugi": 8, "badeucy": 6, "badacey": 6,
                                                  "2-7": 6},
               ((D(2), D(4), D(1), D(2), None), (D(10), D(20), D(5), D(10), D(1))),
