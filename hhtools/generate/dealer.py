@@ -148,6 +148,7 @@ class Dealer:
         """Play the next hand."""
         rng = self.rng
         self.count += 1
+        self._scores: dict[tuple[Card, ...], tuple] = {}
         self.clock += timedelta(seconds=rng.randint(25, 240))
         hand_id = self._hand_id()
         players, seats, button = self._seat_players()
@@ -181,7 +182,7 @@ class Dealer:
             actions=tuple(actions), shows=(), uncalled=(), collections=(),
             summary=Summary(None, (), None, ()), events=(), cancelled=False,
             source=Source(None, 0, 0))
-        rp = Replay(skeleton, self.rules)
+        rp = _TurnKeepingReplay(skeleton, self.rules)
         rp._start_street("predraw")
         for a in actions:
             rp.apply_post(a)
@@ -247,11 +248,23 @@ class Dealer:
         return self._settle(rp, skeleton, actions, by_name, holdings, hero_cards, reshuffles,
                             street, after)
 
+    def _evaluate(self, cards) -> tuple:
+        """``Game.evaluate`` without its input check: the dealer's hands are right by
+        construction, and the check formats the cards for an error message on every call
+        (a fifth of the evaluation time). The last hand scored is kept: a player's hand is
+        scored for each betting round and again for the draw and the showdown, so scores are
+        kept for the hand being dealt."""
+        key = tuple(cards)
+        evals = self._scores.get(key)
+        if evals is None:
+            evals = self._scores[key] = tuple(c.evaluate(key) for c in self.game.components)
+        return evals
+
     # ---- betting ----------------------------------------------------------------------------
 
     def _strength(self, player: _Player, street: str) -> float:
         """0 (hopeless) to 1 (the nuts): the hand's rank per component, with hope of draws."""
-        evals = self.game.evaluate(player.cards)
+        evals = self._evaluate(player.cards)
         score = 0.0
         for comp, e in zip(self.game.components, evals):
             s = 1.0 - (e.rank - 1) / _RANKS[comp.name]
@@ -336,7 +349,7 @@ class Dealer:
         cards = p.cards
         game = self.game
         first = game.components[0]
-        e = first.evaluate(cards)
+        e = self._evaluate(cards)[0]
         ords = first._ord
         if first.is_made(e) and max(ords[c] for c in e.best) <= rng.randint(6, 10):
             keep = set(e.best) if len(cards) == 4 or not game.split else None
@@ -395,7 +408,7 @@ class Dealer:
         mucked: set[str] = set()
         evals = {}
         if len(live) >= 2:
-            evals = {p: game.evaluate(by_name[p].cards) for p in live}
+            evals = {p: self._evaluate(by_name[p].cards) for p in live}
             # Who wins something: those may not muck; losers sometimes do, after a better
             # hand was shown.
             winners_any: set[str] = set()
@@ -458,6 +471,42 @@ class Dealer:
             source=Source(None, 0, 0))
         return Deal(hand, holdings, tuple(reshuffles), nets,
                     tuple(l.amount - k for l, k in zip(layers, rakes)))
+
+
+_UNKNOWN = object()
+
+
+class _TurnKeepingReplay(Replay):
+    """The rules engine, remembering whose turn it is until the state changes.
+
+    The dealer asks whose turn it is and that player acts; ``apply_wager`` asks again (to
+    tell an out-of-turn action, which the dealer never makes). The answer cannot differ
+    between the two questions, and asking costs a sixth of the generation time, so it is
+    kept until a wager, post, draw or new street changes the state.
+    """
+
+    _turn = _UNKNOWN
+
+    def next_to_act(self) -> str | None:
+        if self._turn is _UNKNOWN:
+            self._turn = super().next_to_act()
+        return self._turn
+
+    def apply_wager(self, a: Action) -> None:
+        super().apply_wager(a)
+        self._turn = _UNKNOWN
+
+    def apply_post(self, a: Action) -> None:
+        super().apply_post(a)
+        self._turn = _UNKNOWN
+
+    def apply_draw(self, a: Action) -> None:
+        super().apply_draw(a)
+        self._turn = _UNKNOWN
+
+    def _start_street(self, street: str) -> None:
+        super()._start_street(street)
+        self._turn = _UNKNOWN
 
 
 def _held(holding: dict | None, card: Card) -> bool:

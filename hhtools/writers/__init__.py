@@ -52,6 +52,23 @@ def _no_head(deal: Deal) -> str:
     return ""
 
 
+def description(game, cards) -> str:
+    """hhtools' description of a generated hand in the game's first component (the one the
+    sites word). The dealer's hands are valid by construction, so ``Game.evaluate``'s input
+    check (which formats the cards for its error message on every call) is skipped; a shown
+    hand is described twice (show and summary), so descriptions are kept."""
+    key = (game.name, tuple(cards))
+    text = _DESCRIPTIONS.get(key)
+    if text is None:
+        if len(_DESCRIPTIONS) > 100_000:
+            _DESCRIPTIONS.clear()
+        text = _DESCRIPTIONS[key] = game.components[0].evaluate(key[1]).description
+    return text
+
+
+_DESCRIPTIONS: dict[tuple, str] = {}
+
+
 def number(value: Decimal, commas: bool = False) -> str:
     """``5``, ``0.10``, ``6.80``; with ``commas``, ``1,895.42``: whole amounts without cents,
     others with two decimals, as the sites print them."""

@@ -14,7 +14,7 @@ from decimal import Decimal
 
 from hhtools.games import get_game
 from hhtools.generate.dealer import Deal
-from hhtools.writers import number
+from hhtools.writers import description, number
 
 GAME_NAMES = {"badugi": "Limit Badugi", "2-7": "Limit 2-7 Triple Draw"}
 DRAWS = {"draw1": "FIRST", "draw2": "SECOND", "draw3": "THIRD"}
@@ -64,7 +64,7 @@ def tilt_words(description: str) -> str:
 
 
 def describe(game, hand_cards) -> str:
-    return tilt_words(game.evaluate(hand_cards)[0].description)
+    return tilt_words(description(game, hand_cards))
 
 
 def _pot_name(name: str, sides: int) -> str:

@@ -16,6 +16,7 @@ from decimal import Decimal
 
 from hhtools.games import get_game
 from hhtools.generate.dealer import Deal
+from hhtools.writers import description
 
 GAME_TYPES = {"badugi": ("Badugi", 71), "2-7": ("2-7 Lowball", 67)}
 STRUCTURES = {"fixed-limit": "Limit", "pot-limit": "Pot Limit",
@@ -44,7 +45,7 @@ def cards(cs) -> str:
 def hand_words(game, hand_cards) -> str:
     """The ``hand`` attribute: ``Badugi, K-7-2-A``, ``Three Cards, 9-2-A``, ``7-5-4-3-2``,
     ``Pair of Aces`` (informative only: the parser does not read it)."""
-    d = game.evaluate(hand_cards)[0].description
+    d = description(game, hand_cards)
     if d.startswith("4-card Badugi "):
         return "Badugi, " + d[14:]
     if d[0].isdigit() and d[1:7] == "-card ":

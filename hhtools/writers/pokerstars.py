@@ -12,7 +12,7 @@ from decimal import Decimal
 from hhtools.cards import Card
 from hhtools.games import get_game
 from hhtools.generate.dealer import Deal
-from hhtools.writers import number
+from hhtools.writers import description, number
 
 GAME_NAMES = {"badugi": "Badugi", "2-7": "Triple Draw 2-7 Lowball"}
 DRAWS = {"draw1": "FIRST", "draw2": "SECOND", "draw3": "THIRD"}
@@ -67,7 +67,7 @@ def stars_words(description: str) -> str:
 
 
 def describe(game, hand_cards) -> str:
-    return stars_words(game.evaluate(hand_cards)[0].description)
+    return stars_words(description(game, hand_cards))
 
 
 def _pot_label(name: str, sides: int) -> str:

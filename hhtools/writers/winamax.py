@@ -15,7 +15,7 @@ from decimal import Decimal
 
 from hhtools.games import get_game
 from hhtools.generate.dealer import Deal
-from hhtools.writers import number
+from hhtools.writers import description, number
 
 DRAWS = {"draw1": "FIRST", "draw2": "SECOND", "draw3": "THIRD"}
 ROUNDS = {"predraw": "FIRST", "draw1": "SECOND", "draw2": "THIRD", "draw3": "FOURTH"}
@@ -64,7 +64,7 @@ def winamax_words(description: str) -> str:
 
 
 def describe(game, hand_cards) -> str:
-    return winamax_words(game.evaluate(hand_cards)[0].description)
+    return winamax_words(description(game, hand_cards))
 
 
 def write(deal: Deal) -> str:
