@@ -4,9 +4,11 @@ single-regex ceiling measured over the same text in the same run.
 
     python bench/generate.py [--hands 1000000] [--jobs 1]
 
-Generation runs in this process, written as files of 1,000 hands (as ``hhtools generate``
-writes them: UTF-8 with a BOM); the import runs in a child process so its peak memory can be
-read (bench/import.py's child).
+Generation is written as files of 1,000 hands (as ``hhtools generate`` writes them: UTF-8 with
+a BOM). With one job it runs in this process, one seeded stream of hands; with ``--jobs N`` it
+runs in N worker processes, as the import does, each file its own stream seeded from the seed
+and the file's number (so still reproducible, but not the hands of the one-job run). The import
+runs in a child process so its peak memory can be read (bench/import.py's child).
 """
 
 from __future__ import annotations
@@ -52,6 +54,43 @@ def generate(folder: Path, hands: int, seed: int) -> tuple[float, float]:
     return gen_seconds, ceiling_seconds
 
 
+def _file_seed(seed: int, number: int) -> int:
+    """A file's own seed. The dealer numbers hands from its seed modulo 100,000, so files
+    seeded ``seed * 100,000 + number`` never share a hand id."""
+    return seed * 100_000 + number
+
+
+def _write_file(job: tuple[str, int, int, int]) -> None:
+    folder, number, count, seed = job
+    deals = generate_deals("pokerstars", "badugi", "fixed-limit", count,
+                           seed=_file_seed(seed, number))
+    (Path(folder) / f"gen-{number:05d}.txt").write_text(
+        "".join(stream(deals, "pokerstars")), encoding=FILE_ENCODING["pokerstars"])
+
+
+def generate_parallel(folder: Path, hands: int, seed: int, jobs: int
+                      ) -> tuple[float, float, float]:
+    """Files of HANDS_PER_FILE made by ``jobs`` worker processes; seconds generating (wall,
+    writing the files included), seconds of the regex ceiling over the same text (one process,
+    read back), and the workers' peak memory in MB."""
+    import multiprocessing
+
+    work = [(str(folder), n, min(HANDS_PER_FILE, hands - n * HANDS_PER_FILE), seed)
+            for n in range((hands + HANDS_PER_FILE - 1) // HANDS_PER_FILE)]
+    t = time.perf_counter()
+    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        pool.map(_write_file, work, chunksize=1)
+    gen_seconds = time.perf_counter() - t
+    workers_peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    ceiling_seconds = 0.0
+    for path in sorted(folder.iterdir()):
+        text = path.read_text(encoding=FILE_ENCODING["pokerstars"])
+        t = time.perf_counter()
+        ceiling(text)
+        ceiling_seconds += time.perf_counter() - t
+    return gen_seconds, ceiling_seconds, workers_peak
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=1_000_000)
@@ -62,12 +101,18 @@ def main() -> None:
     try:
         folder = work / "histories"
         folder.mkdir()
-        gen_seconds, ceiling_seconds = generate(folder, args.hands, args.seed)
-        gen_peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        if args.jobs > 1:
+            gen_seconds, ceiling_seconds, gen_peak = generate_parallel(
+                folder, args.hands, args.seed, args.jobs)
+        else:
+            gen_seconds, ceiling_seconds = generate(folder, args.hands, args.seed)
+            gen_peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
         gen_rate = args.hands / gen_seconds
         ceiling_rate = args.hands / ceiling_seconds
-        print(f"{args.hands:,} PokerStars Badugi hands generated in {gen_seconds:.1f} s: "
-              f"{gen_rate:,.0f} hands/s, peak memory {gen_peak:.0f} MB; "
+        how = f"{args.jobs} processes" if args.jobs > 1 else "1 process"
+        print(f"{args.hands:,} PokerStars Badugi hands generated in {gen_seconds:.1f} s "
+              f"({how}): {gen_rate:,.0f} hands/s, peak memory {gen_peak:.0f} MB"
+              f"{' a process' if args.jobs > 1 else ''}; "
               f"{len(list(folder.iterdir()))} files, {bench_import.size_mb(folder):.0f} MB")
         print(f"  single-regex ceiling over the same text: {ceiling_rate:,.0f} hands/s")
         db = work / "db"

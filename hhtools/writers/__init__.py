@@ -8,6 +8,7 @@ what goes between hands.
 
 from __future__ import annotations
 
+import functools
 import importlib
 from collections.abc import Iterable, Iterator
 from decimal import Decimal
@@ -69,6 +70,9 @@ def description(game, cards) -> str:
 _DESCRIPTIONS: dict[tuple, str] = {}
 
 
+# Amounts repeat (stakes, blinds, the same bets hand after hand): each is formatted once.
+# Equal Decimals (1, 1.00) print the same here, so keying by value is safe.
+@functools.lru_cache(maxsize=65536)
 def number(value: Decimal, commas: bool = False) -> str:
     """``5``, ``0.10``, ``6.80``; with ``commas``, ``1,895.42``: whole amounts without cents,
     others with two decimals, as the sites print them."""
