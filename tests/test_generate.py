@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 
 from hhtools.auditor import audit
 from hhtools.cli import app
+from hhtools.games import get_game
 from hhtools.generate import SITES, UnsupportedCombination, generate_deals, write_history
 from hhtools.parsing import parse_file, parse_text
 from hhtools.phh import read_phh
@@ -349,3 +350,27 @@ def test_samples_are_current():
             result = read_phh(path) if path.suffix == ".phhs" else parse_file(path)
             assert not result.errors and result.hands
             assert {audit(h).verdict for h in result.hands} == {"ok"}, path
+
+
+@pytest.mark.parametrize("site,game,wrong", [
+    ("fulltilt", "badugi", "a Badugi: 4, 3, 2, A"), ("fulltilt", "2-7", "7,5,4,3,2"),
+    ("winamax", "2-7", "One pair : Kings"),
+])
+def test_tampered_description_in_text(site, game, wrong):
+    """Full Tilt and Winamax descriptions are checked too: one changed in the written text
+    is flagged."""
+    from hhtools.writers import writer
+
+    deal = _find(site, game, lambda h: _showdown(h, 1))
+    s = next(s for s in deal.hand.shows if s.kind == "show")
+    right = writer(site).describe(get_game(game), s.cards)
+    assert right != wrong
+    text = write_file([deal], site)
+    (hand,) = parse_text(text, site).hands
+    assert audit(hand).verdict == "ok"
+    shown = f"{s.player} shows " + "[" + " ".join(map(str, s.cards)) + "]"
+    assert shown in text
+    text = text.replace(f"{shown} {right}", f"{shown} {wrong}").replace(
+        f"{shown} ({right})", f"{shown} ({wrong})")
+    (hand,) = parse_text(text, site).hands
+    assert "description_mismatch" in [f.kind for f in audit(hand).findings]
