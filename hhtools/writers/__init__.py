@@ -61,7 +61,8 @@ def description(game, cards) -> str:
     key = (game.name, tuple(cards))
     text = _DESCRIPTIONS.get(key)
     if text is None:
-        if len(_DESCRIPTIONS) > 100_000:
+        # Only the hand being written repeats a description: a few entries are enough.
+        if len(_DESCRIPTIONS) > 64:
             _DESCRIPTIONS.clear()
         text = _DESCRIPTIONS[key] = game.components[0].evaluate(key[1]).description
     return text
@@ -72,7 +73,7 @@ _DESCRIPTIONS: dict[tuple, str] = {}
 
 # Amounts repeat (stakes, blinds, the same bets hand after hand): each is formatted once.
 # Equal Decimals (1, 1.00) print the same here, so keying by value is safe.
-@functools.lru_cache(maxsize=65536)
+@functools.lru_cache(maxsize=4096)
 def number(value: Decimal, commas: bool = False) -> str:
     """``5``, ``0.10``, ``6.80``; with ``commas``, ``1,895.42``: whole amounts without cents,
     others with two decimals, as the sites print them."""
