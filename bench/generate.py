@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from importlib import import_module  # noqa: E402
 
-from hhtools.generate import generate_deals  # noqa: E402
+from hhtools.generate import collector_paused, generate_deals  # noqa: E402
 from hhtools.writers import FILE_ENCODING, stream  # noqa: E402
 from parse import ceiling  # noqa: E402  (bench/parse.py)
 
@@ -43,8 +43,10 @@ def generate(folder: Path, hands: int, seed: int) -> tuple[float, float]:
     deals = generate_deals("pokerstars", "badugi", "fixed-limit", hands, seed=seed)
     for number in range(0, hands, HANDS_PER_FILE):
         t = time.perf_counter()
-        chunk = [next(deals) for _ in range(min(HANDS_PER_FILE, hands - number))]
-        text = "".join(stream(chunk, "pokerstars"))
+        # As write_history (hhtools generate) does: no cyclic collection while generating.
+        with collector_paused():
+            chunk = [next(deals) for _ in range(min(HANDS_PER_FILE, hands - number))]
+            text = "".join(stream(chunk, "pokerstars"))
         gen_seconds += time.perf_counter() - t
         (folder / f"gen-{number // HANDS_PER_FILE:05d}.txt").write_text(
             text, encoding=FILE_ENCODING["pokerstars"])
@@ -64,8 +66,9 @@ def _write_file(job: tuple[str, int, int, int]) -> None:
     folder, number, count, seed = job
     deals = generate_deals("pokerstars", "badugi", "fixed-limit", count,
                            seed=_file_seed(seed, number))
-    (Path(folder) / f"gen-{number:05d}.txt").write_text(
-        "".join(stream(deals, "pokerstars")), encoding=FILE_ENCODING["pokerstars"])
+    with collector_paused():
+        text = "".join(stream(deals, "pokerstars"))
+    (Path(folder) / f"gen-{number:05d}.txt").write_text(text, encoding=FILE_ENCODING["pokerstars"])
 
 
 def generate_parallel(folder: Path, hands: int, seed: int, jobs: int

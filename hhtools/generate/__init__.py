@@ -8,7 +8,9 @@ express raise ``UnsupportedCombination`` (see ``hhtools.generate.sites.SUPPORT``
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from hhtools.generate.dealer import Deal, Dealer
@@ -23,7 +25,28 @@ def generate_deals(site: str, game: str, structure: str = "fixed-limit", hands: 
     table = check_supported(site, get_game(game).name, structure)
     dealer = Dealer(table, get_game(game).name, structure, seed, players)
     for _ in range(hands):
-        yield dealer.deal()
+        with collector_paused():
+            deal = dealer.deal()
+        yield deal
+
+
+@contextmanager
+def collector_paused():
+    """Pause Python's cyclic garbage collector (if it runs) for the block.
+
+    Dealing a hand allocates thousands of small containers and makes no reference cycle
+    (reference counting frees all of it), yet the collector keeps scanning them: a quarter of
+    the generation time. Only the dealing and writing is paused, never the caller's own code
+    between hands.
+    """
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
 
 
 def write_history(path: str | Path, site: str, game: str, structure: str = "fixed-limit",
@@ -34,7 +57,8 @@ def write_history(path: str | Path, site: str, game: str, structure: str = "fixe
 
     deals = generate_deals(site, game, structure, hands, seed=seed, players=players)
     site = site.lower()
-    with open(path, "w", encoding=FILE_ENCODING[site], newline="\n") as f:
+    with open(path, "w", encoding=FILE_ENCODING[site], newline="\n") as f, \
+            collector_paused():
         buffer: list[str] = []
         for piece in stream(deals, site):
             buffer.append(piece)
@@ -46,4 +70,4 @@ def write_history(path: str | Path, site: str, game: str, structure: str = "fixe
 
 
 __all__ = ["write_history", "Deal", "Dealer", "GAMES", "SITES", "STRUCTURES", "UnsupportedCombination",
-           "check_supported", "generate_deals"]
+           "check_supported", "collector_paused", "generate_deals"]
