@@ -374,3 +374,22 @@ def test_tampered_description_in_text(site, game, wrong):
         f"{shown} ({right})", f"{shown} ({wrong})")
     (hand,) = parse_text(text, site).hands
     assert "description_mismatch" in [f.kind for f in audit(hand).findings]
+
+
+def test_generation_makes_no_reference_cycles():
+    """Generation pauses the cyclic collector (hhtools.generate.collector_paused): that is
+    free only while dealing and writing make no cycles, which reference counting cannot
+    free. The collector is running again afterwards."""
+    import gc
+
+    from hhtools.generate import collector_paused
+    from hhtools.writers import stream
+
+    gc.collect()
+    for site, game, structure in [("pokerstars", "badugi", "fixed-limit"),
+                                  ("merge", "2-7", "pot-limit"), ("phh", "badeucy", "no-limit")]:
+        with collector_paused():
+            "".join(stream(generate_deals(site, game, structure, 200, seed=3), site))
+            assert not gc.isenabled()
+        assert gc.isenabled()
+        assert gc.collect() == 0, site
