@@ -98,18 +98,6 @@ class WinamaxBuilder(HandBuilder):
         self.hero = player
         self.hero_hand(tok, self.cards(tok, cards, self.game.hand_size))
 
-    def on_FOLD(self, tok, player):
-        self.act(tok, player, "fold")
-
-    def on_CHECK(self, tok, player):
-        self.act(tok, player, "check")
-
-    def on_CALL(self, tok, player, amount, all_in):
-        self.wager(tok, player, "call", added=self.money(tok, amount), all_in=bool(all_in))
-
-    def on_BET(self, tok, player, amount, all_in):
-        self.wager(tok, player, "bet", added=self.money(tok, amount), all_in=bool(all_in))
-
     def on_RAISE(self, tok, player, by, to, all_in):
         self.money(tok, by)
         self.wager(tok, player, "raise", to=self.money(tok, to), all_in=bool(all_in))
