@@ -20,8 +20,8 @@ from pathlib import Path
 from typing import TextIO
 
 from hhtools.errors import HHToolsError
-from hhtools.parsing import HISTORY_SUFFIXES, parse_file
-from hhtools.phh import PHHError, is_phh, read_phh, to_phh
+from hhtools.parsing import history_files, parse_file
+from hhtools.phh import PHHError, to_phh
 from hhtools.records import HandError, hand_to_json
 
 FORMATS = ("phh", "json")
@@ -38,38 +38,21 @@ class Converted:
     errors: tuple[HandError | str, ...]
 
 
-def input_files(paths: Iterable[str | Path]) -> Iterator[Path]:
-    """Files named, and history or PHH files found recursively in directories named."""
-    suffixes = set(HISTORY_SUFFIXES) | {".phh", ".phhs"}
-    for p in map(Path, paths):
-        if p.is_dir():
-            yield from sorted(f for f in p.rglob("*") if f.is_file()
-                              and f.suffix.lower() in suffixes)
-        elif p.exists():
-            yield p
-        else:
-            raise HHToolsError(f"no such file or directory: {p}")
-
-
 def convert(paths: Iterable[str | Path], to: str, out: str | Path | None = None, *,
             site: str = "auto", stream: TextIO | None = None) -> Iterator[Converted]:
     """Convert every hand of ``paths`` to ``to`` (``phh`` or ``json``); see the module doc."""
     if to not in FORMATS:
         raise HHToolsError(f"cannot convert to {to!r}: choose phh or json")
     stream = stream or sys.stdout
-    files = list(input_files(paths))
+    files = list(history_files(paths))
     target = Path(out) if out is not None else None
     if target is not None:
         target.mkdir(parents=True, exist_ok=True)
     number = 0
     pending_single: str | None = None  # the first PHH hand, held until we know if it is alone
     for f in files:
-        if is_phh(f):
-            result = read_phh(f)
-            hands, skipped, errors = result.hands, 0, list(result.errors)
-        else:
-            result = parse_file(f, site)
-            hands, skipped, errors = result.hands, len(result.skipped), list(result.errors)
+        result = parse_file(f, site)
+        hands, skipped, errors = result.hands, len(result.skipped), list(result.errors)
         written = 0
         lines: list[str] = []
         for hand in hands:

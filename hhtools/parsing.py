@@ -35,7 +35,8 @@ from hhtools.records import Hand, HandError, HandWarning, SkippedHand
 from hhtools.sites import SITES, Site, get_site
 
 #: File suffixes searched for in directories.
-HISTORY_SUFFIXES = (".txt",)
+# What a folder scan picks up: site exports (.txt; Merge also writes .xml) and PHH files.
+HISTORY_SUFFIXES = (".txt", ".xml", ".phh", ".phhs")
 # Site detection looks at this many non-blank lines before giving up.
 _DETECT_LINES = 200
 
@@ -202,7 +203,15 @@ def parse_text(text: str, site: str = "auto", *, path: str | None = None,
 
 
 def parse_file(path: str | Path, site: str = "auto", *, errors: str = "collect") -> ParseResult:
-    """Parse the hands of one history file, in any of the encodings sites write."""
+    """Parse the hands of one history file, in any of the encodings sites write, or a PHH file."""
+    from hhtools.phh import is_phh, read_phh
+
+    if is_phh(path) and site in ("auto", "phh"):
+        # PHH is TOML, read by its own module; its hands come back like any site's.
+        phh = read_phh(path)
+        if errors == "raise" and phh.errors:
+            raise HandParseError(phh.errors[0])
+        return ParseResult(str(path), "phh", "utf-8", phh.hands, (), phh.errors, 0)
     try:
         data = Path(path).read_bytes()
     except OSError as e:

@@ -141,3 +141,16 @@ def test_a_hand_repeated_in_one_file_is_stored_once(corpus, tmp_path):
     summary = import_paths([twice], store)
     assert (summary.hands_new, summary.duplicates) == (1, 1)
     assert store.read("hands").height == 1 and store.read("players")["seat"].is_unique().all()
+
+
+def test_phh_and_every_generated_sample_import_and_audit_ok(tmp_path):
+    # sample_histories/generated holds every site the generator writes, PHH (.phhs) included:
+    # a folder import picks them all up, and every hand audits ok.
+    generated = Path(__file__).parents[1] / "sample_histories" / "generated"
+    store = Store(tmp_path / "db")
+    summary = import_paths([generated], store)
+    files = [f for f in generated.rglob("*") if f.is_file()]
+    assert summary.files_read == len(files) and summary.rejected == 0
+    assert set(summary.verdicts) == {"ok"}
+    paths = store.read("hands")["path"].to_list()
+    assert sum(p.endswith(".phhs") for p in paths) >= 100
