@@ -169,6 +169,19 @@ def test_seed_reproduces(tmp_path):
     assert a.read_bytes().startswith(b"\xef\xbb\xbf")  # PokerStars files carry a BOM
 
 
+def test_one_seed_for_several_games_gives_distinct_hand_ids(tmp_path):
+    # Files made with one seed for different games or structures import side by side.
+    ids = set()
+    for game, structure in (("badugi", "fixed-limit"), ("badeucy", "fixed-limit"),
+                            ("badugi", "pot-limit")):
+        out = tmp_path / f"{game}-{structure}.phhs"
+        write_history(out, "phh", game, structure=structure, hands=5, seed=1)
+        hands = read_phh(out).hands
+        assert len(hands) == 5
+        ids |= {h.hand_id for h in hands}
+    assert len(ids) == 15
+
+
 def test_cli_done_criterion(tmp_path):
     out = tmp_path / "x.txt"
     runner = CliRunner()

@@ -14,6 +14,7 @@ components), and draws by keeping the cards that make their low or Badugi and th
 from __future__ import annotations
 
 import random
+import zlib
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from decimal import ROUND_FLOOR, Decimal
@@ -94,7 +95,10 @@ class Dealer:
         self.stakes = stakes[self.rng.randrange(len(stakes))]
         self.table_name = TABLES[self.rng.randrange(len(TABLES))]
         self.unit = self.rules.unit(self.stakes[2], self.stakes[3], self.stakes[4], False)
-        self.base_id = 10_000_000 + (seed % 100_000) * 100_000
+        # Hand ids must not collide between files made with one seed for different games or
+        # structures: importing both would drop the second file's hands as duplicates.
+        variant = zlib.crc32(f"{self.game.name}/{structure}".encode()) % 900 + 100
+        self.base_id = variant * 10**11 + (seed % 100_000) * 10**6
         if table.name == "merge":
             # Merge names a table with its number: "Kunming (31274465)".
             self.table_name += f" ({self.base_id // 1000})"
