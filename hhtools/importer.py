@@ -19,6 +19,7 @@ from pathlib import Path
 
 import polars as pl
 
+from hhtools.collector import collector_paused
 from hhtools.rows import error_row, hand_rows
 from hhtools.store import SCHEMAS, Store
 
@@ -82,11 +83,17 @@ def history_files(paths: Iterable[str | os.PathLike]) -> list[Path]:
 
 def read_file(path: str) -> FileRows:
     """Parse, audit and flatten one file (runs in a worker process when importing in parallel)."""
-    from hhtools.auditor import audit
     from hhtools.parsing import parse_file
 
     stat = os.stat(path)
-    result = parse_file(path)
+    with collector_paused():
+        return _flatten(path, stat, parse_file(path))
+
+
+def _flatten(path: str, stat: os.stat_result, result) -> FileRows:
+    """Audit the hands of a parsed file and turn them into table rows."""
+    from hhtools.auditor import audit
+
     rows: dict[str, list[dict]] = {name: [] for name in SCHEMAS}
     verdicts = {}
     repeated = 0

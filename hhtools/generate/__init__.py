@@ -8,11 +8,10 @@ express raise ``UnsupportedCombination`` (see ``hhtools.generate.sites.SUPPORT``
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
+from hhtools.collector import collector_paused
 from hhtools.generate.dealer import Deal, Dealer
 from hhtools.generate.sites import (GAMES, SITES, STRUCTURES, UnsupportedCombination,
                                     check_supported)
@@ -28,25 +27,6 @@ def generate_deals(site: str, game: str, structure: str = "fixed-limit", hands: 
         with collector_paused():
             deal = dealer.deal()
         yield deal
-
-
-@contextmanager
-def collector_paused():
-    """Pause Python's cyclic garbage collector (if it runs) for the block.
-
-    Dealing a hand allocates thousands of small containers and makes no reference cycle
-    (reference counting frees all of it), yet the collector keeps scanning them: a quarter of
-    the generation time. Only the dealing and writing is paused, never the caller's own code
-    between hands.
-    """
-    if not gc.isenabled():
-        yield
-        return
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
 
 
 def write_history(path: str | Path, site: str, game: str, structure: str = "fixed-limit",
