@@ -19,6 +19,7 @@ hhtools.errors.UnknownNameError: Unknown site 'pokerstar'. Did you mean pokersta
 
 from __future__ import annotations
 
+import functools
 import importlib
 from typing import TYPE_CHECKING
 
@@ -44,10 +45,15 @@ def _load(path: str):
     return getattr(importlib.import_module(module), cls)()
 
 
+@functools.cache
+def _sites() -> dict[str, Site]:
+    return {n: _load(path) for n, path in SITE_CLASSES.items()}
+
+
 def get_site(name: str) -> Site:
     """The site called ``name``: pokerstars, kingsclub, merge, fulltilt or winamax."""
     try:
-        return SITES[name.lower().strip()]
+        return _sites()[name.lower().strip()]
     except KeyError:
         raise unknown_name("site", name, SITE_NAMES) from None
 
@@ -55,7 +61,7 @@ def get_site(name: str) -> Site:
 def __getattr__(name: str):
     # SITES, Site and HandBuilder are built on first use (PEP 562), then cached here.
     if name == "SITES":
-        value = {n: _load(path) for n, path in SITE_CLASSES.items()}
+        value = _sites()
     elif name in ("Site", "HandBuilder"):
         value = getattr(importlib.import_module("hhtools.sites.base"), name)
     else:

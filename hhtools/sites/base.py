@@ -649,6 +649,20 @@ class HandBuilder:
         self.committed[player] = self.committed.get(player, ZERO) - value
         self.uncalled.append(Uncalled(player, value, self.street, tok.line))
 
+    # ---- section markers most sites write alike ------------------------------------------------
+
+    #: The word a draw marker captures, and the street it opens ("*** FIRST DRAW ***").
+    DRAW_NAMES = {"FIRST": "draw1", "SECOND": "draw2", "THIRD": "draw3"}
+
+    def on_DRAW(self, tok, which):
+        self.new_street(self.DRAW_NAMES[which])
+
+    def on_SHOWDOWN(self, tok):
+        pass
+
+    def on_SUMMARY(self, tok):
+        pass
+
     # ---- betting lines most sites write alike; a site overrides what it writes otherwise ------
 
     #: True where a call or bet line gives the player's total for the street (KingsClub), not

@@ -15,7 +15,6 @@ from hhtools.records import Seat, SeatResult, Tournament
 from hhtools.sites.base import ZERO, HandBuilder, LineError, Site, SkipHand, column_of
 from hhtools.sites.pokerstars import CURRENCIES, ZONES
 
-STREETS = {"FIRST": "draw1", "SECOND": "draw2", "THIRD": "draw3"}
 GAME = re.compile(r"(Limit|Fixed Limit|FL|Pot Limit|PL|No Limit|NL|Half Pot Limit) (.+)")
 MIX = re.compile(r"([0-9]+)[ -]?Game", re.IGNORECASE)
 FOLDED = re.compile(r"(?:folded (?:before|after) the .*|didn't bet \(folded\))")
@@ -106,15 +105,6 @@ class FullTiltBuilder(HandBuilder):
 
     def on_HOLE(self, tok):
         self.dealt_in = True
-
-    def on_DRAW(self, tok, which):
-        self.new_street(STREETS[which])
-
-    def on_SHOWDOWN(self, tok):
-        pass
-
-    def on_SUMMARY(self, tok):
-        pass
 
     def on_DURATION(self, tok, seconds):
         pass

@@ -11,7 +11,6 @@ import re
 from hhtools.records import SeatResult, Uncalled
 from hhtools.sites.base import ZERO, HandBuilder, LineError, Site, column_of
 
-STREETS = {"1ST": "draw1", "2ND": "draw2", "3RD": "draw3"}
 ZONE = "America/New_York"
 
 
@@ -20,6 +19,7 @@ class KingsClubBuilder(HandBuilder):
 
     # KingsClub writes calls and bets as the street total; the summary nets only reconcile so.
     CALLS_ARE_TOTALS = True
+    DRAW_NAMES = {"1ST": "draw1", "2ND": "draw2", "3RD": "draw3"}
 
     def on_HEADER(self, tok, hand_id, structure, game, small, big):
         self.hand_id = hand_id
@@ -44,12 +44,6 @@ class KingsClubBuilder(HandBuilder):
                                             self.money(tok, net), tok.line))
 
     def on_ROUND(self, tok, which):
-        pass
-
-    def on_DRAW(self, tok, which):
-        self.new_street(STREETS[which])
-
-    def on_SUMMARY(self, tok):
         pass
 
     def on_POST_ANTE(self, tok, player, amount, all_in):

@@ -22,7 +22,6 @@ ZONES = {"ET": "America/New_York", "EST": "America/New_York", "EDT": "America/Ne
          "JST": "Asia/Tokyo", "AET": "Australia/Sydney", "AEST": "Australia/Sydney",
          "NZT": "Pacific/Auckland"}
 CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
-STREETS = {"FIRST": "draw1", "SECOND": "draw2", "THIRD": "draw3"}
 SIDE_POT = re.compile(r"(Main pot|Side pot(?:-([0-9]+))?) ([$€£]?[0-9][0-9,]*(?:\.[0-9]+)?)\.")
 FOLDED = re.compile(r"folded (?:before|after) the .*")
 SHOWED = re.compile(r"showed \[([^\]]*)\] and (?:won \(([^)]*)\)|lost) with (.*)")
@@ -98,15 +97,6 @@ class PokerStarsBuilder(HandBuilder):
         self.post(tok, player, "post_ante", amount, all_in)
 
     def on_DEALING(self, tok):
-        pass
-
-    def on_DRAW(self, tok, which):
-        self.new_street(STREETS[which])
-
-    def on_SHOWDOWN(self, tok):
-        pass
-
-    def on_SUMMARY(self, tok):
         pass
 
     def on_DEALT(self, tok, player, cards, new):

@@ -19,7 +19,6 @@ from hhtools.records import SeatResult, Uncalled
 from hhtools.sites.base import ZERO, HandBuilder, LineError, Site, column_of
 from hhtools.sites.fulltilt import MIX
 
-STREETS = {"FIRST": "draw1", "SECOND": "draw2", "THIRD": "draw3"}
 #: Winamax's game names, as hhtools.games knows them.
 GAMES = {"Lowball27": "2-7 Triple Draw"}
 SHOWED = re.compile(r"showed \[([^\]]*)\] and (?:won ([^ ]+)|lost) with (.*)")
@@ -68,15 +67,6 @@ class WinamaxBuilder(HandBuilder):
         pass
 
     def on_ROUND(self, tok, which):
-        pass
-
-    def on_DRAW(self, tok, which):
-        self.new_street(STREETS[which])
-
-    def on_SHOWDOWN(self, tok):
-        pass
-
-    def on_SUMMARY(self, tok):
         pass
 
     def on_POST_SB(self, tok, player, amount):
