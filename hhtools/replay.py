@@ -29,6 +29,9 @@ DRAWS = frozenset(("discard", "stand_pat"))
 RULE_KINDS = ("illegal_bet", "out_of_turn", "illegal_draw", "duplicate_card", "stack_exceeded")
 RESULT_KINDS = ("winner_mismatch", "amount_mismatch", "description_mismatch")
 KINDS = RESULT_KINDS + RULE_KINDS
+_POST, _WAGER, _DRAW = "post", "wager", "draw"
+_GROUPS = {**dict.fromkeys(POSTS, _POST), **dict.fromkeys(WAGERS, _WAGER),
+           **dict.fromkeys(DRAWS, _DRAW)}
 
 
 class RuleViolation(HHToolsError):
@@ -95,6 +98,9 @@ class Round:
     turn_from: int | None = None
     capped: bool = True
     drawn: set[str] = field(default_factory=set)
+    #: Live players who have not drawn yet this round (kept by the Replay as players draw or
+    #: fold, so that asking whose turn it is does not scan the table).
+    undrawn: int = 0
 
 
 class Replay:
@@ -111,29 +117,37 @@ class Replay:
         self.fixed_limit = hand.structure == "fixed-limit"
         self.big_blind = hand.big_blind or hand.small_bet
         dealt = set(hand.dealt_to) if hand.dealt_to else None
-        seats = sorted(hand.seats, key=lambda s: s.seat)
-        self.seat_of = {s.name: s.seat for s in seats}
-        self.order = [s.name for s in seats
-                      if not s.sitting_out and (dealt is None or s.name in dealt)]
+        seats = sorted(hand.seats, key=_seat_number)
+        self.seat_of = seat_of = {s.name: s.seat for s in seats}
+        order = [s.name for s in seats
+                 if not s.sitting_out and (dealt is None or s.name in dealt)]
         # Players who act though the seat list marks them out are in the hand after all.
-        for a in hand.actions:
-            if a.player not in self.order and a.player in self.seat_of:
-                self.order.append(a.player)
-        self.order.sort(key=self.seat_of.__getitem__)
-        self.index = {p: i for i, p in enumerate(self.order)}
+        if len(order) < len(seats):
+            members = set(order)
+            for a in hand.actions:
+                if a.player not in members and a.player in seat_of:
+                    order.append(a.player)
+                    members.add(a.player)
+            order.sort(key=seat_of.__getitem__)
+        self.order = order
+        self.index = {p: i for i, p in enumerate(order)}
         button = hand.button_seat if hand.button_seat is not None else 0
         # Clockwise from the first seat after the button: the draw and post-draw betting order.
-        self.from_button = ([p for p in self.order if self.seat_of[p] > button]
-                            + [p for p in self.order if self.seat_of[p] <= button])
+        self.from_button = ([p for p in order if seat_of[p] > button]
+                            + [p for p in order if seat_of[p] <= button])
         self.stacks = {s.name: s.stack for s in seats}
-        self.paid: dict[str, Decimal] = {p: ZERO for p in self.order}
+        self.paid: dict[str, Decimal] = dict.fromkeys(order, ZERO)
         #: Dead money each player put in (antes, dead blinds): in the pot whatever happens,
         #: so never part of an uncalled bet.
         self.dead: dict[str, Decimal] = {}
         self.folded: set[str] = set()
         self.all_in: set[str] = set()
+        # How many players of ``order`` are still in the hand, and how many of those can
+        # still act (not all in): kept as they fold or go all in, for next_to_act.
+        self._live_count = self._able_count = len(order)
+        self._predraw_first: int | None = None
         self.findings: list[Finding] = []
-        self.round = Round("predraw")
+        self.round = Round("predraw", undrawn=len(order))
         # The hero's hand before each street's draw, to check discards against it.
         self.hero_before: dict[str, tuple] = {}
         held = None
@@ -152,44 +166,53 @@ class Replay:
         """Players still in the hand (all-in included), in seat order."""
         return [p for p in self.order if p not in self.folded]
 
-    def _pending(self, p: str) -> bool:
-        r = self.round
-        return (p not in self.folded and p not in self.all_in
-                and (p not in r.acted_at or r.bets.get(p, ZERO) < r.current))
-
     def next_to_act(self) -> str | None:
         """The player whose turn it is to bet, or None when the round is closed."""
         r = self.round
-        if len(self.live) < 2 or self._draws_pending():
+        if self._live_count < 2 or (r.undrawn > 0 and r.street != "predraw"):
             return None
+        folded, all_in, bets, current = self.folded, self.all_in, r.bets, r.current
+        order = self.order
+        if self._able_count == 1:
+            # Everyone else is all in: the last player acts only if they have not matched.
+            for p in order:
+                if p not in folded and p not in all_in:
+                    return p if bets.get(p, ZERO) < current else None
         if r.turn_from is None:
             r.turn_from = self._first_to_act()
-        n = len(self.order)
-        able = [p for p in self.order if p not in self.folded and p not in self.all_in]
-        if len(able) == 1 and r.bets.get(able[0], ZERO) >= r.current:
-            return None  # everyone else is all in and the last player has matched
-        for k in range(n):
-            p = self.order[(r.turn_from + k) % n]
-            if self._pending(p):
+        n = len(order)
+        acted = r.acted_at
+        i = r.turn_from
+        for _ in range(n):
+            p = order[i % n]
+            if (p not in folded and p not in all_in
+                    and (p not in acted or bets.get(p, ZERO) < current)):
                 return p
+            i += 1
         return None
 
     def _first_to_act(self) -> int:
         if self.round.street == "predraw":
-            # Left of the big blind; heads-up that is the button, who posted the small blind.
-            for kind in ("post_bb", "post_blind", "post_dead", "post_sb"):
-                for a in self.hand.actions:
-                    if a.kind == kind and a.player in self.index:
-                        return self.index[a.player] + 1
+            if self._predraw_first is None:
+                self._predraw_first = self._left_of_big_blind()
+            return self._predraw_first
+        return self.index[self.from_button[0]] if self.from_button else 0
+
+    def _left_of_big_blind(self) -> int:
+        # Heads-up that is the button, who posted the small blind.
+        for kind in ("post_bb", "post_blind", "post_dead", "post_sb"):
+            for a in self.hand.actions:
+                if a.kind == kind and a.player in self.index:
+                    return self.index[a.player] + 1
         return self.index[self.from_button[0]] if self.from_button else 0
 
     def _draws_pending(self) -> bool:
         r = self.round
-        return r.street != "predraw" and any(p not in r.drawn for p in self.live)
+        return r.street != "predraw" and r.undrawn > 0
 
     def next_to_draw(self) -> str | None:
         """The player whose turn it is to draw (clockwise from the button), or None."""
-        if self.round.street == "predraw" or len(self.live) < 2:
+        if self.round.street == "predraw" or self._live_count < 2:
             return None
         for p in self.from_button:
             if p not in self.folded and p not in self.round.drawn:
@@ -200,6 +223,10 @@ class Replay:
 
     def verify_wager(self, a: Action) -> None:
         """Raise RuleViolation if ``a`` (fold, check, call, bet, raise) breaks a rule."""
+        self._verify_wager(a, self.next_to_act())
+
+    def _verify_wager(self, a: Action, expected: str | None) -> None:
+        # ``expected`` is next_to_act(), which run() asks once for both verify and apply.
         p, r = a.player, self.round
         if p in self.folded:
             raise RuleViolation("out_of_turn", f"{p} acts after folding", a.line)
@@ -207,7 +234,6 @@ class Replay:
             if a.kind == "fold":
                 return  # pointless but harmless: sites fold all-in players who sit out
             raise RuleViolation("out_of_turn", f"{p} acts after going all in", a.line)
-        expected = self.next_to_act()
         if expected is None:
             if self._draws_pending():
                 raise RuleViolation("out_of_turn", f"{p} bets before {self.next_to_draw()} "
@@ -305,11 +331,14 @@ class Replay:
 
     def apply_wager(self, a: Action) -> None:
         """Change the state for a fold, check, call, bet or raise (legal or not)."""
+        self._apply_wager(a, self.next_to_act())
+
+    def _apply_wager(self, a: Action, turn: str | None) -> None:
         p, r = a.player, self.round
         # An out-of-turn action does not move the turn: the skipped player is still next.
-        in_turn = self.next_to_act() == p
+        in_turn = turn == p
         if a.kind == "fold":
-            self.folded.add(p)
+            self._fold(p)
         else:
             added = a.amount or ZERO
             self._pay(p, added, a.all_in)
@@ -338,11 +367,23 @@ class Replay:
             r.full_count += 1
         r.current = to
 
+    def _fold(self, p: str) -> None:
+        if p not in self.folded:
+            self.folded.add(p)
+            if p in self.index:
+                self._live_count -= 1
+                if p not in self.all_in:
+                    self._able_count -= 1
+                if p not in self.round.drawn:
+                    self.round.undrawn -= 1
+
     def _pay(self, p: str, amount: Decimal, all_in: bool) -> None:
-        self.stacks[p] = self.stacks.get(p, ZERO) - amount
+        left = self.stacks[p] = self.stacks.get(p, ZERO) - amount
         self.paid[p] = self.paid.get(p, ZERO) + amount
-        if all_in or self.stacks[p] <= 0:
+        if (all_in or left <= 0) and p not in self.all_in:
             self.all_in.add(p)
+            if p in self.index and p not in self.folded:
+                self._able_count -= 1
 
     # ---- posts --------------------------------------------------------------------------------
 
@@ -410,15 +451,18 @@ class Replay:
 
     def apply_draw(self, a: Action) -> None:
         """Mark the player as having drawn this round."""
-        self.round.drawn.add(a.player)
+        p, r = a.player, self.round
+        if p not in r.drawn:
+            r.drawn.add(p)
+            if p in self.index and p not in self.folded:
+                r.undrawn -= 1
 
     # ---- the fold over the actions ------------------------------------------------------------
 
     def _start_street(self, street: str) -> None:
-        able = [p for p in self.order if p not in self.folded and p not in self.all_in]
         # [LA 127]: a round that begins heads-up has no cap; one that becomes heads-up keeps it.
-        capped = not (self.rules.cap_heads_up == "lifted" and len(able) == 2)
-        self.round = Round(street, capped=capped)
+        capped = not (self.rules.cap_heads_up == "lifted" and self._able_count == 2)
+        self.round = Round(street, capped=capped, undrawn=self._live_count)
 
     def run(self) -> Replay:
         """Replay every action once; findings collect in ``self.findings``."""
@@ -426,23 +470,30 @@ class Replay:
             return self
         self.ran = True
         self._start_street("predraw")
-        handlers: dict[str, tuple[Callable, Callable]] = {}
-        for kind in POSTS:
-            handlers[kind] = (self.verify_post, self.apply_post)
-        for kind in WAGERS:
-            handlers[kind] = (self.verify_wager, self.apply_wager)
-        for kind in DRAWS:
-            handlers[kind] = (self.verify_draw, self.apply_draw)
         actions = self.hand.actions
+        street = "predraw"
         for i, a in enumerate(actions):
-            if a.street != self.round.street:
-                self._start_street(a.street)
-            verify, apply = handlers[a.kind]
+            if a.street != street:
+                street = a.street
+                self._start_street(street)
+            group = _GROUPS[a.kind]
             try:
-                verify(a)
+                if group is _WAGER:
+                    # Asked once: verifying does not change whose turn it is.
+                    turn = self.next_to_act()
+                    self._verify_wager(a, turn)
+                elif group is _POST:
+                    self.verify_post(a)
+                else:
+                    self.verify_draw(a)
             except RuleViolation as v:
                 self.findings.append(Finding(v.kind, v.args[0], v.line))
-            apply(a)
+            if group is _WAGER:
+                self._apply_wager(a, turn)
+            elif group is _POST:
+                self.apply_post(a)
+            else:
+                self.apply_draw(a)
             if self.trace:
                 self.steps.append(self._step(a, actions[i + 1] if i + 1 < len(actions) else None))
         return self
@@ -477,6 +528,10 @@ class Replay:
                 verb = "bet" if r.current == 0 else "raise to"
                 out.append(f"{verb} {low}" if low == high else f"{verb} {low} to {high}")
         return ", ".join(out)
+
+
+def _seat_number(seat) -> int:
+    return seat.seat
 
 
 def _allowed(verify: Callable[[Action], None], a: Action) -> bool:
