@@ -26,6 +26,7 @@ from hhtools.replay import RULE_KINDS, Finding, Replay
 from hhtools.rules import RuleProfile, get_profile
 
 ZERO = Decimal(0)
+_RULE_KINDS = frozenset(RULE_KINDS)
 VERDICTS = ("ok", "mismatch", "invalid", "unverifiable")
 _HALF_NAMES = {"badugi": "Badugi half", "badugi-ace-high": "Badugi half (ace high)",
                "2-7": "2-7 half", "a-5": "A-5 half"}
@@ -242,57 +243,61 @@ class _Settlement:
                               "nothing to replay")
             return Audit(h, self.r.rules, "unverifiable", (), (), (), tuple(self.notes))
         paid = {p: v for p, v in self.r.paid.items() if v}
-        returned = self._uncalled(paid)
-        contributions = {p: v - returned.get(p, ZERO) for p, v in paid.items()}
-        collected = _by_player((c.player, c.amount) for c in h.collections)
+        recorded_returned = _by_player(h.uncalled)
+        returned = self._uncalled(paid, recorded_returned)
+        contributions = paid
+        if returned:
+            contributions = dict(paid)
+            for p, v in returned.items():
+                contributions[p] = paid[p] - v
+        collected = _by_player(h.collections)
         if h.cancelled:
             pots: list[PotAudit] = []
             won: dict[str, Decimal] | None = dict(contributions)
         else:
             evals = self._showdown()
             self._descriptions(evals)
-            pots, won = self._pots(contributions, evals)
-        self._summary(paid, collected)
-        recorded_returned = _by_player((u.player, u.amount) for u in h.uncalled)
-        nets = {}
+            pots, won = self._pots(contributions, evals, collected)
+        self._summary(paid, collected, recorded_returned)
+        summary_nets: dict[str, Decimal] = {}
+        for r in h.summary.seats:
+            if r.net is not None and r.player not in summary_nets:
+                summary_nets[r.player] = r.net
+        players = []
         for s in h.seats:
             p = s.name
             put = paid.get(p, ZERO)
             net = None if won is None else won.get(p, ZERO) + returned.get(p, ZERO) - put
-            implied = collected.get(p, ZERO) + recorded_returned.get(p, ZERO) - put
-            if h.cancelled:
-                implied = ZERO
-            summary_net = next((r.net for r in h.summary.seats if r.player == p and r.net
-                                is not None), None)
-            nets[p] = (net, implied if summary_net is None else summary_net)
-        players = tuple(PlayerAudit(s.name, s.seat, *nets[s.name], self.cards.get(s.name),
-                                    self.evals.get(s.name, ())) for s in h.seats)
-        kinds = {f.kind for f in self.findings}
-        if kinds & set(RULE_KINDS):
-            verdict = "invalid"
-        elif kinds:
-            verdict = "mismatch"
-        elif self.notes:
-            verdict = "unverifiable"
+            recorded_net = summary_nets.get(p)
+            if recorded_net is None:
+                recorded_net = (ZERO if h.cancelled else
+                                collected.get(p, ZERO) + recorded_returned.get(p, ZERO) - put)
+            players.append(PlayerAudit(p, s.seat, net, recorded_net, self.cards.get(p),
+                                       self.evals.get(p, ())))
+        findings = self.findings
+        if not findings:
+            verdict = "unverifiable" if self.notes else "ok"
         else:
-            verdict = "ok"
-        self.findings.sort(key=lambda f: f.line)
-        return Audit(h, self.r.rules, verdict, tuple(self.findings), tuple(pots), players,
+            verdict = ("invalid" if any(f.kind in _RULE_KINDS for f in findings)
+                       else "mismatch")
+            findings.sort(key=_line)
+        return Audit(h, self.r.rules, verdict, tuple(findings), tuple(pots), tuple(players),
                      tuple(self.notes))
 
     def _find(self, kind: str, line: int, message: str, expected: str | None = None,
               recorded: str | None = None) -> None:
         self.findings.append(Finding(kind, f"line {line}: {message}", line, expected, recorded))
 
-    def _uncalled(self, paid: dict[str, Decimal]) -> dict[str, Decimal]:
+    def _uncalled(self, paid: dict[str, Decimal], recorded: dict[str, Decimal]
+                  ) -> dict[str, Decimal]:
         """The bet returned by the rules, checked against the history's uncalled-bet lines."""
         h = self.hand
         if h.cancelled:
             return {}
         dead = self.r.dead
-        expected = uncalled_bet({p: v - dead.get(p, ZERO) for p, v in paid.items()})
+        expected = uncalled_bet({p: v - dead.get(p, ZERO) for p, v in paid.items()}
+                                if dead else paid)
         rules = {expected[0]: expected[1]} if expected else {}
-        recorded = _by_player((u.player, u.amount) for u in h.uncalled)
         if rules != recorded:
             line = (h.uncalled[0].line if h.uncalled else
                     max((a.line for a in h.actions if a.amount), default=h.source.first_line))
@@ -306,7 +311,6 @@ class _Settlement:
         """Score every hand tabled at showdown; refuse wrong sizes and cards seen twice."""
         h, game = self.hand, self.game
         owner: dict[Card, tuple[str, int]] = {}
-        reshuffled = any(e.kind == "reshuffle" for e in h.events)
         for s in h.shows:
             if s.kind == "muck":
                 self.mucked.add(s.player)
@@ -324,7 +328,7 @@ class _Settlement:
                 owner[c] = (s.player, s.line)
             if s.kind == "show":
                 self.cards[s.player] = s.cards
-        if h.hero and not reshuffled:
+        if h.hero and owner and not any(e.kind == "reshuffle" for e in h.events):
             # Without a reshuffle nobody else can ever hold a card the hero held.
             for hc in h.hero_cards:
                 for c in hc.cards:
@@ -343,10 +347,10 @@ class _Settlement:
             return
         read = STYLES[style]
         h = self.hand
-        texts = [(s.player, s.cards, s.description, s.line) for s in h.shows]
-        texts += [(r.player, r.cards, r.description, r.line) for r in h.summary.seats]
-        for player, cards, text, line in texts:
-            if not text or not cards or len(cards) != self.game.hand_size:
+        size = self.game.hand_size
+        for x in (*h.shows, *h.summary.seats):
+            player, cards, text, line = x.player, x.cards, x.description, x.line
+            if not text or not cards or len(cards) != size:
                 continue
             claim = read(text)
             if claim is None:
@@ -359,16 +363,21 @@ class _Settlement:
                            f"\"{text}\" but the cards make {' / '.join(names)}",
                            " / ".join(names), text)
 
-    def _pots(self, contributions: dict[str, Decimal], evals: dict[str, tuple[Evaluation, ...]]
-              ) -> tuple[list[PotAudit], dict[str, Decimal] | None]:
+    def _pots(self, contributions: dict[str, Decimal], evals: dict[str, tuple[Evaluation, ...]],
+              collected: dict[str, Decimal]) -> tuple[list[PotAudit], dict[str, Decimal] | None]:
         """Build, rake and award every pot; compare each with what the history paid."""
         h, r = self.hand, self.r
         live = r.live
-        # Dead money (antes, dead blinds) belongs to the main pot, whoever paid it; only the
-        # live bets are layered into side pots.
-        dead = {p: min(r.dead.get(p, ZERO), v) for p, v in contributions.items()}
-        layers = build_pots({p: v - dead[p] for p, v in contributions.items()}, live)
-        total_dead = sum(dead.values(), ZERO)
+        if not r.dead and (not contributions or min(contributions.values()) > 0):
+            # No dead money: every chip is a live bet (the general case below gives the same).
+            layers = build_pots(contributions, live)
+            total_dead = ZERO
+        else:
+            # Dead money (antes, dead blinds) belongs to the main pot, whoever paid it; only
+            # the live bets are layered into side pots.
+            dead = {p: min(r.dead.get(p, ZERO), v) for p, v in contributions.items()}
+            layers = build_pots({p: v - dead[p] for p, v in contributions.items()}, live)
+            total_dead = sum(dead.values(), ZERO)
         if layers and total_dead:
             layers[0] = PotLayer(layers[0].amount + total_dead, layers[0].eligible)
         elif total_dead:
@@ -376,10 +385,12 @@ class _Settlement:
         rake = h.summary.rake or ZERO
         printed = [p.amount for p in h.summary.pots] or None
         rakes = allocate_rake([p.amount for p in layers], rake, r.unit, printed)
-        recorded = {}
+        recorded: dict[str, dict[str, Decimal]] = {}
         for c in h.collections:
-            recorded.setdefault(c.pot, {})
-            recorded[c.pot][c.player] = recorded[c.pot].get(c.player, ZERO) + c.amount
+            pot = recorded.get(c.pot)
+            if pot is None:
+                pot = recorded[c.pot] = {}
+            pot[c.player] = pot.get(c.player, ZERO) + c.amount
         pots: list[PotAudit] = []
         total: dict[str, Decimal] | None = {}
         for i, (layer, taken) in enumerate(zip(layers, rakes)):
@@ -392,7 +403,7 @@ class _Settlement:
             elif total is not None:
                 for p, v in pot[1].items():
                     total[p] = total.get(p, ZERO) + v
-        self._compare(pots, recorded)
+        self._compare(pots, recorded, collected)
         total_pot = sum((p.amount for p in layers), ZERO)
         if h.summary.total_pot is not None and h.summary.total_pot != total_pot:
             self._find("amount_mismatch", h.source.last_line,
@@ -429,7 +440,8 @@ class _Settlement:
                        for c, w, part in zip(components, winners, parts))
         return halves, shares, None
 
-    def _compare(self, pots: list[PotAudit], recorded: dict[str, dict[str, Decimal]]) -> None:
+    def _compare(self, pots: list[PotAudit], recorded: dict[str, dict[str, Decimal]],
+                 collected: dict[str, Decimal]) -> None:
         """Per pot when the history names the same pots, otherwise over the whole hand."""
         h = self.hand
         if set(recorded) <= {p.name for p in pots}:
@@ -441,8 +453,7 @@ class _Settlement:
             for p in pots:
                 for k, v in (p.expected or {}).items():
                     expected[k] = expected.get(k, ZERO) + v
-            got = _by_player((c.player, c.amount) for c in h.collections)
-            groups = [("the pots", expected, got, any(len(p.expected or ()) > 1 for p in pots))]
+            groups = [("the pots", expected, collected, any(len(p.expected or ()) > 1 for p in pots))]
         else:
             return
         lines = {c.player: c.line for c in h.collections}
@@ -458,7 +469,7 @@ class _Settlement:
                 continue
             tolerance = self.r.unit if split else ZERO
             for p, v in exp.items():
-                if abs(got[p] - v) > tolerance:
+                if got[p] != v and abs(got[p] - v) > tolerance:
                     self._find("amount_mismatch", lines.get(p, line),
                                f"{p} should receive {v} from {label}; the history gives "
                                f"{got[p]}", str(v), str(got[p]))
@@ -475,35 +486,46 @@ class _Settlement:
             parts.append(f"{a}: {comp.explain(self.evals[a][i], self.evals[b][i])}")
         return " (" + "; ".join(parts) + ")"
 
-    def _summary(self, paid: dict[str, Decimal], collected: dict[str, Decimal]) -> None:
+    def _summary(self, paid: dict[str, Decimal], collected: dict[str, Decimal],
+                 returned: dict[str, Decimal]) -> None:
         """The summary must agree with the collection lines: winnings, nets, final stacks."""
         h = self.hand
-        returned = _by_player((u.player, u.amount) for u in h.uncalled)
-        start = {s.name: s.stack for s in h.seats}
+        start: dict[str, Decimal] | None = None
         for s in h.summary.seats:
             p = s.player
             got = collected.get(p, ZERO)
             if s.won is not None and s.won != got:
                 self._find("amount_mismatch", s.line, f"the summary says {p} won {s.won}; the "
                            f"collection lines give {got}", str(got), str(s.won))
+            if s.net is None:
+                continue
             implied = got + returned.get(p, ZERO) - paid.get(p, ZERO)
-            if s.net is not None and s.net != implied and not h.cancelled:
+            if s.net != implied and not h.cancelled:
                 self._find("amount_mismatch", s.line, f"the summary gives {p} a net of "
                            f"{s.net}; bets and winnings make {implied}", str(implied),
                            str(s.net))
-            elif (s.net is not None and s.stack_after is not None
-                  and start.get(p, ZERO) + s.net != s.stack_after):
+                continue
+            if s.stack_after is None:
+                continue
+            if start is None:
+                start = {seat.name: seat.stack for seat in h.seats}
+            if start.get(p, ZERO) + s.net != s.stack_after:
                 self._find("amount_mismatch", s.line, f"{p} ends with {s.stack_after}, but "
                            f"{start.get(p, ZERO)} and a net of {s.net} make "
                            f"{start.get(p, ZERO) + s.net}", str(start.get(p, ZERO) + s.net),
                            str(s.stack_after))
 
 
-def _by_player(pairs: Iterable[tuple[str, Decimal]]) -> dict[str, Decimal]:
+def _by_player(records: Iterable) -> dict[str, Decimal]:
+    """Each player's total ``amount`` over records (uncalled bets, collections)."""
     out: dict[str, Decimal] = {}
-    for p, v in pairs:
-        out[p] = out.get(p, ZERO) + v
+    for x in records:
+        out[x.player] = out.get(x.player, ZERO) + x.amount
     return out
+
+
+def _line(f: Finding) -> int:
+    return f.line
 
 
 __all__ = ["Audit", "Finding", "Half", "PlayerAudit", "PotAudit", "VERDICTS", "audit",

@@ -123,6 +123,7 @@ def _ranks(text: str) -> list[str]:
     return [r.strip() for r in text.split(",")]
 
 
+@functools.lru_cache(maxsize=4096)  # sites repeat the same few hundred wordings
 def read(style: str, text: str) -> tuple[str, bool] | None:
     """What ``text``, in the site's ``style``, says of the hand; None when unreadable."""
     text = text.strip()

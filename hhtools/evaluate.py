@@ -47,7 +47,12 @@ class Evaluation(NamedTuple):
     @property
     def description(self) -> str:
         """The hand in the words players use, e.g. ``4-card Badugi 8-4-3-A``."""
-        return self.component.describe(self.rank)
+        component = self.component
+        text = component._described.get(self.rank)
+        if text is None:
+            # Remembered per rank: the audit reads descriptions of every hand shown.
+            text = component._described[self.rank] = component.describe(self.rank)
+        return text
 
     def beats(self, other: Evaluation) -> bool:
         """True if this hand wins against ``other`` (same component)."""
@@ -72,6 +77,7 @@ class Component:
         # Per card (indexed by the card's int): the position of its rank in this component's order.
         self._ord = tuple(order.index(RANKS[c >> 2]) for c in range(52))
         self._tables: object = None
+        self._described: dict[int, str] = {}
 
     def __repr__(self) -> str:
         return f"<component {self.name}>"

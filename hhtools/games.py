@@ -41,7 +41,8 @@ class Game:
 
     def evaluate(self, cards: Sequence[Card]) -> tuple[Evaluation, ...]:
         """Score a hand with every component of the game."""
-        check_hand(cards, size=self.hand_size)
+        if len(cards) != self.hand_size or len(set(cards)) != len(cards):
+            check_hand(cards, size=self.hand_size)  # raises, naming what is wrong
         return tuple(c.evaluate(cards) for c in self.components)
 
     def made(self, cards: Sequence[Card]) -> bool:
@@ -75,6 +76,9 @@ _BY_ALIAS = {alias: g for g in GAMES.values() for alias in (g.name, *g.aliases)}
 
 def get_game(name: str) -> Game:
     """The game called ``name`` or one of its spellings (``Badeucey``, ``27``...)."""
+    game = _BY_ALIAS.get(name)  # records name games as hhtools does
+    if game is not None:
+        return game
     try:
         return _BY_ALIAS[" ".join(name.lower().split())]
     except KeyError:

@@ -46,8 +46,16 @@ def uncalled_bet(contributions: Mapping[str, Decimal]) -> tuple[str, Decimal] | 
     """Who gets chips back, and how many: whatever is above the second-highest contribution."""
     if len(contributions) < 2:
         return None
-    ranked = sorted(contributions.items(), key=lambda kv: kv[1], reverse=True)
-    (top, most), (_, second) = ranked[0], ranked[1]
+    # One pass for the two largest; on equal amounts the first one seen counts, as a stable
+    # sort would rank them.
+    items = iter(contributions.items())
+    top, most = next(items)
+    second = None
+    for p, v in items:
+        if v > most:
+            top, most, second = p, v, most
+        elif second is None or v > second:
+            second = v
     return (top, most - second) if most > second else None
 
 
@@ -136,6 +144,8 @@ def award(amount: Decimal, component_winners: Sequence[Sequence[str]], order: Se
     odd chips: between halves the first winner of either half clockwise from the button gets
     it (``position``), or the first half takes it (``first_component``).
     """
+    if len(component_winners) == 1 and len(component_winners[0]) == 1:
+        return split(amount, component_winners[0], unit, remainder_mode)  # nothing to order
     rank = {p: i for i, p in enumerate(order)}
     halves = [sorted(ws, key=rank.__getitem__) for ws in component_winners]
     if len(halves) == 1:
