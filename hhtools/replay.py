@@ -29,9 +29,6 @@ DRAWS = frozenset(("discard", "stand_pat"))
 RULE_KINDS = ("illegal_bet", "out_of_turn", "illegal_draw", "duplicate_card", "stack_exceeded")
 RESULT_KINDS = ("winner_mismatch", "amount_mismatch", "description_mismatch")
 KINDS = RESULT_KINDS + RULE_KINDS
-_POST, _WAGER, _DRAW = "post", "wager", "draw"
-_GROUPS = {**dict.fromkeys(POSTS, _POST), **dict.fromkeys(WAGERS, _WAGER),
-           **dict.fromkeys(DRAWS, _DRAW)}
 
 
 class RuleViolation(HHToolsError):
@@ -227,38 +224,26 @@ class Replay:
 
     def _verify_wager(self, a: Action, expected: str | None) -> None:
         # ``expected`` is next_to_act(), which run() asks once for both verify and apply.
-        p, r = a.player, self.round
-        if p in self.folded:
-            raise RuleViolation("out_of_turn", f"{p} acts after folding", a.line)
-        if p in self.all_in:
-            if a.kind == "fold":
-                return  # pointless but harmless: sites fold all-in players who sit out
-            raise RuleViolation("out_of_turn", f"{p} acts after going all in", a.line)
-        if expected is None:
-            if self._draws_pending():
-                raise RuleViolation("out_of_turn", f"{p} bets before {self.next_to_draw()} "
-                                    "has drawn", a.line)
-            raise RuleViolation("out_of_turn", f"{p} acts but the betting round is closed",
-                                a.line)
-        if expected != p:
-            raise RuleViolation("out_of_turn", f"{p} acts out of turn: it is {expected}'s turn",
-                                a.line)
-        if a.kind in ("fold",):
+        p = a.player
+        if p != expected:
+            self._verify_turn(a, expected)
             return
+        kind = a.kind
+        if kind == "fold":
+            return
+        r = self.round
         added = a.amount or ZERO
         stack = self.stacks.get(p, ZERO)
         if added > stack:
             raise RuleViolation("stack_exceeded", f"{p} puts in {added} with only {stack} "
                                 "behind", a.line)
         mine = r.bets.get(p, ZERO)
-        to = mine + added
-        all_in = a.all_in or added == stack
-        if a.kind == "check":
+        if kind == "check":
             if mine < r.current:
                 raise RuleViolation("illegal_bet", f"{p} checks facing a bet of {r.current}",
                                     a.line)
             return
-        if a.kind == "call":
+        if kind == "call":
             owed = min(r.current - mine, stack)
             if owed <= 0:
                 raise RuleViolation("illegal_bet", f"{p} calls with nothing to call", a.line)
@@ -266,6 +251,8 @@ class Replay:
                 raise RuleViolation("illegal_bet", f"{p} calls {added} but the call is {owed}",
                                     a.line)
             return
+        to = mine + added
+        all_in = a.all_in or added == stack
         if a.kind == "bet" and r.current > 0:
             raise RuleViolation("illegal_bet", f"{p} bets but there is already a bet of "
                                 f"{r.current}", a.line)
@@ -286,6 +273,24 @@ class Replay:
             size = str(low) if low == high else f"{low} to {high}"
             raise RuleViolation("illegal_bet", f"{p} {a.kind}s to {to}; "
                                 f"{self._structure_name()} allows {size} here", a.line)
+
+    def _verify_turn(self, a: Action, expected: str | None) -> None:
+        """Raise for a wager by anyone but ``expected`` (only an all-in player may fold)."""
+        p = a.player
+        if p in self.folded:
+            raise RuleViolation("out_of_turn", f"{p} acts after folding", a.line)
+        if p in self.all_in:
+            if a.kind == "fold":
+                return  # pointless but harmless: sites fold all-in players who sit out
+            raise RuleViolation("out_of_turn", f"{p} acts after going all in", a.line)
+        if expected is None:
+            if self._draws_pending():
+                raise RuleViolation("out_of_turn", f"{p} bets before {self.next_to_draw()} "
+                                    "has drawn", a.line)
+            raise RuleViolation("out_of_turn", f"{p} acts but the betting round is closed",
+                                a.line)
+        raise RuleViolation("out_of_turn", f"{p} acts out of turn: it is {expected}'s turn",
+                            a.line)
 
     def can_wager(self, a: Action) -> bool:
         """Whether the fold, check, call, bet or raise ``a`` is allowed now."""
@@ -335,20 +340,20 @@ class Replay:
 
     def _apply_wager(self, a: Action, turn: str | None) -> None:
         p, r = a.player, self.round
-        # An out-of-turn action does not move the turn: the skipped player is still next.
-        in_turn = turn == p
         if a.kind == "fold":
             self._fold(p)
+            r.acted_at[p] = r.bets.get(p, ZERO)
         else:
             added = a.amount or ZERO
             self._pay(p, added, a.all_in)
-            mine = r.bets.get(p, ZERO) + added
-            r.bets[p] = mine
+            bets = r.bets
+            mine = bets[p] = bets.get(p, ZERO) + added
             if mine > r.current:
                 self._raise_to(mine, p)
-        r.acted_at[p] = r.bets.get(p, ZERO)
+            r.acted_at[p] = mine
         r.acted_full[p] = r.full_count
-        if in_turn:
+        # An out-of-turn action does not move the turn: the skipped player is still next.
+        if turn == p:
             r.turn_from = self.index[p] + 1
 
     def _raise_to(self, to: Decimal, p: str) -> None:
@@ -378,8 +383,9 @@ class Replay:
                     self.round.undrawn -= 1
 
     def _pay(self, p: str, amount: Decimal, all_in: bool) -> None:
-        left = self.stacks[p] = self.stacks.get(p, ZERO) - amount
-        self.paid[p] = self.paid.get(p, ZERO) + amount
+        stacks, paid = self.stacks, self.paid
+        left = stacks[p] = stacks.get(p, ZERO) - amount
+        paid[p] = paid.get(p, ZERO) + amount
         if (all_in or left <= 0) and p not in self.all_in:
             self.all_in.add(p)
             if p in self.index and p not in self.folded:
@@ -472,28 +478,34 @@ class Replay:
         self._start_street("predraw")
         actions = self.hand.actions
         street = "predraw"
+        findings = self.findings
         for i, a in enumerate(actions):
             if a.street != street:
                 street = a.street
                 self._start_street(street)
-            group = _GROUPS[a.kind]
-            try:
-                if group is _WAGER:
-                    # Asked once: verifying does not change whose turn it is.
-                    turn = self.next_to_act()
+            kind = a.kind
+            if kind in WAGERS:
+                # Asked once: verifying does not change whose turn it is.
+                turn = self.next_to_act()
+                try:
                     self._verify_wager(a, turn)
-                elif group is _POST:
-                    self.verify_post(a)
-                else:
-                    self.verify_draw(a)
-            except RuleViolation as v:
-                self.findings.append(Finding(v.kind, v.args[0], v.line))
-            if group is _WAGER:
+                except RuleViolation as v:
+                    findings.append(Finding(v.kind, v.args[0], v.line))
                 self._apply_wager(a, turn)
-            elif group is _POST:
+            elif kind in DRAWS:
+                try:
+                    self.verify_draw(a)
+                except RuleViolation as v:
+                    findings.append(Finding(v.kind, v.args[0], v.line))
+                self.apply_draw(a)
+            elif kind in POSTS:
+                try:
+                    self.verify_post(a)
+                except RuleViolation as v:
+                    findings.append(Finding(v.kind, v.args[0], v.line))
                 self.apply_post(a)
             else:
-                self.apply_draw(a)
+                raise KeyError(kind)
             if self.trace:
                 self.steps.append(self._step(a, actions[i + 1] if i + 1 < len(actions) else None))
         return self
