@@ -183,6 +183,8 @@ class Structure:
 
 _REJECT, _ACCEPT = -1, -2
 _MAX_STACKS = 100_000
+# Distinct lines a Classifier remembers (a few MB) before starting afresh.
+_MAX_KNOWN = 20_000
 
 
 class Classifier:
@@ -227,39 +229,63 @@ class Classifier:
             for name, n in counts.items()}
         self.ignored = frozenset(lark.ignore_tokens)
         self.kinds = tuple(t.name for t in terminals)
+        # Line text -> (stripped text, kind, fields). Most lines of a session repeat exactly
+        # (folds, checks, limit bets, street markers, the same players' summary lines), so a
+        # repeated line skips the regex. Emptied when full, so memory stays flat.
+        self._known: dict[str, tuple[str, str, tuple]] = {}
 
-    def tokens(self, lines: Sequence[str], first: int, step: int = 1) -> list[LineToken]:
+    def tokens(self, lines: Sequence[str], first: int, step: int = 1,
+               kinds: list[str] | None = None) -> list[LineToken]:
         """The lines as tokens: ``type`` is the line kind, ``value`` the captured fields.
 
-        ``step`` 2 numbers the lines of a double-spaced file as the file has them.
+        ``step`` 2 numbers the lines of a double-spaced file as the file has them. ``kinds``,
+        when given, receives the kinds the hand structure checks (not ``%ignore``d), in order.
         """
-        fullmatch = self.regex.fullmatch
-        groups = self.groups
+        known = self._known
+        if len(known) > _MAX_KNOWN:
+            known.clear()
+        classify = self._classify
         new = str.__new__
         out = []
         append = out.append
+        ignored = self.ignored
+        checked = kinds.append if kinds is not None else None
         numbers = enumerate(lines, first) if step == 1 else zip(
             range(first, first + step * len(lines), step), lines)
         for lineno, line in numbers:
-            line = line.rstrip()
-            if not line:
+            entry = known.get(line)
+            if entry is None:
+                entry = known[line] = classify(line)
+            text, kind, value = entry
+            if not text:
                 continue  # a blank line inside a hand (Full Tilt's archive header)
-            m = fullmatch(line)
-            tok = new(LineToken, line)
+            tok = new(LineToken, text)
             tok.line = lineno
-            if m is None:
-                tok.type = "UNKNOWN"
-                tok.value = ()
-            else:
-                tok.type = kind = m.lastgroup
-                idx = groups[kind]
-                tok.value = m.group(*idx) if len(idx) > 1 else (m.group(idx[0]),) if idx else ()
+            tok.type = kind
+            tok.value = value
             append(tok)
+            if checked is not None and kind not in ignored:
+                checked(kind)
         return out
 
     def token(self, line: str, lineno: int) -> LineToken:
-        """One line as a token."""
-        return self.tokens((line,), lineno)[0]
+        """One line as a token (not remembered: for lines that never repeat, like headers)."""
+        text, kind, value = self._classify(line)
+        tok = str.__new__(LineToken, text)
+        tok.line = lineno
+        tok.type = kind
+        tok.value = value
+        return tok
+
+    def _classify(self, line: str) -> tuple[str, str, tuple]:
+        """(the line without trailing blanks, its kind, its captured fields)."""
+        text = line.rstrip()
+        m = self.regex.fullmatch(text) if text else None
+        if m is None:
+            return text, "UNKNOWN", ()
+        kind = m.lastgroup
+        idx = self.groups[kind]
+        return text, kind, m.group(*idx) if len(idx) > 1 else (m.group(idx[0]),) if idx else ()
 
 
 class LineToken(str):
@@ -331,18 +357,18 @@ class Site:
             return SkippedHand(self.name, hand_id, skip.game, Source(path, first, last))
         except LineError as e:
             return self._line_error(e, path, hand_id)
-        tokens = [header]
-        tokens += classifier.tokens(lines[1:], first + step, step)
-        ignored = classifier.ignored
-        checked = [t for t in tokens if t.type not in ignored]
-        failure = self.structure.check([t.type for t in checked])
+        kinds = ["HEADER"]
+        tokens = classifier.tokens(lines[1:], first + step, step, kinds)
+        failure = self.structure.check(kinds)
         if failure is not None:
             at, expected = failure
+            ignored = classifier.ignored
+            checked = [t for t in [header, *tokens] if t.type not in ignored]
             return self._structure_error(checked[at] if at < len(checked) else None, expected,
-                                         tokens, path, hand_id, last)
+                                         [header, *tokens], path, hand_id, last)
         try:
             handlers = builder.handlers
-            for tok in tokens[1:]:
+            for tok in tokens:
                 handlers[tok.type](builder, tok, *tok.value)
             return builder.finish(first, last)
         except LineError as e:
@@ -399,6 +425,7 @@ class HandBuilder:
         self.started_at: datetime | None = None
         self.seats: list[Seat] = []
         self.seated: set[str] = set()
+        self.seat_numbers: set[int] = set()
         self.hero: str | None = None
         self.hero_cards: list[HeroCards] = []
         # False from a corrupt hero draw line until a line gives the whole hand again.
@@ -500,10 +527,11 @@ class HandBuilder:
         if name in self.seated:
             raise LineError(tok, f"{name!r} is seated twice", column_of(tok, name))
         number = int(seat)
-        if any(s.seat == number for s in self.seats):
+        if number in self.seat_numbers:
             raise LineError(tok, f"seat {number} is listed twice", column_of(tok, seat))
-        self.seats.append(Seat(number, name, self.money(tok, stack), sitting_out, note))
+        self.seats.append(make_seat(number, name, self.money(tok, stack), sitting_out, note))
         self.seated.add(name)
+        self.seat_numbers.add(number)
 
     # ---- actions ---------------------------------------------------------------------------
 
@@ -514,7 +542,7 @@ class HandBuilder:
         """Record an action by a seated player on the current street."""
         if player not in self.seated:
             self.player(tok, player)
-        action = _new_action(len(self.actions), self.street, player, kind, amount, to, all_in,
+        action = make_action(len(self.actions), self.street, player, kind, amount, to, all_in,
                              count, discarded, new_cards, tok.line)
         self.actions.append(action)
         return action
@@ -577,9 +605,9 @@ class HandBuilder:
         """The hero's whole hand after the current street's deal or draw."""
         self.hero_known = True
         if self.hero_cards and self.hero_cards[-1].street == self.street:
-            self.hero_cards[-1] = HeroCards(self.street, cards, tok.line)
+            self.hero_cards[-1] = make_hero_cards(self.street, cards, tok.line)
         else:
-            self.hero_cards.append(HeroCards(self.street, cards, tok.line))
+            self.hero_cards.append(make_hero_cards(self.street, cards, tok.line))
 
     def replaced(self, tok: LineToken, player: str, kept: tuple[Card, ...], new: tuple[Card, ...],
                  where: str) -> None:
@@ -639,15 +667,15 @@ class HandBuilder:
 
     def collect(self, tok: LineToken, player: str, amount: str, pot: str) -> None:
         """Chips taken from a pot."""
-        self.collections.append(Collection(self.player(tok, player), self.money(tok, amount),
-                                           pot, tok.line))
+        self.collections.append(make_collection(self.player(tok, player),
+                                                self.money(tok, amount), pot, tok.line))
 
     def return_uncalled(self, tok: LineToken, player: str, amount: str) -> None:
         """An uncalled bet given back; the player's street total drops accordingly."""
         value = self.money(tok, amount)
         self.player(tok, player)
         self.committed[player] = self.committed.get(player, ZERO) - value
-        self.uncalled.append(Uncalled(player, value, self.street, tok.line))
+        self.uncalled.append(make_uncalled(player, value, self.street, tok.line))
 
     # ---- section markers most sites write alike ------------------------------------------------
 
@@ -694,15 +722,15 @@ class HandBuilder:
     def on_event(self, tok: LineToken, *fields) -> None:
         """A table event (an %ignore'd terminal of the grammar), kept in order."""
         kind = tok.type[3:].lower() if tok.type.startswith("EV_") else tok.type.lower()
-        self.events.append(Event(kind, fields[0] if fields else None, str(tok), tok.line))
+        self.events.append(make_event(kind, fields[0] if fields else None, str(tok), tok.line))
 
     def finish(self, first: int, last: int) -> Hand:
         """The Hand record, frozen."""
         summary_cards = {r.player: r.cards for r in self.seat_results if r.cards}
-        shows = tuple(Show(p, kind, cards if cards is not None else
+        shows = tuple(make_show(p, kind, cards if cards is not None else
                            (summary_cards.get(p) if kind == "muck" else None), desc, line)
                       for p, kind, cards, desc, line in self.shows)
-        return Hand(
+        return make_hand(
             site=self.site.name, hand_id=self.hand_id, tournament=self.tournament,
             game=self.game.name, structure=self.structure, mix=self.mix,
             currency=self.currency, small_bet=self.small_bet, big_bet=self.big_bet,
@@ -713,10 +741,10 @@ class HandBuilder:
             dealt_to=None if self.dealt_to is None else tuple(self.dealt_to),
             actions=tuple(self.actions), shows=shows, uncalled=tuple(self.uncalled),
             collections=tuple(self.collections),
-            summary=Summary(self.total_pot, tuple(self.pots), self.rake,
-                            tuple(self.seat_results)),
+            summary=make_summary(self.total_pot, tuple(self.pots), self.rake,
+                                 tuple(self.seat_results)),
             events=tuple(self.events), cancelled=self.cancelled,
-            source=Source(self.path, first, last), warnings=tuple(self.warnings),
+            source=make_source(self.path, first, last), warnings=tuple(self.warnings),
             partial=self.partial, dead=self.dead)
 
 
@@ -724,40 +752,54 @@ class HandBuilder:
 _CARD_TEXT = {str(c): c for c in (parse_card(r + s) for r in "23456789TJQKA" for s in "shdc")}
 
 
-# Actions are most of the records built. A frozen dataclass's __init__ sets each field through
-# object.__setattr__ (about 2 µs for an Action); setting the slots directly costs a third.
+def record_maker(cls):
+    """A function building ``cls(...)`` (every field given) about three times faster than the
+    frozen dataclass's ``__init__``, which sets each field through ``object.__setattr__``.
+
+    The fields are set on a plain class with the same slots, whose attribute stores Python
+    runs at full speed, and the object then takes its real class (the two layouts are the
+    same, so CPython allows it). Tens of records are built per hand, so this is a good part
+    of the parse time. Falls back to the dataclass itself if that ever stops working.
+    """
+    names = tuple(f.name for f in dataclass_fields(cls))
+    if getattr(cls, "__slots__", None) != names or hasattr(cls, "__post_init__"):
+        return cls
+    mirror = type(f"_{cls.__name__}Fields", (), {"__slots__": names})
+    source = (f"def make({', '.join(names)}):\n    obj = _new(_mirror)\n"
+              + "".join(f"    obj.{n} = {n}\n" for n in names)
+              + "    obj.__class__ = _cls\n    return obj\n")
+    scope = {"_new": object.__new__, "_mirror": mirror, "_cls": cls}
+    exec(source, scope)  # noqa: S102 - generated from the field names, as dataclasses does
+    make = scope["make"]
+    try:
+        sample = tuple(range(len(names)))
+        if make(*sample) == cls(*sample):
+            return make
+    except TypeError:
+        pass
+    return cls
+
+
+make_action = record_maker(Action)
+make_seat = record_maker(Seat)
+make_seat_result = record_maker(SeatResult)
+make_hero_cards = record_maker(HeroCards)
+make_collection = record_maker(Collection)
+make_uncalled = record_maker(Uncalled)
+make_event = record_maker(Event)
+make_hand = record_maker(Hand)
+make_show = record_maker(Show)
+make_summary = record_maker(Summary)
+make_source = record_maker(Source)
+make_pot = record_maker(Pot)
 _ACTION_FIELDS = tuple(f.name for f in dataclass_fields(Action))
-_SLOT = {name: getattr(Action, name).__set__ for name in _ACTION_FIELDS}
-
-
-def _new_action(seq, street, player, kind, amount, to, all_in, count, discarded, new_cards,
-                line) -> Action:
-    """``Action(...)`` with every field given, without the frozen dataclass __init__."""
-    action = object.__new__(Action)
-    _SLOT["seq"](action, seq)
-    _SLOT["street"](action, street)
-    _SLOT["player"](action, player)
-    _SLOT["kind"](action, kind)
-    _SLOT["amount"](action, amount)
-    _SLOT["to"](action, to)
-    _SLOT["all_in"](action, all_in)
-    _SLOT["count"](action, count)
-    _SLOT["discarded"](action, discarded)
-    _SLOT["new_cards"](action, new_cards)
-    _SLOT["line"](action, line)
-    return action
-
-
-if _ACTION_FIELDS != _new_action.__code__.co_varnames[:len(_ACTION_FIELDS)]:
-    # Action gained or reordered fields: build through the dataclass until this is updated.
-    _new_action = Action  # noqa: F811
 
 
 def _replace(action: Action, **changes) -> Action:
     """A copy of a frozen Action with some fields changed."""
     values = {name: getattr(action, name) for name in _ACTION_FIELDS}
     values.update(changes)
-    return _new_action(**values)
+    return make_action(**values)
 
 
 def column_of(tok: LineToken, text: str, last: bool = False) -> int:

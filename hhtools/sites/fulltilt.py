@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import re
 
-from hhtools.records import Seat, SeatResult, Tournament
-from hhtools.sites.base import ZERO, HandBuilder, LineError, Site, SkipHand, column_of
+from hhtools.records import Seat, Tournament
+from hhtools.sites.base import (ZERO, HandBuilder, LineError, Site, SkipHand, column_of,
+                                  make_seat_result)
 from hhtools.sites.pokerstars import CURRENCIES, ZONES
 
 GAME = re.compile(r"(Limit|Fixed Limit|FL|Pot Limit|PL|No Limit|NL|Half Pot Limit) (.+)")
@@ -82,8 +83,8 @@ class FullTiltBuilder(HandBuilder):
             outcome = "other"
         if "button" in roles and self.button is None:
             self.button = int(seat)
-        self.seat_results.append(SeatResult(int(seat), player, roles, outcome, rest, won, cards,
-                                            description, None, None, tok.line))
+        self.seat_results.append(make_seat_result(int(seat), player, roles, outcome, rest, won,
+                                                  cards, description, None, None, tok.line))
 
     def on_BUTTON(self, tok, seat):
         self.button = int(seat)

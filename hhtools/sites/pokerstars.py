@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import re
 
-from hhtools.records import Pot, SeatResult, Tournament
-from hhtools.sites.base import HandBuilder, LineError, LineToken, Site, column_of
+from hhtools.records import Tournament
+from hhtools.sites.base import (HandBuilder, LineError, LineToken, Site, column_of, make_pot,
+                                  make_seat_result)
 
 # Zones PokerStars prints, as IANA zones so daylight saving is applied by date.
 ZONES = {"ET": "America/New_York", "EST": "America/New_York", "EDT": "America/New_York",
@@ -154,30 +155,64 @@ class PokerStarsBuilder(HandBuilder):
         self.rake = self.money(tok, rake)
         for m in SIDE_POT.finditer(pots):
             name = "main" if m[1] == "Main pot" else f"side {m[2] or 1}"
-            self.pots.append(Pot(name, self.money(tok, m[3])))
+            self.pots.append(make_pot(name, self.money(tok, m[3])))
 
     def on_SEAT_SUMMARY(self, tok: LineToken, seat, player, positions, rest):
-        roles = (tuple(p.strip(" ()") for p in positions.split(")") if p.strip())
-                 if positions else ())
-        won = cards = description = None
-        # Most seats folded: test the first word before any regex.
-        if rest[:7] == "folded " and FOLDED.fullmatch(rest):
-            outcome = "folded"
-        elif m := SHOWED.fullmatch(rest):
-            outcome = "showed"
-            cards = self.cards(tok, m[1])
-            won = self.money(tok, m[2]) if m[2] else None
-            description = m[3]
-        elif m := MUCKED.fullmatch(rest):
-            outcome, cards = "mucked", self.cards(tok, m[1])
-        elif m := COLLECTED.fullmatch(rest):
-            outcome, won = "collected", self.money(tok, m[1])
-        elif rest == "is sitting out":
-            outcome = "sitting_out"
-        else:
-            outcome = "other"
-        self.seat_results.append(SeatResult(int(seat), player, roles, outcome, rest, won, cards,
-                                            description, None, None, tok.line))
+        roles = _ROLES.get(positions)
+        if roles is None:
+            roles = _roles(positions)
+        said = _OUTCOMES.get(rest)
+        if said is None:
+            said = _outcome(rest)
+        outcome, cards, won, description = said
+        if cards is not None:
+            cards = self.cards(tok, cards)
+        if won is not None:
+            won = self.money(tok, won)
+        self.seat_results.append(make_seat_result(int(seat), player, roles, outcome, rest, won,
+                                                  cards, description, None, None, tok.line))
+
+
+# The same few summary endings recur in every hand ("(button) folded before the Draw"): each
+# is read once. Both are emptied when full.
+_ROLES: dict[str | None, tuple[str, ...]] = {}
+_OUTCOMES: dict[str, tuple[str, str | None, str | None, str | None]] = {}
+_MAX_REMEMBERED = 10_000
+
+
+def _roles(positions: str | None) -> tuple[str, ...]:
+    """``" (button) (small blind)"`` -> ``("button", "small blind")``."""
+    roles = (tuple(p.strip(" ()") for p in positions.split(")") if p.strip())
+             if positions else ())
+    if len(_ROLES) > _MAX_REMEMBERED:
+        _ROLES.clear()
+    _ROLES[positions] = roles
+    return roles
+
+
+def _outcome(rest: str) -> tuple[str, str | None, str | None, str | None]:
+    """What a summary seat line says after the name: (outcome, the cards' text, the amount won
+    as written, the hand's description); the cards and amount are read by the builder, which
+    can point at them when they are wrong."""
+    cards = won = description = None
+    # Most seats folded: test the first word before any regex.
+    if rest[:7] == "folded " and FOLDED.fullmatch(rest):
+        outcome = "folded"
+    elif m := SHOWED.fullmatch(rest):
+        outcome, cards, won, description = "showed", m[1], m[2] or None, m[3]
+    elif m := MUCKED.fullmatch(rest):
+        outcome, cards = "mucked", m[1]
+    elif m := COLLECTED.fullmatch(rest):
+        outcome, won = "collected", m[1]
+    elif rest == "is sitting out":
+        outcome = "sitting_out"
+    else:
+        outcome = "other"
+    said = (outcome, cards, won, description)
+    if len(_OUTCOMES) > _MAX_REMEMBERED:
+        _OUTCOMES.clear()
+    _OUTCOMES[rest] = said
+    return said
 
 
 class PokerStars(Site):
