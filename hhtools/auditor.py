@@ -384,7 +384,8 @@ class _Settlement:
             layers = [PotLayer(total_dead, tuple(live))]  # antes only, every bet returned
         rake = h.summary.rake or ZERO
         printed = [p.amount for p in h.summary.pots] or None
-        rakes = allocate_rake([p.amount for p in layers], rake, r.unit, printed)
+        amounts = [p.amount for p in layers]
+        rakes = allocate_rake(amounts, rake, r.unit, printed)
         recorded: dict[str, dict[str, Decimal]] = {}
         for c in h.collections:
             pot = recorded.get(c.pot)
@@ -395,16 +396,16 @@ class _Settlement:
         total: dict[str, Decimal] | None = {}
         for i, (layer, taken) in enumerate(zip(layers, rakes)):
             name = PotLayer.name(i)
-            pot = self._award(name, layer, layer.amount - taken, evals)
-            pots.append(PotAudit(name, layer.amount, taken, layer.eligible, pot[0], pot[1],
-                                 recorded.get(name, {}), pot[2]))
-            if pot[1] is None:
+            halves, shares, note = self._award(name, layer, layer.amount - taken, evals)
+            pots.append(PotAudit(name, layer.amount, taken, layer.eligible, halves, shares,
+                                 recorded.get(name, {}), note))
+            if shares is None:
                 total = None
             elif total is not None:
-                for p, v in pot[1].items():
+                for p, v in shares.items():
                     total[p] = total.get(p, ZERO) + v
         self._compare(pots, recorded, collected)
-        total_pot = sum((p.amount for p in layers), ZERO)
+        total_pot = sum(amounts, ZERO)
         if h.summary.total_pot is not None and h.summary.total_pot != total_pot:
             self._find("amount_mismatch", h.source.last_line,
                        f"the summary's total pot is {h.summary.total_pot}; the bets make "
@@ -415,7 +416,9 @@ class _Settlement:
                evals: dict[str, tuple[Evaluation, ...]]
                ) -> tuple[tuple[Half, ...], dict[str, Decimal] | None, str | None]:
         components = self.game.components
-        contenders = [p for p in layer.eligible if p not in self.mucked] or list(layer.eligible)
+        mucked = self.mucked
+        contenders = ([p for p in layer.eligible if p not in mucked] if mucked else None
+                      ) or list(layer.eligible)
         if len(contenders) > 1:
             unknown = [p for p in contenders if p not in evals]
             if unknown:
@@ -432,10 +435,12 @@ class _Settlement:
             for i in range(len(components)):
                 best = min(evals[p][i].rank for p in contenders)
                 winners.append([p for p in contenders if evals[p][i].rank == best])
-        rules = self.r.rules
-        shares = award(amount, winners, self.r.from_button, self.r.unit,
-                       rules.split_odd_chip, rules.remainder_mode)
-        parts = half_amounts(amount, len(components), self.r.unit, rules.split_odd_chip)
+        rules, unit = self.r.rules, self.r.unit
+        shares = award(amount, winners, self.r.from_button, unit, rules.split_odd_chip,
+                       rules.remainder_mode)
+        parts = half_amounts(amount, len(components), unit, rules.split_odd_chip)
+        if len(components) == 1:
+            return (Half(components[0].name, parts[0], tuple(winners[0])),), shares, None
         halves = tuple(Half(c.name, part, tuple(w))
                        for c, w, part in zip(components, winners, parts))
         return halves, shares, None
@@ -444,20 +449,25 @@ class _Settlement:
                  collected: dict[str, Decimal]) -> None:
         """Per pot when the history names the same pots, otherwise over the whole hand."""
         h = self.hand
-        if set(recorded) <= {p.name for p in pots}:
+        if recorded.keys() <= {p.name for p in pots}:
             # Pot by pot; a pot that cannot be checked does not stop the others.
-            groups = [(f"the {p.name} pot", p.expected, recorded.get(p.name, {}),
-                       len(p.expected) > 1) for p in pots if p.expected is not None]
+            groups = [(p.name, p.expected, recorded.get(p.name, {}), len(p.expected) > 1)
+                      for p in pots if p.expected is not None]
         elif all(p.expected is not None for p in pots):
             expected: dict[str, Decimal] = {}
             for p in pots:
                 for k, v in (p.expected or {}).items():
                     expected[k] = expected.get(k, ZERO) + v
-            groups = [("the pots", expected, collected, any(len(p.expected or ()) > 1 for p in pots))]
+            groups = [(None, expected, collected, any(len(p.expected or ()) > 1 for p in pots))]
         else:
             return
-        lines = {c.player: c.line for c in h.collections}
-        for label, exp, got, split in groups:
+        lines = None
+        for name, exp, got, split in groups:
+            if exp == got:
+                continue  # the history pays exactly what the rules give
+            label = "the pots" if name is None else f"the {name} pot"
+            if lines is None:
+                lines = {c.player: c.line for c in h.collections}
             exp = {p: v for p, v in exp.items() if v}
             got = {p: v for p, v in got.items() if v}
             line = min((lines[p] for p in got if p in lines), default=h.source.last_line)
