@@ -52,6 +52,8 @@ class Card(int):
 
 
 DECK: tuple[Card, ...] = tuple(Card(i) for i in range(52))
+# Each card as written, indexed by the card: formatting thousands of stored hands stays cheap.
+_TEXT: tuple[str, ...] = tuple(str(c) for c in DECK)
 _BY_TEXT: dict[str, Card] = {}
 for _card in DECK:
     for _rank, _ri in _RANK_ALIASES.items():
@@ -124,7 +126,7 @@ def check_hand(cards: list[Card] | tuple[Card, ...], *, size: int | tuple[int, i
 
 def format_cards(cards) -> str:
     """Cards as ``As 2d 3h``."""
-    return " ".join(str(c) for c in cards)
+    return " ".join([_TEXT[c] for c in cards])
 
 
 def _first_bad(token: str) -> str:

@@ -9,6 +9,7 @@ hhtools.store), so an import killed at any moment can simply be run again.
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
@@ -20,7 +21,7 @@ from pathlib import Path
 import polars as pl
 
 from hhtools.collector import collector_paused
-from hhtools.rows import error_row, hand_rows
+from hhtools.rows import add_hand, error_row, frames, new_rows
 from hhtools.store import SCHEMAS, Store
 
 #: How many hands a batch holds before it is written: bounds memory on large imports.
@@ -94,28 +95,20 @@ def _flatten(path: str, stat: os.stat_result, result) -> FileRows:
     """Audit the hands of a parsed file and turn them into table rows."""
     from hhtools.auditor import audit
 
-    rows: dict[str, list[dict]] = {name: [] for name in SCHEMAS}
+    rows = new_rows()
     verdicts = {}
     repeated = 0
     for hand in result.hands:
-        if (hand.site, hand.hand_id) in verdicts:
+        key = (hand.site, hand.hand_id)
+        if key in verdicts:
             repeated += 1
             continue
         checked = audit(hand)
-        for name, items in hand_rows(hand, checked).items():
-            rows[name].extend(items)
-        rows["hands"][-1]["path"] = path
-        verdicts[(hand.site, hand.hand_id)] = checked.verdict
-    for skipped in result.skipped:
-        rows["skipped"].append({"path": path, "site": skipped.site, "hand_id": skipped.hand_id,
-                                "game": skipped.game})
-    for error in result.errors:
-        row = error_row(error)
-        row["path"] = path
-        rows["rejected"].append(row)
-    frames = {name: pl.DataFrame(items, schema=SCHEMAS[name])
-              for name, items in rows.items() if items}
-    return FileRows(path, stat.st_size, stat.st_mtime_ns, frames, verdicts,
+        add_hand(rows, hand, checked, path)
+        verdicts[key] = checked.verdict
+    rows["skipped"].rows += [(path, s.site, s.hand_id, s.game) for s in result.skipped]
+    rows["rejected"].rows += [error_row(e, path) for e in result.errors]
+    return FileRows(path, stat.st_size, stat.st_mtime_ns, frames(rows), verdicts,
                     Counter(s.game for s in result.skipped), [e.message for e in result.errors],
                     repeated)
 
@@ -156,7 +149,11 @@ def _read_all(paths: list[str], jobs: int) -> Iterator[FileRows]:
     if jobs <= 1 or len(paths) <= 1:
         yield from map(read_file, paths)
         return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    # Not plain fork: polars' thread pool, started by reading the store, does not survive a
+    # fork, and a worker using it would hang. A fork server starts clean, and quickly.
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
         # map keeps the files' order, so batches and duplicates are decided as with one job.
         yield from pool.map(read_file, paths, chunksize=1)
 

@@ -2,20 +2,68 @@
 
 Nets here are what the history itself implies for each player: chips collected plus bets
 returned, minus chips put in. The auditor's own re-evaluation is stored beside it.
+
+Rows are tuples in the column order of ``SCHEMAS`` (a hand's key written once per hand, not
+per row) and tables are built column by column (``frames``): an import makes some four hundred
+values per hand, and polars builds a column from a list far faster than a frame from dicts;
+money goes over as text, which polars parses to its Decimal type exactly and in bulk (a
+Python ``Decimal`` converts one by one).
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
 from datetime import timezone
 from decimal import Decimal
+from itertools import chain, repeat
+from operator import attrgetter, itemgetter
+
+import polars as pl
 
 from hhtools.cards import format_cards
 from hhtools.errors import HHToolsError
 from hhtools.games import get_game
 from hhtools.records import STREETS, Hand, HandError
+from hhtools.store import SCHEMAS
 
 ZERO = Decimal(0)
+#: Tables whose first two columns are the hand's key (site, hand id).
+KEYED = frozenset(name for name, schema in SCHEMAS.items() if list(schema)[:2] == ["site", "hand_id"])
+#: Columns holding cards, kept as Card tuples until the column is built.
+CARD_COLUMNS = frozenset({("actions", "discarded"), ("actions", "new_cards")})
+
+
+class Table:
+    """One table's rows as tuples in schema order; for keyed tables the rows leave out the
+    hand's key, recorded once per hand with its number of rows."""
+
+    __slots__ = ("rows", "keys")
+
+    def __init__(self) -> None:
+        self.rows: list[tuple] = []
+        self.keys: list[tuple[str, str, int]] = []
+
+    def add(self, site: str, hand_id: str, rows: list[tuple]) -> None:
+        if rows:
+            self.rows += rows
+            self.keys.append((site, hand_id, len(rows)))
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def tuples(self) -> list[tuple]:
+        """Whole rows, key included."""
+        if not self.keys:
+            return list(self.rows)
+        full = ((site, hand_id) for site, hand_id, n in self.keys for _ in range(n))
+        return [key + row for key, row in zip(full, self.rows)]
+
+
+Rows = dict[str, Table]
+
+
+def new_rows() -> Rows:
+    """An empty Table for each table of the store."""
+    return {name: Table() for name in SCHEMAS}
 
 
 def positions(hand: Hand) -> dict[str, str]:
@@ -24,172 +72,186 @@ def positions(hand: Hand) -> dict[str, str]:
     Counted from the button by seat order among players dealt in; heads-up the button is also
     the small blind and is called ``button``.
     """
-    seated = [s for s in sorted(hand.seats, key=lambda s: s.seat) if not s.sitting_out]
+    seated = sorted((s.seat, s.name) for s in hand.seats if not s.sitting_out)
     if not seated:
         return {}
     button = hand.button_seat
     # Rotate so the first player after the button comes first; the button ends the list.
-    after = [s for s in seated if button is None or s.seat > button]
-    ring = after + [s for s in seated if s not in after]
-    names = [s.name for s in ring]
-    n = len(names)
+    names = ([name for seat, name in seated if button is None or seat > button]
+             + [name for seat, name in seated if button is not None and seat <= button])
+    return dict(zip(names, _LABELS[len(names)] if len(names) < len(_LABELS)
+                    else _labels(len(names))))
+
+
+def _labels(n: int) -> tuple[str, ...]:
+    """Position names for ``n`` players dealt in, from the first seat after the button."""
     if n == 1:
-        return {names[0]: "button"}
+        return ("button",)
     if n == 2:
-        return {names[-1]: "button", names[0]: "big blind"}
-    labels = ["small blind", "big blind"]
+        return ("big blind", "button")
     tail = ["button", "cutoff", "hijack", "lojack"]
     middle = n - 2
     late = tail[:max(0, min(len(tail), middle))]
     early = middle - len(late)
-    labels += ["utg" if i == 0 else f"utg+{i}" for i in range(early)]
-    labels += list(reversed(late))
-    return dict(zip(names, labels))
+    return tuple(["small blind", "big blind"]
+                 + ["utg" if i == 0 else f"utg+{i}" for i in range(early)]
+                 + list(reversed(late)))
 
 
-def hand_rows(hand: Hand, audit=None) -> dict[str, list[dict]]:
+_LABELS = [()] + [_labels(n) for n in range(1, 11)]
+
+#: Betting facts per player and hand, in the players table's column order after ``cards``
+#: (see the README's Statistics section).
+FACT_COLUMNS = ("vpip", "raised_predraw", "three_bet_chance", "three_bet", "fold_street",
+                "showdown", *(f"agg_{s}" for s in STREETS), *(f"calls_{s}" for s in STREETS))
+_VPIP, _RAISED, _CHANCE, _THREE_BET, _FOLD, _SHOWDOWN = range(6)
+_AGG = {s: 6 + i for i, s in enumerate(STREETS)}
+_CALLS = {s: 6 + len(STREETS) + i for i, s in enumerate(STREETS)}
+NO_FACTS = (False, False, False, False, None, False) + (0,) * (2 * len(STREETS))
+
+
+def hand_rows(hand: Hand, audit=None, path: str | None = None) -> Rows:
     """Rows for the hands, players, actions, draws, pots, halves and findings tables.
 
     ``audit`` is the hand's ``hhtools.auditor.Audit``; without it the verdict, the halves and
-    the findings stay empty.
+    the findings stay empty. ``path`` overrides the file recorded for the hand.
     """
-    key = {"site": hand.site, "hand_id": hand.hand_id}
-    verdict = audit.verdict if audit is not None else None
-    put_in: dict[str, Decimal] = defaultdict(Decimal)
+    rows = new_rows()
+    add_hand(rows, hand, audit, path)
+    return rows
+
+
+def add_hand(rows: Rows, hand: Hand, audit=None, path: str | None = None) -> None:
+    """Append one hand's rows to ``rows`` (a list of tuples per table)."""
+    site, hand_id = hand.site, hand.hand_id
+    put_in: dict[str, Decimal] = {}
     for a in hand.actions:
         if a.amount:
-            put_in[a.player] += a.amount
-    returned: dict[str, Decimal] = defaultdict(Decimal)
+            put_in[a.player] = put_in.get(a.player, ZERO) + a.amount
+    returned: dict[str, Decimal] = {}
     for u in hand.uncalled:
-        returned[u.player] += u.amount
+        returned[u.player] = returned.get(u.player, ZERO) + u.amount
     if hand.cancelled:
         # A cancelled hand gives every chip back: nobody wins or loses.
-        returned = put_in.copy()
-    collected: dict[str, Decimal] = defaultdict(Decimal)
+        returned = dict(put_in)
+    collected: dict[str, Decimal] = {}
     for c in hand.collections:
-        collected[c.player] += c.amount
+        collected[c.player] = collected.get(c.player, ZERO) + c.amount
     shown = {s.player: s.cards for s in hand.shows if s.kind == "show" and s.cards}
     where = positions(hand)
     facts = betting_facts(hand, put_in)
     started = hand.started_at.astimezone(timezone.utc) if hand.started_at else None
-    hands = [{
-        **key, "game": hand.game, "structure": hand.structure, "currency": hand.currency,
-        "small_bet": hand.small_bet, "big_bet": hand.big_bet, "small_blind": hand.small_blind,
-        "big_blind": hand.big_blind, "ante": hand.ante, "table": hand.table,
-        "max_seats": hand.max_seats, "button_seat": hand.button_seat, "started_at": started,
-        "tournament_id": hand.tournament.id if hand.tournament else None, "hero": hand.hero,
-        "players": sum(1 for s in hand.seats if not s.sitting_out), "cancelled": hand.cancelled,
-        "total_pot": hand.summary.total_pot, "rake": hand.summary.rake, "verdict": verdict,
-        "path": hand.source.path, "line": hand.source.first_line,
-    }]
+    rows["hands"].add(site, hand_id, [(
+        hand.game, hand.structure, hand.currency, hand.small_bet, hand.big_bet,
+        hand.small_blind, hand.big_blind, hand.ante, hand.table, hand.max_seats,
+        hand.button_seat, started, hand.tournament.id if hand.tournament else None, hand.hero,
+        sum(1 for s in hand.seats if not s.sitting_out), hand.cancelled,
+        hand.summary.total_pot, hand.summary.rake,
+        audit.verdict if audit is not None else None,
+        path if path is not None else hand.source.path, hand.source.first_line)])
     players = []
     for s in hand.seats:
-        net = collected[s.name] + returned[s.name] - put_in[s.name]
-        players.append({
-            **key, "player": s.name, "seat": s.seat, "position": where.get(s.name),
-            "starting_stack": s.stack, "sitting_out": s.sitting_out, "is_hero": s.name == hand.hero,
-            "put_in": put_in[s.name], "collected": collected[s.name], "returned": returned[s.name],
-            "net": net, "showed": s.name in shown,
-            "cards": format_cards(shown[s.name]) if s.name in shown else None,
-            **facts.get(s.name, NO_FACTS),
-        })
-    actions = [{
-        **key, "seq": a.seq, "street": a.street, "player": a.player, "kind": a.kind,
-        "amount": a.amount, "to": a.to, "all_in": a.all_in, "count": a.count,
-        "discarded": format_cards(a.discarded) if a.discarded is not None else None,
-        "new_cards": format_cards(a.new_cards) if a.new_cards is not None else None,
-        "line": a.line,
-    } for a in hand.actions]
-    pots = [{**key, "pot": c.pot, "player": c.player, "amount": c.amount, "line": c.line}
-            for c in hand.collections]
-    halves = []
-    findings = []
+        name = s.name
+        paid, got, back = put_in.get(name, ZERO), collected.get(name, ZERO), returned.get(name, ZERO)
+        cards = shown.get(name)
+        players.append((
+            name, s.seat, where.get(name), s.stack, s.sitting_out,
+            name == hand.hero, paid, got, back, got + back - paid, cards is not None,
+            format_cards(cards) if cards is not None else None, *facts.get(name, NO_FACTS)))
+    rows["players"].add(site, hand_id, players)
+    # attrgetter reads an action's fields in C: the actions table is most of the rows.
+    rows["actions"].add(site, hand_id, list(map(_ACTION, hand.actions)))
+    rows["pots"].add(site, hand_id, [(c.pot, c.player, c.amount, c.line)
+                                     for c in hand.collections])
+    rows["draws"].add(site, hand_id, draw_rows(hand, shown))
     if audit is not None:
-        halves = [{**key, "pot": pot.name, "component": half.component, "amount": half.amount,
-                   "player": winner, "winners": len(half.winners)}
-                  for pot in audit.pots for half in pot.halves for winner in half.winners]
-        findings = [{**key, "kind": f.kind, "message": f.message, "line": f.line}
-                    for f in audit.findings]
-    return {"hands": hands, "players": players, "actions": actions, "pots": pots,
-            "draws": draw_rows(hand, shown), "halves": halves, "findings": findings}
+        rows["halves"].add(site, hand_id, [
+            (pot.name, half.component, half.amount, winner, len(half.winners))
+            for pot in audit.pots for half in pot.halves for winner in half.winners])
+        rows["findings"].add(site, hand_id, [(f.kind, f.message, f.line)
+                                             for f in audit.findings])
 
 
-#: Per player and hand, what the statistics count (see the README's Statistics section).
-NO_FACTS = {"vpip": False, "raised_predraw": False, "three_bet_chance": False, "three_bet": False,
-            "fold_street": None, "showdown": False,
-            **{f"agg_{s}": 0 for s in STREETS}, **{f"calls_{s}": 0 for s in STREETS}}
-
-
-def betting_facts(hand: Hand, put_in: dict[str, Decimal]) -> dict[str, dict]:
-    """Each player's betting facts, computed once at import so reports only sum them.
+def betting_facts(hand: Hand, put_in: dict[str, Decimal]) -> dict[str, tuple]:
+    """Each player's betting facts (in ``FACT_COLUMNS`` order), computed once at import so
+    reports only sum them.
 
     A 3-bet chance is acting before the draw facing exactly one raise; a showdown is ending
     the hand unfolded against at least one other unfolded player.
     """
-    facts = {s.name: dict(NO_FACTS) for s in hand.seats}
+    facts = {s.name: list(NO_FACTS) for s in hand.seats}
     raises = 0
     for a in hand.actions:
         f = facts.get(a.player)
         if f is None:
             continue
-        if a.street == "predraw" and not a.kind.startswith("post"):
+        kind, street = a.kind, a.street
+        if street == "predraw" and not kind.startswith("post"):
             if raises == 1:
-                f["three_bet_chance"] = True
-                if a.kind == "raise":
-                    f["three_bet"] = True
-            if a.kind in ("call", "bet", "raise"):
-                f["vpip"] = True
-            if a.kind in ("bet", "raise"):
-                f["raised_predraw"] = True
-        if a.street == "predraw" and a.kind == "raise":
+                f[_CHANCE] = True
+                if kind == "raise":
+                    f[_THREE_BET] = True
+            if kind in ("call", "bet", "raise"):
+                f[_VPIP] = True
+            if kind in ("bet", "raise"):
+                f[_RAISED] = True
+        if kind == "raise" and street == "predraw":
             raises += 1
-        if a.kind in ("bet", "raise"):
-            f[f"agg_{a.street}"] += 1
-        elif a.kind == "call":
-            f[f"calls_{a.street}"] += 1
-        elif a.kind == "fold" and f["fold_street"] is None:
-            f["fold_street"] = a.street
+        if kind in ("bet", "raise"):
+            f[_AGG[street]] += 1
+        elif kind == "call":
+            f[_CALLS[street]] += 1
+        elif kind == "fold" and f[_FOLD] is None:
+            f[_FOLD] = street
     # Players in the hand: dealt in, or paying a blind while sitting out (tournaments).
     live = [s.name for s in hand.seats
-            if (not s.sitting_out or put_in.get(s.name)) and facts[s.name]["fold_street"] is None]
+            if (not s.sitting_out or put_in.get(s.name)) and facts[s.name][_FOLD] is None]
     if len(live) >= 2 and not hand.cancelled:
         for name in live:
-            facts[name]["showdown"] = True
+            facts[name][_SHOWDOWN] = True
     return facts
 
 
-def draw_rows(hand: Hand, shown: dict[str, tuple]) -> list[dict]:
+def draw_rows(hand: Hand, shown: dict[str, tuple]) -> list[tuple]:
     """One row per draw taken: how many cards, and the hand before and after where known.
 
     The hero's hands come from the history's dealt lines; anyone else's final hand is known
     when shown, and it is the hand after that player's last draw.
     """
+    draws = [a for a in hand.actions if a.kind in ("discard", "stand_pat")]
+    if not draws:
+        return []
     try:
         game = get_game(hand.game)
     except HHToolsError:
         return []
-    hero_after = {h.street: h.cards for h in hand.hero_cards}
-    draws = [a for a in hand.actions if a.kind in ("discard", "stand_pat")]
-    last_draw = {a.player: a.seq for a in draws}
     rows = []
+    hero_after = {h.street: h.cards for h in hand.hero_cards}
+    last_draw = {a.player: a.seq for a in draws}
+    # The hero's hand after one draw is the hand before the next: evaluate each once.
+    made = {cards: _made(game, cards) for cards in hero_after.values()}
     for a in draws:
         before = after = None
         if a.player == hand.hero:
-            before = hero_after.get(_previous_street(a.street))
+            before = hero_after.get(_PREVIOUS[a.street])
             after = hero_after.get(a.street)
-        elif last_draw[a.player] == a.seq:
-            after = shown.get(a.player)
-        rows.append({
-            "site": hand.site, "hand_id": hand.hand_id, "game": hand.game, "player": a.player,
-            "street": a.street, "count": a.count or 0,
-            "before": format_cards(before) if before else None,
-            "after": format_cards(after) if after else None,
-            "made_before": _made(game, before), "made_after": _made(game, after), "line": a.line})
+            made_before, made_after = made.get(before), made.get(after)
+        else:
+            if last_draw[a.player] == a.seq:
+                after = shown.get(a.player)
+            made_before, made_after = None, _made(game, after)
+        rows.append((
+            hand.game, a.player, a.street, a.count or 0,
+            format_cards(before) if before else None, format_cards(after) if after else None,
+            made_before, made_after, a.line))
     return rows
 
 
-def _previous_street(street: str) -> str:
-    return STREETS[max(0, STREETS.index(street) - 1)]
+_ACTION = attrgetter("seq", "street", "player", "kind", "amount", "to", "all_in", "count",
+                     "discarded", "new_cards", "line")
+
+
+_PREVIOUS = {s: STREETS[max(0, i - 1)] for i, s in enumerate(STREETS)}
 
 
 def _made(game, cards) -> bool | None:
@@ -201,7 +263,49 @@ def _made(game, cards) -> bool | None:
         return None
 
 
-def error_row(error: HandError) -> dict:
+def error_row(error: HandError, path: str | None = None) -> tuple:
     """A row of the rejected table."""
-    return {"path": error.path, "line": error.line, "column": error.column, "site": error.site,
-            "hand_id": error.hand_id, "reason": error.reason}
+    return (path if path is not None else error.path, error.line, error.column, error.site,
+            error.hand_id, error.reason)
+
+
+def frames(rows: Rows) -> dict[str, pl.DataFrame]:
+    """The non-empty tables of ``rows`` as DataFrames with the store's schemas."""
+    out = {}
+    for name, table in rows.items():
+        if not table:
+            continue
+        schema = dict(SCHEMAS[name])
+        columns = {}
+        if name in KEYED:
+            columns = {column: pl.Series(list(chain.from_iterable(
+                           repeat(key[i], key[2]) for key in table.keys)), dtype=pl.String)
+                       for i, column in enumerate(("site", "hand_id"))}
+            del schema["site"], schema["hand_id"]
+        width = len(table.rows[0])
+        if width != len(schema):
+            raise RuntimeError(f"hhtools.rows makes {width} values for the {name} table, "
+                               f"whose schema has {len(schema)} columns")
+        for i, (column, dtype) in enumerate(schema.items()):
+            # itemgetter over the rows runs in C: several times faster than zip(*table).
+            values = list(map(itemgetter(i), table.rows))
+            if (name, column) in CARD_COLUMNS:
+                values = [None if v is None else format_cards(v) for v in values]
+            if isinstance(dtype, pl.Decimal):
+                # Exactly the Decimal's digits ("f": never an exponent); polars parses in bulk.
+                values = [None if v is None else format(v, "f") for v in values]
+                columns[column] = pl.Series(values, dtype=pl.String).cast(dtype)
+            else:
+                columns[column] = pl.Series(values, dtype=dtype)
+        out[name] = pl.DataFrame(columns).select(list(SCHEMAS[name]))
+    return out
+
+
+def _check_widths() -> None:
+    """Rows are positional: a column added to a schema must be added here too."""
+    if len(SCHEMAS["players"]) != 14 + len(FACT_COLUMNS) or \
+            list(SCHEMAS["players"])[14:] != list(FACT_COLUMNS):
+        raise RuntimeError("hhtools.rows is out of step with the players schema")
+
+
+_check_widths()
