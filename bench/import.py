@@ -30,19 +30,51 @@ HANDS_PER_FILE = 1000
 
 # Runs in a child process: import, then print what it measured as JSON.
 CHILD = """
-import json, resource, sys, time
+import json, os, sys, threading, time
 from hhtools.importer import import_paths
 from hhtools.store import Store
 db, folder, jobs = sys.argv[1], sys.argv[2], int(sys.argv[3])
+
+def hwm(pid):
+    # VmHWM, not ru_maxrss: Linux keeps ru_maxrss across exec, so it would report the peak of
+    # the benchmark process that started this one (which holds the whole generated text).
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            return next(int(l.split()[1]) for l in f if l.startswith("VmHWM:"))
+    except (OSError, StopIteration):
+        return 0
+
+def descendants(root):
+    children = {}
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                children.setdefault(int(f.read().rsplit(")", 1)[1].split()[1]), []).append(int(pid))
+        except OSError:
+            pass
+    todo, found = [root], []
+    while todo:
+        kids = children.get(todo.pop(), [])
+        found += kids
+        todo += kids
+    return found
+
+# Workers are started by a fork server, so they are not this process's children and
+# RUSAGE_CHILDREN does not see them: their own high-water marks are read while they run.
+workers = {}
+done = threading.Event()
+def watch():
+    while not done.wait(0.2):
+        for pid in descendants(os.getpid()):
+            workers[pid] = max(workers.get(pid, 0), hwm(pid))
+threading.Thread(target=watch, daemon=True).start()
 t = time.perf_counter()
 s = import_paths([folder], Store(db), jobs=jobs)
 elapsed = time.perf_counter() - t
-# VmHWM, not ru_maxrss: Linux keeps ru_maxrss across exec, so it would report the peak of
-# the benchmark process that started this one (which holds the whole generated text).
-own = next(int(l.split()[1]) for l in open("/proc/self/status") if l.startswith("VmHWM:"))
-workers = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+done.set()
 print(json.dumps({"seconds": elapsed, "new": s.hands_new, "unchanged": s.files_unchanged,
-                  "rejected": s.rejected, "peak_mb": own / 1024, "worker_peak_mb": workers / 1024}))
+                  "rejected": s.rejected, "peak_mb": hwm("self") / 1024,
+                  "worker_peak_mb": max(workers.values(), default=0) / 1024}))
 """
 
 STATS = """
