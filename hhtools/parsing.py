@@ -25,11 +25,14 @@ parsing goes on with the next hand. Lark's exceptions never leave this layer.
 from __future__ import annotations
 
 import codecs
+import functools
+import re
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from hhtools.collector import collector_paused
 from hhtools.errors import HHToolsError
 from hhtools.records import Hand, HandError, HandWarning, SkippedHand
 from hhtools.sites import SITES, Site, get_site
@@ -128,24 +131,39 @@ def split_hands(lines: list[str], site: Site) -> tuple[list[tuple[int, int]], in
     ``site.banner`` (an archive's numbering between hands) are not counted as stray.
     """
     start = site.hand_start.match
+    # Most lines cannot start a hand: a plain prefix test spares them the regex.
+    prefix = _literal_prefix(site.hand_start)
     gap = site.hand_gap
     banner = site.banner.match if site.banner is not None else None
     spans = []
     stray = 0
+    if gap == 1:
+        # One pass: a hand runs from its header to the next header or blank line.
+        begin = None
+        for k, line in enumerate(lines):
+            if line.startswith(prefix) and start(line):
+                if begin is not None:
+                    spans.append((begin, k))
+                begin = k
+            elif not line or line.isspace():
+                if begin is not None:
+                    spans.append((begin, k))
+                    begin = None
+            elif begin is None and not (banner and banner(line)):
+                stray += 1
+        if begin is not None:
+            spans.append((begin, len(lines)))
+        return spans, stray
     i, n = 0, len(lines)
     while i < n:
         if start(lines[i]):
             j = i + 1
-            if gap == 1:
-                while j < n and lines[j] and not lines[j].isspace() and not start(lines[j]):
-                    j += 1
-            else:
-                blank = 0
-                while j < n and blank < gap and not start(lines[j]):
-                    blank = 0 if lines[j].strip() else blank + 1
-                    j += 1
-                while j > i + 1 and not lines[j - 1].strip():
-                    j -= 1
+            blank = 0
+            while j < n and blank < gap and not start(lines[j]):
+                blank = 0 if lines[j].strip() else blank + 1
+                j += 1
+            while j > i + 1 and not lines[j - 1].strip():
+                j -= 1
             spans.append((i, j))
             i = j
         else:
@@ -153,6 +171,17 @@ def split_hands(lines: list[str], site: Site) -> tuple[list[tuple[int, int]], in
                 stray += 1
             i += 1
     return spans, stray
+
+
+@functools.cache
+def _literal_prefix(pattern: re.Pattern) -> str:
+    """The plain text every match of ``pattern`` starts with ("" when it is not plain)."""
+    if pattern.flags & re.IGNORECASE:
+        return ""
+    prefix = re.match(r"[^.^$*+?{}\[\]\\|()]*", pattern.pattern).group()
+    if pattern.pattern[len(prefix):len(prefix) + 1] in ("*", "+", "?", "{"):
+        prefix = prefix[:-1]  # the last character is optional or repeated
+    return prefix
 
 
 def parse_text(text: str, site: str = "auto", *, path: str | None = None,
@@ -188,16 +217,18 @@ def parse_text(text: str, site: str = "auto", *, path: str | None = None,
     bad: list[HandError] = []
     if not spans and stray:
         bad.append(_no_hand(lines, path, chosen))
-    for i, j in spans:
-        record = _read_hand(chosen, lines[i:j], offset + i * step + 1, path, step)
-        if isinstance(record, Hand):
-            hands.append(record)
-        elif isinstance(record, SkippedHand):
-            skipped.append(record)
-        else:
-            if errors == "raise":
-                raise HandParseError(record)
-            bad.append(record)
+    # Reading hands allocates many small containers and makes no reference cycle.
+    with collector_paused():
+        for i, j in spans:
+            record = _read_hand(chosen, lines[i:j], offset + i * step + 1, path, step)
+            if isinstance(record, Hand):
+                hands.append(record)
+            elif isinstance(record, SkippedHand):
+                skipped.append(record)
+            else:
+                if errors == "raise":
+                    raise HandParseError(record)
+                bad.append(record)
     return ParseResult(path, chosen.name, encoding, tuple(hands), tuple(skipped), tuple(bad),
                        stray)
 
