@@ -264,16 +264,28 @@ class _Settlement:
             if r.net is not None and r.player not in summary_nets:
                 summary_nets[r.player] = r.net
         players = []
+        cards, evals = self.cards, self.evals
         for s in h.seats:
             p = s.name
             put = paid.get(p, ZERO)
-            net = None if won is None else won.get(p, ZERO) + returned.get(p, ZERO) - put
+            # ZERO + ZERO - put is ZERO - put: most players neither win nor get chips back.
+            lost = ZERO - put
+            if won is None:
+                net = None
+            elif p in won or p in returned:
+                net = won.get(p, ZERO) + returned.get(p, ZERO) - put
+            else:
+                net = lost
             recorded_net = summary_nets.get(p)
             if recorded_net is None:
-                recorded_net = (ZERO if h.cancelled else
-                                collected.get(p, ZERO) + recorded_returned.get(p, ZERO) - put)
-            players.append(PlayerAudit(p, s.seat, net, recorded_net, self.cards.get(p),
-                                       self.evals.get(p, ())))
+                if h.cancelled:
+                    recorded_net = ZERO
+                elif p in collected or p in recorded_returned:
+                    recorded_net = collected.get(p, ZERO) + recorded_returned.get(p, ZERO) - put
+                else:
+                    recorded_net = lost
+            players.append(PlayerAudit(p, s.seat, net, recorded_net, cards.get(p),
+                                       evals.get(p, ())))
         findings = self.findings
         if not findings:
             verdict = "unverifiable" if self.notes else "ok"
@@ -320,12 +332,13 @@ class _Settlement:
                 self._find("illegal_draw", s.line, f"{s.player} shows {len(s.cards)} cards; a "
                            f"{game.title} hand holds {game.hand_size}")
                 continue
+            shown_by = (s.player, s.line)
             for c in s.cards:
                 if c in owner and owner[c][0] != s.player:
                     self._find("duplicate_card", s.line, f"{c} is shown by {s.player} and "
                                f"also by {owner[c][0]} (line {owner[c][1]}): one deck holds "
                                "each card once")
-                owner[c] = (s.player, s.line)
+                owner[c] = shown_by
             if s.kind == "show":
                 self.cards[s.player] = s.cards
         if h.hero and owner and not any(e.kind == "reshuffle" for e in h.events):

@@ -169,4 +169,6 @@ STYLES: dict[str, Callable[[str], tuple[str, bool] | None]] = {
 def matches(claim: tuple[str, bool], descriptions: Sequence[str]) -> bool:
     """Whether a read claim agrees with one of the hand's descriptions (one per component)."""
     text, exact = claim
-    return any(d == text if exact else d.startswith(text) for d in descriptions)
+    if exact:
+        return text in descriptions
+    return any(d.startswith(text) for d in descriptions)

@@ -65,15 +65,26 @@ def build_pots(contributions: Mapping[str, Decimal], live: Sequence[str]) -> lis
     Folded players' chips are dead money in the layers they reached; only live players who
     reached a layer can win it. Dead money above every live player's level joins the last pot.
     """
-    levels = sorted({contributions.get(p, ZERO) for p in live} - {ZERO})
+    get = contributions.get
+    levels = sorted({get(p, ZERO) for p in live} - {ZERO})
+    values = list(contributions.values())
+    if len(levels) == 1 and min(values) > 0 and max(values) <= levels[0]:
+        # One pot, nobody above the live level: each layer term min(c, level) - min(c, 0)
+        # is c - 0, so the sum below is plainly the sum of the contributions.
+        level = levels[0]
+        return [PotLayer(sum(values, ZERO), tuple([p for p in live if get(p, ZERO) >= level]))]
     pots: list[PotLayer] = []
     floor = ZERO
     for level in levels:
-        amount = sum((min(c, level) - min(c, floor) for c in contributions.values()), ZERO)
-        eligible = tuple(p for p in live if contributions.get(p, ZERO) >= level)
-        pots.append(PotLayer(amount, eligible))
+        amount = ZERO
+        for c in values:
+            amount += min(c, level) - min(c, floor)
+        pots.append(PotLayer(amount, tuple([p for p in live if get(p, ZERO) >= level])))
         floor = level
-    above = sum((c - floor for c in contributions.values() if c > floor), ZERO)
+    above = ZERO
+    for c in values:
+        if c > floor:
+            above += c - floor
     if above:
         if pots:
             pots[-1] = PotLayer(pots[-1].amount + above, pots[-1].eligible)
