@@ -13,8 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from hhtools.betting import (half_pot_limit_max_to, is_full_raise, limit_unit, may_reraise,
-                             min_raise_to, pot_limit_max_to)
+from hhtools.betting import (BIG_BET_STREETS, half_pot_limit_max_to, is_full_raise,
+                             may_reraise, min_raise_to, pot_limit_max_to)
 from hhtools.errors import HHToolsError
 from hhtools.games import Game, get_game
 from hhtools.records import Action, Hand
@@ -175,17 +175,19 @@ class Replay:
             for p in order:
                 if p not in folded and p not in all_in:
                     return p if bets.get(p, ZERO) < current else None
-        if r.turn_from is None:
-            r.turn_from = self._first_to_act()
-        n = len(order)
+        start = r.turn_from
+        if start is None:
+            start = r.turn_from = self._first_to_act()
         acted = r.acted_at
-        i = r.turn_from
-        for _ in range(n):
-            p = order[i % n]
+        # Clockwise from ``start``: the seats after it, then round the table.
+        for p in order[start:] if start else order:
             if (p not in folded and p not in all_in
                     and (p not in acted or bets.get(p, ZERO) < current)):
                 return p
-            i += 1
+        for p in order[:start]:
+            if (p not in folded and p not in all_in
+                    and (p not in acted or bets.get(p, ZERO) < current)):
+                return p
         return None
 
     def _first_to_act(self) -> int:
@@ -244,8 +246,10 @@ class Replay:
                                     a.line)
             return
         if kind == "call":
-            owed = min(r.current - mine, stack)
-            if owed <= 0:
+            owed = r.current - mine
+            if stack < owed:
+                owed = stack
+            if owed <= ZERO:
                 raise RuleViolation("illegal_bet", f"{p} calls with nothing to call", a.line)
             if added != owed:
                 raise RuleViolation("illegal_bet", f"{p} calls {added} but the call is {owed}",
@@ -253,15 +257,15 @@ class Replay:
             return
         to = mine + added
         all_in = a.all_in or added == stack
-        if a.kind == "bet" and r.current > 0:
+        if a.kind == "bet" and r.current > ZERO:
             raise RuleViolation("illegal_bet", f"{p} bets but there is already a bet of "
                                 f"{r.current}", a.line)
-        if a.kind == "raise" and r.current == 0:
+        if a.kind == "raise" and r.current == ZERO:
             raise RuleViolation("illegal_bet", f"{p} raises but nobody has bet", a.line)
         if to <= r.current:
             raise RuleViolation("illegal_bet", f"{p} {a.kind}s to {to}, not above the "
                                 f"{r.current} already bet", a.line)
-        if r.current > 0 and not self._may_raise(p):
+        if r.current > ZERO and not self._may_raise(p):
             raise RuleViolation("illegal_bet", f"{p} raises to {to}, but the betting was not "
                                 "reopened: the all-in since their last action was not a full "
                                 "raise", a.line)
@@ -304,7 +308,8 @@ class Replay:
                            r.current, full_raise)
 
     def _unit(self) -> Decimal:
-        return limit_unit(self.round.street, self.hand.small_bet, self.hand.big_bet)
+        # limit_unit(street, small_bet, big_bet), without the call: asked for every raise.
+        return self.hand.big_bet if self.round.street in BIG_BET_STREETS else self.hand.small_bet
 
     def _structure_name(self) -> str:
         return self.hand.structure.replace("-", " ")
@@ -341,11 +346,23 @@ class Replay:
     def _apply_wager(self, a: Action, turn: str | None) -> None:
         p, r = a.player, self.round
         if a.kind == "fold":
-            self._fold(p)
+            folded = self.folded
+            if p not in folded:
+                folded.add(p)
+                if p in self.index:
+                    self._live_count -= 1
+                    if p not in self.all_in:
+                        self._able_count -= 1
+                    if p not in r.drawn:
+                        r.undrawn -= 1
             r.acted_at[p] = r.bets.get(p, ZERO)
         else:
             added = a.amount or ZERO
-            self._pay(p, added, a.all_in)
+            stacks, paid = self.stacks, self.paid  # _pay, inline
+            left = stacks[p] = stacks.get(p, ZERO) - added
+            paid[p] = paid.get(p, ZERO) + added
+            if (a.all_in or left <= ZERO) and p not in self.all_in:
+                self._goes_all_in(p)
             bets = r.bets
             mine = bets[p] = bets.get(p, ZERO) + added
             if mine > r.current:
@@ -372,24 +389,17 @@ class Replay:
             r.full_count += 1
         r.current = to
 
-    def _fold(self, p: str) -> None:
-        if p not in self.folded:
-            self.folded.add(p)
-            if p in self.index:
-                self._live_count -= 1
-                if p not in self.all_in:
-                    self._able_count -= 1
-                if p not in self.round.drawn:
-                    self.round.undrawn -= 1
-
     def _pay(self, p: str, amount: Decimal, all_in: bool) -> None:
         stacks, paid = self.stacks, self.paid
         left = stacks[p] = stacks.get(p, ZERO) - amount
         paid[p] = paid.get(p, ZERO) + amount
-        if (all_in or left <= 0) and p not in self.all_in:
-            self.all_in.add(p)
-            if p in self.index and p not in self.folded:
-                self._able_count -= 1
+        if (all_in or left <= ZERO) and p not in self.all_in:
+            self._goes_all_in(p)
+
+    def _goes_all_in(self, p: str) -> None:
+        self.all_in.add(p)
+        if p in self.index and p not in self.folded:
+            self._able_count -= 1
 
     # ---- posts --------------------------------------------------------------------------------
 
@@ -406,19 +416,21 @@ class Replay:
 
     def apply_post(self, a: Action) -> None:
         """Blinds count toward the round's bet (the big blind as its first bet); antes do not."""
-        r = self.round
-        self._pay(a.player, a.amount or ZERO, a.all_in)
-        live = ZERO if a.kind == "post_ante" or a.to is None else a.to - r.bets.get(a.player, ZERO)
-        if (a.amount or ZERO) > live:
-            self.dead[a.player] = self.dead.get(a.player, ZERO) + (a.amount or ZERO) - live
-        if a.kind == "post_ante" or a.to is None:
+        r, p, to = self.round, a.player, a.to
+        amount = a.amount or ZERO
+        self._pay(p, amount, a.all_in)
+        ante = a.kind == "post_ante" or to is None
+        live = ZERO if ante else to - r.bets.get(p, ZERO)
+        if amount > live:
+            self.dead[p] = self.dead.get(p, ZERO) + amount - live
+        if ante:
             return
-        r.bets[a.player] = a.to
-        if a.to > r.current:
-            r.current = a.to
+        r.bets[p] = to
+        if to > r.current:
+            r.current = to
             if a.kind != "post_sb":
-                r.full_level = a.to
-                r.full_raise = a.to
+                r.full_level = to
+                r.full_raise = to
                 r.bets_made = max(r.bets_made, 1)
 
     # ---- draws --------------------------------------------------------------------------------
@@ -431,12 +443,17 @@ class Replay:
                                 "is over", a.line)
         if p in self.folded:
             raise RuleViolation("out_of_turn", f"{p} draws after folding", a.line)
-        if p in r.drawn:
+        drawn = r.drawn
+        if p in drawn:
             raise RuleViolation("illegal_draw", f"{p} draws twice in the same round", a.line)
-        expected = self.next_to_draw()
-        if expected is not None and expected != p:
-            raise RuleViolation("out_of_turn", f"{p} draws out of turn: it is {expected}'s "
-                                "turn to draw", a.line)
+        if self._live_count >= 2:
+            folded = self.folded
+            for expected in self.from_button:  # next_to_draw(), inline: drawing is frequent
+                if expected not in folded and expected not in drawn:
+                    if expected != p:
+                        raise RuleViolation("out_of_turn", f"{p} draws out of turn: it is "
+                                            f"{expected}'s turn to draw", a.line)
+                    break
         count = a.count or 0
         if count > self.max_draw:
             raise RuleViolation("illegal_draw", f"{p} changes {count} cards; {self.game.title} "
