@@ -105,7 +105,10 @@ def split_lines(text: str) -> list[str]:
     """Lines of a text whatever its line ends; BOMs of concatenated files are dropped."""
     # str.splitlines would also split on form feeds and other rare separators inside chat
     # lines, and the line numbers would no longer match what editors show.
-    return text.replace("\ufeff", "").replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    text = text.replace("\ufeff", "")
+    if "\r" in text:  # looking for the pair is slow even where there is none
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return text.split("\n")
 
 
 def detect_site(lines: list[str]) -> Site | None:

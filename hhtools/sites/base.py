@@ -408,43 +408,44 @@ class HandBuilder:
 
     handlers: dict[str, object]
 
+    # What a hand may leave unset; kept on the class, as a new builder is made for every hand.
+    tournament: Tournament | None = None
+    game: Game | None = None
+    structure = ""
+    mix: str | None = None
+    currency: str | None = None
+    small_bet = big_bet = ZERO
+    table = ""
+    max_seats: int | None = None
+    button: int | None = None
+    started_at: datetime | None = None
+    hero: str | None = None
+    # False from a corrupt hero draw line until a line gives the whole hand again.
+    hero_known = True
+    dealt_to: list[str] | None = None
+    street = "predraw"
+    total_pot: Decimal | None = None
+    rake: Decimal | None = None
+    cancelled = partial = dead = False
+
     def __init__(self, site: Site, path: str | None, hand_id: str | None):
         self.site = site
         self.path = path
         self.hand_id = hand_id
-        self.tournament: Tournament | None = None
-        self.game: Game | None = None
-        self.structure = ""
-        self.mix: str | None = None
-        self.currency: str | None = None
-        self.small_bet = self.big_bet = ZERO
         self.blinds: dict[str, Decimal] = {}
-        self.table = ""
-        self.max_seats: int | None = None
-        self.button: int | None = None
-        self.started_at: datetime | None = None
         self.seats: list[Seat] = []
         self.seated: set[str] = set()
         self.seat_numbers: set[int] = set()
-        self.hero: str | None = None
         self.hero_cards: list[HeroCards] = []
-        # False from a corrupt hero draw line until a line gives the whole hand again.
-        self.hero_known = True
         self.warnings: list[HandWarning] = []
-        self.dealt_to: list[str] | None = None
-        self.street = "predraw"
         self.committed: dict[str, Decimal] = {}
         self.actions: list[Action] = []
         self.shows: list[list] = []
         self.uncalled: list[Uncalled] = []
         self.collections: list[Collection] = []
-        self.total_pot: Decimal | None = None
         self.pots: list[Pot] = []
-        self.rake: Decimal | None = None
         self.seat_results: list[SeatResult] = []
         self.events: list[Event] = []
-        self.cancelled = False
-        self.partial = self.dead = False
 
     def __init_subclass__(cls, **kw):
         super().__init_subclass__(**kw)
@@ -634,7 +635,7 @@ class HandBuilder:
                       column_of(tok, where, last=True))
             self.hero_known = False
             return
-        self.actions[i] = _replace(a, new_cards=new)
+        self.actions[i] = _with_new_cards(a, new)
         if player == self.hero:
             self.hero_hand(tok, kept + new)
 
@@ -792,14 +793,13 @@ make_show = record_maker(Show)
 make_summary = record_maker(Summary)
 make_source = record_maker(Source)
 make_pot = record_maker(Pot)
-_ACTION_FIELDS = tuple(f.name for f in dataclass_fields(Action))
 
 
-def _replace(action: Action, **changes) -> Action:
-    """A copy of a frozen Action with some fields changed."""
-    values = {name: getattr(action, name) for name in _ACTION_FIELDS}
-    values.update(changes)
-    return make_action(**values)
+def _with_new_cards(a: Action, new_cards: tuple[Card, ...]) -> Action:
+    """A copy of a frozen Action with its ``new_cards`` set."""
+    return make_action(seq=a.seq, street=a.street, player=a.player, kind=a.kind,
+                       amount=a.amount, to=a.to, all_in=a.all_in, count=a.count,
+                       discarded=a.discarded, new_cards=new_cards, line=a.line)
 
 
 def column_of(tok: LineToken, text: str, last: bool = False) -> int:
