@@ -515,6 +515,8 @@ class _Settlement:
         h = self.hand
         start: dict[str, Decimal] | None = None
         for s in h.summary.seats:
+            if s.won is None and s.net is None:
+                continue  # nothing to check: PokerStars' folded and mucked lines
             p = s.player
             got = collected.get(p, ZERO)
             if s.won is not None and s.won != got:

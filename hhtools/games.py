@@ -41,8 +41,9 @@ class Game:
 
     def evaluate(self, cards: Sequence[Card]) -> tuple[Evaluation, ...]:
         """Score a hand with every component of the game."""
-        if len(cards) != self.hand_size or len(set(cards)) != len(cards):
+        if len(cards) != self.hand_size:
             check_hand(cards, size=self.hand_size)  # raises, naming what is wrong
+        # A repeated card: every component refuses it with check_hand's own message.
         return tuple(c.evaluate(cards) for c in self.components)
 
     def made(self, cards: Sequence[Card]) -> bool:

@@ -133,6 +133,10 @@ def split(amount: Decimal, winners: Sequence[str], unit: Decimal,
     >>> split(Decimal("2.01"), ["a"], Decimal("0.05"), "one_each")
     {'a': Decimal('2.01')}
     """
+    if len(winners) == 1:
+        # What the general case below comes to: the floor, then the rest (under a unit).
+        share = _floor(amount / 1, unit)
+        return {winners[0]: share + (amount - share * 1)}
     share = _floor(amount / len(winners), unit)
     out = {w: share for w in winners}
     left = amount - share * len(winners)
