@@ -202,6 +202,7 @@ class Classifier:
         terminals.sort(key=lambda t: (-t.priority, order[t.name]))
         counts = {}
         plain = []
+        initials = []
         # After the name, branch first on the next character (":" or " "), then on the verb:
         # each position of the lazy name scan then costs one or two checks, not one per kind.
         by_first: dict[str, list[str]] = {}
@@ -218,15 +219,19 @@ class Classifier:
                 by_first.setdefault(unit, []).append(f"(?P<{t.name}>{rest[len(unit):]})")
             else:
                 plain.append(f"(?P<{t.name}>{pattern})")
+                initials.append(_initial(pattern))
         named = [f"{unit}(?:{'|'.join(alts)})" for unit, alts in by_first.items() if unit]
         named += by_first.get("", [])
-        self.regex = re.compile("|".join(plain + [f"(?P<_player>.+?)(?:{'|'.join(named)})"]))
-        index = self.regex.groupindex
-        # A kind's own groups follow its named group; lines led by a name get the name first.
-        self.groups: dict[str, tuple[int, ...]] = {
-            name: ((index["_player"],) if name in led_by_name else ())
-            + tuple(range(index[name] + 1, index[name] + 1 + n))
-            for name, n in counts.items()}
+        self._led = f"(?P<_player>.+?)(?:{'|'.join(named)})"
+        self._counts, self._led_by_name = counts, led_by_name
+        self.regex = re.compile("|".join(plain + [self._led]))
+        self.groups: dict[str, tuple[int, ...]] = self._groups_in(self.regex)
+        # A line is matched by the regex without the kinds that cannot start with its first
+        # character (most lines begin with a name, and none of those), which gives the same
+        # answer sooner. One regex per set of kinds kept, found by the first character.
+        self._plain = list(zip(initials, plain))
+        self._by_initial: dict[str, tuple[re.Pattern, dict[str, tuple[int, ...]]]] = {}
+        self._subsets: dict[tuple[str, ...], tuple[re.Pattern, dict[str, tuple[int, ...]]]] = {}
         self.ignored = frozenset(lark.ignore_tokens)
         self.kinds = tuple(t.name for t in terminals)
         # Line text -> (stripped text, kind, fields). Most lines of a session repeat exactly
@@ -280,12 +285,35 @@ class Classifier:
     def _classify(self, line: str) -> tuple[str, str, tuple]:
         """(the line without trailing blanks, its kind, its captured fields)."""
         text = line.rstrip()
-        m = self.regex.fullmatch(text) if text else None
+        if not text:
+            return text, "UNKNOWN", ()
+        regex, groups = self._by_initial.get(text[0]) or self._regex_for(text[0])
+        m = regex.fullmatch(text)
         if m is None:
             return text, "UNKNOWN", ()
         kind = m.lastgroup
-        idx = self.groups[kind]
+        idx = groups[kind]
         return text, kind, m.group(*idx) if len(idx) > 1 else (m.group(idx[0]),) if idx else ()
+
+    def _regex_for(self, initial: str) -> tuple[re.Pattern, dict[str, tuple[int, ...]]]:
+        """The classifier regex for lines starting with ``initial``, and its kinds' groups."""
+        plain = tuple(p for first, p in self._plain if first is None or first == initial)
+        found = self._subsets.get(plain)
+        if found is None:
+            regex = re.compile("|".join(plain + (self._led,)))
+            found = self._subsets[plain] = (regex, self._groups_in(regex))
+        if len(self._by_initial) > 1000:  # names may start with any character
+            self._by_initial.clear()
+        self._by_initial[initial] = found
+        return found
+
+    def _groups_in(self, regex: re.Pattern) -> dict[str, tuple[int, ...]]:
+        """Where each kind's captured fields are in ``regex``: its own groups follow its named
+        group; lines led by a name get the name first."""
+        index = regex.groupindex
+        return {name: ((index["_player"],) if name in self._led_by_name else ())
+                + tuple(range(index[name] + 1, index[name] + 1 + n))
+                for name, n in self._counts.items() if name in index}
 
 
 class LineToken(str):
@@ -299,6 +327,17 @@ class LineToken(str):
 _PLAYER = "(.+?)"
 # A leading literal character of a regex (escaped or not), not followed by a quantifier.
 _FIRST_UNIT = re.compile(r"(?:\\\W|[\w:,])(?![?*+{])")
+
+
+def _initial(pattern: str) -> str | None:
+    """The character every match of ``pattern`` starts with, or None if it may vary."""
+    try:
+        from re import _constants, _parser  # the re module's own reader of patterns
+
+        op, arg = _parser.parse(pattern)[0]
+    except Exception:  # noqa: BLE001 - unknown: the pattern is then tried on every line
+        return None
+    return chr(arg) if op is _constants.LITERAL else None
 
 
 class Site:
