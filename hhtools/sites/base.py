@@ -512,10 +512,16 @@ class HandBuilder:
 
     def money(self, tok: LineToken, text: str) -> Decimal:
         """An amount from a line, or a LineError pointing at it."""
-        try:
-            return parse_amount(text)
-        except AmountError:
-            raise LineError(tok, f"{text!r} is not an amount", column_of(tok, text)) from None
+        value = _AMOUNTS.get(text)
+        if value is None:
+            try:
+                value = parse_amount(text)
+            except AmountError:
+                raise LineError(tok, f"{text!r} is not an amount", column_of(tok, text)) from None
+            if len(_AMOUNTS) > _MAX_AMOUNTS:
+                _AMOUNTS.clear()
+            _AMOUNTS[text] = value
+        return value
 
     def cards(self, tok: LineToken, text: str, size: int | None = None) -> tuple[Card, ...]:
         """Cards from a line, refusing repeats and, with ``size``, a wrong count."""
@@ -787,6 +793,12 @@ class HandBuilder:
             source=make_source(self.path, first, last), warnings=tuple(self.warnings),
             partial=self.partial, dead=self.dead)
 
+
+# Amounts as written -> Decimal (immutable, so shared): stacks, bets and pots recur within a
+# session, and hhtools.money stops remembering new ones once it knows a few thousand. Emptied
+# when full, so memory stays flat.
+_AMOUNTS: dict[str, Decimal] = {}
+_MAX_AMOUNTS = 20_000
 
 # Cards exactly as sites write them ("As", "Td"); anything else goes to hhtools.cards.
 _CARD_TEXT = {str(c): c for c in (parse_card(r + s) for r in "23456789TJQKA" for s in "shdc")}

@@ -1,0 +1,199 @@
+"""The parser's shortcuts give exactly what the plain way gives: remembered lines, the regex
+chosen by a line's first character, records built without the dataclass __init__, hands split
+in one pass, remembered summary endings and amounts."""
+
+from __future__ import annotations
+
+import pickle
+import re
+from dataclasses import FrozenInstanceError, fields
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from hhtools import records
+from hhtools.parsing import _literal_prefix, decode, parse_text, split_hands, split_lines
+from hhtools.sites import SITES, get_site
+from hhtools.sites import base, pokerstars
+
+INVALID = Path(__file__).parent / "invalid"
+HAND = (INVALID / "pokerstars" / "bad-card.txt").read_text().replace("8h 1x]", "8h 6s]")
+TEXT_SITES = [name for name, site in SITES.items() if site.grammar]
+
+# Lines that look like one kind and are another, or nothing: names that read like fixed text.
+TRICKY = [
+    "Seat 1: folds", "Seat 1: Seat 2 ($5 in chips)", "Table 'x': calls $1", "*** SUMMARY ***",
+    "*** SUMMARY *** ", "*** FIRST DRAW ***: checks", "Dealt to Dealt to [As Kd 2c 3h]",
+    "PokerStars: folds", "Hand cancelled", "Hand cancelled: checks", "Total pot: bets $2",
+    "Uncalled bet ($1) returned to Uncalled bet", "Betting is capped", "The deck: folds",
+    "#12: folds", "Rake 5", "Rake: checks", "Duration 12s", "12 seconds left to act",
+    "Seat 3: Hero (big blind) folded before the Draw", "", "   ", "é: folds", "♠K: checks",
+    "Winamax Poker - x", "The button is in seat #2", "2021-01-02 15:42:06",
+]
+
+
+def _site_lines(corpus: Path | None) -> list[str]:
+    lines = list(TRICKY)
+    roots = [INVALID] + ([corpus] if corpus is not None else [])
+    for root in roots:
+        for f in sorted(root.rglob("*.txt")):
+            lines += split_lines(decode(f.read_bytes())[0])
+    return lines
+
+
+def _plain_classify(classifier: base.Classifier, line: str):
+    """What the classifier said before any shortcut: the whole regex on the stripped line."""
+    text = line.rstrip()
+    m = classifier.regex.fullmatch(text) if text else None
+    if m is None:
+        return text, "UNKNOWN", ()
+    idx = classifier.groups[m.lastgroup]
+    return text, m.lastgroup, tuple(m.group(i) for i in idx)
+
+
+@pytest.mark.parametrize("name", TEXT_SITES)
+def test_the_regex_chosen_by_first_character_answers_as_the_whole_regex(name, corpus):
+    classifier = get_site(name).classifier
+    for line in _site_lines(corpus):
+        assert classifier._classify(line) == _plain_classify(classifier, line), line
+
+
+def test_remembered_lines_give_the_same_tokens_with_their_own_line_numbers():
+    classifier = get_site("pokerstars").classifier
+    lines = ["Alice: folds", "Bob: checks", "Alice: folds", "  ", "Bob: checks  "]
+    first = classifier.tokens(lines, 10)
+    again = classifier.tokens(lines, 20)
+    assert [(t.line, t.type, t.value, str(t)) for t in first] == [
+        (10, "FOLD", ("Alice",), "Alice: folds"), (11, "CHECK", ("Bob",), "Bob: checks"),
+        (12, "FOLD", ("Alice",), "Alice: folds"), (14, "CHECK", ("Bob",), "Bob: checks")]
+    assert [t.line for t in again] == [20, 21, 22, 24]
+    kinds: list[str] = []
+    classifier.tokens(["Alice: folds", "Alice said, \"hi\"", "Bob: checks"], 1, kinds=kinds)
+    assert kinds == ["FOLD", "CHECK"]  # chat is a table event, not part of the structure
+
+
+def test_remembered_lines_stay_bounded(monkeypatch):
+    classifier = get_site("pokerstars").classifier
+    monkeypatch.setattr(base, "_MAX_KNOWN", 50)
+    for n in range(10):
+        classifier.tokens([f"Player{n}_{i}: folds" for i in range(40)], 1)
+        assert len(classifier._known) <= 50 + 40
+    assert classifier.token("Zed: folds", 3).line == 3
+
+
+def test_headers_are_not_remembered():
+    classifier = get_site("pokerstars").classifier
+    line = HAND.splitlines()[0]
+    assert classifier.token(line, 1).type == "HEADER"
+    assert line not in classifier._known
+
+
+@pytest.mark.parametrize("cls", [records.Action, records.Seat, records.SeatResult,
+                                 records.HeroCards, records.Collection, records.Uncalled,
+                                 records.Event, records.Hand, records.Show, records.Summary,
+                                 records.Source, records.Pot])
+def test_records_made_fast_are_the_records(cls):
+    make = base.record_maker(cls)
+    assert make is not cls  # the shortcut is in use for every record the parser builds
+    values = [f"v{i}" for i in range(len(fields(cls)))]
+    made = make(*values)
+    assert type(made) is cls
+    assert made == cls(*values) and repr(made) == repr(cls(*values))
+    assert hash(made) == hash(cls(*values))
+    assert pickle.loads(pickle.dumps(made)) == made
+    assert make(**{f.name: v for f, v in zip(fields(cls), values)}) == made
+    with pytest.raises(FrozenInstanceError):
+        setattr(made, fields(cls)[0].name, 3)
+
+
+def test_a_record_the_shortcut_cannot_build_falls_back_to_the_dataclass():
+    from dataclasses import dataclass
+
+    @dataclass(frozen=True)
+    class NoSlots:
+        a: int
+
+    assert base.record_maker(NoSlots) is NoSlots
+
+
+def test_parsed_hands_hold_real_records():
+    hand = parse_text(HAND).hands[0]
+    assert type(hand) is records.Hand
+    assert {type(a) for a in hand.actions} == {records.Action}
+    assert {type(s) for s in hand.seats} == {records.Seat}
+    assert {type(s) for s in hand.summary.seats} == {records.SeatResult}
+
+
+def _split_hands_before(lines, site):
+    """split_hands as it was before the one-pass version, for comparison."""
+    start = site.hand_start.match
+    gap = site.hand_gap
+    banner = site.banner.match if site.banner is not None else None
+    spans, stray, i, n = [], 0, 0, len(lines)
+    while i < n:
+        if start(lines[i]):
+            j = i + 1
+            if gap == 1:
+                while j < n and lines[j] and not lines[j].isspace() and not start(lines[j]):
+                    j += 1
+            else:
+                blank = 0
+                while j < n and blank < gap and not start(lines[j]):
+                    blank = 0 if lines[j].strip() else blank + 1
+                    j += 1
+                while j > i + 1 and not lines[j - 1].strip():
+                    j -= 1
+            spans.append((i, j))
+            i = j
+        else:
+            if lines[i] and not lines[i].isspace() and not (banner and banner(lines[i])):
+                stray += 1
+            i += 1
+    return spans, stray
+
+
+@pytest.mark.parametrize("name", TEXT_SITES)
+def test_hands_split_as_before(name, corpus):
+    site = get_site(name)
+    texts = [f.read_bytes() for f in sorted((corpus / name).glob("*.txt"))]
+    texts = [decode(t)[0] for t in texts]
+    header = next(line for t in texts for line in split_lines(t) if site.hand_start.match(line))
+    texts.append(f"stray\n\n{header}\nx\n \n\t\n{header}\n{header}\ny\n\n\nstray\n{header}")
+    texts.append(f"{header}\n* # 12 *\n\n\n{header}\n\n \n")
+    for text in texts:
+        lines = split_lines(text)
+        assert split_hands(lines, site) == _split_hands_before(lines, site)
+
+
+def test_the_plain_prefix_of_a_hand_start():
+    assert _literal_prefix(get_site("pokerstars").hand_start) == "PokerStars "
+    assert _literal_prefix(get_site("kingsclub").hand_start) == "#"
+    assert _literal_prefix(re.compile(r"ab?c")) == "a"
+    assert _literal_prefix(re.compile(r"a\.b")) == "a"
+    assert _literal_prefix(re.compile(r"(?:x|y)z")) == ""
+    assert _literal_prefix(re.compile(r"abc", re.IGNORECASE)) == ""
+
+
+def test_summary_endings_are_read_once_and_forgotten_when_too_many(monkeypatch):
+    monkeypatch.setattr(pokerstars, "_MAX_REMEMBERED", 3)
+    said = [pokerstars._outcome(f"collected (${n})") for n in range(10)]
+    assert said[4] == ("collected", None, "$4", None)
+    assert len(pokerstars._OUTCOMES) <= 4
+    assert pokerstars._outcome("showed [As 2c] and won ($3) with a pair") == (
+        "showed", "As 2c", "$3", "a pair")
+    assert pokerstars._outcome("showed [As 2c] and won () with x")[2] is None
+    assert pokerstars._roles(" (button) (small blind)") == ("button", "small blind")
+    assert pokerstars._roles(None) == ()
+
+
+def test_amounts_are_remembered_and_bad_ones_still_refused(monkeypatch):
+    builder = get_site("pokerstars").builder(get_site("pokerstars"), None, None)
+    tok = get_site("pokerstars").classifier.token("Alice: calls $1,000.50", 7)
+    monkeypatch.setattr(base, "_MAX_AMOUNTS", 2)
+    for n in range(5):
+        assert builder.money(tok, f"${n}.5") == Decimal(f"{n}.5")
+    assert len(base._AMOUNTS) <= 3
+    assert builder.money(tok, "$1,000.50") == Decimal("1000.50")
+    with pytest.raises(base.LineError, match="'1x' is not an amount"):
+        builder.money(tok, "1x")
