@@ -292,13 +292,17 @@ def frames(rows: Rows) -> dict[str, pl.DataFrame]:
             if (name, column) in CARD_COLUMNS:
                 values = [None if v is None else format_cards(v) for v in values]
             if isinstance(dtype, pl.Decimal):
-                # Exactly the Decimal's digits ("f": never an exponent); polars parses in bulk.
-                values = [None if v is None else format(v, "f") for v in values]
-                columns[column] = pl.Series(values, dtype=pl.String).cast(dtype)
+                columns[column] = _money(values, dtype)
             else:
                 columns[column] = pl.Series(values, dtype=dtype)
         out[name] = pl.DataFrame(columns).select(list(SCHEMAS[name]))
     return out
+
+
+def _money(values: list, dtype: pl.Decimal) -> pl.Series:
+    """A Decimal column from Decimals (or None), each written as its own exact text (which
+    polars reads, exponents included) and parsed by polars in bulk."""
+    return pl.Series([None if v is None else str(v) for v in values], dtype=pl.String).cast(dtype)
 
 
 def _check_widths() -> None:

@@ -32,3 +32,15 @@ def test_each_hand_keeps_its_key_cards_and_money_on_its_own_rows(corpus):
     for hand in hands:
         net = players.filter(players["hand_id"] == hand.hand_id)["net"].sum()
         assert net == -(hand.summary.rake or Decimal(0))
+
+
+def test_amounts_reach_the_store_exactly_whatever_their_notation():
+    from hhtools.rows import Table
+
+    rows = new_rows()
+    amounts = [Decimal("1E+2"), Decimal("0.10"), Decimal("-2.5"), None, Decimal("123456789.0001")]
+    table = Table()
+    table.add("pokerstars", "1", [("main", "p", a, 7) for a in amounts])
+    rows["pots"] = table
+    stored = frames(rows)["pots"]["amount"].to_list()
+    assert stored == [None if a is None else a.quantize(Decimal("0.0001")) for a in amounts]
