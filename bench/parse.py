@@ -80,7 +80,7 @@ def main() -> None:
     assert len(result.hands) == hands and not result.errors, (len(result.hands), result.errors[:3])
     rate, top = hands / best_parse, hands / best_ceiling
     print(f"{hands} hands, {len(split_lines(text))} lines, best of {args.repeat}")
-    print(f"hhtools parse_text -> records: {rate:10,.0f} hands/s")
+    print(f"hhtools parse_text -> records: {rate:10,.0f} hands/s  ({1e6 / rate:.0f} µs per hand)")
     fields = hands / best_fields
     print(f"one regex per line (ceiling):  {top:10,.0f} hands/s  -> parse is {rate / top:.1%}")
     print(f"hhtools' line regex, fields:   {fields:10,.0f} hands/s  -> parse is {rate / fields:.1%}")
