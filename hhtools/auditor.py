@@ -12,7 +12,7 @@ of the package, which would replace the function ``hhtools.audit`` by the module
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from decimal import Decimal
 
 from hhtools.cards import Card, format_cards
@@ -83,6 +83,28 @@ class PlayerAudit:
         return {"name": self.name, "seat": self.seat,
                 "net": None if self.net is None else str(self.net),
                 "recorded_net": str(self.recorded_net)}
+
+
+# Every seat of every audited hand gets a PlayerAudit. The __init__ dataclasses write for a
+# frozen class sets each field through object.__setattr__; writing the slots directly makes
+# the same object in about half the time.
+_PLAYER_FIELDS = ("name", "seat", "net", "recorded_net", "cards", "hands")
+assert tuple(f.name for f in fields(PlayerAudit)) == _PLAYER_FIELDS
+(_set_name, _set_seat, _set_net, _set_recorded_net, _set_cards, _set_hands) = (
+    getattr(PlayerAudit, name).__set__ for name in _PLAYER_FIELDS)
+
+
+def _player_audit(name: str, seat: int, net: Decimal | None, recorded_net: Decimal,
+                  cards: tuple[Card, ...] | None, hands: tuple[Evaluation, ...]) -> PlayerAudit:
+    """``PlayerAudit(name, seat, net, recorded_net, cards, hands)``, faster."""
+    player = object.__new__(PlayerAudit)
+    _set_name(player, name)
+    _set_seat(player, seat)
+    _set_net(player, net)
+    _set_recorded_net(player, recorded_net)
+    _set_cards(player, cards)
+    _set_hands(player, hands)
+    return player
 
 
 @dataclass(frozen=True)
@@ -284,8 +306,8 @@ class _Settlement:
                     recorded_net = collected.get(p, ZERO) + recorded_returned.get(p, ZERO) - put
                 else:
                     recorded_net = lost
-            players.append(PlayerAudit(p, s.seat, net, recorded_net, cards.get(p),
-                                       evals.get(p, ())))
+            players.append(_player_audit(p, s.seat, net, recorded_net, cards.get(p),
+                                         evals.get(p, ())))
         findings = self.findings
         if not findings:
             verdict = "unverifiable" if self.notes else "ok"

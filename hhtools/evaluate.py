@@ -176,16 +176,18 @@ class BadugiComponent(Component):
             o = ords[c]
             key = (key << 3) | ((c & 3) << 1) | (o == prev)
             prev = o
-        positions = self._patterns.get(key)
-        if positions is None:
-            positions = self._patterns[key] = _best_badugi_positions(
-                [c & 3 for c in s], [ords[c] for c in s])
+        found = self._patterns.get(key)
+        if found is None:
+            positions = _best_badugi_positions([c & 3 for c in s], [ords[c] for c in s])
+            found = self._patterns[key] = (positions, positions[::-1])
+        positions, backwards = found
         bit = self._bit
         mask = 0
         for i in positions:
             mask |= bit[s[i]]
-        best = tuple(s[i] for i in reversed(positions))
-        return _new_evaluation(Evaluation, (self, self._table()[0][mask], best))
+        best = tuple([s[i] for i in backwards])
+        rank_of = self._tables[0] if self._tables is not None else self._table()[0]
+        return _new_evaluation(Evaluation, (self, rank_of[mask], best))
 
     def describe(self, rank: int) -> str:
         size, letters = self._decode(rank)
