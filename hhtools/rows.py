@@ -107,6 +107,9 @@ FACT_COLUMNS = ("vpip", "raised_predraw", "three_bet_chance", "three_bet", "fold
 _VPIP, _RAISED, _CHANCE, _THREE_BET, _FOLD, _SHOWDOWN = range(6)
 _AGG = {s: 6 + i for i, s in enumerate(STREETS)}
 _CALLS = {s: 6 + len(STREETS) + i for i, s in enumerate(STREETS)}
+# Blinds, antes and draws change no betting fact (blinds are not voluntary).
+_NO_FACT_KINDS = frozenset({"post_sb", "post_bb", "post_ante", "post_blind", "post_dead",
+                            "discard", "stand_pat"})
 NO_FACTS = (False, False, False, False, None, False) + (0,) * (2 * len(STREETS))
 
 
@@ -182,10 +185,13 @@ def betting_facts(hand: Hand, put_in: dict[str, Decimal]) -> dict[str, tuple]:
     facts = {s.name: list(NO_FACTS) for s in hand.seats}
     raises = 0
     for a in hand.actions:
+        kind = a.kind
+        if kind in _NO_FACT_KINDS:
+            continue
         f = facts.get(a.player)
         if f is None:
             continue
-        kind, street = a.kind, a.street
+        street = a.street
         if street == "predraw" and not kind.startswith("post"):
             if raises == 1:
                 f[_CHANCE] = True
