@@ -231,7 +231,10 @@ def import_command(
     paths: Annotated[list[str], typer.Argument(help="History files or folders (searched recursively).",
                                                show_default=False)],
     db: DbOption = None,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Processes reading files in parallel.")] = 1,
+    jobs: Annotated[int | None, typer.Option(
+        "--jobs", "-j", min=1, show_default=False,
+        help="Processes reading files in parallel (default: one per processor for large "
+             "imports, else one).")] = None,
 ) -> None:
     """Import hand histories into the hand store, auditing every new hand.
 

@@ -26,6 +26,9 @@ from hhtools.store import SCHEMAS, Store
 
 #: How many hands a batch holds before it is written: bounds memory on large imports.
 BATCH_HANDS = int(os.environ.get("HHTOOLS_BATCH_HANDS", "5000"))
+#: Below this much to read (about 4,000 hands), starting worker processes costs more than
+#: it saves, so an import with the automatic job count reads in this process.
+PARALLEL_BYTES = 5_000_000
 KEY = ["site", "hand_id"]
 
 
@@ -113,14 +116,29 @@ def _flatten(path: str, stat: os.stat_result, result) -> FileRows:
                     repeated)
 
 
+def default_jobs() -> int:
+    """The processors this process may use (at most 8): the automatic number of jobs."""
+    try:
+        usable = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        usable = os.cpu_count() or 1
+    return max(1, min(usable, 8))
+
+
 def import_paths(paths: Iterable[str | os.PathLike], store: Store,
-                 progress: Callable[[Path], None] | None = None, jobs: int = 1) -> ImportSummary:
-    """Import every history file under ``paths`` into ``store``, auditing every new hand."""
+                 progress: Callable[[Path], None] | None = None,
+                 jobs: int | None = None) -> ImportSummary:
+    """Import every history file under ``paths`` into ``store``, auditing every new hand.
+
+    ``jobs`` is how many processes read files; by default one per processor when there is
+    enough to read to repay starting them, else one.
+    """
     store.discard_unfinished()
     summary = ImportSummary()
     known = store.hand_keys()
     previous = store.imported_files()
     todo: list[str] = []
+    size = 0
     for path in history_files(paths):
         summary.files_seen += 1
         resolved = str(path.resolve())
@@ -131,6 +149,9 @@ def import_paths(paths: Iterable[str | os.PathLike], store: Store,
                 progress(path)
         else:
             todo.append(resolved)
+            size += stat.st_size
+    if jobs is None:
+        jobs = default_jobs() if size >= PARALLEL_BYTES else 1
     batch = _Batch()
     for rows in _read_all(todo, jobs):
         summary.files_read += 1

@@ -154,3 +154,23 @@ def test_phh_and_every_generated_sample_import_and_audit_ok(tmp_path):
     assert set(summary.verdicts) == {"ok"}
     paths = store.read("hands")["path"].to_list()
     assert sum(p.endswith(".phhs") for p in paths) >= 100
+
+
+def test_the_automatic_job_count_reads_in_parallel_past_the_threshold(corpus, tmp_path, monkeypatch):
+    import hhtools.importer as importer
+
+    one = Store(tmp_path / "one")
+    import_paths(corpus_paths(corpus), one, jobs=1)
+    started = []
+    real = importer._read_all
+    monkeypatch.setattr(importer, "_read_all", lambda paths, jobs: started.append(jobs) or real(paths, jobs))
+    monkeypatch.setattr(importer, "PARALLEL_BYTES", 0)
+    auto = Store(tmp_path / "auto")
+    import_paths(corpus_paths(corpus), auto)
+    assert started == [importer.default_jobs()]
+    for got, want in zip(snapshot(auto), snapshot(one)):
+        assert got.equals(want)
+    # A small import stays in this process.
+    monkeypatch.setattr(importer, "PARALLEL_BYTES", 10**12)
+    import_paths(corpus_paths(corpus), Store(tmp_path / "small"))
+    assert started[-1] == 1
