@@ -383,20 +383,25 @@ class _Settlement:
         read = STYLES[style]
         h = self.hand
         size = self.game.hand_size
-        for x in (*h.shows, *h.summary.seats):
-            player, cards, text, line = x.player, x.cards, x.description, x.line
-            if not text or not cards or len(cards) != size:
-                continue
-            claim = read(text)
-            if claim is None:
-                continue
-            scored = evals.get(player) or self.game.evaluate(cards)
-            names = [e.description for e in scored]
-            if not matches(claim, names):
-                self._find("description_mismatch", line,
-                           f"the history calls {player}'s {format_cards(cards)} "
-                           f"\"{text}\" but the cards make {' / '.join(names)}",
-                           " / ".join(names), text)
+        for lines in (h.shows, h.summary.seats):
+            for x in lines:
+                text, cards = x.description, x.cards
+                if text and cards and len(cards) == size:
+                    self._description(x.player, cards, text, x.line, read, evals)
+
+    def _description(self, player: str, cards: tuple[Card, ...], text: str, line: int,
+                     read, evals: dict[str, tuple[Evaluation, ...]]) -> None:
+        """Check one line's words for a hand against its cards."""
+        claim = read(text)
+        if claim is None:
+            return
+        scored = evals.get(player) or self.game.evaluate(cards)
+        names = [e.description for e in scored]
+        if not matches(claim, names):
+            self._find("description_mismatch", line,
+                       f"the history calls {player}'s {format_cards(cards)} "
+                       f"\"{text}\" but the cards make {' / '.join(names)}",
+                       " / ".join(names), text)
 
     def _pots(self, contributions: dict[str, Decimal], evals: dict[str, tuple[Evaluation, ...]],
               collected: dict[str, Decimal]) -> tuple[list[PotAudit], dict[str, Decimal] | None]:

@@ -496,6 +496,11 @@ class Replay:
         actions = self.hand.actions
         street = "predraw"
         findings = self.findings
+        trace = self.trace
+        # Bound once: the loop runs for every action of every audited hand.
+        next_to_act, verify_wager, apply_wager = (self.next_to_act, self._verify_wager,
+                                                  self._apply_wager)
+        verify_draw, apply_draw = self.verify_draw, self.apply_draw
         for i, a in enumerate(actions):
             if a.street != street:
                 street = a.street
@@ -503,18 +508,18 @@ class Replay:
             kind = a.kind
             if kind in WAGERS:
                 # Asked once: verifying does not change whose turn it is.
-                turn = self.next_to_act()
+                turn = next_to_act()
                 try:
-                    self._verify_wager(a, turn)
+                    verify_wager(a, turn)
                 except RuleViolation as v:
                     findings.append(Finding(v.kind, v.args[0], v.line))
-                self._apply_wager(a, turn)
+                apply_wager(a, turn)
             elif kind in DRAWS:
                 try:
-                    self.verify_draw(a)
+                    verify_draw(a)
                 except RuleViolation as v:
                     findings.append(Finding(v.kind, v.args[0], v.line))
-                self.apply_draw(a)
+                apply_draw(a)
             elif kind in POSTS:
                 try:
                     self.verify_post(a)
@@ -523,7 +528,7 @@ class Replay:
                 self.apply_post(a)
             else:
                 raise KeyError(kind)
-            if self.trace:
+            if trace:
                 self.steps.append(self._step(a, actions[i + 1] if i + 1 < len(actions) else None))
         return self
 
