@@ -408,7 +408,7 @@ class _Settlement:
         """Build, rake and award every pot; compare each with what the history paid."""
         h, r = self.hand, self.r
         live = r.live
-        if not r.dead and (not contributions or min(contributions.values()) > 0):
+        if not r.dead and (not contributions or min(contributions.values()) > ZERO):
             # No dead money: every chip is a live bet (the general case below gives the same).
             layers = build_pots(contributions, live)
             total_dead = ZERO
@@ -456,9 +456,7 @@ class _Settlement:
                evals: dict[str, tuple[Evaluation, ...]]
                ) -> tuple[tuple[Half, ...], dict[str, Decimal] | None, str | None]:
         components = self.game.components
-        mucked = self.mucked
-        contenders = ([p for p in layer.eligible if p not in mucked] if mucked else None
-                      ) or list(layer.eligible)
+        contenders = [p for p in layer.eligible if p not in self.mucked] or list(layer.eligible)
         if len(contenders) > 1:
             unknown = [p for p in contenders if p not in evals]
             if unknown:

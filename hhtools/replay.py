@@ -142,6 +142,7 @@ class Replay:
         # How many players of ``order`` are still in the hand, and how many of those can
         # still act (not all in): kept as they fold or go all in, for next_to_act.
         self._live_count = self._able_count = len(order)
+        # Who acts first before the draw, found once: the blinds do not move during the hand.
         self._predraw_first: int | None = None
         self.findings: list[Finding] = []
         self.round = Round("predraw", undrawn=len(order))
@@ -198,7 +199,8 @@ class Replay:
         return self.index[self.from_button[0]] if self.from_button else 0
 
     def _left_of_big_blind(self) -> int:
-        # Heads-up that is the button, who posted the small blind.
+        """The seat after the big blind's; heads-up that is the button, who posted the small
+        blind."""
         for kind in ("post_bb", "post_blind", "post_dead", "post_sb"):
             for a in self.hand.actions:
                 if a.kind == kind and a.player in self.index:
@@ -358,7 +360,8 @@ class Replay:
             r.acted_at[p] = r.bets.get(p, ZERO)
         else:
             added = a.amount or ZERO
-            stacks, paid = self.stacks, self.paid  # _pay, inline
+            # _pay, inline: every call, bet and raise passes here.
+            stacks, paid = self.stacks, self.paid
             left = stacks[p] = stacks.get(p, ZERO) - added
             paid[p] = paid.get(p, ZERO) + added
             if (a.all_in or left <= ZERO) and p not in self.all_in:
