@@ -366,6 +366,8 @@ class _Settlement:
         if h.hero and owner and not any(e.kind == "reshuffle" for e in h.events):
             # Without a reshuffle nobody else can ever hold a card the hero held.
             for hc in h.hero_cards:
+                if owner.keys().isdisjoint(hc.cards):
+                    continue  # none of these cards was shown
                 for c in hc.cards:
                     if c in owner and owner[c][0] != h.hero:
                         self._find("duplicate_card", owner[c][1], f"{owner[c][0]} shows {c}, "
