@@ -5,6 +5,7 @@ in one pass, remembered summary endings and amounts."""
 from __future__ import annotations
 
 import pickle
+import sys
 import re
 from dataclasses import FrozenInstanceError, fields
 from decimal import Decimal
@@ -78,7 +79,7 @@ def test_remembered_lines_stay_bounded(monkeypatch):
     monkeypatch.setattr(base, "_MAX_KNOWN", 50)
     for n in range(10):
         classifier.tokens([f"Player{n}_{i}: folds" for i in range(40)], 1)
-        assert len(classifier._known) <= 50 + 40
+        assert len(classifier.remembered()) <= 50 + 40
     assert classifier.token("Zed: folds", 3).line == 3
 
 
@@ -86,7 +87,7 @@ def test_headers_are_not_remembered():
     classifier = get_site("pokerstars").classifier
     line = HAND.splitlines()[0]
     assert classifier.token(line, 1).type == "HEADER"
-    assert line not in classifier._known
+    assert line not in classifier.remembered()
 
 
 @pytest.mark.parametrize("cls", [records.Action, records.Seat, records.SeatResult,
@@ -197,3 +198,37 @@ def test_amounts_are_remembered_and_bad_ones_still_refused(monkeypatch):
     assert builder.money(tok, "$1,000.50") == Decimal("1000.50")
     with pytest.raises(base.LineError, match="'1x' is not an amount"):
         builder.money(tok, "1x")
+
+
+def test_a_line_repeated_in_a_hand_keeps_its_own_line_number():
+    # Remembered tokens are shared by every line with the same text: each use is numbered.
+    hand = parse_text(HAND).hands[0]
+    checks = [a.line for a in hand.actions if a.kind in ("check", "fold")]
+    assert checks == [12, 18, 20, 21]
+    lines = HAND.splitlines()
+    # The same line again, now out of place (after the summary) and then unreadable.
+    twice = "\n".join(lines + ["Bob: checks"])
+    error = parse_text(twice).errors[0]
+    assert (error.line, error.got) == (len(lines) + 1, "Bob: checks")
+    # The same line again, now by a player who is not seated.
+    bad = "\n".join(lines[:18] + ["Zed: folds"] + lines[18:19] + ["Zed: folds"] + lines[19:])
+    error = parse_text(bad).errors[0]
+    assert (error.line, error.column, error.got) == (19, 1, "Zed: folds")
+    assert "'Zed' is not seated" in error.reason
+
+
+def test_hands_read_in_threads_at_once_are_read_as_alone():
+    from concurrent.futures import ThreadPoolExecutor
+
+    texts = [HAND.replace("Bob", name).replace("#1001", f"#{n}")
+             for n, name in enumerate(["Bob", "Carl", "Bob", "Dora"] * 10, 2000)]
+    text = "\n\n".join(texts)
+    alone = parse_text(text).hands
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # threads take turns within hands
+    try:
+        with ThreadPoolExecutor(4) as pool:
+            results = list(pool.map(lambda _: parse_text(text), range(16)))
+    finally:
+        sys.setswitchinterval(interval)
+    assert all(result.hands == alone for result in results)

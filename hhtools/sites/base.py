@@ -15,6 +15,7 @@ from __future__ import annotations
 import functools
 import inspect
 import re
+import threading
 from collections.abc import Iterator, Sequence
 from dataclasses import fields as dataclass_fields
 from datetime import datetime
@@ -107,6 +108,9 @@ class Structure:
                         self.reductions.append(key)
                     row[symbol] = ~index[key]
             self.rows[state] = row
+        # Table events (%ignore'd terminals) never reach Lark's parser: here they leave the
+        # stack as it is.
+        self.ignored = frozenset(lark.ignore_tokens)
         self._stacks: list[tuple[int, ...]] = []
         self._numbers: dict[tuple[int, ...], int] = {}
         self._moves: list[dict[str, int]] = []
@@ -114,7 +118,8 @@ class Structure:
 
     def check(self, kinds: Sequence[str]) -> tuple[int, tuple[str, ...]] | None:
         """None if the kinds (then the end) make a hand; else the index of the first kind that
-        cannot come there (``len(kinds)`` for the end) and the kinds that could have."""
+        cannot come there (``len(kinds)`` for the end) and the kinds that could have. Table
+        events among the kinds are passed over."""
         # A hand grammar's lists are left-recursive, so the LALR stack stays shallow and the
         # same few stacks recur in every hand: each stack is numbered once and each
         # (stack, kind) step remembered, so a known step is one dict lookup.
@@ -136,6 +141,9 @@ class Structure:
     def _step(self, at: int, kind: str) -> int:
         """The stack number after ``kind`` from stack ``at`` (remembered), _REJECT, or
         _ACCEPT for the end of an accepted hand."""
+        if kind in self.ignored:
+            self._moves[at][kind] = at
+            return at
         rows, reductions = self.rows, self.reductions
         stack = list(self._stacks[at])
         while True:
@@ -234,43 +242,50 @@ class Classifier:
         self._subsets: dict[tuple[str, ...], tuple[re.Pattern, dict[str, tuple[int, ...]]]] = {}
         self.ignored = frozenset(lark.ignore_tokens)
         self.kinds = tuple(t.name for t in terminals)
-        # Line text -> (stripped text, kind, fields). Most lines of a session repeat exactly
-        # (folds, checks, limit bets, street markers, the same players' summary lines), so a
-        # repeated line skips the regex. Emptied when full, so memory stays flat.
-        self._known: dict[str, tuple[str, str, tuple]] = {}
+        # Line text -> its token (without a line number). Most lines of a session repeat
+        # exactly (folds, checks, limit bets, street markers, the same players' summary lines),
+        # so a repeated line skips the regex and the making of a token. Site.read_hand gives a
+        # remembered token its line number for each use, so they are kept per thread.
+        self._local = threading.local()
+
+    def remembered(self) -> dict[str, LineToken]:
+        """This thread's remembered tokens by line text; emptied when full, so memory stays
+        flat."""
+        known = getattr(self._local, "known", None)
+        if known is None or len(known) > _MAX_KNOWN:
+            known = self._local.known = {}
+        return known
+
+    def remember(self, line: str, known: dict[str, LineToken]) -> LineToken:
+        """The token of ``line`` (its ``line`` number unset), remembered in ``known``."""
+        text, kind, value = self._classify(line)
+        tok = str.__new__(LineToken, text)
+        tok.type = kind
+        tok.value = value
+        known[line] = tok
+        return tok
 
     def tokens(self, lines: Sequence[str], first: int, step: int = 1,
                kinds: list[str] | None = None) -> list[LineToken]:
-        """The lines as tokens: ``type`` is the line kind, ``value`` the captured fields.
+        """The lines as tokens of their own: ``type`` is the line kind, ``value`` the captured
+        fields, ``line`` the line number; blank lines are left out.
 
         ``step`` 2 numbers the lines of a double-spaced file as the file has them. ``kinds``,
         when given, receives the kinds the hand structure checks (not ``%ignore``d), in order.
         """
-        known = self._known
-        if len(known) > _MAX_KNOWN:
-            known.clear()
-        classify = self._classify
-        new = str.__new__
+        known = self.remembered()
         out = []
-        append = out.append
-        ignored = self.ignored
-        checked = kinds.append if kinds is not None else None
-        numbers = enumerate(lines, first) if step == 1 else zip(
-            range(first, first + step * len(lines), step), lines)
-        for lineno, line in numbers:
-            entry = known.get(line)
-            if entry is None:
-                entry = known[line] = classify(line)
-            text, kind, value = entry
-            if not text:
+        for lineno, line in zip(range(first, first + step * len(lines), step), lines):
+            shared = known.get(line) or self.remember(line, known)
+            if not shared:
                 continue  # a blank line inside a hand (Full Tilt's archive header)
-            tok = new(LineToken, text)
+            tok = str.__new__(LineToken, shared)
             tok.line = lineno
-            tok.type = kind
-            tok.value = value
-            append(tok)
-            if checked is not None and kind not in ignored:
-                checked(kind)
+            tok.type = shared.type
+            tok.value = shared.value
+            out.append(tok)
+            if kinds is not None and tok.type not in self.ignored:
+                kinds.append(tok.type)
         return out
 
     def token(self, line: str, lineno: int) -> LineToken:
@@ -396,18 +411,25 @@ class Site:
             return SkippedHand(self.name, hand_id, skip.game, Source(path, first, last))
         except LineError as e:
             return self._line_error(e, path, hand_id)
-        kinds = ["HEADER"]
-        tokens = classifier.tokens(lines[1:], first + step, step, kinds)
-        failure = self.structure.check(kinds)
+        # Each line's token is the one remembered for its text, shared by every line with
+        # that text: it is given its line number just before its handler runs.
+        known = classifier.remembered()
+        remember = classifier.remember
+        tokens = [known.get(line) or remember(line, known) for line in lines[1:]]
+        numbers = range(first + step, last + 1, step)
+        if not all(tokens):  # blank lines inside a hand (Full Tilt's archive header)
+            numbers = [n for n, tok in zip(numbers, tokens) if tok]
+            tokens = [tok for tok in tokens if tok]
+        failure = self.structure.check(["HEADER"] + [tok.type for tok in tokens])
         if failure is not None:
             at, expected = failure
-            ignored = classifier.ignored
-            checked = [t for t in [header, *tokens] if t.type not in ignored]
-            return self._structure_error(checked[at] if at < len(checked) else None, expected,
-                                         [header, *tokens], path, hand_id, last)
+            tokens = [header, *classifier.tokens(lines[1:], first + step, step)]
+            return self._structure_error(tokens[at] if at < len(tokens) else None, expected,
+                                         tokens, path, hand_id, last)
         try:
             handlers = builder.handlers
-            for tok in tokens:
+            for tok, line in zip(tokens, numbers):
+                tok.line = line
                 handlers[tok.type](builder, tok, *tok.value)
             return builder.finish(first, last)
         except LineError as e:
