@@ -159,7 +159,8 @@ def award(amount: Decimal, component_winners: Sequence[Sequence[str]], order: Se
     odd chips: between halves the first winner of either half clockwise from the button gets
     it (``position``), or the first half takes it (``first_component``).
     """
-    if len(component_winners) == 1 and len(component_winners[0]) == 1:
+    if (len(component_winners) == 1 and len(component_winners[0]) == 1
+            and component_winners[0][0] in order):
         return split(amount, component_winners[0], unit, remainder_mode)  # nothing to order
     rank = {p: i for i, p in enumerate(order)}
     halves = [sorted(ws, key=rank.__getitem__) for ws in component_winners]
