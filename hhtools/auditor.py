@@ -280,11 +280,7 @@ class _Settlement:
             evals = self._showdown()
             self._descriptions(evals)
             pots, won = self._pots(contributions, evals, collected)
-        self._summary(paid, collected, recorded_returned)
-        summary_nets: dict[str, Decimal] = {}
-        for r in h.summary.seats:
-            if r.net is not None and r.player not in summary_nets:
-                summary_nets[r.player] = r.net
+        summary_nets = self._summary(paid, collected, recorded_returned)
         players = []
         cards, evals = self.cards, self.evals
         for s in h.seats:
@@ -537,10 +533,12 @@ class _Settlement:
         return " (" + "; ".join(parts) + ")"
 
     def _summary(self, paid: dict[str, Decimal], collected: dict[str, Decimal],
-                 returned: dict[str, Decimal]) -> None:
-        """The summary must agree with the collection lines: winnings, nets, final stacks."""
+                 returned: dict[str, Decimal]) -> dict[str, Decimal]:
+        """The summary must agree with the collection lines: winnings, nets, final stacks.
+        Returns the nets the summary prints (KingsClub's), the first for each player."""
         h = self.hand
         start: dict[str, Decimal] | None = None
+        nets: dict[str, Decimal] = {}
         for s in h.summary.seats:
             if s.won is None and s.net is None:
                 continue  # nothing to check: PokerStars' folded and mucked lines
@@ -551,6 +549,8 @@ class _Settlement:
                            f"collection lines give {got}", str(got), str(s.won))
             if s.net is None:
                 continue
+            if p not in nets:
+                nets[p] = s.net
             implied = got + returned.get(p, ZERO) - paid.get(p, ZERO)
             if s.net != implied and not h.cancelled:
                 self._find("amount_mismatch", s.line, f"the summary gives {p} a net of "
@@ -566,6 +566,7 @@ class _Settlement:
                            f"{start.get(p, ZERO)} and a net of {s.net} make "
                            f"{start.get(p, ZERO) + s.net}", str(start.get(p, ZERO) + s.net),
                            str(s.stack_after))
+        return nets
 
 
 def _by_player(records: Iterable) -> dict[str, Decimal]:

@@ -487,8 +487,9 @@ class Replay:
 
     def _start_street(self, street: str) -> None:
         # [LA 127]: a round that begins heads-up has no cap; one that becomes heads-up keeps it.
-        capped = not (self.rules.cap_heads_up == "lifted" and self._able_count == 2)
-        self.round = Round(street, capped=capped, undrawn=self._live_count)
+        r = self.round = Round(street)
+        r.capped = not (self.rules.cap_heads_up == "lifted" and self._able_count == 2)
+        r.undrawn = self._live_count
 
     def run(self) -> Replay:
         """Replay every action once; findings collect in ``self.findings``."""
