@@ -232,3 +232,30 @@ def test_hands_read_in_threads_at_once_are_read_as_alone():
     finally:
         sys.setswitchinterval(interval)
     assert all(result.hands == alone for result in results)
+
+
+@pytest.mark.parametrize("name", TEXT_SITES)
+def test_lines_read_by_their_shape_answer_as_the_whole_regex(name, corpus):
+    # A line whose digits alone differ from a line seen before is read by that line's shape.
+    classifier = get_site(name).classifier
+    rotate = str.maketrans("0123456789", "3456789012")
+    for line in _site_lines(corpus):
+        classifier._classify(line)
+        other = line.translate(rotate)
+        assert classifier._classify(other) == _plain_classify(classifier, other), other
+
+
+@pytest.mark.parametrize("pattern, alike", [
+    (r"[0-9]+", True), (r"\d+x", True), (r"[^0-9]", True), (r"[a-z]", True),
+    (r"\w\s\S", True), (r"[^\]]*", True), (r"x{1,2}", True), (r"(?i:x)", True),
+    (r"(.+?) (?:a|b)", True), (r"a1", False), (r"[1-5]", False), (r"[^5]", False),
+    (r"[a-z5]", False), (r"(a)\1", False), (r"(.+?) (?:a|b1)", False),
+    (r"(?P<x>a)(?(x)b|c)", False), (r"(?<!2)x", False)])
+def test_regexes_telling_digits_apart_are_never_read_by_shape(pattern, alike):
+    assert base._digits_alike(pattern) is alike
+
+
+def test_a_site_whose_lines_name_digits_reads_no_line_by_shape():
+    # KingsClub writes "*** 1ST BETTING ROUND ***": its regex tells digits apart.
+    assert get_site("kingsclub").classifier._shapes is None
+    assert get_site("pokerstars").classifier._shapes is not None

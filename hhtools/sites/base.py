@@ -242,6 +242,12 @@ class Classifier:
         self._subsets: dict[tuple[str, ...], tuple[re.Pattern, dict[str, tuple[int, ...]]]] = {}
         self.ignored = frozenset(lark.ignore_tokens)
         self.kinds = tuple(t.name for t in terminals)
+        # The kind and field positions of a line by its shape, the line with every digit
+        # written 0. Lines that differ only in their digits (amounts, stacks, hand ids, times)
+        # are matched alike when the regex treats all ten digits alike, which is checked here:
+        # a line whose shape is known skips the regex. Emptied when full.
+        self._shapes: dict[bytes, tuple[str, tuple[tuple[int, int], ...]]] | None = (
+            {} if _digits_alike(self.regex.pattern) else None)
         # Line text -> its token (without a line number). Most lines of a session repeat
         # exactly (folds, checks, limit bets, street markers, the same players' summary lines),
         # so a repeated line skips the regex and the making of a token. Site.read_hand gives a
@@ -302,13 +308,27 @@ class Classifier:
         text = line.rstrip()
         if not text:
             return text, "UNKNOWN", ()
+        shapes = self._shapes
+        if shapes is not None:
+            shape = text.encode("utf-8", "surrogatepass").translate(_DIGITS_AS_ZERO)
+            known = shapes.get(shape)
+            if known is not None:
+                kind, spans = known
+                return text, kind, tuple([text[a:b] if a >= 0 else None for a, b in spans])
         regex, groups = self._by_initial.get(text[0]) or self._regex_for(text[0])
         m = regex.fullmatch(text)
         if m is None:
-            return text, "UNKNOWN", ()
-        kind = m.lastgroup
-        idx = groups[kind]
-        return text, kind, m.group(*idx) if len(idx) > 1 else (m.group(idx[0]),) if idx else ()
+            kind, idx = "UNKNOWN", ()
+        else:
+            kind = m.lastgroup
+            idx = groups[kind]
+        if shapes is not None:
+            if len(shapes) > _MAX_KNOWN:
+                shapes.clear()
+            shapes[shape] = (kind, tuple(m.span(i) for i in idx))
+        if not idx:
+            return text, kind, ()
+        return text, kind, m.group(*idx) if len(idx) > 1 else (m.group(idx[0]),)
 
     def _regex_for(self, initial: str) -> tuple[re.Pattern, dict[str, tuple[int, ...]]]:
         """The classifier regex for lines starting with ``initial``, and its kinds' groups."""
@@ -342,6 +362,69 @@ class LineToken(str):
 _PLAYER = "(.+?)"
 # A leading literal character of a regex (escaped or not), not followed by a quantifier.
 _FIRST_UNIT = re.compile(r"(?:\\\W|[\w:,])(?![?*+{])")
+
+
+# UTF-8 bytes with every ASCII digit written 0 (no other byte of UTF-8 text is a digit).
+_DIGITS_AS_ZERO = bytes.maketrans(b"123456789", b"000000000")
+
+
+def _digits_alike(pattern: str) -> bool:
+    """True if ``pattern`` cannot tell one ASCII digit from another: no digit is written in
+    it, no character set holds some digits but not others, and nothing refers back to a group.
+    Then every match of a text matches its digit-for-digit copy with the same groups."""
+    from re import _constants as c, _parser
+
+    digits = "0123456789"
+    sets = {c.CATEGORY_DIGIT, c.CATEGORY_NOT_DIGIT, c.CATEGORY_WORD, c.CATEGORY_NOT_WORD,
+            c.CATEGORY_SPACE, c.CATEGORY_NOT_SPACE, c.CATEGORY_LINEBREAK,
+            c.CATEGORY_NOT_LINEBREAK, c.CATEGORY_UNI_DIGIT, c.CATEGORY_UNI_NOT_DIGIT,
+            c.CATEGORY_UNI_WORD, c.CATEGORY_UNI_NOT_WORD, c.CATEGORY_UNI_SPACE,
+            c.CATEGORY_UNI_NOT_SPACE, c.CATEGORY_UNI_LINEBREAK, c.CATEGORY_UNI_NOT_LINEBREAK}
+
+    def in_alike(items) -> bool:
+        for op, arg in items:
+            if op is c.LITERAL and chr(arg) in digits:
+                return False
+            if op is c.RANGE and not (arg[1] < ord("0") or arg[0] > ord("9")
+                                      or (arg[0] <= ord("0") and arg[1] >= ord("9"))):
+                return False
+            if op is c.CATEGORY and arg not in sets:
+                return False
+            if op not in (c.LITERAL, c.RANGE, c.CATEGORY, c.NEGATE):
+                return False
+        return True
+
+    def alike(items) -> bool:
+        for op, arg in items:
+            if op in (c.LITERAL, c.NOT_LITERAL):
+                if chr(arg) in digits:
+                    return False
+            elif op is c.IN:
+                if not in_alike(arg):
+                    return False
+            elif op is c.SUBPATTERN:
+                if not alike(arg[3]):
+                    return False
+            elif op is c.BRANCH:
+                if not all(alike(branch) for branch in arg[1]):
+                    return False
+            elif op in (c.MAX_REPEAT, c.MIN_REPEAT, c.POSSESSIVE_REPEAT):
+                if not alike(arg[2]):
+                    return False
+            elif op in (c.ASSERT, c.ASSERT_NOT):
+                if not alike(arg[1]):
+                    return False
+            elif op is c.ATOMIC_GROUP:
+                if not alike(arg):
+                    return False
+            elif op not in (c.ANY, c.AT):
+                return False  # a back reference, or something not foreseen here
+        return True
+
+    try:
+        return alike(_parser.parse(pattern))
+    except Exception:  # noqa: BLE001 - unknown: no line is then read by its shape
+        return False
 
 
 def _initial(pattern: str) -> str | None:
@@ -618,7 +701,8 @@ class HandBuilder:
     def wager(self, tok: LineToken, player: str, kind: str, *, added: Decimal | None = None,
               to: Decimal | None = None, all_in: bool = False) -> Action:
         """A bet, call, raise or blind given either as chips added or as the street total."""
-        prev = self.committed.get(player, ZERO)
+        committed = self.committed
+        prev = committed.get(player, ZERO)
         if to is None:
             to = prev + added
         else:
@@ -626,8 +710,15 @@ class HandBuilder:
             if added < 0:
                 raise LineError(tok, f"a {kind} to {to} is less than the {prev} {player} has "
                                 "already put in this round")
-        self.committed[player] = to
-        return self.act(tok, player, kind, amount=added, to=to, all_in=all_in)
+        if player not in self.seated:
+            self.player(tok, player)
+        committed[player] = to
+        # What act does, written out: calls and bets are a good part of every hand.
+        actions = self.actions
+        action = make_action(len(actions), self.street, player, kind, added, to, all_in, None,
+                             None, None, tok.line)
+        actions.append(action)
+        return action
 
     def post(self, tok: LineToken, player: str, kind: str, amount: str, all_in) -> Action:
         """A blind or ante; antes are dead money and do not count toward the street total."""
@@ -765,11 +856,20 @@ class HandBuilder:
     #: the chips it adds (PokerStars, Full Tilt, Winamax).
     CALLS_ARE_TOTALS = False
 
+    # Folds and checks are the most common lines: each builds its Action itself.
     def on_FOLD(self, tok, player):
-        self.act(tok, player, "fold")
+        if player not in self.seated:
+            self.player(tok, player)
+        actions = self.actions
+        actions.append(make_action(len(actions), self.street, player, "fold", None, None, False,
+                                   None, None, None, tok.line))
 
     def on_CHECK(self, tok, player):
-        self.act(tok, player, "check")
+        if player not in self.seated:
+            self.player(tok, player)
+        actions = self.actions
+        actions.append(make_action(len(actions), self.street, player, "check", None, None,
+                                   False, None, None, None, tok.line))
 
     def on_CALL(self, tok, player, amount, all_in):
         self._chips(tok, player, "call", amount, all_in)
@@ -794,26 +894,27 @@ class HandBuilder:
 
     def finish(self, first: int, last: int) -> Hand:
         """The Hand record, frozen."""
-        summary_cards = {r.player: r.cards for r in self.seat_results if r.cards}
-        shows = tuple(make_show(p, kind, cards if cards is not None else
-                           (summary_cards.get(p) if kind == "muck" else None), desc, line)
-                      for p, kind, cards, desc, line in self.shows)
+        shows = ()
+        if self.shows:
+            summary_cards = {r.player: r.cards for r in self.seat_results if r.cards}
+            shows = tuple(make_show(p, kind, cards if cards is not None else
+                                    (summary_cards.get(p) if kind == "muck" else None), desc,
+                                    line)
+                          for p, kind, cards, desc, line in self.shows)
+        blinds = self.blinds
+        # Hand's fields in their order (naming all 31 costs more than the rest of finish).
         return make_hand(
-            site=self.site.name, hand_id=self.hand_id, tournament=self.tournament,
-            game=self.game.name, structure=self.structure, mix=self.mix,
-            currency=self.currency, small_bet=self.small_bet, big_bet=self.big_bet,
-            small_blind=self.blinds.get("post_sb"), big_blind=self.blinds.get("post_bb"),
-            ante=self.blinds.get("ante"), table=self.table, max_seats=self.max_seats,
-            button_seat=self.button, started_at=self.started_at, seats=tuple(self.seats),
-            hero=self.hero, hero_cards=tuple(self.hero_cards),
-            dealt_to=None if self.dealt_to is None else tuple(self.dealt_to),
-            actions=tuple(self.actions), shows=shows, uncalled=tuple(self.uncalled),
-            collections=tuple(self.collections),
-            summary=make_summary(self.total_pot, tuple(self.pots), self.rake,
-                                 tuple(self.seat_results)),
-            events=tuple(self.events), cancelled=self.cancelled,
-            source=make_source(self.path, first, last), warnings=tuple(self.warnings),
-            partial=self.partial, dead=self.dead)
+            self.site.name, self.hand_id, self.tournament,  # site, hand_id, tournament
+            self.game.name, self.structure, self.mix, self.currency,
+            self.small_bet, self.big_bet,
+            blinds.get("post_sb"), blinds.get("post_bb"), blinds.get("ante"),
+            self.table, self.max_seats, self.button, self.started_at,  # ... button_seat
+            tuple(self.seats), self.hero, tuple(self.hero_cards),
+            None if self.dealt_to is None else tuple(self.dealt_to),
+            tuple(self.actions), shows, tuple(self.uncalled), tuple(self.collections),
+            make_summary(self.total_pot, tuple(self.pots), self.rake, tuple(self.seat_results)),
+            tuple(self.events), self.cancelled, make_source(self.path, first, last),
+            tuple(self.warnings), self.partial, self.dead)
 
 
 # Amounts as written -> Decimal (immutable, so shared): stacks, bets and pots recur within a
