@@ -104,6 +104,10 @@ class Component:
         """True for what players call a made hand: a 4-card Badugi, or a low with no pair."""
         raise NotImplementedError
 
+    def made(self, cards: Sequence[Card]) -> bool:
+        """``is_made`` of the cards' evaluation; raises as ``evaluate`` does."""
+        return self.is_made(self.evaluate(cards))
+
     def key(self, rank: int) -> tuple[int, tuple[str, ...]]:
         """(category, rank letters high to low) of a rank, the basis of explanations."""
         raise NotImplementedError
@@ -201,6 +205,13 @@ class BadugiComponent(Component):
 
     def is_made(self, evaluation: Evaluation) -> bool:
         return len(evaluation.best) == 4
+
+    def made(self, cards: Sequence[Card]) -> bool:
+        # Four different cards are a 4-card Badugi exactly when no two share a rank or a suit:
+        # no subset search is needed (the import asks this of every hero hand).
+        if len(cards) == 4 and len(set(cards)) == 4:
+            return len({c >> 2 for c in cards}) == 4 and len({c & 3 for c in cards}) == 4
+        return self.is_made(self.evaluate(cards))
 
     def _decode(self, rank: int) -> tuple[int, tuple[str, ...]]:
         mask = self._table()[1][rank - 1]

@@ -52,8 +52,7 @@ class Game:
         >>> get_game("badeucy").made(parse_cards("Kc 2d 3h 4s 4c"))
         True
         """
-        first = self.components[0]
-        return first.is_made(first.evaluate(cards))
+        return self.components[0].made(cards)
 
     def showdown(self, hands: Sequence[Sequence[Card]]) -> dict[str, list[int]]:
         """For each component, the indices of the hands that win it (several on a tie)."""

@@ -87,6 +87,16 @@ def test_every_four_card_hand_agrees_with_brute_force(component, order):
 
 
 @pytest.mark.parametrize("component", [BADUGI, BADUGI_ACE_HIGH])
+def test_made_agrees_with_the_evaluation_on_every_four_card_hand(component):
+    # `made` answers four-card hands without the subset search: it must say what the
+    # evaluation says, for all 270,725 hands, and refuse a repeated card as evaluate does.
+    for hand in ALL_FOUR:
+        assert component.made(hand) == (len(component.evaluate(hand).best) == 4), hand
+    with pytest.raises(CardError):
+        component.made(parse_cards("As As 2d 3h"))
+
+
+@pytest.mark.parametrize("component", [BADUGI, BADUGI_ACE_HIGH])
 def test_four_card_badugis_beat_three_card_hands_and_suits_never_matter(component):
     perms = [p for p in permutations(range(4)) if p != (0, 1, 2, 3)]
     worst_four = best_three = None
