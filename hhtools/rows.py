@@ -12,7 +12,7 @@ Python ``Decimal`` converts one by one).
 
 from __future__ import annotations
 
-from datetime import timezone
+from datetime import datetime, timedelta, timezone
 from decimal import Decimal
 from itertools import chain, repeat
 from operator import attrgetter, itemgetter
@@ -26,6 +26,8 @@ from hhtools.records import STREETS, Hand, HandError
 from hhtools.store import SCHEMAS
 
 ZERO = Decimal(0)
+_EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
+_MICROSECOND = timedelta(microseconds=1)
 #: Tables whose first two columns are the hand's key (site, hand id).
 KEYED = frozenset(name for name, schema in SCHEMAS.items() if list(schema)[:2] == ["site", "hand_id"])
 #: Columns holding cards, kept as Card tuples until the column is built.
@@ -143,11 +145,10 @@ def add_hand(rows: Rows, hand: Hand, audit=None, path: str | None = None) -> Non
     shown = {s.player: s.cards for s in hand.shows if s.kind == "show" and s.cards}
     where = positions(hand)
     facts = betting_facts(hand, put_in)
-    started = hand.started_at.astimezone(timezone.utc) if hand.started_at else None
     rows["hands"].add(site, hand_id, [(
         hand.game, hand.structure, hand.currency, hand.small_bet, hand.big_bet,
         hand.small_blind, hand.big_blind, hand.ante, hand.table, hand.max_seats,
-        hand.button_seat, started, hand.tournament.id if hand.tournament else None, hand.hero,
+        hand.button_seat, hand.started_at, hand.tournament.id if hand.tournament else None, hand.hero,
         sum(1 for s in hand.seats if not s.sitting_out), hand.cancelled,
         hand.summary.total_pot, hand.summary.rake,
         audit.verdict if audit is not None else None,
@@ -299,6 +300,11 @@ def frames(rows: Rows) -> dict[str, pl.DataFrame]:
                 values = [None if v is None else format_cards(v) for v in values]
             if isinstance(dtype, pl.Decimal):
                 columns[column] = _money(values, dtype)
+            elif isinstance(dtype, pl.Datetime):
+                # As microseconds since the epoch (exact integer arithmetic): polars reads
+                # integers far faster than time-zone-aware datetimes.
+                values = [None if v is None else (v - _EPOCH) // _MICROSECOND for v in values]
+                columns[column] = pl.Series(values, dtype=pl.Int64).cast(dtype)
             else:
                 columns[column] = pl.Series(values, dtype=dtype)
         out[name] = pl.DataFrame(columns).select(list(SCHEMAS[name]))
