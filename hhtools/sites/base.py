@@ -757,8 +757,14 @@ class HandBuilder:
             if missing:
                 raise LineError(tok, f"{player} discards {missing[0]}, which is not in the "
                                 "hand", column_of(tok, str(missing[0])))
-        kind = "discard" if count else "stand_pat"
-        return self.act(tok, player, kind, count=count, discarded=discarded, new_cards=new_cards)
+        if player not in self.seated:
+            self.player(tok, player)
+        actions = self.actions
+        action = make_action(len(actions), self.street, player,
+                             "discard" if count else "stand_pat", None, None, False, count,
+                             discarded, new_cards, tok.line)
+        actions.append(action)
+        return action
 
     def hero_hand(self, tok: LineToken, cards: tuple[Card, ...]) -> None:
         """The hero's whole hand after the current street's deal or draw."""
@@ -971,9 +977,8 @@ make_pot = record_maker(Pot)
 
 def _with_new_cards(a: Action, new_cards: tuple[Card, ...]) -> Action:
     """A copy of a frozen Action with its ``new_cards`` set."""
-    return make_action(seq=a.seq, street=a.street, player=a.player, kind=a.kind,
-                       amount=a.amount, to=a.to, all_in=a.all_in, count=a.count,
-                       discarded=a.discarded, new_cards=new_cards, line=a.line)
+    return make_action(a.seq, a.street, a.player, a.kind, a.amount, a.to, a.all_in, a.count,
+                       a.discarded, new_cards, a.line)
 
 
 def column_of(tok: LineToken, text: str, last: bool = False) -> int:

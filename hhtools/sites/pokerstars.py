@@ -66,12 +66,21 @@ class PokerStarsBuilder(HandBuilder):
         self.set_time(tok, date, name)
 
     def _tournament(self, tok, tournament, buy_in, currency, level) -> Tournament:
-        fee = None
-        if buy_in is not None:
-            parts = [self.money(tok, p) for p in buy_in.split("+")]
-            buy_in, fee = (sum(parts[:-1]), parts[-1]) if len(parts) > 1 else (parts[0], None)
-            currency = currency or CURRENCIES.get(tok[tok.find(",") + 2:][:1])
-        return Tournament(tournament, buy_in, fee, currency, level)
+        # A tournament's hands at one level share one (immutable) record.
+        sign = tok[tok.find(",") + 2:][:1]
+        key = (tournament, buy_in, currency, level, sign)
+        record = _TOURNAMENTS.get(key)
+        if record is None:
+            fee = None
+            if buy_in is not None:
+                parts = [self.money(tok, p) for p in buy_in.split("+")]
+                buy_in, fee = (sum(parts[:-1]), parts[-1]) if len(parts) > 1 else (parts[0], None)
+                currency = currency or CURRENCIES.get(sign)
+            record = Tournament(tournament, buy_in, fee, currency, level)
+            if len(_TOURNAMENTS) > _MAX_REMEMBERED:
+                _TOURNAMENTS.clear()
+            _TOURNAMENTS[key] = record
+        return record
 
     def on_TABLE(self, tok, table, max_seats, button):
         self.table = table
@@ -174,9 +183,10 @@ class PokerStarsBuilder(HandBuilder):
 
 
 # The same few summary endings recur in every hand ("(button) folded before the Draw"): each
-# is read once. Both are emptied when full.
+# is read once. These are emptied when full.
 _ROLES: dict[str | None, tuple[str, ...]] = {}
 _OUTCOMES: dict[str, tuple[str, str | None, str | None, str | None]] = {}
+_TOURNAMENTS: dict[tuple, Tournament] = {}
 _MAX_REMEMBERED = 10_000
 
 
