@@ -264,7 +264,8 @@ class Classifier:
 
     def remember(self, line: str, known: dict[str, LineToken]) -> LineToken:
         """The token of ``line`` (its ``line`` number unset), remembered in ``known``."""
-        text, kind, value = self._classify(line)
+        # A line listing cards seldom shares its shape with another line (a header does).
+        text, kind, value = self._classify(line, "[" not in line)
         tok = str.__new__(LineToken, text)
         tok.type = kind
         tok.value = value
@@ -303,12 +304,13 @@ class Classifier:
         tok.value = value
         return tok
 
-    def _classify(self, line: str) -> tuple[str, str, tuple]:
-        """(the line without trailing blanks, its kind, its captured fields)."""
+    def _classify(self, line: str, by_shape: bool = True) -> tuple[str, str, tuple]:
+        """(the line without trailing blanks, its kind, its captured fields); ``by_shape``
+        False reads it with the regex without looking up or remembering its shape."""
         text = line.rstrip()
         if not text:
             return text, "UNKNOWN", ()
-        shapes = self._shapes
+        shapes = self._shapes if by_shape else None
         if shapes is not None:
             shape = text.encode("utf-8", "surrogatepass").translate(_DIGITS_AS_ZERO)
             known = shapes.get(shape)
@@ -325,7 +327,7 @@ class Classifier:
         if shapes is not None:
             if len(shapes) > _MAX_KNOWN:
                 shapes.clear()
-            shapes[shape] = (kind, tuple(m.span(i) for i in idx))
+            shapes[shape] = (kind, tuple([m.span(i) for i in idx]))
         if not idx:
             return text, kind, ()
         return text, kind, m.group(*idx) if len(idx) > 1 else (m.group(idx[0]),)
