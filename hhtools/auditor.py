@@ -455,6 +455,15 @@ class _Settlement:
                ) -> tuple[tuple[Half, ...], dict[str, Decimal] | None, str | None]:
         components = self.game.components
         contenders = [p for p in layer.eligible if p not in self.mucked] or list(layer.eligible)
+        if not contenders:
+            # Nobody seated is left in the hand (the replay has said why): no owner to check.
+            note = f"nobody seated is left in the hand to win the {name} pot"
+            self.notes.append(note)
+            if not any(f.kind in _RULE_KINDS for f in self.findings):
+                self._find("out_of_turn", self.hand.source.last_line,
+                           f"nobody seated is left in the hand to win the {name} pot of "
+                           f"{layer.amount}")
+            return (), None, note
         if len(contenders) > 1:
             unknown = [p for p in contenders if p not in evals]
             if unknown:

@@ -118,6 +118,12 @@ class Replay:
         self.seat_of = seat_of = {s.name: s.seat for s in seats}
         order = [s.name for s in seats
                  if not s.sitting_out and (dealt is None or s.name in dealt)]
+        if len(seat_of) < len(seats):
+            # Two seats under one name: the player is in the hand once (the first seat).
+            seat_of = self.seat_of = {}
+            for s in seats:
+                seat_of.setdefault(s.name, s.seat)
+            order = list(dict.fromkeys(order))
         # Players who act though the seat list marks them out are in the hand after all.
         if len(order) < len(seats):
             members = set(order)
@@ -239,7 +245,7 @@ class Replay:
         added = a.amount or ZERO
         stack = self.stacks.get(p, ZERO)
         if added > stack:
-            raise RuleViolation("stack_exceeded", f"{p} puts in {added} with only {stack} "
+            raise RuleViolation("stack_exceeded", f"{p} puts in {added} with {_behind(stack)} "
                                 "behind", a.line)
         mine = r.bets.get(p, ZERO)
         if kind == "check":
@@ -283,12 +289,18 @@ class Replay:
     def _verify_turn(self, a: Action, expected: str | None) -> None:
         """Raise for a wager by anyone but ``expected`` (only an all-in player may fold)."""
         p = a.player
+        if p not in self.index:
+            raise RuleViolation("out_of_turn", f"{p} acts but has no seat in this hand", a.line)
         if p in self.folded:
             raise RuleViolation("out_of_turn", f"{p} acts after folding", a.line)
         if p in self.all_in:
             if a.kind == "fold":
                 return  # pointless but harmless: sites fold all-in players who sit out
             raise RuleViolation("out_of_turn", f"{p} acts after going all in", a.line)
+        if self._live_count < 2:
+            # Everyone else has folded: the hand is over and the pot is this player's.
+            raise RuleViolation("out_of_turn", f"{p} {a.kind}s after everyone else has "
+                                "folded: the hand is already over", a.line)
         if expected is None:
             if self._draws_pending():
                 raise RuleViolation("out_of_turn", f"{p} bets before {self.next_to_draw()} "
@@ -350,6 +362,10 @@ class Replay:
         if a.kind == "fold":
             folded = self.folded
             if p not in folded:
+                if self._live_count == 1 and p in self.index:
+                    # The last player in the hand cannot fold it away: the pot is theirs
+                    # (_verify_turn has said so); the fold is not applied.
+                    return
                 folded.add(p)
                 if p in self.index:
                     self._live_count -= 1
@@ -409,9 +425,13 @@ class Replay:
     def verify_post(self, a: Action) -> None:
         """A blind or ante may not cost more than the poster's stack."""
         stack = self.stacks.get(a.player, ZERO)
-        if (a.amount or ZERO) > stack:
-            raise RuleViolation("stack_exceeded", f"{a.player} posts {a.amount} with only "
-                                f"{stack} behind", a.line)
+        amount = a.amount or ZERO
+        if amount > stack and amount:
+            if a.player not in self.seat_of:
+                raise RuleViolation("out_of_turn", f"{a.player} posts {amount} but has no "
+                                    "seat in this hand", a.line)
+            raise RuleViolation("stack_exceeded", f"{a.player} posts {amount} with "
+                                f"{_behind(stack)} behind", a.line)
 
     def can_post(self, a: Action) -> bool:
         """Whether the blind or ante ``a`` is allowed now."""
@@ -454,6 +474,9 @@ class Replay:
             for expected in self.from_button:  # next_to_draw(), inline: drawing is frequent
                 if expected not in folded and expected not in drawn:
                     if expected != p:
+                        if p not in self.index:
+                            raise RuleViolation("out_of_turn", f"{p} draws but has no seat "
+                                                "in this hand", a.line)
                         raise RuleViolation("out_of_turn", f"{p} draws out of turn: it is "
                                             f"{expected}'s turn to draw", a.line)
                     break
@@ -570,6 +593,11 @@ class Replay:
 
 def _seat_number(seat) -> int:
     return seat.seat
+
+
+def _behind(stack: Decimal) -> str:
+    """``only 0.25`` or, when earlier lines have overdrawn the stack, ``nothing``."""
+    return f"only {stack}" if stack > ZERO else "nothing"
 
 
 def _allowed(verify: Callable[[Action], None], a: Action) -> bool:

@@ -262,3 +262,62 @@ def test_an_unverifiable_main_pot_does_not_stop_the_side_pot_check(real):
     # The summary line still says buddyboy3399 won both pots: that disagreement is found too.
     assert a.verdict == "mismatch" and kinds(a) == ["winner_mismatch", "amount_mismatch"]
     assert "the side 1 pot should go to buddyboy3399 2.55" in a.findings[0].message
+
+
+# ---- tampered hands that once made the audit raise: each must give findings, never a traceback
+
+
+def test_the_last_player_folding_is_refused_and_keeps_the_pot(real):
+    # Everyone else has folded to X USN-USMC's bet; a fold by X USN-USMC too would leave
+    # nobody to win the pot (the audit once failed with "min() arg is an empty sequence").
+    text = tamper(real(STARS_27, "35839272371"),
+                  ("rumble1111: folds", "rumble1111: folds\nX USN-USMC: folds"))
+    a = audited(text)
+    assert (a.verdict, kinds(a)) == ("invalid", ["out_of_turn"])
+    f = a.findings[0]
+    assert f.line == line_of(text, "X USN-USMC: folds")
+    assert f.message == (f"line {f.line}: X USN-USMC folds after everyone else has folded: "
+                         "the hand is already over")
+    # The fold is not applied: the pot is still X USN-USMC's, as the history says.
+    assert {p.name: p.net for p in a.players}["X USN-USMC"] == Decimal("0.79")
+
+
+def test_an_all_in_last_player_folded_by_the_site_keeps_the_pot(real):
+    # Sites fold all-in players who sit out, which is harmless; when that player is the last
+    # one in the hand the fold must not leave the pot without an owner.
+    (hand,) = parse_text(tamper(real(STARS_27, "35839272371"),
+                                ("rumble1111: folds", "rumble1111: folds\nX USN-USMC: folds"))
+                         ).hands
+    actions = list(hand.actions)
+    i = max(i for i, a in enumerate(actions) if a.player == "X USN-USMC" and a.kind == "bet")
+    actions[i] = dataclasses.replace(actions[i], all_in=True)
+    a = audit(dataclasses.replace(hand, actions=tuple(actions)))
+    assert a.verdict == "ok"
+    assert {p.name: p.net for p in a.players}["X USN-USMC"] == Decimal("0.79")
+
+
+@pytest.mark.parametrize("how", ["seat dropped", "seat renamed to another player's name",
+                                 "no seats"])
+def test_a_player_with_no_seat(real, how):
+    # Record-level tampers (the parser refuses such text): the player who wins the pot has no
+    # seat, so once the others fold nobody seated was left and the audit raised.
+    (hand,) = parse_text(real(STARS_27, "35839272371")).hands
+    R = dataclasses.replace
+    if how == "seat dropped":
+        seats = tuple(s for s in hand.seats if s.name != "X USN-USMC")
+    elif how == "no seats":
+        seats = ()
+    else:
+        seats = tuple(R(s, name="Hero") if s.name == "X USN-USMC" else s for s in hand.seats)
+    a = audit(R(hand, seats=seats))
+    assert a.verdict == "invalid" and set(kinds(a)) <= {"out_of_turn", "winner_mismatch"}
+    post = next(x for x in hand.actions if x.player == "X USN-USMC")
+    bet = next(x for x in hand.actions if x.player == "X USN-USMC" and x.kind == "bet")
+    messages = [f.message for f in a.findings]
+    assert f"line {post.line}: X USN-USMC posts 0.10 but has no seat in this hand" in messages
+    assert f"line {bet.line}: X USN-USMC acts but has no seat in this hand" in messages
+    if how == "no seats":
+        assert a.notes == ("nobody seated is left in the hand to win the main pot",)
+    else:
+        assert a.findings[-1].kind == "winner_mismatch"
+        assert "should go to rumble1111 1.19" in a.findings[-1].message
