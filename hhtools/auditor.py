@@ -519,7 +519,7 @@ class _Settlement:
             if set(exp) != set(got):
                 self._find("winner_mismatch", line,
                            f"{label} should go to {_amounts(exp) or 'nobody'}"
-                           f"{self._why(set(exp) | set(got))}; the history gives "
+                           f"{self._why(exp.keys() | got.keys())}; the history gives "
                            f"{_amounts(got) or 'nothing'}", _amounts(exp), _amounts(got))
                 continue
             tolerance = self.r.unit if split else ZERO
@@ -529,16 +529,22 @@ class _Settlement:
                                f"{p} should receive {v} from {label}; the history gives "
                                f"{got[p]}", str(v), str(got[p]))
 
-    def _why(self, players: set[str]) -> str:
-        """`` (A's X beats B's Y)`` for the first component where shown hands differ."""
-        shown = [p for p in players if p in self.evals]
+    def _why(self, players: Iterable[str]) -> str:
+        """`` (A: A's X beats B's Y)`` for each component, between the two best shown hands;
+        tied hands are named in seat order (never in a set's order, which changes from run to
+        run)."""
+        index = self.r.index
+        shown = sorted((p for p in players if p in self.evals),
+                       key=lambda p: (index.get(p, len(index)), p))
         if len(shown) < 2:
             return ""
         parts = []
         for i, comp in enumerate(self.game.components):
-            ranked = sorted(shown, key=lambda p: self.evals[p][i].rank)
+            ranked = sorted(shown, key=lambda p: self.evals[p][i].rank)  # stable: seat order
             a, b = ranked[0], ranked[1]
-            parts.append(f"{a}: {comp.explain(self.evals[a][i], self.evals[b][i])}")
+            ea, eb = self.evals[a][i], self.evals[b][i]
+            who = f"{a} and {b}" if ea.rank == eb.rank else a
+            parts.append(f"{who}: {comp.explain(ea, eb)}")
         return " (" + "; ".join(parts) + ")"
 
     def _summary(self, paid: dict[str, Decimal], collected: dict[str, Decimal],
