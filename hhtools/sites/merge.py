@@ -179,10 +179,12 @@ class MergeBuilder(HandBuilder):
         data = game.attrs.get("data", "").split("|")
         self.table = data[1] if len(data) > 1 else ""
         for child in game.children:
-            handler = getattr(self, f"on_{child.tag}", None)
+            # A table of the elements a game holds, not getattr: "event" would find
+            # HandBuilder.on_event, the handler of text lines.
+            handler = self.GAME_ELEMENTS.get(child.tag)
             if handler is None:
                 raise LineError(self.tok(child), f"unexpected <{child.tag}> in a game")
-            handler(child)
+            handler(self, child)
         self.settle(tok)
 
     def on_players(self, element: _Element) -> None:
@@ -354,6 +356,10 @@ class MergeBuilder(HandBuilder):
             raise LineError(self.winners[-1][3] if self.winners else tok,
                             f"the winners receive {-rake} more than was bet")
         self.rake = rake
+
+    #: The elements a <game> holds, and their handlers.
+    GAME_ELEMENTS = {"players": on_players, "round": on_round, "cards": on_cards,
+                     "winner": on_winner}
 
 
 class Merge(Site):

@@ -219,3 +219,14 @@ def test_a_bettor_who_wins_no_pot_gets_the_uncalled_part_as_its_own_winner():
     assert [(c.player, c.amount) for c in hand.collections] == [("Villain", Decimal(14))]
     assert hand.summary.rake == 0
     assert audit(hand).verdict == "ok"
+
+
+def test_an_event_outside_a_round_is_refused_with_its_line():
+    # An <event> straight under <game> once reached the handler of text lines and crashed.
+    text = (CORPUS / "merge" / "3-Draw-Limit-USD-1-2-201104.Multi.hand.sample.txt").read_text()
+    stray = '<event sequence="6" type="DRAW" timestamp="1303222323109" player="1" text="1"/>'
+    text = text.replace("\t</players>\n", "\t</players>\n" + stray + "\n", 1)
+    result = parse_text(text, "merge", path="multi.txt")
+    assert [(e.line, e.hand_id) for e in result.errors] == [(7, "33423082-1")]
+    assert "unexpected <event> in a game" in result.errors[0].message
+    assert len(result.hands) == 14
