@@ -31,7 +31,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from hhtools.cards import Card, parse_card
 from hhtools.errors import CardError, HHToolsError
 from hhtools.records import (Action, Collection, Hand, HandError, HeroCards, Pot, Seat, Show,
-                             Source, Summary, Tournament, Uncalled)
+                             Source, Summary, Tournament, Uncalled, chip_totals)
 
 ZERO = Decimal(0)
 STREETS = ("predraw", "draw1", "draw2", "draw3")
@@ -69,23 +69,6 @@ def player_order(hand: Hand) -> list[Seat]:
     return [s for s in seats if s.seat > button] + [s for s in seats if s.seat <= button]
 
 
-def results(hand: Hand) -> tuple[dict[str, Decimal], dict[str, Decimal], dict[str, Decimal]]:
-    """Per player: chips put in, collected, and returned uncalled."""
-    put: dict[str, Decimal] = {}
-    for a in hand.actions:
-        if a.amount:
-            put[a.player] = put.get(a.player, ZERO) + a.amount
-    won: dict[str, Decimal] = {}
-    for c in hand.collections:
-        won[c.player] = won.get(c.player, ZERO) + c.amount
-    back: dict[str, Decimal] = {}
-    for u in hand.uncalled:
-        back[u.player] = back.get(u.player, ZERO) + u.amount
-    if hand.cancelled:
-        # A cancelled hand gives every chip back.
-        back = dict(put)
-        won = {}
-    return put, won, back
 
 
 def to_phh(hand: Hand) -> str:
@@ -150,7 +133,7 @@ def to_phh(hand: Hand) -> str:
             fields["level"] = int(hand.tournament.level)
     if hand.currency and hand.currency != "chips":
         fields["currency"] = hand.currency
-    put, won, back = results(hand)
+    put, won, back = chip_totals(hand)
     fields["winnings"] = [won.get(s.name, ZERO) for s in order]
     fields["finishing_stacks"] = [s.stack - put.get(s.name, ZERO) + won.get(s.name, ZERO)
                                   + back.get(s.name, ZERO) for s in order]
@@ -382,7 +365,7 @@ class _Reader:
         blinds = [_money(v) for v in self.need("blinds_or_straddles")]
         if n == 2:
             antes, blinds = antes[::-1], blinds[::-1]
-        if fixed := structure == "fixed-limit":
+        if structure == "fixed-limit":
             small_bet, big_bet = _money(self.need("small_bet")), _money(self.need("big_bet"))
         else:
             small_bet = big_bet = _money(self.need("min_bet"))

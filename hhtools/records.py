@@ -284,6 +284,27 @@ class HandError:
         return self.message
 
 
+def chip_totals(hand: Hand) -> tuple[dict[str, Decimal], dict[str, Decimal], dict[str, Decimal]]:
+    """Per player, as the history records them: chips put in, collected, and returned
+    uncalled (a player's net is collected + returned - put in)."""
+    zero = Decimal(0)
+    put: dict[str, Decimal] = {}
+    for a in hand.actions:
+        if a.amount:
+            put[a.player] = put.get(a.player, zero) + a.amount
+    won: dict[str, Decimal] = {}
+    for c in hand.collections:
+        won[c.player] = won.get(c.player, zero) + c.amount
+    back: dict[str, Decimal] = {}
+    for u in hand.uncalled:
+        back[u.player] = back.get(u.player, zero) + u.amount
+    if hand.cancelled:
+        # A cancelled hand gives every chip back: nobody wins or loses.
+        back = dict(put)
+        won = {}
+    return put, won, back
+
+
 def to_jsonable(value):
     """Records as JSON-ready values: Decimal and Card as strings, datetimes in ISO 8601."""
     if isinstance(value, Card):

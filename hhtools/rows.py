@@ -22,7 +22,7 @@ import polars as pl
 from hhtools.cards import format_cards
 from hhtools.errors import HHToolsError
 from hhtools.games import get_game
-from hhtools.records import STREETS, Hand, HandError
+from hhtools.records import STREETS, Hand, HandError, chip_totals
 from hhtools.store import SCHEMAS
 
 ZERO = Decimal(0)
@@ -129,19 +129,7 @@ def hand_rows(hand: Hand, audit=None, path: str | None = None) -> Rows:
 def add_hand(rows: Rows, hand: Hand, audit=None, path: str | None = None) -> None:
     """Append one hand's rows to ``rows`` (a list of tuples per table)."""
     site, hand_id = hand.site, hand.hand_id
-    put_in: dict[str, Decimal] = {}
-    for a in hand.actions:
-        if a.amount:
-            put_in[a.player] = put_in.get(a.player, ZERO) + a.amount
-    returned: dict[str, Decimal] = {}
-    for u in hand.uncalled:
-        returned[u.player] = returned.get(u.player, ZERO) + u.amount
-    if hand.cancelled:
-        # A cancelled hand gives every chip back: nobody wins or loses.
-        returned = dict(put_in)
-    collected: dict[str, Decimal] = {}
-    for c in hand.collections:
-        collected[c.player] = collected.get(c.player, ZERO) + c.amount
+    put_in, collected, returned = chip_totals(hand)
     shown = {s.player: s.cards for s in hand.shows if s.kind == "show" and s.cards}
     where = positions(hand)
     facts = betting_facts(hand, put_in)

@@ -11,7 +11,8 @@ import pytest
 
 from hhtools.auditor import audit
 from hhtools.parsing import parse_file
-from hhtools.phh import PHHError, player_order, read_phh, results, to_phh, toml_value
+from hhtools.phh import PHHError, player_order, read_phh, to_phh, toml_value
+from hhtools.records import chip_totals
 
 pokerkit = pytest.importorskip("pokerkit")
 ZERO = Decimal(0)
@@ -84,7 +85,7 @@ def replay(hand):
 
 
 def expected_stacks(hand) -> list[Decimal]:
-    put, won, back = results(hand)
+    put, won, back = chip_totals(hand)
     return [s.stack - put.get(s.name, ZERO) + won.get(s.name, ZERO) + back.get(s.name, ZERO)
             for s in player_order(hand)]
 
