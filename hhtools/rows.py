@@ -52,13 +52,6 @@ class Table:
     def __len__(self) -> int:
         return len(self.rows)
 
-    def tuples(self) -> list[tuple]:
-        """Whole rows, key included."""
-        if not self.keys:
-            return list(self.rows)
-        full = ((site, hand_id) for site, hand_id, n in self.keys for _ in range(n))
-        return [key + row for key, row in zip(full, self.rows)]
-
 
 Rows = dict[str, Table]
 
@@ -115,19 +108,13 @@ _NO_FACT_KINDS = frozenset({"post_sb", "post_bb", "post_ante", "post_blind", "po
 NO_FACTS = (False, False, False, False, None, False) + (0,) * (2 * len(STREETS))
 
 
-def hand_rows(hand: Hand, audit=None, path: str | None = None) -> Rows:
-    """Rows for the hands, players, actions, draws, pots, halves and findings tables.
+def add_hand(rows: Rows, hand: Hand, audit=None, path: str | None = None) -> None:
+    """Append one hand's rows for the hands, players, actions, draws, pots, halves and
+    findings tables to ``rows`` (``new_rows()``; ``frames`` makes them DataFrames).
 
     ``audit`` is the hand's ``hhtools.auditor.Audit``; without it the verdict, the halves and
     the findings stay empty. ``path`` overrides the file recorded for the hand.
     """
-    rows = new_rows()
-    add_hand(rows, hand, audit, path)
-    return rows
-
-
-def add_hand(rows: Rows, hand: Hand, audit=None, path: str | None = None) -> None:
-    """Append one hand's rows to ``rows`` (a list of tuples per table)."""
     site, hand_id = hand.site, hand.hand_id
     put_in, collected, returned = chip_totals(hand)
     shown = {s.player: s.cards for s in hand.shows if s.kind == "show" and s.cards}
