@@ -136,8 +136,9 @@ class Replay:
         self.index = {p: i for i, p in enumerate(order)}
         button = hand.button_seat if hand.button_seat is not None else 0
         # Clockwise from the first seat after the button: the draw and post-draw betting order.
-        self.from_button = ([p for p in order if seat_of[p] > button]
-                            + [p for p in order if seat_of[p] <= button])
+        # ``order`` is in seat order, so that is one rotation of it.
+        first = next((i for i, p in enumerate(order) if seat_of[p] > button), 0)
+        self.from_button = order[first:] + order[:first]
         self.stacks = {s.name: s.stack for s in seats}
         self.paid: dict[str, Decimal] = dict.fromkeys(order, ZERO)
         #: Dead money each player put in (antes, dead blinds): in the pot whatever happens,
@@ -151,7 +152,7 @@ class Replay:
         # Who acts first before the draw, found once: the blinds do not move during the hand.
         self._predraw_first: int | None = None
         self.findings: list[Finding] = []
-        self.round = Round("predraw", undrawn=len(order))
+        self._start_street("predraw")  # run() starts from this round, not a new one
         # The hero's hand before each street's draw, to check discards against it.
         self.hero_before: dict[str, tuple] = {}
         held = None
@@ -519,7 +520,6 @@ class Replay:
         if self.ran:
             return self
         self.ran = True
-        self._start_street("predraw")
         actions = self.hand.actions
         street = "predraw"
         findings = self.findings
