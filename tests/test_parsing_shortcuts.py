@@ -259,3 +259,38 @@ def test_a_site_whose_lines_name_digits_reads_no_line_by_shape():
     # KingsClub writes "*** 1ST BETTING ROUND ***": its regex tells digits apart.
     assert get_site("kingsclub").classifier._shapes is None
     assert get_site("pokerstars").classifier._shapes is not None
+
+
+def test_seats_headers_and_times_read_once_answer_as_read_afresh(monkeypatch):
+    # Seat records, a header's game and stakes, days and zones are remembered from hand to
+    # hand; each hand must still read as it does alone, and a repeated seat line (known by
+    # now) is still refused with its own line and column.
+    lines = HAND.splitlines()
+    second = [lines[0].replace("#1001", "#1002").replace("10:32:15", "23:59:59")] + lines[1:]
+    text = "\n".join(lines) + "\n\n" + "\n".join(second)
+    pokerstars._SEATS.clear()
+    pokerstars._HEADERS.clear()
+    base._DAYS.clear()
+    first_time = parse_text(text)
+    again = parse_text(text)
+    assert first_time.hands == again.hands
+    alone = parse_text("\n".join(second)).hands[0]
+    keep = ["seats", "started_at", "game", "structure", "currency", "small_bet",
+            "big_bet", "tournament", "mix", "hand_id"]
+    assert [getattr(again.hands[1], k) for k in keep] == [getattr(alone, k) for k in keep]
+    assert again.hands[1].seats[0] is again.hands[0].seats[0]
+    assert str(alone.started_at) == "2010-09-05 23:59:59-04:00"
+    assert alone.small_bet == Decimal("0.25") and alone.currency == "USD"
+    for dup, message, column in ((lines[2], "'Alice' is seated twice", 9),
+                                 ("Seat 2: Zed ($5 in chips)", "seat 2 is listed twice", 6)):
+        bad = "\n".join(lines[:4] + [dup] + lines[4:])
+        for _ in range(2):  # the line is new, then remembered
+            error = parse_text(bad).errors[0]
+            assert (error.line, error.column) == (5, column)
+            assert error.reason.startswith(message + "; in ")
+    # A header whose game is not supported is skipped every time, not remembered as read.
+    skipped = "\n".join([lines[0].replace("Badugi", "Razz")] + lines[1:])
+    for _ in range(2):
+        assert [s.game for s in parse_text(skipped).skipped] == ["Razz"]
+    monkeypatch.setattr(pokerstars, "_MAX_REMEMBERED", 0)
+    assert parse_text(text).hands == again.hands

@@ -253,6 +253,9 @@ class Classifier:
         # so a repeated line skips the regex and the making of a token. Site.read_hand gives a
         # remembered token its line number for each use, so they are kept per thread.
         self._local = threading.local()
+        # The site's handler of each kind (set by Site.classifier): a remembered token carries
+        # its handler, so a hand's loop calls it without looking it up for every line.
+        self.handlers: dict[str, object] = {}
 
     def remembered(self) -> dict[str, LineToken]:
         """This thread's remembered tokens by line text; emptied when full, so memory stays
@@ -269,6 +272,7 @@ class Classifier:
         tok = str.__new__(LineToken, text)
         tok.type = kind
         tok.value = value
+        tok.handler = self.handlers.get(kind)
         known[line] = tok
         return tok
 
@@ -355,9 +359,10 @@ class Classifier:
 
 class LineToken(str):
     """One line of a hand: the text is the line, ``type`` its kind (a terminal name, or
-    ``UNKNOWN``), ``value`` the fields its terminal captured, ``line`` its number."""
+    ``UNKNOWN``), ``value`` the fields its terminal captured, ``line`` its number;
+    ``handler``, on a remembered token, the site builder's handler of its kind."""
 
-    __slots__ = ("type", "value", "line")
+    __slots__ = ("type", "value", "line", "handler")
 
 
 # The PLAYER piece of common.lark as Lark writes it into terminal regexes.
@@ -461,6 +466,7 @@ class Site:
         """The line classifier, built from the compiled grammar on first use."""
         classifier = Classifier(compiled_grammar(self.grammar))
         self.builder.check_handlers(classifier)
+        classifier.handlers = self.builder.handlers
         return classifier
 
     @functools.cached_property
@@ -512,10 +518,9 @@ class Site:
             return self._structure_error(tokens[at] if at < len(tokens) else None, expected,
                                          tokens, path, hand_id, last)
         try:
-            handlers = builder.handlers
             for tok, line in zip(tokens, numbers):
                 tok.line = line
-                handlers[tok.type](builder, tok, *tok.value)
+                tok.handler(builder, tok, *tok.value)
             return builder.finish(first, last)
         except LineError as e:
             return self._line_error(e, path, hand_id)
@@ -667,10 +672,20 @@ class HandBuilder:
         """The start time: ``YYYY/MM/DD H:MM:SS`` (or with dashes) in an IANA zone."""
         try:
             date, time = text.split(" ")
-            y, mo, d = date.replace("-", "/").split("/")
+            # A session's hands share a few days and zones: each is read once.
+            day = _DAYS.get(date)
+            if day is None:
+                y, mo, d = date.replace("-", "/").split("/")
+                day = (int(y), int(mo), int(d))
+                if len(_DAYS) > _MAX_AMOUNTS:
+                    _DAYS.clear()
+                _DAYS[date] = day
             h, mi, s = time.split(":")
-            self.started_at = datetime(int(y), int(mo), int(d), int(h), int(mi), int(s),
-                                       tzinfo=ZoneInfo(zone))
+            tz = _TIME_ZONES.get(zone)
+            if tz is None:
+                tz = _TIME_ZONES[zone] = ZoneInfo(zone)
+            self.started_at = datetime(day[0], day[1], day[2], int(h), int(mi), int(s),
+                                       tzinfo=tz)
         except ValueError:
             raise LineError(tok, f"{text!r} is not a date and time", column_of(tok, text)) from None
 
@@ -930,6 +945,10 @@ class HandBuilder:
 # when full, so memory stays flat.
 _AMOUNTS: dict[str, Decimal] = {}
 _MAX_AMOUNTS = 20_000
+# Dates as written -> (year, month, day), and zone names -> ZoneInfo (which ZoneInfo itself
+# caches, though asking it costs more than a dict).
+_DAYS: dict[str, tuple[int, int, int]] = {}
+_TIME_ZONES: dict[str, ZoneInfo] = {}
 
 # Cards exactly as sites write them ("As", "Td"); anything else goes to hhtools.cards.
 _CARD_TEXT = {str(c): c for c in (parse_card(r + s) for r in "23456789TJQKA" for s in "shdc")}

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from hhtools.records import Tournament
+from hhtools.records import Seat, Tournament
 from hhtools.sites.base import (HandBuilder, LineError, LineToken, Site, column_of, make_pot,
                                   make_seat_result)
 
@@ -45,6 +45,29 @@ class PokerStarsBuilder(HandBuilder):
     def on_HEADER(self, tok, hand_id, tournament, buy_in, buy_in_currency, mix, game,
                   structure, stakes, level, level_stakes, date, zone, et):
         self.hand_id = hand_id
+        # Everything but the hand id and the time is the same for a session's hands: read
+        # once per distinct game, stakes and tournament level (a tournament's buy-in sign is
+        # read from the text, so it is part of the key).
+        key = (tok.value[1:10], tok[tok.find(",") + 2:][:1] if tournament is not None else "")
+        said = _HEADERS.get(key)
+        if said is None:
+            said = self._game_of(tok, tournament, buy_in, buy_in_currency, mix, game,
+                                 structure, stakes, level, level_stakes)
+            if len(_HEADERS) > _MAX_REMEMBERED:
+                _HEADERS.clear()
+            _HEADERS[key] = said
+        (self.game, self.structure, self.mix, self.tournament, self.currency, self.small_bet,
+         self.big_bet) = said
+        name = ZONES.get(zone or "ET")
+        if name is None:
+            if et is None:
+                raise LineError(tok, f"unknown time zone {zone!r}", column_of(tok, zone))
+            date, name = et.removesuffix(" ET"), ZONES["ET"]
+        self.set_time(tok, date, name)
+
+    def _game_of(self, tok, tournament, buy_in, buy_in_currency, mix, game, structure, stakes,
+                 level, level_stakes) -> tuple:
+        """(game, structure, mix, tournament, currency, small bet, big bet) of a header."""
         self.set_game(tok, game, structure)
         self.mix = mix
         if tournament is not None:
@@ -58,12 +81,8 @@ class PokerStarsBuilder(HandBuilder):
         self.small_bet, self.big_bet = self.money(tok, small), self.money(tok, big)
         if tournament is None:
             self.currency = currency or CURRENCIES.get(small[:1])
-        name = ZONES.get(zone or "ET")
-        if name is None:
-            if et is None:
-                raise LineError(tok, f"unknown time zone {zone!r}", column_of(tok, zone))
-            date, name = et.removesuffix(" ET"), ZONES["ET"]
-        self.set_time(tok, date, name)
+        return (self.game, self.structure, self.mix, self.tournament, self.currency,
+                self.small_bet, self.big_bet)
 
     def _tournament(self, tok, tournament, buy_in, currency, level) -> Tournament:
         # A tournament's hands at one level share one (immutable) record.
@@ -88,8 +107,25 @@ class PokerStarsBuilder(HandBuilder):
         self.button = int(button)
 
     def on_SEAT(self, tok, seat, player, stack, status):
-        status = status.strip() if status else None
-        self.add_seat(tok, seat, player, stack, status is not None, status)
+        # A Seat record depends on the line's text alone, and the same seat lines recur from
+        # hand to hand while stacks stay put: each is built once (records are immutable). The
+        # checks stay in add_seat's order.
+        record = _SEATS.get(tok)
+        if record is None:
+            status = status.strip() if status else None
+            self.add_seat(tok, seat, player, stack, status is not None, status)
+            if len(_SEATS) > _MAX_REMEMBERED:
+                _SEATS.clear()
+            _SEATS[str(tok)] = self.seats[-1]
+            return
+        if player in self.seated:
+            raise LineError(tok, f"{player!r} is seated twice", column_of(tok, player))
+        number = record.seat
+        if number in self.seat_numbers:
+            raise LineError(tok, f"seat {number} is listed twice", column_of(tok, seat))
+        self.seats.append(record)
+        self.seated.add(player)
+        self.seat_numbers.add(number)
 
     def on_POST_SB(self, tok, player, amount, all_in):
         self.post(tok, player, "post_sb", amount, all_in)
@@ -187,6 +223,8 @@ class PokerStarsBuilder(HandBuilder):
 _ROLES: dict[str | None, tuple[str, ...]] = {}
 _OUTCOMES: dict[str, tuple[str, str | None, str | None, str | None]] = {}
 _TOURNAMENTS: dict[tuple, Tournament] = {}
+_SEATS: dict[str, Seat] = {}
+_HEADERS: dict[tuple, tuple] = {}
 _MAX_REMEMBERED = 10_000
 
 
