@@ -85,29 +85,31 @@ class PlayerAudit:
                 "recorded_net": str(self.recorded_net)}
 
 
-# Every seat of every audited hand gets a PlayerAudit. The __init__ dataclasses write for a
-# frozen class sets each field through object.__setattr__; writing the slots directly makes
-# the same object in about half the time.
-_PLAYER_FIELDS = ("name", "seat", "net", "recorded_net", "cards", "hands")
-assert tuple(f.name for f in fields(PlayerAudit)) == _PLAYER_FIELDS
-(_set_name, _set_seat, _set_net, _set_recorded_net, _set_cards, _set_hands) = (
-    getattr(PlayerAudit, name).__set__ for name in _PLAYER_FIELDS)
+def _fast_new(cls):
+    """A constructor for the frozen slotted dataclass ``cls`` taking every field in order:
+    ``_fast_new(Half)(component, amount, winners)`` equals ``Half(component, amount,
+    winners)``.
+
+    Every audited hand makes an Audit, a PotAudit and a Half per pot and a PlayerAudit per
+    seat. The __init__ dataclasses write for a frozen class sets each field through
+    object.__setattr__; writing the slots directly makes the same object in about half the
+    time. The function is written out (as dataclasses writes __init__) because a loop over
+    the fields would cost what it saves.
+    """
+    names = [f.name for f in fields(cls)]
+    env = {"cls": cls, "new": object.__new__,
+           **{f"set_{n}": getattr(cls, n).__set__ for n in names}}
+    body = "".join(f"    set_{n}(obj, {n})\n" for n in names)
+    exec(f"def make({', '.join(names)}):\n    obj = new(cls)\n{body}    return obj\n", env)
+    return env["make"]
 
 
-def _player_audit(name: str, seat: int, net: Decimal | None, recorded_net: Decimal,
-                  cards: tuple[Card, ...] | None, hands: tuple[Evaluation, ...]) -> PlayerAudit:
-    """``PlayerAudit(name, seat, net, recorded_net, cards, hands)``, faster."""
-    player = object.__new__(PlayerAudit)
-    _set_name(player, name)
-    _set_seat(player, seat)
-    _set_net(player, net)
-    _set_recorded_net(player, recorded_net)
-    _set_cards(player, cards)
-    _set_hands(player, hands)
-    return player
+_player_audit = _fast_new(PlayerAudit)
+_pot_audit = _fast_new(PotAudit)
+_half = _fast_new(Half)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Audit:
     """The audit of one hand."""
 
@@ -170,6 +172,9 @@ class Audit:
                 out.append("    rules give: " + _amounts(pot.expected))
             out.append("    history says: " + (_amounts(pot.recorded) or "nothing"))
         return "\n".join(out)
+
+
+_audit = _fast_new(Audit)
 
 
 def audit(hand: Hand, rules: RuleProfile | str | None = None) -> Audit:
@@ -263,7 +268,7 @@ class _Settlement:
             # Only the summary was saved: no stacks, no actions, nothing the rules can check.
             self.notes.append("only the summary of this hand was saved (partial history): "
                               "nothing to replay")
-            return Audit(h, self.r.rules, "unverifiable", (), (), (), tuple(self.notes))
+            return _audit(h, self.r.rules, "unverifiable", (), (), (), tuple(self.notes))
         paid = {p: v for p, v in self.r.paid.items() if v}
         recorded_returned = _by_player(h.uncalled)
         returned = self._uncalled(paid, recorded_returned)
@@ -311,7 +316,7 @@ class _Settlement:
             verdict = ("invalid" if any(f.kind in _RULE_KINDS for f in findings)
                        else "mismatch")
             findings.sort(key=_line)
-        return Audit(h, self.r.rules, verdict, tuple(findings), tuple(pots), tuple(players),
+        return _audit(h, self.r.rules, verdict, tuple(findings), tuple(pots), tuple(players),
                      tuple(self.notes))
 
     def _find(self, kind: str, line: int, message: str, expected: str | None = None,
@@ -435,7 +440,7 @@ class _Settlement:
         for i, (layer, taken) in enumerate(zip(layers, rakes)):
             name = PotLayer.name(i)
             halves, shares, note = self._award(name, layer, layer.amount - taken, evals)
-            pots.append(PotAudit(name, layer.amount, taken, layer.eligible, halves, shares,
+            pots.append(_pot_audit(name, layer.amount, taken, layer.eligible, halves, shares,
                                  recorded.get(name, {}), note))
             if shares is None:
                 total = None
@@ -485,8 +490,8 @@ class _Settlement:
                        rules.remainder_mode)
         parts = half_amounts(amount, len(components), unit, rules.split_odd_chip)
         if len(components) == 1:
-            return (Half(components[0].name, parts[0], tuple(winners[0])),), shares, None
-        halves = tuple(Half(c.name, part, tuple(w))
+            return (_half(components[0].name, parts[0], tuple(winners[0])),), shares, None
+        halves = tuple(_half(c.name, part, tuple(w))
                        for c, w, part in zip(components, winners, parts))
         return halves, shares, None
 

@@ -66,13 +66,17 @@ def build_pots(contributions: Mapping[str, Decimal], live: Sequence[str]) -> lis
     reached a layer can win it. Dead money above every live player's level joins the last pot.
     """
     get = contributions.get
-    levels = sorted({get(p, ZERO) for p in live} - {ZERO})
+    live_levels = {get(p, ZERO) for p in live}
+    live_levels.discard(ZERO)
     values = list(contributions.values())
-    if len(levels) == 1 and min(values) > 0 and max(values) <= levels[0]:
-        # One pot, nobody above the live level: each layer term min(c, level) - min(c, 0)
-        # is c - 0, so the sum below is plainly the sum of the contributions.
-        level = levels[0]
-        return [PotLayer(sum(values, ZERO), tuple([p for p in live if get(p, ZERO) >= level]))]
+    if len(live_levels) == 1:
+        (level,) = live_levels
+        if min(values) > 0 and max(values) <= level:
+            # One pot, nobody above the live level: each layer term min(c, level) - min(c, 0)
+            # is c - 0, so the sum below is plainly the sum of the contributions.
+            return [PotLayer(sum(values, ZERO),
+                             tuple([p for p in live if get(p, ZERO) >= level]))]
+    levels = sorted(live_levels)
     pots: list[PotLayer] = []
     floor = ZERO
     for level in levels:
@@ -112,8 +116,10 @@ def allocate_rake(amounts: Sequence[Decimal], rake: Decimal, unit: Decimal,
         taken = [a - p for a, p in zip(amounts, printed)]
         if sum(taken, ZERO) == rake and all(t >= 0 for t in taken):
             return taken
+    if not rake:
+        return [ZERO] * len(amounts)
     total = sum(amounts, ZERO)
-    if not rake or not total:
+    if not total:
         return [ZERO] * len(amounts)
     shares = [_floor(rake * a / total, unit) for a in amounts]
     shares[0] += rake - sum(shares, ZERO)
@@ -135,8 +141,9 @@ def split(amount: Decimal, winners: Sequence[str], unit: Decimal,
     """
     if len(winners) == 1:
         # What the general case below comes to: the floor, then the rest (under a unit).
-        share = _floor(amount / 1, unit)
-        return {winners[0]: share + (amount - share * 1)}
+        # (Dividing by one and multiplying by one change neither the value nor its digits.)
+        share = _floor(amount, unit)
+        return {winners[0]: share + (amount - share)}
     share = _floor(amount / len(winners), unit)
     out = {w: share for w in winners}
     left = amount - share * len(winners)
