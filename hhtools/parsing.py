@@ -105,10 +105,15 @@ def split_lines(text: str) -> list[str]:
     """Lines of a text whatever its line ends; BOMs of concatenated files are dropped."""
     # str.splitlines would also split on form feeds and other rare separators inside chat
     # lines, and the line numbers would no longer match what editors show.
+    return _plain_text(text).split("\n")
+
+
+def _plain_text(text: str) -> str:
+    """The text without BOMs, every line ending written ``\\n``."""
     text = text.replace("\ufeff", "")
     if "\r" in text:  # looking for the pair is slow even where there is none
         text = text.replace("\r\n", "\n").replace("\r", "\n")
-    return text.split("\n")
+    return text
 
 
 def detect_site(lines: list[str]) -> Site | None:
@@ -176,6 +181,67 @@ def split_hands(lines: list[str], site: Site) -> tuple[list[tuple[int, int]], in
     return spans, stray
 
 
+# A line that starts with a blank other than its end: it may be a blank line.
+_BLANK_LED = re.compile(r"\n[^\S\n]")
+
+
+def split_text_hands(text: str, lines: list[str], site: Site) -> tuple[list[tuple[int, int]], int]:
+    """What ``split_hands(lines, site)`` answers, ``lines`` being ``text.split("\\n")``, found
+    by searching the text for the lines that matter rather than testing every line.
+
+    Where hands end at one blank line and no line starts with a blank, the only lines that
+    matter are those that start like a hand header and the empty ones: str.find jumps from one
+    to the next in C, and the line numbers are counted between them. Any other text is split
+    by split_hands.
+    """
+    prefix = _literal_prefix(site.hand_start)
+    if (site.hand_gap != 1 or not prefix or "\n" in prefix
+            or (text[:1].isspace() and text[0] != "\n") or _BLANK_LED.search(text)):
+        return split_hands(lines, site)
+    # (position where the line starts, True if it may be a header, False if it is empty)
+    marks = []
+    if text.startswith(prefix):
+        marks.append((0, True))
+    elif not text or text[0] == "\n":
+        marks.append((0, False))
+    for needle, header in (("\n" + prefix, True), ("\n\n", False)):
+        pos = text.find(needle)
+        while pos >= 0:
+            marks.append((pos + 1, header))
+            pos = text.find(needle, pos + 1)
+    if len(text) > 0 and text[-1] == "\n":
+        marks.append((len(text), False))
+    marks.sort()
+    start = site.hand_start.match
+    banner = site.banner.match if site.banner is not None else None
+    spans = []
+    stray = 0
+    begin = None
+    k = after = at = 0  # line k starts at position at; after: the first line not yet seen
+    for pos, header in marks:
+        k += text.count("\n", at, pos)
+        at = pos
+        if begin is None and k > after:  # lines between hands, none blank
+            stray += sum(1 for line in lines[after:k] if not banner(line)) if banner else k - after
+        after = k + 1
+        if header:
+            if start(lines[k]):
+                if begin is not None:
+                    spans.append((begin, k))
+                begin = k
+            elif begin is None and not (banner and banner(lines[k])):
+                stray += 1
+        elif begin is not None:
+            spans.append((begin, k))
+            begin = None
+    n = len(lines)
+    if begin is None and n > after:
+        stray += sum(1 for line in lines[after:] if not banner(line)) if banner else n - after
+    if begin is not None:
+        spans.append((begin, n))
+    return spans, stray
+
+
 @functools.cache
 def _literal_prefix(pattern: re.Pattern) -> str:
     """The plain text every match of ``pattern`` starts with ("" when it is not plain)."""
@@ -195,7 +261,8 @@ def parse_text(text: str, site: str = "auto", *, path: str | None = None,
     """
     if errors not in ("collect", "raise"):
         raise HHToolsError(f"errors must be 'collect' or 'raise', not {errors!r}")
-    lines = split_lines(text)
+    text = _plain_text(text)
+    lines = text.split("\n")
     chosen = detect_site(lines) if site == "auto" else get_site(site)
     if chosen is None:
         return _not_a_history(lines, path, encoding, errors)
@@ -214,7 +281,10 @@ def parse_text(text: str, site: str = "auto", *, path: str | None = None,
         # Double-spaced (Full Tilt's single-hand UTF-16 files): read every other line and
         # number the lines as the file does.
         lines = lines[offset::step]
-    spans, stray = split_hands(lines, chosen)
+    if step == 1:
+        spans, stray = split_text_hands(text, lines, chosen)
+    else:
+        spans, stray = split_hands(lines, chosen)
     hands: list[Hand] = []
     skipped: list[SkippedHand] = []
     bad: list[HandError] = []

@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from hhtools import records
-from hhtools.parsing import _literal_prefix, decode, parse_text, split_hands, split_lines
+from hhtools.parsing import (_BLANK_LED, _literal_prefix, decode, parse_text, split_hands,
+                             split_lines, split_text_hands)
 from hhtools.sites import SITES, get_site
 from hhtools.sites import base, pokerstars
 
@@ -294,3 +295,28 @@ def test_seats_headers_and_times_read_once_answer_as_read_afresh(monkeypatch):
         assert [s.game for s in parse_text(skipped).skipped] == ["Razz"]
     monkeypatch.setattr(pokerstars, "_MAX_REMEMBERED", 0)
     assert parse_text(text).hands == again.hands
+
+
+@pytest.mark.parametrize("name", TEXT_SITES)
+def test_hands_found_in_the_text_are_the_hands_split_line_by_line(name, corpus):
+    site = get_site(name)
+    texts = [decode(f.read_bytes())[0] for f in sorted((corpus / name).glob("*.txt"))]
+    texts = [t.replace("\ufeff", "").replace("\r\n", "\n").replace("\r", "\n") for t in texts]
+    header = next(line for t in texts for line in split_lines(t) if site.hand_start.match(line))
+    prefix = _literal_prefix(site.hand_start)
+    texts += [f"stray\n\n{header}\nx\n \n\t\n{header}\n{header}\ny\n\n\nstray\n{header}",
+              f"{header}\n* # 12 *\n\n\n{header}\n\n \n", "", "\n", "\n\n", header,
+              f"{header}\n", f"\n{header}\nx\n\n", f"{prefix}no header\n{header}\nx",
+              f"x\n{prefix}no\n\ny\n{header}\n{prefix}z\n\n{prefix}\n\n",
+              f"{header}\na\n\n\nstray\nstray\n{header}\nb\n\n", f" {header}\n{header}",
+              f"{header}\nx\n\u3000\n{header}", f"{header}\n\x1c\n{header}\n"]
+    for text in texts:
+        lines = text.split("\n")
+        assert split_text_hands(text, lines, site) == split_hands(lines, site), text[:200]
+
+
+def test_a_line_led_by_any_blank_is_noticed():
+    # split_text_hands leaves texts with such lines to split_hands, as they may be blank.
+    for c in map(chr, range(0x110000)):
+        if c.isspace() and c != "\n":
+            assert _BLANK_LED.search("x\n" + c), hex(ord(c))
