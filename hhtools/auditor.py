@@ -12,7 +12,7 @@ of the package, which would replace the function ``hhtools.audit`` by the module
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from decimal import Decimal
 
 from hhtools.cards import Card, format_cards
@@ -21,7 +21,7 @@ from hhtools.evaluate import Evaluation
 from hhtools.pots import (PotLayer, allocate_rake, award, build_pots, half_amounts,
                           uncalled_bet)
 from hhtools.errors import HHToolsError
-from hhtools.records import Hand, HandError
+from hhtools.records import Hand, HandError, record_maker
 from hhtools.replay import RULE_KINDS, Finding, Replay
 from hhtools.rules import RuleProfile, get_profile
 
@@ -85,28 +85,9 @@ class PlayerAudit:
                 "recorded_net": str(self.recorded_net)}
 
 
-def _fast_new(cls):
-    """A constructor for the frozen slotted dataclass ``cls`` taking every field in order:
-    ``_fast_new(Half)(component, amount, winners)`` equals ``Half(component, amount,
-    winners)``.
-
-    Every audited hand makes an Audit, a PotAudit and a Half per pot and a PlayerAudit per
-    seat. The __init__ dataclasses write for a frozen class sets each field through
-    object.__setattr__; writing the slots directly makes the same object in about half the
-    time. The function is written out (as dataclasses writes __init__) because a loop over
-    the fields would cost what it saves.
-    """
-    names = [f.name for f in fields(cls)]
-    env = {"cls": cls, "new": object.__new__,
-           **{f"set_{n}": getattr(cls, n).__set__ for n in names}}
-    body = "".join(f"    set_{n}(obj, {n})\n" for n in names)
-    exec(f"def make({', '.join(names)}):\n    obj = new(cls)\n{body}    return obj\n", env)
-    return env["make"]
-
-
-_player_audit = _fast_new(PlayerAudit)
-_pot_audit = _fast_new(PotAudit)
-_half = _fast_new(Half)
+_player_audit = record_maker(PlayerAudit)
+_pot_audit = record_maker(PotAudit)
+_half = record_maker(Half)
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,7 +155,7 @@ class Audit:
         return "\n".join(out)
 
 
-_audit = _fast_new(Audit)
+_audit = record_maker(Audit)
 
 
 def audit(hand: Hand, rules: RuleProfile | str | None = None) -> Audit:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from hhtools import records
+from hhtools import auditor, records
 from hhtools.parsing import (_BLANK_LED, _literal_prefix, decode, parse_text, split_hands,
                              split_lines, split_text_hands)
 from hhtools.sites import SITES, get_site
@@ -94,10 +94,11 @@ def test_headers_are_not_remembered():
 @pytest.mark.parametrize("cls", [records.Action, records.Seat, records.SeatResult,
                                  records.HeroCards, records.Collection, records.Uncalled,
                                  records.Event, records.Hand, records.Show, records.Summary,
-                                 records.Source, records.Pot])
+                                 records.Source, records.Pot, auditor.Audit,
+                                 auditor.PotAudit, auditor.Half, auditor.PlayerAudit])
 def test_records_made_fast_are_the_records(cls):
-    make = base.record_maker(cls)
-    assert make is not cls  # the shortcut is in use for every record the parser builds
+    make = records.record_maker(cls)
+    assert make is not cls  # the shortcut is in use for every record the parser and auditor build
     values = [f"v{i}" for i in range(len(fields(cls)))]
     made = make(*values)
     assert type(made) is cls
@@ -116,7 +117,7 @@ def test_a_record_the_shortcut_cannot_build_falls_back_to_the_dataclass():
     class NoSlots:
         a: int
 
-    assert base.record_maker(NoSlots) is NoSlots
+    assert records.record_maker(NoSlots) is NoSlots
 
 
 def test_parsed_hands_hold_real_records():

@@ -17,7 +17,6 @@ import inspect
 import re
 import threading
 from collections.abc import Iterator, Sequence
-from dataclasses import fields as dataclass_fields
 from datetime import datetime
 from decimal import Decimal
 from zoneinfo import ZoneInfo
@@ -32,7 +31,7 @@ from hhtools.games import Game, get_game
 from hhtools.money import AmountError, parse_amount
 from hhtools.records import (Action, Collection, Event, Hand, HandError, HandWarning, HeroCards,
                              Pot, Seat, SeatResult, Show, SkippedHand, Source, Summary,
-                             Tournament, Uncalled)
+                             Tournament, Uncalled, record_maker)
 from hhtools.resources import grammar_dir, grammar_text
 
 ZERO = Decimal(0)
@@ -952,34 +951,6 @@ _TIME_ZONES: dict[str, ZoneInfo] = {}
 
 # Cards exactly as sites write them ("As", "Td"); anything else goes to hhtools.cards.
 _CARD_TEXT = {str(c): c for c in (parse_card(r + s) for r in "23456789TJQKA" for s in "shdc")}
-
-
-def record_maker(cls):
-    """A function building ``cls(...)`` (every field given) about three times faster than the
-    frozen dataclass's ``__init__``, which sets each field through ``object.__setattr__``.
-
-    The fields are set on a plain class with the same slots, whose attribute stores Python
-    runs at full speed, and the object then takes its real class (the two layouts are the
-    same, so CPython allows it). Tens of records are built per hand, so this is a good part
-    of the parse time. Falls back to the dataclass itself if that ever stops working.
-    """
-    names = tuple(f.name for f in dataclass_fields(cls))
-    if getattr(cls, "__slots__", None) != names or hasattr(cls, "__post_init__"):
-        return cls
-    mirror = type(f"_{cls.__name__}Fields", (), {"__slots__": names})
-    source = (f"def make({', '.join(names)}):\n    obj = _new(_mirror)\n"
-              + "".join(f"    obj.{n} = {n}\n" for n in names)
-              + "    obj.__class__ = _cls\n    return obj\n")
-    scope = {"_new": object.__new__, "_mirror": mirror, "_cls": cls}
-    exec(source, scope)  # noqa: S102 - generated from the field names, as dataclasses does
-    make = scope["make"]
-    try:
-        sample = tuple(range(len(names)))
-        if make(*sample) == cls(*sample):
-            return make
-    except TypeError:
-        pass
-    return cls
 
 
 make_action = record_maker(Action)
