@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
 from decimal import Decimal
-from itertools import chain, repeat
 from operator import attrgetter, itemgetter
 
 import polars as pl
@@ -260,9 +259,7 @@ def frames(rows: Rows) -> dict[str, pl.DataFrame]:
         schema = dict(SCHEMAS[name])
         columns = {}
         if name in KEYED:
-            columns = {column: pl.Series(list(chain.from_iterable(
-                           repeat(key[i], key[2]) for key in table.keys)), dtype=pl.String)
-                       for i, column in enumerate(("site", "hand_id"))}
+            columns = _key_columns(table.keys)
             del schema["site"], schema["hand_id"]
         width = len(table.rows[0])
         if width != len(schema):
@@ -286,10 +283,38 @@ def frames(rows: Rows) -> dict[str, pl.DataFrame]:
     return out
 
 
+def _key_columns(keys: list[tuple[str, str, int]]) -> dict[str, pl.Series]:
+    """The site and hand id columns of a keyed table: each hand's key repeated (by polars)
+    once per row it has."""
+    sites, hand_ids, counts = zip(*keys)
+    hands = pl.DataFrame([pl.Series("site", sites, dtype=pl.String),
+                          pl.Series("hand_id", hand_ids, dtype=pl.String)])
+    rows = pl.Series(range(len(keys)), dtype=pl.UInt32).repeat_by(
+        pl.Series(counts, dtype=pl.UInt32)).explode()
+    return dict(zip(hands.columns, hands[rows].get_columns()))
+
+
+#: Each amount's text, found once: a file's amounts are mostly the same few stakes and stacks.
+#: Equal Decimals written differently ("2.5", "2.50") are equal once stored, so either text
+#: serves.
+_MONEY_TEXT: dict = {None: None}
+_MAX_MONEY_TEXTS = 50_000
+
+
 def _money(values: list, dtype: pl.Decimal) -> pl.Series:
     """A Decimal column from Decimals (or None), each written as its own exact text (which
     polars reads, exponents included) and parsed by polars in bulk."""
-    return pl.Series([None if v is None else str(v) for v in values], dtype=pl.String).cast(dtype)
+    texts = _MONEY_TEXT
+    if len(texts) > _MAX_MONEY_TEXTS:
+        texts.clear()
+        texts[None] = None
+    try:
+        strings = list(map(texts.__getitem__, values))
+    except KeyError:
+        for v in set(values).difference(texts):
+            texts[v] = str(v)
+        strings = list(map(texts.__getitem__, values))
+    return pl.Series(strings, dtype=pl.String).cast(dtype)
 
 
 def _check_widths() -> None:

@@ -44,3 +44,18 @@ def test_amounts_reach_the_store_exactly_whatever_their_notation():
     rows["pots"] = table
     stored = frames(rows)["pots"]["amount"].to_list()
     assert stored == [None if a is None else a.quantize(Decimal("0.0001")) for a in amounts]
+
+
+def test_amounts_stay_exact_when_their_remembered_texts_are_forgotten(monkeypatch):
+    import hhtools.rows as rows_module
+    from hhtools.rows import Table
+
+    monkeypatch.setattr(rows_module, "_MAX_MONEY_TEXTS", 2)
+    for amounts in ([Decimal("2.50"), Decimal("2.5"), Decimal("0.01")],
+                    [Decimal("7"), None, Decimal("2.5"), Decimal("1E+1")]):
+        rows = new_rows()
+        table = Table()
+        table.add("pokerstars", "1", [("main", "p", a, 7) for a in amounts])
+        rows["pots"] = table
+        stored = frames(rows)["pots"]["amount"].to_list()
+        assert stored == [None if a is None else a.quantize(Decimal("0.0001")) for a in amounts]
