@@ -12,6 +12,7 @@ Python ``Decimal`` converts one by one).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime, timedelta, timezone
 from decimal import Decimal
 from operator import attrgetter, itemgetter
@@ -29,21 +30,28 @@ _EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
 _MICROSECOND = timedelta(microseconds=1)
 #: Tables whose first two columns are the hand's key (site, hand id).
 KEYED = frozenset(name for name, schema in SCHEMAS.items() if list(schema)[:2] == ["site", "hand_id"])
+#: Tables whose rows are the hand's records (Action, Collection), read by column name.
+RECORD_TABLES = frozenset({"actions", "pots"})
 #: Columns holding cards, kept as Card tuples until the column is built.
 CARD_COLUMNS = frozenset({("actions", "discarded"), ("actions", "new_cards")})
 
 
 class Table:
     """One table's rows as tuples in schema order; for keyed tables the rows leave out the
-    hand's key, recorded once per hand with its number of rows."""
+    hand's key, recorded once per hand with its number of rows.
 
-    __slots__ = ("rows", "keys")
+    A table whose rows are records (``records``) reads each column by its name from them:
+    the actions and pots tables are the hand's own records, with no tuple made per row.
+    """
 
-    def __init__(self) -> None:
-        self.rows: list[tuple] = []
+    __slots__ = ("rows", "keys", "records")
+
+    def __init__(self, records: bool = False) -> None:
+        self.rows: list = []
         self.keys: list[tuple[str, str, int]] = []
+        self.records = records
 
-    def add(self, site: str, hand_id: str, rows: list[tuple]) -> None:
+    def add(self, site: str, hand_id: str, rows: Sequence) -> None:
         if rows:
             self.rows += rows
             self.keys.append((site, hand_id, len(rows)))
@@ -57,7 +65,7 @@ Rows = dict[str, Table]
 
 def new_rows() -> Rows:
     """An empty Table for each table of the store."""
-    return {name: Table() for name in SCHEMAS}
+    return {name: Table(name in RECORD_TABLES) for name in SCHEMAS}
 
 
 def positions(hand: Hand) -> dict[str, str]:
@@ -101,9 +109,10 @@ FACT_COLUMNS = ("vpip", "raised_predraw", "three_bet_chance", "three_bet", "fold
 _VPIP, _RAISED, _CHANCE, _THREE_BET, _FOLD, _SHOWDOWN = range(6)
 _AGG = {s: 6 + i for i, s in enumerate(STREETS)}
 _CALLS = {s: 6 + len(STREETS) + i for i, s in enumerate(STREETS)}
-# Blinds, antes and draws change no betting fact (blinds are not voluntary).
-_NO_FACT_KINDS = frozenset({"post_sb", "post_bb", "post_ante", "post_blind", "post_dead",
-                            "discard", "stand_pat"})
+# The actions that make betting facts; blinds, antes and draws make none (blinds are not
+# voluntary). Each kind maps to itself, so the loop compares by identity.
+_K_BET, _K_RAISE, _K_CALL, _K_CHECK, _K_FOLD = "bet", "raise", "call", "check", "fold"
+_ROLES = {kind: kind for kind in (_K_BET, _K_RAISE, _K_CALL, _K_CHECK, _K_FOLD)}
 NO_FACTS = (False, False, False, False, None, False) + (0,) * (2 * len(STREETS))
 
 
@@ -137,10 +146,8 @@ def add_hand(rows: Rows, hand: Hand, audit=None, path: str | None = None) -> Non
             name == hand.hero, paid, got, back, got + back - paid, cards is not None,
             format_cards(cards) if cards is not None else None, *facts.get(name, NO_FACTS)))
     rows["players"].add(site, hand_id, players)
-    # attrgetter reads an action's fields in C: the actions table is most of the rows.
-    rows["actions"].add(site, hand_id, list(map(_ACTION, hand.actions)))
-    rows["pots"].add(site, hand_id, [(c.pot, c.player, c.amount, c.line)
-                                     for c in hand.collections])
+    rows["actions"].add(site, hand_id, hand.actions)
+    rows["pots"].add(site, hand_id, hand.collections)
     rows["draws"].add(site, hand_id, draw_rows(hand, shown))
     if audit is not None:
         rows["halves"].add(site, hand_id, [
@@ -160,29 +167,29 @@ def betting_facts(hand: Hand, put_in: dict[str, Decimal]) -> dict[str, tuple]:
     facts = {s.name: list(NO_FACTS) for s in hand.seats}
     raises = 0
     for a in hand.actions:
-        kind = a.kind
-        if kind in _NO_FACT_KINDS:
+        role = _ROLES.get(a.kind)
+        if role is None:
             continue
         f = facts.get(a.player)
         if f is None:
             continue
         street = a.street
-        if street == "predraw" and not kind.startswith("post"):
+        if street == "predraw":
             if raises == 1:
                 f[_CHANCE] = True
-                if kind == "raise":
+                if role is _K_RAISE:
                     f[_THREE_BET] = True
-            if kind in ("call", "bet", "raise"):
+            if role is _K_RAISE or role is _K_BET:
+                f[_VPIP] = f[_RAISED] = True
+                if role is _K_RAISE:
+                    raises += 1
+            elif role is _K_CALL:
                 f[_VPIP] = True
-            if kind in ("bet", "raise"):
-                f[_RAISED] = True
-        if kind == "raise" and street == "predraw":
-            raises += 1
-        if kind in ("bet", "raise"):
+        if role is _K_RAISE or role is _K_BET:
             f[_AGG[street]] += 1
-        elif kind == "call":
+        elif role is _K_CALL:
             f[_CALLS[street]] += 1
-        elif kind == "fold" and f[_FOLD] is None:
+        elif role is _K_FOLD and f[_FOLD] is None:
             f[_FOLD] = street
     # Players in the hand: dealt in, or paying a blind while sitting out (tournaments).
     live = [s.name for s in hand.seats
@@ -209,27 +216,23 @@ def draw_rows(hand: Hand, shown: dict[str, tuple]) -> list[tuple]:
     rows = []
     hero_after = {h.street: h.cards for h in hand.hero_cards}
     last_draw = {a.player: a.seq for a in draws}
-    # The hero's hand after one draw is the hand before the next: evaluate each once.
+    # The hero's hand after one draw is the hand before the next: evaluate and write each once.
     made = {cards: _made(game, cards) for cards in hero_after.values()}
+    texts = {cards: format_cards(cards) for cards in hero_after.values() if cards}
+    hero, name = hand.hero, hand.game
     for a in draws:
-        before = after = None
-        if a.player == hand.hero:
+        player = a.player
+        if player == hero:
             before = hero_after.get(_PREVIOUS[a.street])
             after = hero_after.get(a.street)
-            made_before, made_after = made.get(before), made.get(after)
+            rows.append((name, player, a.street, a.count or 0, texts.get(before),
+                         texts.get(after), made.get(before), made.get(after), a.line))
         else:
-            if last_draw[a.player] == a.seq:
-                after = shown.get(a.player)
-            made_before, made_after = None, _made(game, after)
-        rows.append((
-            hand.game, a.player, a.street, a.count or 0,
-            format_cards(before) if before else None, format_cards(after) if after else None,
-            made_before, made_after, a.line))
+            after = shown.get(player) if last_draw[player] == a.seq else None
+            rows.append((name, player, a.street, a.count or 0, None,
+                         format_cards(after) if after else None, None, _made(game, after),
+                         a.line))
     return rows
-
-
-_ACTION = attrgetter("seq", "street", "player", "kind", "amount", "to", "all_in", "count",
-                     "discarded", "new_cards", "line")
 
 
 _PREVIOUS = {s: STREETS[max(0, i - 1)] for i, s in enumerate(STREETS)}
@@ -261,13 +264,14 @@ def frames(rows: Rows) -> dict[str, pl.DataFrame]:
         if name in KEYED:
             columns = _key_columns(table.keys)
             del schema["site"], schema["hand_id"]
-        width = len(table.rows[0])
-        if width != len(schema):
-            raise RuntimeError(f"hhtools.rows makes {width} values for the {name} table, "
-                               f"whose schema has {len(schema)} columns")
+        if not table.records and len(table.rows[0]) != len(schema):
+            raise RuntimeError(f"hhtools.rows makes {len(table.rows[0])} values for the {name} "
+                               f"table, whose schema has {len(schema)} columns")
         for i, (column, dtype) in enumerate(schema.items()):
-            # itemgetter over the rows runs in C: several times faster than zip(*table).
-            values = list(map(itemgetter(i), table.rows))
+            # itemgetter (attrgetter) over the rows runs in C: several times faster than
+            # zip(*table).
+            values = list(map(attrgetter(column) if table.records else itemgetter(i),
+                              table.rows))
             if (name, column) in CARD_COLUMNS:
                 values = [None if v is None else format_cards(v) for v in values]
             if isinstance(dtype, pl.Decimal):
