@@ -198,19 +198,20 @@ def split_text_hands(text: str, lines: list[str], site: Site) -> tuple[list[tupl
     if (site.hand_gap != 1 or not prefix or "\n" in prefix
             or (text[:1].isspace() and text[0] != "\n") or _BLANK_LED.search(text)):
         return split_hands(lines, site)
-    # (position where the line starts, True if it may be a header, False if it is empty)
+    # Twice the position where a line starts, plus 1 if it may be a header (0: it is empty):
+    # plain integers sort faster than pairs.
     marks = []
     if text.startswith(prefix):
-        marks.append((0, True))
+        marks.append(1)
     elif not text or text[0] == "\n":
-        marks.append((0, False))
-    for needle, header in (("\n" + prefix, True), ("\n\n", False)):
+        marks.append(0)
+    for needle, header in (("\n" + prefix, 1), ("\n\n", 0)):
         pos = text.find(needle)
         while pos >= 0:
-            marks.append((pos + 1, header))
+            marks.append(2 * pos + 2 + header)
             pos = text.find(needle, pos + 1)
     if len(text) > 0 and text[-1] == "\n":
-        marks.append((len(text), False))
+        marks.append(2 * len(text))
     marks.sort()
     start = site.hand_start.match
     banner = site.banner.match if site.banner is not None else None
@@ -218,13 +219,14 @@ def split_text_hands(text: str, lines: list[str], site: Site) -> tuple[list[tupl
     stray = 0
     begin = None
     k = after = at = 0  # line k starts at position at; after: the first line not yet seen
-    for pos, header in marks:
+    for mark in marks:
+        pos = mark >> 1
         k += text.count("\n", at, pos)
         at = pos
         if begin is None and k > after:  # lines between hands, none blank
             stray += sum(1 for line in lines[after:k] if not banner(line)) if banner else k - after
         after = k + 1
-        if header:
+        if mark & 1:
             if start(lines[k]):
                 if begin is not None:
                     spans.append((begin, k))

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pickle
 import sys
 import re
+from collections.abc import Iterator
 from dataclasses import FrozenInstanceError, fields
 from decimal import Decimal
 from pathlib import Path
@@ -321,3 +322,82 @@ def test_a_line_led_by_any_blank_is_noticed():
     for c in map(chr, range(0x110000)):
         if c.isspace() and c != "\n":
             assert _BLANK_LED.search("x\n" + c), hex(ord(c))
+
+
+def _read_hand_plainly(site, lines, first, path, step=1):
+    """Site.read_hand as it was before the structure was checked line by line: the whole
+    check first, then the handlers, each called with its fields starred."""
+    classifier = site.classifier
+    m = site.hand_start.match(lines[0])
+    hand_id = m.group(1) if m else None
+    last = first + (len(lines) - 1) * step
+    header = classifier.token(lines[0], first)
+    if header.type != "HEADER":
+        return records.HandError(path, first, 1, hand_id, site.name,
+                                 (site.describe("HEADER"),), str(header),
+                                 f"cannot read the header line: expected "
+                                 f"{site.describe('HEADER')}; got {str(header)!r}")
+    builder = site.builder(site, path, hand_id)
+    try:
+        builder.on_HEADER(header, *header.value)
+    except base.SkipHand as skip:
+        return records.SkippedHand(site.name, hand_id, skip.game,
+                                   records.Source(path, first, last))
+    except base.LineError as e:
+        return site._line_error(e, path, hand_id)
+    tokens = classifier.tokens(lines[1:], first + step, step)
+    failure = site.structure.check(["HEADER"] + [tok.type for tok in tokens])
+    if failure is not None:
+        at, expected = failure
+        tokens = [header, *tokens]
+        return site._structure_error(tokens[at] if at < len(tokens) else None, expected,
+                                     tokens, path, hand_id, last)
+    try:
+        for tok in tokens:
+            builder.handlers[tok.type](builder, tok, *tok.value)
+        return builder.finish(first, last)
+    except base.LineError as e:
+        return site._line_error(e, path, hand_id)
+
+
+def _damaged(lines: list[str]) -> Iterator[list[str]]:
+    """A hand's lines with one line dropped, repeated, or swapped with the next."""
+    for i in range(1, len(lines)):
+        yield lines[:i] + lines[i + 1:]
+        yield lines[:i + 1] + lines[i:]
+        if i + 1 < len(lines):
+            yield lines[:i] + [lines[i + 1], lines[i]] + lines[i + 2:]
+
+
+def _answer(record):
+    return repr(record) if not isinstance(record, Exception) else f"raises {record!r}"
+
+
+def _read(read, *args):
+    try:
+        return read(*args)
+    except Exception as e:  # noqa: BLE001 - compared, not hidden
+        return e
+
+
+@pytest.mark.parametrize("name", TEXT_SITES)
+def test_hands_checked_as_read_answer_as_checked_first(name, corpus):
+    # read_hand checks the structure line by line as the handlers run; the answer (hand,
+    # skipped hand, or the error of the structure first, else of the line) is the same as
+    # with the whole check first, for good hands and for each hand damaged every which way.
+    site = get_site(name)
+    files = sorted((corpus / name).glob("*.txt")) + sorted((INVALID / name).glob("*.txt"))
+    seen = 0
+    for f in files:
+        text = decode(f.read_bytes())[0]
+        lines = split_lines(text)
+        spans, _ = split_hands(lines, site)
+        for n, (i, j) in enumerate(spans):
+            hand = lines[i:j]
+            variants = [hand] + (list(_damaged(hand)) if n < 3 else [])
+            for v in variants:
+                fast = _read(site.read_hand, v, i + 1, str(f))
+                plain = _read(_read_hand_plainly, site, v, i + 1, str(f))
+                assert _answer(fast) == _answer(plain), "\n".join(v)
+                seen += 1
+    assert seen > 100

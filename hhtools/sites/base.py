@@ -115,6 +115,21 @@ class Structure:
         self._moves: list[dict[str, int]] = []
         self._forget()
 
+    def moves(self) -> list[dict[str, int]]:
+        """The steps taken so far, by stack number (0: the start) and kind: the next
+        stack's number, or _ACCEPT for the end of an accepted hand; ``step`` takes new ones."""
+        if len(self._stacks) > _MAX_STACKS:
+            self._forget()
+        return self._moves
+
+    def step(self, at: int, kind: str) -> int:
+        """The stack number after ``kind`` from stack ``at`` (now remembered in ``moves()``);
+        raises _Refused when ``kind`` cannot come there (or the end, if it is not one)."""
+        nxt = self._step(at, kind)
+        if nxt == _REJECT or (kind == "$END") != (nxt == _ACCEPT):
+            raise _Refused
+        return nxt
+
     def check(self, kinds: Sequence[str]) -> tuple[int, tuple[str, ...]] | None:
         """None if the kinds (then the end) make a hand; else the index of the first kind that
         cannot come there (``len(kinds)`` for the end) and the kinds that could have. Table
@@ -189,6 +204,11 @@ class Structure:
 
 
 _REJECT, _ACCEPT = -1, -2
+
+
+class _Refused(Exception):
+    """A line kind (or the end) that cannot come where it is: Structure.check says more."""
+
 _MAX_STACKS = 100_000
 # Distinct lines a Classifier remembers (a few MB) before starting afresh.
 _MAX_KNOWN = 20_000
@@ -504,25 +524,63 @@ class Site:
         # Each line's token is the one remembered for its text, shared by every line with
         # that text: it is given its line number just before its handler runs.
         known = classifier.remembered()
-        remember = classifier.remember
-        tokens = [known.get(line) or remember(line, known) for line in lines[1:]]
+        tokens = list(map(known.get, lines[1:]))
         numbers = range(first + step, last + 1, step)
-        if not all(tokens):  # blank lines inside a hand (Full Tilt's archive header)
-            numbers = [n for n, tok in zip(numbers, tokens) if tok]
-            tokens = [tok for tok in tokens if tok]
-        failure = self.structure.check(["HEADER"] + [tok.type for tok in tokens])
-        if failure is not None:
-            at, expected = failure
-            tokens = [header, *classifier.tokens(lines[1:], first + step, step)]
-            return self._structure_error(tokens[at] if at < len(tokens) else None, expected,
-                                         tokens, path, hand_id, last)
+        if not all(tokens):  # lines not remembered yet, or blank (Full Tilt's archive header)
+            remember = classifier.remember
+            tokens = [tok if tok is not None else remember(line, known)
+                      for tok, line in zip(tokens, lines[1:])]
+            if not all(tokens):
+                numbers = [n for n, tok in zip(numbers, tokens) if tok]
+                tokens = [tok for tok in tokens if tok]
+        # The structure is checked as the lines are read, each line's step being one lookup
+        # in the table of steps already taken. A handler thus only ever sees lines the grammar
+        # accepts so far, and reads them as it would in a whole hand; when the structure is
+        # wrong, or a line is, the whole check answers first, as it did when it ran before any
+        # handler.
+        structure = self.structure
+        moves = structure.moves()
         try:
+            at = moves[0].get("HEADER") or structure.step(0, "HEADER")
             for tok, line in zip(tokens, numbers):
+                try:
+                    at = moves[at][tok.type]
+                except KeyError:
+                    at = structure.step(at, tok.type)
                 tok.line = line
-                tok.handler(builder, tok, *tok.value)
+                # Fields passed one by one rather than as *fields: CPython runs a call with a
+                # starred argument in a fresh evaluation loop of its own, a third of the
+                # cost of a short handler.
+                fields = tok.value
+                n = len(fields)
+                if n == 1:
+                    tok.handler(builder, tok, fields[0])
+                elif n == 3:
+                    a, b, c = fields
+                    tok.handler(builder, tok, a, b, c)
+                elif n == 2:
+                    a, b = fields
+                    tok.handler(builder, tok, a, b)
+                elif n == 4:
+                    a, b, c, d = fields
+                    tok.handler(builder, tok, a, b, c, d)
+                elif n == 0:
+                    tok.handler(builder, tok)
+                else:
+                    tok.handler(builder, tok, *fields)
+            if moves[at].get("$END") != _ACCEPT:
+                structure.step(at, "$END")
             return builder.finish(first, last)
-        except LineError as e:
-            return self._line_error(e, path, hand_id)
+        except Exception as e:  # noqa: BLE001 - raised again below unless the structure is wrong
+            failure = structure.check(["HEADER"] + [tok.type for tok in tokens])
+            if failure is not None:
+                at, expected = failure
+                tokens = [header, *classifier.tokens(lines[1:], first + step, step)]
+                return self._structure_error(tokens[at] if at < len(tokens) else None,
+                                             expected, tokens, path, hand_id, last)
+            if isinstance(e, LineError):
+                return self._line_error(e, path, hand_id)
+            raise
 
     def _structure_error(self, tok: LineToken | None, expected: Sequence[str],
                          tokens: list[LineToken], path, hand_id, last) -> HandError:
