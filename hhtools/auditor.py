@@ -19,7 +19,7 @@ from hhtools.cards import Card, format_cards
 from hhtools.describe import STYLES, matches
 from hhtools.evaluate import Evaluation
 from hhtools.pots import (PotLayer, allocate_rake, award, build_pots, half_amounts,
-                          uncalled_bet)
+                          sole_winner, uncalled_bet)
 from hhtools.errors import HHToolsError
 from hhtools.records import Hand, HandError, record_maker
 from hhtools.replay import RULE_KINDS, Finding, Replay
@@ -251,7 +251,7 @@ class _Settlement:
                               "nothing to replay")
             return _audit(h, self.r.rules, "unverifiable", (), (), (), tuple(self.notes))
         paid = {p: v for p, v in self.r.paid.items() if v}
-        recorded_returned = _by_player(h.uncalled)
+        recorded_returned = _by_player(h.uncalled) if h.uncalled else {}
         returned = self._uncalled(paid, recorded_returned)
         contributions = paid
         if returned:
@@ -271,16 +271,20 @@ class _Settlement:
         cards, evals = self.cards, self.evals
         for s in h.seats:
             p = s.name
-            put = paid.get(p, ZERO)
-            # ZERO + ZERO - put is ZERO - put: most players neither win nor get chips back.
-            lost = ZERO - put
+            put = paid.get(p)
+            # ZERO + ZERO - put is ZERO - put: most players neither win nor get chips back;
+            # and ZERO - ZERO is ZERO for those who put nothing in.
+            if put is None:
+                put = lost = ZERO
+            else:
+                lost = ZERO - put
             if won is None:
                 net = None
             elif p in won or p in returned:
                 net = won.get(p, ZERO) + returned.get(p, ZERO) - put
             else:
                 net = lost
-            recorded_net = summary_nets.get(p)
+            recorded_net = summary_nets.get(p) if summary_nets else None
             if recorded_net is None:
                 if h.cancelled:
                     recorded_net = ZERO
@@ -337,15 +341,20 @@ class _Settlement:
                            f"{game.title} hand holds {game.hand_size}")
                 continue
             shown_by = (s.player, s.line)
-            for c in s.cards:
-                if c in owner and owner[c][0] != s.player:
-                    self._find("duplicate_card", s.line, f"{c} is shown by {s.player} and "
-                               f"also by {owner[c][0]} (line {owner[c][1]}): one deck holds "
-                               "each card once")
-                owner[c] = shown_by
+            if owner.keys().isdisjoint(s.cards):
+                # The usual case, no card seen before: the loop below would find nothing.
+                owner.update(dict.fromkeys(s.cards, shown_by))
+            else:
+                for c in s.cards:
+                    if c in owner and owner[c][0] != s.player:
+                        self._find("duplicate_card", s.line, f"{c} is shown by {s.player} "
+                                   f"and also by {owner[c][0]} (line {owner[c][1]}): one deck "
+                                   "holds each card once")
+                    owner[c] = shown_by
             if s.kind == "show":
                 self.cards[s.player] = s.cards
-        if h.hero and owner and not any(e.kind == "reshuffle" for e in h.events):
+        if h.hero and owner and not (h.events and any(e.kind == "reshuffle"
+                                                      for e in h.events)):
             # Without a reshuffle nobody else can ever hold a card the hero held.
             for hc in h.hero_cards:
                 if owner.keys().isdisjoint(hc.cards):
@@ -356,7 +365,14 @@ class _Settlement:
                                    f"which {h.hero} was dealt (line {hc.line}) and the deck "
                                    "was never reshuffled")
                         owner[c] = (h.hero, hc.line)
-        self.evals = {p: game.evaluate(c) for p, c in self.cards.items()}
+        # Game.evaluate without its size check, done above; one component is the common case.
+        components = game.components
+        if len(components) == 1:
+            evaluate = components[0].evaluate
+            self.evals = {p: (evaluate(c),) for p, c in self.cards.items()}
+        else:
+            self.evals = {p: tuple([comp.evaluate(c) for comp in components])
+                          for p, c in self.cards.items()}
         return self.evals
 
     def _descriptions(self, evals: dict[str, tuple[Evaluation, ...]]) -> None:
@@ -406,10 +422,14 @@ class _Settlement:
             layers[0] = PotLayer(layers[0].amount + total_dead, layers[0].eligible)
         elif total_dead:
             layers = [PotLayer(total_dead, tuple(live))]  # antes only, every bet returned
-        rake = h.summary.rake or ZERO
-        printed = [p.amount for p in h.summary.pots] or None
+        summary = h.summary
+        rake = summary.rake or ZERO
+        printed = [p.amount for p in summary.pots] if summary.pots else None
         amounts = [p.amount for p in layers]
-        rakes = allocate_rake(amounts, rake, r.unit, printed)
+        if printed is None and not rake:
+            rakes = [ZERO] * len(amounts)  # allocate_rake's answer without a rake to share
+        else:
+            rakes = allocate_rake(amounts, rake, r.unit, printed)
         recorded: dict[str, dict[str, Decimal]] = {}
         for c in h.collections:
             pot = recorded.get(c.pot)
@@ -440,7 +460,9 @@ class _Settlement:
                evals: dict[str, tuple[Evaluation, ...]]
                ) -> tuple[tuple[Half, ...], dict[str, Decimal] | None, str | None]:
         components = self.game.components
-        contenders = [p for p in layer.eligible if p not in self.mucked] or list(layer.eligible)
+        mucked = self.mucked
+        contenders = ([p for p in layer.eligible if p not in mucked] if mucked else None
+                      ) or list(layer.eligible)
         if not contenders:
             # Nobody seated is left in the hand (the replay has said why): no owner to check.
             note = f"nobody seated is left in the hand to win the {name} pot"
@@ -467,6 +489,12 @@ class _Settlement:
                 best = min(evals[p][i].rank for p in contenders)
                 winners.append([p for p in contenders if evals[p][i].rank == best])
         rules, unit = self.r.rules, self.r.unit
+        if len(components) == 1 and len(winners[0]) == 1:
+            # The usual pot: one component, one winner (always a player of the replay's order,
+            # so award() would not need the order either).
+            share, part = sole_winner(amount, unit, rules.split_odd_chip)
+            winner = winners[0][0]
+            return (_half(components[0].name, part, (winner,)),), {winner: share}, None
         shares = award(amount, winners, self.r.from_button, unit, rules.split_odd_chip,
                        rules.remainder_mode)
         parts = half_amounts(amount, len(components), unit, rules.split_odd_chip)
@@ -480,6 +508,9 @@ class _Settlement:
                  collected: dict[str, Decimal]) -> None:
         """Per pot when the history names the same pots, otherwise over the whole hand."""
         h = self.hand
+        if len(pots) == 1 and len(recorded) == 1 and pots[0].expected == recorded.get(
+                pots[0].name):
+            return  # one pot, paid as the rules give it: what the groups below come to
         if recorded.keys() <= {p.name for p in pots}:
             # Pot by pot; a pot that cannot be checked does not stop the others.
             groups = [(p.name, p.expected, recorded.get(p.name, {}), len(p.expected) > 1)

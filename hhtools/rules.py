@@ -24,6 +24,7 @@ from decimal import Decimal
 from hhtools.errors import unknown_name
 
 CENT = Decimal("0.01")
+ONE = Decimal(1)
 
 
 @dataclass(frozen=True)
@@ -67,7 +68,7 @@ class RuleProfile:
             amounts = [a for a in (small_blind, big_blind, ante) if a]
             if amounts:
                 return _common_unit(amounts)
-        return Decimal(1) if tournament else CENT
+        return ONE if tournament else CENT
 
 
 def _common_unit(amounts: list[Decimal]) -> Decimal:

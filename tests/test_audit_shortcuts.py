@@ -1,0 +1,108 @@
+"""The settlement's shortcuts for the usual pot against the general code they stand for.
+
+A pot of one component won by one player is awarded with one rounding (``sole_winner``)
+instead of ``award`` and ``half_amounts``; cards are checked for repeats a whole hand at a
+time while none repeats. These tests compare the shortcut answers with the general functions,
+down to the Decimal's digits, on random pots and on the pots of generated and tampered hands.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from decimal import Decimal
+
+import pytest
+
+from hhtools.auditor import audit
+from hhtools.generate import generate_deals
+from hhtools.pots import award, half_amounts, sole_winner
+from hhtools.replay import Replay
+
+D = Decimal
+AMOUNTS = [D("0"), D("0.00"), D("1"), D("1.0"), D("1.00"), D("0.25"), D("2.50"), D("2.5"),
+           D("3"), D("10"), D("0.05"), D("7.35"), D("2.005"), D("-1"), D("-0.35")]
+UNITS = [D("0.01"), D(1), D("0.05"), D(25), D("0.03")]
+MODES = [(odd, rem) for odd in ("position", "first_component") for rem in ("one_each", "first")]
+
+
+def exact(value):
+    """A value with its representation: Decimal('1.0') and Decimal('1.00') differ."""
+    if isinstance(value, Decimal):
+        return str(value)
+    if isinstance(value, dict):
+        return [(k, exact(v)) for k, v in value.items()]
+    if isinstance(value, (list, tuple)):
+        return [exact(v) for v in value]
+    return value
+
+
+def general(amount, unit, odd, remainder):
+    """What the general path of the settlement gives a pot with the one winner ``w``."""
+    shares = award(amount, [["w"]], ["a", "w", "b"], unit, odd, remainder)
+    return shares["w"], half_amounts(amount, 1, unit, odd)[0]
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_sole_winner_matches_award_and_half_amounts(seed):
+    rng = random.Random(seed)
+    for _ in range(400):
+        amount = rng.choice(AMOUNTS) * rng.randint(1, 40)
+        unit = rng.choice(UNITS)
+        for odd, remainder in MODES:
+            assert exact(sole_winner(amount, unit, odd)) == exact(
+                general(amount, unit, odd, remainder))
+
+
+COMBOS = [("pokerstars", "badugi", "fixed-limit"), ("kingsclub", "badeucy", "fixed-limit"),
+          ("phh", "2-7", "no-limit"), ("merge", "2-7", "pot-limit"),
+          ("phh", "badacey", "half-pot-limit")]
+
+
+def hands():
+    out = []
+    for n, (site, game, structure) in enumerate(COMBOS):
+        out += [d.hand for d in generate_deals(site, game, structure, 40, seed=20 + n)]
+    return out
+
+
+def test_pots_of_generated_hands_match_the_general_award():
+    seen = 0
+    for hand in hands():
+        result = audit(hand)
+        replay = Replay(hand)
+        rules = result.rules
+        for pot in result.pots:
+            if pot.expected is None:
+                continue
+            winners = [list(h.winners) for h in pot.halves]
+            shares = award(pot.amount - pot.rake, winners, replay.from_button, replay.unit,
+                           rules.split_odd_chip, rules.remainder_mode)
+            parts = half_amounts(pot.amount - pot.rake, len(pot.halves), replay.unit,
+                                 rules.split_odd_chip)
+            assert exact(pot.expected) == exact(shares)
+            assert exact([h.amount for h in pot.halves]) == exact(parts)
+            seen += len(pot.halves) == 1 and len(winners[0]) == 1
+    assert seen > 50  # the shortcut was taken
+
+
+def test_cards_shown_twice_are_found_wherever_they_repeat():
+    rng = random.Random(3)
+    found = 0
+    for hand in hands():
+        shown = [s for s in hand.shows if s.cards]
+        if len(shown) < 2:
+            continue
+        # Give one shower a card of another (the copy is a card they do not hold already).
+        giver, taker = rng.sample(shown, 2)
+        card = rng.choice([c for c in giver.cards if c not in taker.cards] or [None])
+        if card is None:
+            continue
+        cards = list(taker.cards)
+        cards[rng.randrange(len(cards))] = card
+        shows = tuple(dataclasses.replace(s, cards=tuple(cards)) if s is taker else s
+                      for s in hand.shows)
+        result = audit(dataclasses.replace(hand, shows=shows))
+        assert "duplicate_card" in [f.kind for f in result.findings]
+        found += 1
+    assert found > 20
