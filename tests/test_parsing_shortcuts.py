@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from hhtools import auditor, records
+from hhtools.cards import parse_card
 from hhtools.parsing import (_BLANK_LED, _literal_prefix, decode, parse_text, split_hands,
                              split_lines, split_text_hands)
 from hhtools.sites import SITES, get_site
@@ -401,3 +402,31 @@ def test_hands_checked_as_read_answer_as_checked_first(name, corpus):
                 assert _answer(fast) == _answer(plain), "\n".join(v)
                 seen += 1
     assert seen > 100
+
+
+def test_summary_seat_lines_read_once_answer_as_read_afresh(monkeypatch):
+    # A summary seat line's reading (seat, positions, outcome, cards, amount won) is remembered
+    # by its text; the records must be those read afresh, each with its own line number, and
+    # a bad line must be refused each time with its own line and column.
+    lines = HAND.splitlines()
+    shown = lines[:-1] + ["Seat 3: Hero (big blind) showed [8s 7d 6h 2c] and won ($0.72) "
+                          "with 8-7-6-2"]
+    texts = ["\n".join(lines), "\n".join(shown)]
+    pokerstars._SEAT_RESULTS.clear()
+    first_time = [parse_text(t).hands[0] for t in texts]
+    again = [parse_text(t).hands[0] for t in texts]
+    assert first_time == again
+    shifted = parse_text("\n\n" + texts[1]).hands[0]
+    assert [r.line for r in shifted.summary.seats] == [r.line + 2 for r in again[1].summary.seats]
+    assert again[1].summary.seats[-1].cards == tuple(parse_card(c) for c in "8s 7d 6h 2c".split())
+    assert again[1].summary.seats[-1].won == Decimal("0.72")
+    for bad, column in (("[8s 7d 6h 2x] and won ($0.72)", 34),
+                        ("[8s 7d 6h 2c] and won ($0.7.2)", 56)):
+        text = texts[1].replace("[8s 7d 6h 2c] and won ($0.72)", bad)
+        for _ in range(2):
+            error = parse_text(text).errors[0]
+            assert (error.line, error.column) == (len(lines), column), error.message
+    monkeypatch.setattr(pokerstars, "_MAX_REMEMBERED", 0)
+    pokerstars._SEAT_RESULTS.clear()
+    assert [parse_text(t).hands[0] for t in texts] == again
+    assert len(pokerstars._SEAT_RESULTS) <= 1

@@ -796,7 +796,9 @@ class HandBuilder:
 
     def post(self, tok: LineToken, player: str, kind: str, amount: str, all_in) -> Action:
         """A blind or ante; antes are dead money and do not count toward the street total."""
-        value = self.money(tok, amount)
+        value = _AMOUNTS.get(amount)
+        if value is None:
+            value = self.money(tok, amount)
         if kind == "post_ante":
             self.blinds.setdefault("ante", value)
             return self.act(tok, player, kind, amount=value, all_in=bool(all_in))
@@ -901,18 +903,26 @@ class HandBuilder:
     def show(self, tok: LineToken, player: str, kind: str, cards: tuple[Card, ...] | None,
              description: str | None = None) -> None:
         """A show, muck or refusal to show."""
-        self.player(tok, player)
+        if player not in self.seated:
+            self.player(tok, player)
         self.shows.append([player, kind, cards, description, tok.line])
 
     def collect(self, tok: LineToken, player: str, amount: str, pot: str) -> None:
         """Chips taken from a pot."""
-        self.collections.append(make_collection(self.player(tok, player),
-                                                self.money(tok, amount), pot, tok.line))
+        if player not in self.seated:
+            self.player(tok, player)
+        value = _AMOUNTS.get(amount)
+        if value is None:
+            value = self.money(tok, amount)
+        self.collections.append(make_collection(player, value, pot, tok.line))
 
     def return_uncalled(self, tok: LineToken, player: str, amount: str) -> None:
         """An uncalled bet given back; the player's street total drops accordingly."""
-        value = self.money(tok, amount)
-        self.player(tok, player)
+        value = _AMOUNTS.get(amount)
+        if value is None:
+            value = self.money(tok, amount)
+        if player not in self.seated:
+            self.player(tok, player)
         self.committed[player] = self.committed.get(player, ZERO) - value
         self.uncalled.append(make_uncalled(player, value, self.street, tok.line))
 
@@ -922,7 +932,9 @@ class HandBuilder:
     DRAW_NAMES = {"FIRST": "draw1", "SECOND": "draw2", "THIRD": "draw3"}
 
     def on_DRAW(self, tok, which):
-        self.new_street(self.DRAW_NAMES[which])
+        # What new_street does, written out.
+        self.street = self.DRAW_NAMES[which]
+        self.committed = {}
 
     def on_SHOWDOWN(self, tok):
         pass
@@ -951,21 +963,28 @@ class HandBuilder:
         actions.append(make_action(len(actions), self.street, player, "check", None, None,
                                    False, None, None, None, tok.line))
 
+    # Calls and bets, with amounts known by now, are read without a call of money or of a
+    # shared helper: a call of a method costs as much as the rest of reading the line.
     def on_CALL(self, tok, player, amount, all_in):
-        self._chips(tok, player, "call", amount, all_in)
+        value = _AMOUNTS.get(amount)
+        if value is None:
+            value = self.money(tok, amount)
+        if self.CALLS_ARE_TOTALS:
+            self.wager(tok, player, "call", to=value, all_in=bool(all_in))
+        else:
+            self.wager(tok, player, "call", added=value, all_in=bool(all_in))
 
     def on_BET(self, tok, player, amount, all_in):
-        self._chips(tok, player, "bet", amount, all_in)
+        value = _AMOUNTS.get(amount)
+        if value is None:
+            value = self.money(tok, amount)
+        if self.CALLS_ARE_TOTALS:
+            self.wager(tok, player, "bet", to=value, all_in=bool(all_in))
+        else:
+            self.wager(tok, player, "bet", added=value, all_in=bool(all_in))
 
     def on_RAISE(self, tok, player, amount, all_in):
         self.wager(tok, player, "raise", to=self.money(tok, amount), all_in=bool(all_in))
-
-    def _chips(self, tok, player, kind, amount, all_in):
-        value = self.money(tok, amount)
-        if self.CALLS_ARE_TOTALS:
-            self.wager(tok, player, kind, to=value, all_in=bool(all_in))
-        else:
-            self.wager(tok, player, kind, added=value, all_in=bool(all_in))
 
     def on_event(self, tok: LineToken, *fields) -> None:
         """A table event (an %ignore'd terminal of the grammar), kept in order."""
@@ -999,7 +1018,8 @@ class HandBuilder:
 
 # Amounts as written -> Decimal (immutable, so shared): stacks, bets and pots recur within a
 # session, and hhtools.money stops remembering new ones once it knows a few thousand. Emptied
-# when full, so memory stays flat.
+# when full, so memory stays flat. The commonest lines look their amounts up here themselves
+# and call HandBuilder.money only for one not known (or not an amount).
 _AMOUNTS: dict[str, Decimal] = {}
 _MAX_AMOUNTS = 20_000
 # Dates as written -> (year, month, day), and zone names -> ZoneInfo (which ZoneInfo itself

@@ -9,8 +9,8 @@ from __future__ import annotations
 import re
 
 from hhtools.records import Seat, Tournament
-from hhtools.sites.base import (HandBuilder, LineError, LineToken, Site, column_of, make_pot,
-                                  make_seat_result)
+from hhtools.sites.base import (_AMOUNTS, HandBuilder, LineError, LineToken, Site, column_of,
+                                  make_pot, make_seat_result)
 
 # Zones PokerStars prints, as IANA zones so daylight saving is applied by date.
 ZONES = {"ET": "America/New_York", "EST": "America/New_York", "EDT": "America/New_York",
@@ -152,18 +152,26 @@ class PokerStarsBuilder(HandBuilder):
                 raise LineError(tok, "a second card list before the first draw",
                                 column_of(tok, "[", last=True))
             hand = self.cards(tok, cards, size)
-            self.player(tok, player)
+            if player not in self.seated:
+                self.player(tok, player)
             self.hero = player
             self.hero_hand(tok, hand)
             return
         # "[kept] [new]", or a single list when every card was replaced.
         kept = self.cards(tok, cards) if new is not None else ()
         fresh = self.cards(tok, new if new is not None else cards)
-        self.replaced(tok, self.player(tok, player), kept, fresh, "[")
+        if player not in self.seated:
+            self.player(tok, player)
+        self.replaced(tok, player, kept, fresh, "[")
 
     def on_RAISE(self, tok, player, by, to, all_in):
-        self.money(tok, by)
-        self.wager(tok, player, "raise", to=self.money(tok, to), all_in=bool(all_in))
+        # Amounts known by now are not read again (see base._AMOUNTS).
+        if by not in _AMOUNTS:
+            self.money(tok, by)
+        value = _AMOUNTS.get(to)
+        if value is None:
+            value = self.money(tok, to)
+        self.wager(tok, player, "raise", to=value, all_in=bool(all_in))
 
     def on_DISCARD(self, tok, player, count, cards):
         # The hero's discards are listed ("[]" in a corrupt file means: not known).
@@ -203,6 +211,18 @@ class PokerStarsBuilder(HandBuilder):
             self.pots.append(make_pot(name, self.money(tok, m[3])))
 
     def on_SEAT_SUMMARY(self, tok: LineToken, seat, player, positions, rest):
+        # All but the line number depends on the line's text, and a session's summary lines
+        # recur (the same players fold before the draw hand after hand): each is read once.
+        said = _SEAT_RESULTS.get(tok)
+        if said is None:
+            said = self._seat_result(tok, seat, positions, rest)
+        number, roles, outcome, won, cards, description = said
+        self.seat_results.append(make_seat_result(number, player, roles, outcome, rest, won,
+                                                  cards, description, None, None, tok.line))
+
+    def _seat_result(self, tok: LineToken, seat, positions, rest) -> tuple:
+        """(seat, positions, outcome, amount won, cards, description) of a summary seat line,
+        remembered for the next line with the same text."""
         roles = _ROLES.get(positions)
         if roles is None:
             roles = _roles(positions)
@@ -214,8 +234,11 @@ class PokerStarsBuilder(HandBuilder):
             cards = self.cards(tok, cards)
         if won is not None:
             won = self.money(tok, won)
-        self.seat_results.append(make_seat_result(int(seat), player, roles, outcome, rest, won,
-                                                  cards, description, None, None, tok.line))
+        said = (int(seat), roles, outcome, won, cards, description)
+        if len(_SEAT_RESULTS) > _MAX_REMEMBERED:
+            _SEAT_RESULTS.clear()
+        _SEAT_RESULTS[str(tok)] = said
+        return said
 
 
 # The same few summary endings recur in every hand ("(button) folded before the Draw"): each
@@ -224,6 +247,7 @@ _ROLES: dict[str | None, tuple[str, ...]] = {}
 _OUTCOMES: dict[str, tuple[str, str | None, str | None, str | None]] = {}
 _TOURNAMENTS: dict[tuple, Tournament] = {}
 _SEATS: dict[str, Seat] = {}
+_SEAT_RESULTS: dict[str, tuple] = {}
 _HEADERS: dict[tuple, tuple] = {}
 _MAX_REMEMBERED = 10_000
 
