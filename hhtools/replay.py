@@ -25,6 +25,8 @@ ZERO = Decimal(0)
 POSTS = frozenset(("post_sb", "post_bb", "post_ante", "post_dead", "post_blind"))
 WAGERS = frozenset(("fold", "check", "call", "bet", "raise"))
 DRAWS = frozenset(("discard", "stand_pat"))
+#: The wagers run() checks and applies in one step when they are in turn and legal.
+_PLAIN_WAGERS = frozenset(("fold", "check", "call"))
 #: Finding kinds that mean the hand broke a rule (verdict ``invalid``); the others mean the
 #: recorded result differs from the re-evaluation (verdict ``mismatch``).
 RULE_KINDS = ("illegal_bet", "out_of_turn", "illegal_draw", "duplicate_card", "stack_exceeded")
@@ -97,8 +99,12 @@ class Round:
     capped: bool = True
     drawn: set[str] = field(default_factory=set)
     #: Live players who have not drawn yet this round (kept by the Replay as players draw or
-    #: fold, so that asking whose turn it is does not scan the table).
+    #: fold, so that asking whose turn it is does not scan the table); 0 before the first
+    #: draw, where nobody draws (and so no count can hold the betting back).
     undrawn: int = 0
+    #: Where the search for the next player to draw starts (index into ``from_button``):
+    #: players before it have drawn or folded, which they stay for the rest of the round.
+    draw_from: int = 0
 
 
 def _new_round(street: str, capped: bool, undrawn: int, _new=object.__new__) -> Round:
@@ -115,6 +121,7 @@ def _new_round(street: str, capped: bool, undrawn: int, _new=object.__new__) -> 
     r.capped = capped
     r.drawn = set()
     r.undrawn = undrawn
+    r.draw_from = 0
     return r
 
 
@@ -151,6 +158,8 @@ class Replay:
                     members.add(a.player)
             order.sort(key=seat_of.__getitem__)
         self.order = order
+        # The seat order twice: any rotation of it is one slice.
+        self._ring = order + order
         self.index = {p: i for i, p in enumerate(order)}
         button = hand.button_seat if hand.button_seat is not None else 0
         # Clockwise from the first seat after the button: the draw and post-draw betting order.
@@ -168,6 +177,8 @@ class Replay:
         self.dead: dict[str, Decimal] = {}
         self.folded: set[str] = set()
         self.all_in: set[str] = set()
+        # Folded or all in, kept with the two: those never act again.
+        self._out: set[str] = set()
         # How many players of ``order`` are still in the hand, and how many of those can
         # still act (not all in): kept as they fold or go all in, for next_to_act.
         self._live_count = self._able_count = len(order)
@@ -196,27 +207,21 @@ class Replay:
     def next_to_act(self) -> str | None:
         """The player whose turn it is to bet, or None when the round is closed."""
         r = self.round
-        if self._live_count < 2 or (r.undrawn > 0 and r.street != "predraw"):
+        if self._live_count < 2 or r.undrawn > 0:
             return None
-        folded, all_in, bets, current = self.folded, self.all_in, r.bets, r.current
-        order = self.order
+        out, bets, current = self._out, r.bets, r.current
         if self._able_count == 1:
             # Everyone else is all in: the last player acts only if they have not matched.
-            for p in order:
-                if p not in folded and p not in all_in:
+            for p in self.order:
+                if p not in out:
                     return p if bets.get(p, ZERO) < current else None
         start = r.turn_from
         if start is None:
             start = r.turn_from = self._first_to_act()
         acted = r.acted_at
         # Clockwise from ``start``: the seats after it, then round the table.
-        for p in order[start:] if start else order:
-            if (p not in folded and p not in all_in
-                    and (p not in acted or bets.get(p, ZERO) < current)):
-                return p
-        for p in order[:start]:
-            if (p not in folded and p not in all_in
-                    and (p not in acted or bets.get(p, ZERO) < current)):
+        for p in self._ring[start:start + len(self.order)] if start else self.order:
+            if p not in out and (p not in acted or bets.get(p, ZERO) < current):
                 return p
         return None
 
@@ -237,8 +242,7 @@ class Replay:
         return self.index[self.from_button[0]] if self.from_button else 0
 
     def _draws_pending(self) -> bool:
-        r = self.round
-        return r.street != "predraw" and r.undrawn > 0
+        return self.round.undrawn > 0
 
     def next_to_draw(self) -> str | None:
         """The player whose turn it is to draw (clockwise from the button), or None."""
@@ -340,13 +344,9 @@ class Replay:
     def _may_raise(self, p: str) -> bool:
         r = self.round
         # Limit raises are one unit, whatever the blinds; elsewhere the last full raise.
-        full_raise = self._unit() if self.fixed_limit else (r.full_raise or self.big_blind)
+        full_raise = self._round_unit if self.fixed_limit else (r.full_raise or self.big_blind)
         return may_reraise(r.acted_at.get(p), r.full_count > r.acted_full.get(p, -1),
                            r.current, full_raise)
-
-    def _unit(self) -> Decimal:
-        # limit_unit(street, small_bet, big_bet), without the call: asked for every raise.
-        return self.hand.big_bet if self.round.street in BIG_BET_STREETS else self.hand.small_bet
 
     def _structure_name(self) -> str:
         return self.hand.structure.replace("-", " ")
@@ -354,10 +354,10 @@ class Replay:
     def raise_range(self, p: str) -> tuple[Decimal, Decimal]:
         """The smallest and largest full bet or raise ``p`` may make now (round totals)."""
         r = self.round
-        mine = r.bets.get(p, ZERO)
         if self.fixed_limit:
-            to = (r.full_level if r.current else ZERO) + self._unit()
+            to = (r.full_level if r.current else ZERO) + self._round_unit
             return to, to
+        mine = r.bets.get(p, ZERO)
         low = min_raise_to(r.current, r.full_raise, self.big_blind)
         pot = sum(self.paid.values(), ZERO)
         if self.rules.pl_round_sb and r.street == "predraw":
@@ -390,6 +390,7 @@ class Replay:
                     # (_verify_turn has said so); the fold is not applied.
                     return
                 folded.add(p)
+                self._out.add(p)
                 if p in self.index:
                     self._live_count -= 1
                     if p not in self.all_in:
@@ -399,7 +400,7 @@ class Replay:
             r.acted_at[p] = r.bets.get(p, ZERO)
         else:
             added = a.amount or ZERO
-            # _pay, inline: every call, bet and raise passes here.
+            # The chips move from the stack to the pot (as in apply_post).
             stacks, paid = self.stacks, self.paid
             left = stacks[p] = stacks.get(p, ZERO) - added
             paid[p] = paid.get(p, ZERO) + added
@@ -415,12 +416,58 @@ class Replay:
         if turn == p:
             r.turn_from = self.index[p] + 1
 
+    def _plain_wager(self, a: Action, p: str) -> bool:
+        """A fold, check or call by ``p``, whose turn it is, checked and applied in one step
+        when it is legal, as _verify_wager then _apply_wager would (most actions of a hand
+        are these); False, with nothing changed, when it is not legal.
+
+        Being next to act, ``p`` is seated, still in the hand and not all in, and at least
+        two players are live: the cases _apply_wager tests for do not arise.
+        """
+        r = self.round
+        if a.kind == "fold":
+            self.folded.add(p)
+            self._out.add(p)
+            self._live_count -= 1
+            self._able_count -= 1
+            if p not in r.drawn:
+                r.undrawn -= 1
+            r.acted_at[p] = r.bets.get(p, ZERO)
+        else:
+            added = a.amount or ZERO
+            stacks, bets = self.stacks, r.bets
+            stack = stacks.get(p, ZERO)
+            mine = bets.get(p, ZERO)
+            if added > stack:
+                return False
+            if a.kind == "check":
+                if mine < r.current:
+                    return False
+            else:
+                owed = r.current - mine
+                if stack < owed:
+                    owed = stack
+                if owed <= ZERO or added != owed:
+                    return False
+            left = stacks[p] = stack - added
+            paid = self.paid
+            paid[p] = paid.get(p, ZERO) + added
+            if a.all_in or left <= ZERO:
+                self._goes_all_in(p)
+            mine = bets[p] = mine + added
+            if mine > r.current:
+                self._raise_to(mine, p)
+            r.acted_at[p] = mine
+        r.acted_full[p] = r.full_count
+        r.turn_from = self.index[p] + 1
+        return True
+
     def _raise_to(self, to: Decimal, p: str) -> None:
         r = self.round
         if self.fixed_limit:
             base = r.full_level if r.current else ZERO
-            full = is_full_raise(to - base, self._unit(), True, self.rules.limit_half_bet_rule)
-            size = self._unit()
+            size = self._round_unit
+            full = is_full_raise(to - base, size, True, self.rules.limit_half_bet_rule)
         else:
             size = max(r.full_raise, self.big_blind)
             full = is_full_raise(to - r.current, size, False, False)
@@ -431,15 +478,9 @@ class Replay:
             r.full_count += 1
         r.current = to
 
-    def _pay(self, p: str, amount: Decimal, all_in: bool) -> None:
-        stacks, paid = self.stacks, self.paid
-        left = stacks[p] = stacks.get(p, ZERO) - amount
-        paid[p] = paid.get(p, ZERO) + amount
-        if (all_in or left <= ZERO) and p not in self.all_in:
-            self._goes_all_in(p)
-
     def _goes_all_in(self, p: str) -> None:
         self.all_in.add(p)
+        self._out.add(p)
         if p in self.index and p not in self.folded:
             self._able_count -= 1
 
@@ -464,7 +505,12 @@ class Replay:
         """Blinds count toward the round's bet (the big blind as its first bet); antes do not."""
         r, p, to = self.round, a.player, a.to
         amount = a.amount or ZERO
-        self._pay(p, amount, a.all_in)
+        # The chips move from the stack to the pot (as in _apply_wager).
+        stacks, paid = self.stacks, self.paid
+        left = stacks[p] = stacks.get(p, ZERO) - amount
+        paid[p] = paid.get(p, ZERO) + amount
+        if (a.all_in or left <= ZERO) and p not in self.all_in:
+            self._goes_all_in(p)
         ante = a.kind == "post_ante" or to is None
         live = ZERO if ante else to - r.bets.get(p, ZERO)
         if amount > live:
@@ -493,16 +539,19 @@ class Replay:
         if p in drawn:
             raise RuleViolation("illegal_draw", f"{p} draws twice in the same round", a.line)
         if self._live_count >= 2:
-            folded = self.folded
-            for expected in self.from_button:  # next_to_draw(), inline: drawing is frequent
-                if expected not in folded and expected not in drawn:
-                    if expected != p:
-                        if p not in self.index:
-                            raise RuleViolation("out_of_turn", f"{p} draws but has no seat "
-                                                "in this hand", a.line)
-                        raise RuleViolation("out_of_turn", f"{p} draws out of turn: it is "
-                                            f"{expected}'s turn to draw", a.line)
-                    break
+            # next_to_draw(), inline and from where the last search stopped: drawing is
+            # frequent, and the players passed have drawn or folded for good.
+            folded, button_order = self.folded, self.from_button
+            i, n = r.draw_from, len(button_order)
+            while i < n and (button_order[i] in folded or button_order[i] in drawn):
+                i += 1
+            r.draw_from = i
+            if i < n and button_order[i] != p:
+                if p not in self.index:
+                    raise RuleViolation("out_of_turn", f"{p} draws but has no seat "
+                                        "in this hand", a.line)
+                raise RuleViolation("out_of_turn", f"{p} draws out of turn: it is "
+                                    f"{button_order[i]}'s turn to draw", a.line)
         count = a.count or 0
         if count > self.max_draw:
             raise RuleViolation("illegal_draw", f"{p} changes {count} cards; {self.game.title} "
@@ -534,7 +583,11 @@ class Replay:
     def _start_street(self, street: str) -> None:
         # [LA 127]: a round that begins heads-up has no cap; one that becomes heads-up keeps it.
         self.round = _new_round(street, not (self.rules.cap_heads_up == "lifted"
-                                             and self._able_count == 2), self._live_count)
+                                             and self._able_count == 2),
+                                0 if street == "predraw" else self._live_count)
+        # limit_unit(street, small_bet, big_bet), without the call: read for every raise.
+        hand = self.hand
+        self._round_unit = hand.big_bet if street in BIG_BET_STREETS else hand.small_bet
 
     def run(self) -> Replay:
         """Replay every action once; findings collect in ``self.findings``."""
@@ -548,7 +601,10 @@ class Replay:
         # Bound once: the loop runs for every action of every audited hand.
         next_to_act, verify_wager, apply_wager = (self.next_to_act, self._verify_wager,
                                                   self._apply_wager)
+        plain_wager = self._plain_wager
         verify_draw, apply_draw = self.verify_draw, self.apply_draw
+        verify_post, apply_post = self.verify_post, self.apply_post
+        index = self.index
         for i, a in enumerate(actions):
             if a.street != street:
                 street = a.street
@@ -557,23 +613,31 @@ class Replay:
             if kind in WAGERS:
                 # Asked once: verifying does not change whose turn it is.
                 turn = next_to_act()
-                try:
-                    verify_wager(a, turn)
-                except RuleViolation as v:
-                    findings.append(Finding(v.kind, v.args[0], v.line))
-                apply_wager(a, turn)
+                if a.player != turn or kind not in _PLAIN_WAGERS or not plain_wager(a, turn):
+                    try:
+                        verify_wager(a, turn)
+                    except RuleViolation as v:
+                        findings.append(Finding(v.kind, v.args[0], v.line))
+                    apply_wager(a, turn)
             elif kind in DRAWS:
                 try:
                     verify_draw(a)
                 except RuleViolation as v:
                     findings.append(Finding(v.kind, v.args[0], v.line))
-                apply_draw(a)
+                    apply_draw(a)
+                else:
+                    # apply_draw, knowing what verify_draw has checked: the player has
+                    # neither folded nor drawn this round.
+                    p, r = a.player, self.round
+                    r.drawn.add(p)
+                    if p in index:
+                        r.undrawn -= 1
             elif kind in POSTS:
                 try:
-                    self.verify_post(a)
+                    verify_post(a)
                 except RuleViolation as v:
                     findings.append(Finding(v.kind, v.args[0], v.line))
-                self.apply_post(a)
+                apply_post(a)
             else:
                 raise KeyError(kind)
             if trace:
