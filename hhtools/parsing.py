@@ -190,14 +190,19 @@ def split_text_hands(text: str, lines: list[str], site: Site) -> tuple[list[tupl
     by searching the text for the lines that matter rather than testing every line.
 
     Where hands end at one blank line and no line starts with a blank, the only lines that
-    matter are those that start like a hand header and the empty ones: str.find jumps from one
-    to the next in C, and the line numbers are counted between them. Any other text is split
-    by split_hands.
+    matter are those that start like a hand header and the empty ones. Where moreover every
+    line starting like a header follows an empty line (or starts the text), a hand or a run of
+    stray lines lies between two empty lines, found by list.index in C. Otherwise str.find
+    jumps from one line that matters to the next in C, and the line numbers are counted
+    between them. Any other text is split by split_hands.
     """
     prefix = _literal_prefix(site.hand_start)
-    if (site.hand_gap != 1 or not prefix or "\n" in prefix
-            or (text[:1].isspace() and text[0] != "\n") or _BLANK_LED.search(text)):
+    if site.hand_gap != 1 or not prefix or "\n" in prefix or _blank_led(text, lines):
         return split_hands(lines, site)
+    found = _split_between_empty_lines(
+        lines, site, prefix, text.count("\n" + prefix) + text.startswith(prefix))
+    if found is not None:
+        return found
     # Twice the position where a line starts, plus 1 if it may be a header (0: it is empty):
     # plain integers sort faster than pairs.
     marks = []
@@ -242,6 +247,46 @@ def split_text_hands(text: str, lines: list[str], site: Site) -> tuple[list[tupl
     if begin is not None:
         spans.append((begin, n))
     return spans, stray
+
+
+def _split_between_empty_lines(lines: list[str], site: Site, prefix: str, led: int
+                               ) -> tuple[list[tuple[int, int]], int] | None:
+    """What split_hands answers for lines none of which is blank but the empty ones, or None
+    unless all ``led`` lines that start with ``prefix`` (the header's) follow an empty line
+    or start the text."""
+    start = site.hand_start.match
+    banner = site.banner.match if site.banner is not None else None
+    empty_after = lines.index
+    spans = []
+    stray = seen = 0
+    i, n = 0, len(lines)
+    while i < n:
+        try:
+            j = empty_after("", i)
+        except ValueError:
+            j = n
+        if j > i:  # lines[i:j], none empty, follow an empty line (or start the text)
+            first = lines[i]
+            if first.startswith(prefix):
+                seen += 1
+                if start(first):
+                    spans.append((i, j))
+                    i = j + 1
+                    continue
+            stray += sum(1 for line in lines[i:j] if not banner(line)) if banner else j - i
+        i = j + 1
+    return (spans, stray) if seen == led else None
+
+
+def _blank_led(text: str, lines: list[str]) -> bool:
+    """True if one of the lines (``text.split("\\n")``) starts with a blank: it may be one."""
+    if text.isascii():
+        # Every ASCII blank sorts before any letter, digit or sign: the least line but the
+        # empty ones starts with one if any line does.
+        least = min(filter(None, lines), default="")
+        if not least or least[0] > " ":
+            return False
+    return bool(text[:1].isspace() and text[0] != "\n") or _BLANK_LED.search(text) is not None
 
 
 @functools.cache

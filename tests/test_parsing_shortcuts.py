@@ -16,7 +16,7 @@ import pytest
 
 from hhtools import auditor, records
 from hhtools.cards import parse_card
-from hhtools.parsing import (_BLANK_LED, _literal_prefix, decode, parse_text, split_hands,
+from hhtools.parsing import (_BLANK_LED, _blank_led, _literal_prefix, decode, parse_text, split_hands,
                              split_lines, split_text_hands)
 from hhtools.sites import SITES, get_site
 from hhtools.sites import base, pokerstars
@@ -312,7 +312,12 @@ def test_hands_found_in_the_text_are_the_hands_split_line_by_line(name, corpus):
               f"{header}\n", f"\n{header}\nx\n\n", f"{prefix}no header\n{header}\nx",
               f"x\n{prefix}no\n\ny\n{header}\n{prefix}z\n\n{prefix}\n\n",
               f"{header}\na\n\n\nstray\nstray\n{header}\nb\n\n", f" {header}\n{header}",
-              f"{header}\nx\n\u3000\n{header}", f"{header}\n\x1c\n{header}\n"]
+              f"{header}\nx\n\u3000\n{header}", f"{header}\n\x1c\n{header}\n",
+              # hands between empty lines, some not: each way of splitting gets its texts
+              f"{header}\na\n\n{header}\nb\n\n\n{header}\n", f"\n\n{header}\n{prefix}x\n",
+              f"{prefix}x\ny\n\n{header}\nz", f"{header}\n\x01\n\n{header}\né\n",
+              f"{header}\né\n\n{header}\n\xa0\n\n", f"stray\n{header}\n\n{header}",
+              f"\n\n\n", f"{header}\n\n{header}\n\n\x85x\n{header}", f"{header}\n\x01\n"]
     for text in texts:
         lines = text.split("\n")
         assert split_text_hands(text, lines, site) == split_hands(lines, site), text[:200]
@@ -430,3 +435,17 @@ def test_summary_seat_lines_read_once_answer_as_read_afresh(monkeypatch):
     pokerstars._SEAT_RESULTS.clear()
     assert [parse_text(t).hands[0] for t in texts] == again
     assert len(pokerstars._SEAT_RESULTS) <= 1
+
+
+def test_lines_led_by_a_blank_are_found_in_any_text():
+    # _blank_led answers as the plain test of every line, in ASCII texts (told by sorting)
+    # and in others (told by the regex).
+    def plain(lines):
+        return any(line[:1].isspace() and line[:1] != "\n" for line in lines)
+
+    others = ["\x01", "\x7f", "!", "a", "é", "\u3001", ""]
+    blanks = [c for c in map(chr, range(0x110000)) if c.isspace() and c != "\n"]
+    for c in blanks + others:
+        for text in (f"{c}x\ny", f"x\n\n{c}\ny", f"x\ny\n{c}", f"é\n{c}y", f"{c}"):
+            lines = text.split("\n")
+            assert _blank_led(text, lines) is plain(lines), (hex(ord(c[:1] or "0")), text)
