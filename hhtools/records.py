@@ -317,10 +317,14 @@ def chip_totals(hand: Hand) -> tuple[dict[str, Decimal], dict[str, Decimal], dic
     """Per player, as the history records them: chips put in, collected, and returned
     uncalled (a player's net is collected + returned - put in)."""
     zero = Decimal(0)
+    # A player's only amount put in is kept as the very object the history gave (no 0 +
+    # amount): the parser shares equal amounts, so the store finds their text once.
     put: dict[str, Decimal] = {}
     for a in hand.actions:
-        if a.amount:
-            put[a.player] = put.get(a.player, zero) + a.amount
+        amount = a.amount
+        if amount:
+            p = a.player
+            put[p] = put[p] + amount if p in put else amount
     won: dict[str, Decimal] = {}
     for c in hand.collections:
         won[c.player] = won.get(c.player, zero) + c.amount
