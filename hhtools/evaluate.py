@@ -207,10 +207,16 @@ class BadugiComponent(Component):
         return len(evaluation.best) == 4
 
     def made(self, cards: Sequence[Card]) -> bool:
-        # Four different cards are a 4-card Badugi exactly when no two share a rank or a suit:
-        # no subset search is needed (the import asks this of every hero hand).
-        if len(cards) == 4 and len(set(cards)) == 4:
-            return len({c >> 2 for c in cards}) == 4 and len({c & 3 for c in cards}) == 4
+        # Four cards are a 4-card Badugi exactly when no two share a rank or a suit (which
+        # also makes them four different cards): no subset search is needed (the import asks
+        # this of every hero hand). Suits are checked first, as one mask of four bits.
+        if len(cards) == 4:
+            a, b, c, d = cards
+            if ((1 << (a & 3)) | (1 << (b & 3)) | (1 << (c & 3)) | (1 << (d & 3)) == 15
+                    and len({a >> 2, b >> 2, c >> 2, d >> 2}) == 4):
+                return True
+            if len(set(cards)) == 4:
+                return False
         return self.is_made(self.evaluate(cards))
 
     def _decode(self, rank: int) -> tuple[int, tuple[str, ...]]:

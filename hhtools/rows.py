@@ -227,11 +227,11 @@ def draw_rows(hand: Hand, shown: dict[str, tuple]) -> list[tuple]:
             after = hero_after.get(a.street)
             rows.append((name, player, a.street, a.count or 0, texts.get(before),
                          texts.get(after), made.get(before), made.get(after), a.line))
+        elif last_draw[player] == a.seq and (after := shown.get(player)):
+            rows.append((name, player, a.street, a.count or 0, None, format_cards(after), None,
+                         _made(game, after), a.line))
         else:
-            after = shown.get(player) if last_draw[player] == a.seq else None
-            rows.append((name, player, a.street, a.count or 0, None,
-                         format_cards(after) if after else None, None, _made(game, after),
-                         a.line))
+            rows.append((name, player, a.street, a.count or 0, None, None, None, None, a.line))
     return rows
 
 
