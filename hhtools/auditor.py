@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from decimal import Decimal
+from operator import itemgetter
 
 from hhtools.cards import Card, format_cards
 from hhtools.describe import STYLES, matches
@@ -27,6 +28,8 @@ from hhtools.rules import RuleProfile, get_profile
 
 ZERO = Decimal(0)
 _RULE_KINDS = frozenset(RULE_KINDS)
+#: The amount of a (player, amount) item: true for the players who put chips in.
+_AMOUNT = itemgetter(1)
 VERDICTS = ("ok", "mismatch", "invalid", "unverifiable")
 _HALF_NAMES = {"badugi": "Badugi half", "badugi-ace-high": "Badugi half (ace high)",
                "2-7": "2-7 half", "a-5": "A-5 half"}
@@ -250,7 +253,7 @@ class _Settlement:
             self.notes.append("only the summary of this hand was saved (partial history): "
                               "nothing to replay")
             return _audit(h, self.r.rules, "unverifiable", (), (), (), tuple(self.notes))
-        paid = {p: v for p, v in self.r.paid.items() if v}
+        paid = dict(filter(_AMOUNT, self.r.paid.items()))  # those who put chips in
         recorded_returned = _by_player(h.uncalled) if h.uncalled else {}
         returned = self._uncalled(paid, recorded_returned)
         contributions = paid
@@ -367,13 +370,15 @@ class _Settlement:
                         owner[c] = (h.hero, hc.line)
         # Game.evaluate without its size check, done above; one component is the common case.
         components = game.components
+        evals = self.evals = {}
         if len(components) == 1:
             evaluate = components[0].evaluate
-            self.evals = {p: (evaluate(c),) for p, c in self.cards.items()}
+            for p, c in self.cards.items():
+                evals[p] = (evaluate(c),)
         else:
-            self.evals = {p: tuple([comp.evaluate(c) for comp in components])
-                          for p, c in self.cards.items()}
-        return self.evals
+            for p, c in self.cards.items():
+                evals[p] = tuple([comp.evaluate(c) for comp in components])
+        return evals
 
     def _descriptions(self, evals: dict[str, tuple[Evaluation, ...]]) -> None:
         """Check the site's own words for each shown hand against the cards."""
@@ -396,7 +401,7 @@ class _Settlement:
         if claim is None:
             return
         scored = evals.get(player) or self.game.evaluate(cards)
-        names = [e.description for e in scored]
+        names = [scored[0].description] if len(scored) == 1 else [e.description for e in scored]
         if not matches(claim, names):
             self._find("description_mismatch", line,
                        f"the history calls {player}'s {format_cards(cards)} "
@@ -448,7 +453,9 @@ class _Settlement:
             elif total is not None:
                 for p, v in shares.items():
                     total[p] = total.get(p, ZERO) + v
-        self._compare(pots, recorded, collected)
+        if not (len(pots) == 1 and len(recorded) == 1
+                and pots[0].expected == recorded.get(pots[0].name)):
+            self._compare(pots, recorded, collected)  # (one pot paid as ruled needs nothing)
         total_pot = sum(amounts, ZERO)
         if h.summary.total_pot is not None and h.summary.total_pot != total_pot:
             self._find("amount_mismatch", h.source.last_line,
@@ -486,8 +493,15 @@ class _Settlement:
         else:
             winners = []
             for i in range(len(components)):
-                best = min(evals[p][i].rank for p in contenders)
-                winners.append([p for p in contenders if evals[p][i].rank == best])
+                # The contenders holding the lowest rank, in the contenders' order.
+                best, top = None, []
+                for p in contenders:
+                    rank = evals[p][i].rank
+                    if best is None or rank < best:
+                        best, top = rank, [p]
+                    elif rank == best:
+                        top.append(p)
+                winners.append(top)
         rules, unit = self.r.rules, self.r.unit
         if len(components) == 1 and len(winners[0]) == 1:
             # The usual pot: one component, one winner (always a player of the replay's order,
@@ -508,9 +522,6 @@ class _Settlement:
                  collected: dict[str, Decimal]) -> None:
         """Per pot when the history names the same pots, otherwise over the whole hand."""
         h = self.hand
-        if len(pots) == 1 and len(recorded) == 1 and pots[0].expected == recorded.get(
-                pots[0].name):
-            return  # one pot, paid as the rules give it: what the groups below come to
         if recorded.keys() <= {p.name for p in pots}:
             # Pot by pot; a pot that cannot be checked does not stop the others.
             groups = [(p.name, p.expected, recorded.get(p.name, {}), len(p.expected) > 1)

@@ -25,8 +25,6 @@ ZERO = Decimal(0)
 POSTS = frozenset(("post_sb", "post_bb", "post_ante", "post_dead", "post_blind"))
 WAGERS = frozenset(("fold", "check", "call", "bet", "raise"))
 DRAWS = frozenset(("discard", "stand_pat"))
-#: The wagers run() checks and applies in one step when they are in turn and legal.
-_PLAIN_WAGERS = frozenset(("fold", "check", "call"))
 #: Finding kinds that mean the hand broke a rule (verdict ``invalid``); the others mean the
 #: recorded result differs from the re-evaluation (verdict ``mismatch``).
 RULE_KINDS = ("illegal_bet", "out_of_turn", "illegal_draw", "duplicate_card", "stack_exceeded")
@@ -107,35 +105,17 @@ class Round:
     draw_from: int = 0
 
 
-def _new_round(street: str, capped: bool, undrawn: int, _new=object.__new__) -> Round:
-    """``Round(street, capped=capped, undrawn=undrawn)``, a third faster: a round starts for
-    every street of every audited hand, and the dataclass ``__init__`` checks each default."""
-    r = _new(Round)
-    r.street = street
-    r.bets = {}
-    r.current = r.full_level = r.full_raise = ZERO
-    r.bets_made = r.full_count = 0
-    r.acted_at = {}
-    r.acted_full = {}
-    r.turn_from = None
-    r.capped = capped
-    r.drawn = set()
-    r.undrawn = undrawn
-    r.draw_from = 0
-    return r
-
-
 class Replay:
     """A hand being replayed: stacks, contributions, rounds, who is next; findings as data."""
 
     def __init__(self, hand: Hand, rules: RuleProfile | str | None = None, *,
                  trace: bool = False):
         self.hand = hand
-        self.rules = default_profile(hand.site) if rules is None else get_profile(rules)
-        self.game: Game = get_game(hand.game)
-        self.max_draw = self.rules.max_draw.get(self.game.name, self.game.max_discard)
-        self.unit = self.rules.unit(hand.small_blind, hand.big_blind, hand.ante,
-                                    hand.tournament is not None)
+        self.rules = rules = default_profile(hand.site) if rules is None else get_profile(rules)
+        self.game: Game = (game := get_game(hand.game))
+        self.max_draw = rules.max_draw.get(game.name, game.max_discard)
+        self.unit = rules.unit(hand.small_blind, hand.big_blind, hand.ante,
+                               hand.tournament is not None)
         self.fixed_limit = hand.structure == "fixed-limit"
         self.big_blind = hand.big_blind or hand.small_bet
         dealt = set(hand.dealt_to) if hand.dealt_to else None
@@ -158,8 +138,9 @@ class Replay:
                     members.add(a.player)
             order.sort(key=seat_of.__getitem__)
         self.order = order
-        # The seat order twice: any rotation of it is one slice.
+        # The seat order twice: any rotation of it is one slice, ``_order_len`` long.
         self._ring = order + order
+        self._order_len = len(order)
         self.index = {p: i for i, p in enumerate(order)}
         button = hand.button_seat if hand.button_seat is not None else 0
         # Clockwise from the first seat after the button: the draw and post-draw betting order.
@@ -220,7 +201,7 @@ class Replay:
             start = r.turn_from = self._first_to_act()
         acted = r.acted_at
         # Clockwise from ``start``: the seats after it, then round the table.
-        for p in self._ring[start:start + len(self.order)] if start else self.order:
+        for p in self._ring[start:start + self._order_len] if start else self.order:
             if p not in out and (p not in acted or bets.get(p, ZERO) < current):
                 return p
         return None
@@ -292,10 +273,10 @@ class Replay:
             return
         to = mine + added
         all_in = a.all_in or added == stack
-        if a.kind == "bet" and r.current > ZERO:
+        if kind == "bet" and r.current > ZERO:
             raise RuleViolation("illegal_bet", f"{p} bets but there is already a bet of "
                                 f"{r.current}", a.line)
-        if a.kind == "raise" and r.current == ZERO:
+        if kind == "raise" and r.current == ZERO:
             raise RuleViolation("illegal_bet", f"{p} raises but nobody has bet", a.line)
         if to <= r.current:
             raise RuleViolation("illegal_bet", f"{p} {a.kind}s to {to}, not above the "
@@ -417,15 +398,17 @@ class Replay:
             r.turn_from = self.index[p] + 1
 
     def _plain_wager(self, a: Action, p: str) -> bool:
-        """A fold, check or call by ``p``, whose turn it is, checked and applied in one step
-        when it is legal, as _verify_wager then _apply_wager would (most actions of a hand
-        are these); False, with nothing changed, when it is not legal.
+        """A fold, check or call (or a fixed-limit bet or raise) by ``p``, whose turn it is,
+        checked and applied in one step when it is legal, as _verify_wager then _apply_wager
+        would (most actions of a hand are these); False, with nothing changed, when it is not
+        legal or not one of these.
 
         Being next to act, ``p`` is seated, still in the hand and not all in, and at least
         two players are live: the cases _apply_wager tests for do not arise.
         """
         r = self.round
-        if a.kind == "fold":
+        kind = a.kind
+        if kind == "fold":
             self.folded.add(p)
             self._out.add(p)
             self._live_count -= 1
@@ -440,15 +423,31 @@ class Replay:
             mine = bets.get(p, ZERO)
             if added > stack:
                 return False
-            if a.kind == "check":
-                if mine < r.current:
+            current = r.current
+            if kind == "check":
+                if mine < current:
                     return False
-            else:
-                owed = r.current - mine
+            elif kind == "call":
+                owed = current - mine
                 if stack < owed:
                     owed = stack
                 if owed <= ZERO or added != owed:
                     return False
+            elif self.fixed_limit:
+                # _verify_wager's checks of a bet or raise, in its order, with raise_range's
+                # one size of fixed limit.
+                to = mine + added
+                if ((current > ZERO) if kind == "bet" else (current == ZERO)) or to <= current:
+                    return False
+                if current > ZERO and not self._may_raise(p):
+                    return False
+                if r.capped and r.bets_made >= self.rules.cap_bets:
+                    return False
+                size = (r.full_level if current else ZERO) + self._round_unit
+                if to > size or (to < size and not (a.all_in or added == stack)):
+                    return False
+            else:
+                return False
             left = stacks[p] = stack - added
             paid = self.paid
             paid[p] = paid.get(p, ZERO) + added
@@ -580,11 +579,22 @@ class Replay:
 
     # ---- the fold over the actions ------------------------------------------------------------
 
-    def _start_street(self, street: str) -> None:
+    def _start_street(self, street: str, _new=object.__new__) -> None:
         # [LA 127]: a round that begins heads-up has no cap; one that becomes heads-up keeps it.
-        self.round = _new_round(street, not (self.rules.cap_heads_up == "lifted"
-                                             and self._able_count == 2),
-                                0 if street == "predraw" else self._live_count)
+        # Round(street, capped=..., undrawn=...) without the dataclass __init__, a third
+        # faster (it checks every default): a round starts for every street of every hand.
+        self.round = r = _new(Round)
+        r.street = street
+        r.bets = {}
+        r.current = r.full_level = r.full_raise = ZERO
+        r.bets_made = r.full_count = 0
+        r.acted_at = {}
+        r.acted_full = {}
+        r.turn_from = None
+        r.capped = not (self.rules.cap_heads_up == "lifted" and self._able_count == 2)
+        r.drawn = set()
+        r.undrawn = 0 if street == "predraw" else self._live_count
+        r.draw_from = 0
         # limit_unit(street, small_bet, big_bet), without the call: read for every raise.
         hand = self.hand
         self._round_unit = hand.big_bet if street in BIG_BET_STREETS else hand.small_bet
@@ -605,7 +615,7 @@ class Replay:
         verify_draw, apply_draw = self.verify_draw, self.apply_draw
         verify_post, apply_post = self.verify_post, self.apply_post
         index = self.index
-        for i, a in enumerate(actions):
+        for a in actions:
             if a.street != street:
                 street = a.street
                 self._start_street(street)
@@ -613,7 +623,8 @@ class Replay:
             if kind in WAGERS:
                 # Asked once: verifying does not change whose turn it is.
                 turn = next_to_act()
-                if a.player != turn or kind not in _PLAIN_WAGERS or not plain_wager(a, turn):
+                # In turn, most wagers are checked and applied in one step (_plain_wager).
+                if a.player != turn or not plain_wager(a, turn):
                     try:
                         verify_wager(a, turn)
                     except RuleViolation as v:
@@ -641,6 +652,7 @@ class Replay:
             else:
                 raise KeyError(kind)
             if trace:
+                i = len(self.steps)  # one step per action so far: this action's index
                 self.steps.append(self._step(a, actions[i + 1] if i + 1 < len(actions) else None))
         return self
 
