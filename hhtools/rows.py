@@ -32,6 +32,9 @@ _MICROSECOND = timedelta(microseconds=1)
 KEYED = frozenset(name for name, schema in SCHEMAS.items() if list(schema)[:2] == ["site", "hand_id"])
 #: Tables whose rows are the hand's records (Action, Collection), read by column name.
 RECORD_TABLES = frozenset({"actions", "pots"})
+#: Columns computed by polars from the others when the table is built, absent from the rows:
+#: a net is a new Decimal per player, which costs more to make and convert one by one.
+DERIVED = {"players": {"net": pl.col("collected") + pl.col("returned") - pl.col("put_in")}}
 #: Columns holding cards, kept as Card tuples until the column is built.
 CARD_COLUMNS = frozenset({("actions", "discarded"), ("actions", "new_cards")})
 
@@ -143,7 +146,7 @@ def add_hand(rows: Rows, hand: Hand, audit=None, path: str | None = None) -> Non
         cards = shown.get(name)
         players.append((
             name, s.seat, where.get(name), s.stack, s.sitting_out,
-            name == hand.hero, paid, got, back, got + back - paid, cards is not None,
+            name == hand.hero, paid, got, back, cards is not None,
             format_cards(cards) if cards is not None else None, *facts.get(name, NO_FACTS)))
     rows["players"].add(site, hand_id, players)
     rows["actions"].add(site, hand_id, hand.actions)
@@ -260,6 +263,9 @@ def frames(rows: Rows) -> dict[str, pl.DataFrame]:
         if not table:
             continue
         schema = dict(SCHEMAS[name])
+        derived = DERIVED.get(name, {})
+        for column in derived:
+            del schema[column]
         columns = {}
         if name in KEYED:
             columns = _key_columns(table.keys)
@@ -284,7 +290,11 @@ def frames(rows: Rows) -> dict[str, pl.DataFrame]:
                 columns[column] = pl.Series(values, dtype=pl.Int64).cast(dtype)
             else:
                 columns[column] = pl.Series(values, dtype=dtype)
-        out[name] = pl.DataFrame(columns).select(list(SCHEMAS[name]))
+        frame = pl.DataFrame(columns)
+        if derived:
+            frame = frame.with_columns(expr.cast(SCHEMAS[name][column]).alias(column)
+                                       for column, expr in derived.items())
+        out[name] = frame.select(list(SCHEMAS[name]))
     return out
 
 
@@ -324,8 +334,9 @@ def _money(values: list, dtype: pl.Decimal) -> pl.Series:
 
 def _check_widths() -> None:
     """Rows are positional: a column added to a schema must be added here too."""
-    if len(SCHEMAS["players"]) != 14 + len(FACT_COLUMNS) or \
-            list(SCHEMAS["players"])[14:] != list(FACT_COLUMNS):
+    players = list(SCHEMAS["players"])
+    if (len(players) != 14 + len(FACT_COLUMNS) or players[14:] != list(FACT_COLUMNS)
+            or list(DERIVED["players"]) != ["net"]):
         raise RuntimeError("hhtools.rows is out of step with the players schema")
 
 
