@@ -449,3 +449,22 @@ def test_lines_led_by_a_blank_are_found_in_any_text():
         for text in (f"{c}x\ny", f"x\n\n{c}\ny", f"x\ny\n{c}", f"é\n{c}y", f"{c}"):
             lines = text.split("\n")
             assert _blank_led(text, lines) is plain(lines), (hex(ord(c[:1] or "0")), text)
+
+
+@pytest.mark.parametrize("spans", [[], [(0, 3)], [(-1, -1)], [(0, 3), (4, 4)],
+                                   [(-1, -1), (4, 9), (-1, -1)], [(10, 12), (0, 2), (2, 2)]])
+def test_fields_read_by_shape_are_the_slices(spans):
+    # A known shape's fields are read by one itemgetter of slices: as slicing one by one.
+    text = "abc defghi jk"
+    read, count, absent = base._field_reader(spans)
+    plain = tuple(text[a:b] if a >= 0 else None for a, b in spans)
+    if count == 0:
+        fields = ()
+    elif count == 1:
+        fields = (None,) if absent else (read(text),)
+    else:
+        fields = list(read(text))
+        for i in absent:
+            fields[i] = None
+        fields = tuple(fields)
+    assert (count, fields) == (len(spans), plain)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import operator
 import re
 import threading
 from collections.abc import Iterator, Sequence
@@ -261,11 +262,11 @@ class Classifier:
         self._subsets: dict[tuple[str, ...], tuple[re.Pattern, dict[str, tuple[int, ...]]]] = {}
         self.ignored = frozenset(lark.ignore_tokens)
         self.kinds = tuple(t.name for t in terminals)
-        # The kind and field positions of a line by its shape, the line with every digit
-        # written 0. Lines that differ only in their digits (amounts, stacks, hand ids, times)
+        # The kind of a line and the reader of its fields (_field_reader) by its shape, the
+        # line with every digit written 0. Lines that differ only in their digits (amounts, stacks, hand ids, times)
         # are matched alike when the regex treats all ten digits alike, which is checked here:
         # a line whose shape is known skips the regex. Emptied when full.
-        self._shapes: dict[bytes, tuple[str, tuple[tuple[int, int], ...]]] | None = (
+        self._shapes: dict[bytes, tuple] | None = (
             {} if _digits_alike(self.regex.pattern) else None)
         # Line text -> its token (without a line number). Most lines of a session repeat
         # exactly (folds, checks, limit bets, street markers, the same players' summary lines),
@@ -338,8 +339,18 @@ class Classifier:
             shape = text.encode("utf-8", "surrogatepass").translate(_DIGITS_AS_ZERO)
             known = shapes.get(shape)
             if known is not None:
-                kind, spans = known
-                return text, kind, tuple([text[a:b] if a >= 0 else None for a, b in spans])
+                kind, read, count, absent = known
+                if count == 0:
+                    return text, kind, ()
+                if count == 1:
+                    return text, kind, (None,) if absent else (read(text),)
+                values = read(text)
+                if absent:
+                    values = list(values)
+                    for i in absent:
+                        values[i] = None
+                    values = tuple(values)
+                return text, kind, values
         regex, groups = self._by_initial.get(text[0]) or self._regex_for(text[0])
         m = regex.fullmatch(text)
         if m is None:
@@ -350,7 +361,7 @@ class Classifier:
         if shapes is not None:
             if len(shapes) > _MAX_KNOWN:
                 shapes.clear()
-            shapes[shape] = (kind, tuple([m.span(i) for i in idx]))
+            shapes[shape] = (kind, *_field_reader([m.span(i) for i in idx]))
         if not idx:
             return text, kind, ()
         return text, kind, m.group(*idx) if len(idx) > 1 else (m.group(idx[0]),)
@@ -392,6 +403,17 @@ _FIRST_UNIT = re.compile(r"(?:\\\W|[\w:,])(?![?*+{])")
 
 # UTF-8 bytes with every ASCII digit written 0 (no other byte of UTF-8 text is a digit).
 _DIGITS_AS_ZERO = bytes.maketrans(b"123456789", b"000000000")
+
+
+def _field_reader(spans: list[tuple[int, int]]) -> tuple:
+    """(read, count, absent) for fields at ``spans`` of a line: ``read(text)`` gives the
+    text at every span (one string when there is one span) at once in C, the slices made
+    once rather than for every line, and ``absent`` lists the fields that took no part in the
+    match ((-1, -1)), which are None."""
+    absent = tuple(i for i, (a, _) in enumerate(spans) if a < 0)
+    read = operator.itemgetter(*[slice(a, b) if a >= 0 else slice(0, 0) for a, b in spans]
+                               ) if spans else None
+    return read, len(spans), absent
 
 
 def _digits_alike(pattern: str) -> bool:
