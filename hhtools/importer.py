@@ -13,7 +13,7 @@ import multiprocessing
 import os
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -153,14 +153,24 @@ def import_paths(paths: Iterable[str | os.PathLike], store: Store,
     if jobs is None:
         jobs = default_jobs() if size >= PARALLEL_BYTES else 1
     batch = _Batch()
-    for rows in _read_all(todo, jobs):
-        summary.files_read += 1
-        _add_file(rows, known, batch, summary)
-        if batch.hands >= BATCH_HANDS:
-            batch.write(store)
-            batch = _Batch()
-        if progress:
-            progress(Path(rows.path))
+    # A full batch is written by a second thread while the next files are read: polars
+    # writes Parquet, and the disk syncs, without holding the interpreter, so with a
+    # processor to spare the writing costs the reading nothing. One batch at most is being
+    # written, so memory stays flat; each batch is still published whole or not at all.
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="hhtools-store") as writer:
+        writing: Future | None = None
+        for rows in _read_all(todo, jobs):
+            summary.files_read += 1
+            _add_file(rows, known, batch, summary)
+            if batch.hands >= BATCH_HANDS:
+                if writing is not None:
+                    writing.result()  # raises what the write raised (a full disk...)
+                writing = writer.submit(batch.write, store)
+                batch = _Batch()
+            if progress:
+                progress(Path(rows.path))
+        if writing is not None:
+            writing.result()
     if batch:
         batch.write(store)
     return summary

@@ -174,3 +174,23 @@ def test_the_automatic_job_count_reads_in_parallel_past_the_threshold(corpus, tm
     monkeypatch.setattr(importer, "PARALLEL_BYTES", 10**12)
     import_paths(corpus_paths(corpus), Store(tmp_path / "small"))
     assert started[-1] == 1
+
+
+def test_batches_written_while_reading_equal_one_batch_and_report_a_failed_write(
+        corpus, tmp_path, monkeypatch):
+    import hhtools.importer as importer
+    from hhtools.store import StoreError
+
+    whole = Store(tmp_path / "whole")
+    import_paths(corpus_paths(corpus), whole)
+    # Batches of a few hands: most are written by the store thread while files are read.
+    monkeypatch.setattr(importer, "BATCH_HANDS", 5)
+    cut = Store(tmp_path / "cut")
+    import_paths(corpus_paths(corpus), cut)
+    assert len(list(cut.batches.iterdir())) > 2
+    for a, b in zip(snapshot(whole), snapshot(cut)):
+        assert a.equals(b)
+    # A batch the thread cannot write stops the import with the store's own message.
+    (tmp_path / "file").write_text("not a folder")
+    with pytest.raises(StoreError, match="cannot use .* as a hand store"):
+        import_paths(corpus_paths(corpus), Store(tmp_path / "file"))
