@@ -1017,11 +1017,17 @@ class HandBuilder:
         """The Hand record, frozen."""
         shows = ()
         if self.shows:
-            summary_cards = {r.player: r.cards for r in self.seat_results if r.cards}
-            shows = tuple(make_show(p, kind, cards if cards is not None else
-                                    (summary_cards.get(p) if kind == "muck" else None), desc,
-                                    line)
-                          for p, kind, cards, desc, line in self.shows)
+            # A muck without its cards takes those of the player's summary line, looked up
+            # only when there is such a muck.
+            summary_cards = None
+            made = []
+            for p, kind, cards, desc, line in self.shows:
+                if cards is None and kind == "muck":
+                    if summary_cards is None:
+                        summary_cards = {r.player: r.cards for r in self.seat_results if r.cards}
+                    cards = summary_cards.get(p)
+                made.append(make_show(p, kind, cards, desc, line))
+            shows = tuple(made)
         blinds = self.blinds
         # Hand's fields in their order (naming all 31 costs more than the rest of finish).
         return make_hand(
