@@ -261,7 +261,9 @@ class _Settlement:
             contributions = dict(paid)
             for p, v in returned.items():
                 contributions[p] = paid[p] - v
-        collected = _by_player(h.collections)
+        collected: dict[str, Decimal] = {}  # _by_player(h.collections), inline
+        for c in h.collections:
+            collected[c.player] = collected.get(c.player, ZERO) + c.amount
         if h.cancelled:
             pots: list[PotAudit] = []
             won: dict[str, Decimal] | None = dict(contributions)
@@ -270,8 +272,9 @@ class _Settlement:
             self._descriptions(evals)
             pots, won = self._pots(contributions, evals, collected)
         summary_nets = self._summary(paid, collected, recorded_returned)
-        players = []
-        cards, evals = self.cards, self.evals
+        players: list[PlayerAudit] = []
+        add = players.append
+        cards, evals, cancelled = self.cards, self.evals, h.cancelled
         for s in h.seats:
             p = s.name
             put = paid.get(p)
@@ -289,14 +292,13 @@ class _Settlement:
                 net = lost
             recorded_net = summary_nets.get(p) if summary_nets else None
             if recorded_net is None:
-                if h.cancelled:
+                if cancelled:
                     recorded_net = ZERO
                 elif p in collected or p in recorded_returned:
                     recorded_net = collected.get(p, ZERO) + recorded_returned.get(p, ZERO) - put
                 else:
                     recorded_net = lost
-            players.append(_player_audit(p, s.seat, net, recorded_net, cards.get(p),
-                                         evals.get(p, ())))
+            add(_player_audit(p, s.seat, net, recorded_net, cards.get(p), evals.get(p, ())))
         findings = self.findings
         if not findings:
             verdict = "unverifiable" if self.notes else "ok"
@@ -444,7 +446,7 @@ class _Settlement:
         pots: list[PotAudit] = []
         total: dict[str, Decimal] | None = {}
         for i, (layer, taken) in enumerate(zip(layers, rakes)):
-            name = PotLayer.name(i)
+            name = "main" if i == 0 else PotLayer.name(i)
             halves, shares, note = self._award(name, layer, layer.amount - taken, evals)
             pots.append(_pot_audit(name, layer.amount, taken, layer.eligible, halves, shares,
                                  recorded.get(name, {}), note))

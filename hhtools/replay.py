@@ -188,21 +188,23 @@ class Replay:
     def next_to_act(self) -> str | None:
         """The player whose turn it is to bet, or None when the round is closed."""
         r = self.round
-        if self._live_count < 2 or r.undrawn > 0:
+        if r.undrawn > 0:
             return None
-        out, bets, current = self._out, r.bets, r.current
-        if self._able_count == 1:
+        out = self._out
+        if self._able_count < 2:  # (at least two able players means at least two live)
+            if self._live_count < 2 or not self._able_count:
+                return None
             # Everyone else is all in: the last player acts only if they have not matched.
             for p in self.order:
                 if p not in out:
-                    return p if bets.get(p, ZERO) < current else None
+                    return p if r.bets.get(p, ZERO) < r.current else None
         start = r.turn_from
         if start is None:
             start = r.turn_from = self._first_to_act()
         acted = r.acted_at
         # Clockwise from ``start``: the seats after it, then round the table.
         for p in self._ring[start:start + self._order_len] if start else self.order:
-            if p not in out and (p not in acted or bets.get(p, ZERO) < current):
+            if p not in out and (p not in acted or r.bets.get(p, ZERO) < r.current):
                 return p
         return None
 
@@ -449,8 +451,7 @@ class Replay:
             else:
                 return False
             left = stacks[p] = stack - added
-            paid = self.paid
-            paid[p] = paid.get(p, ZERO) + added
+            self.paid[p] += added  # every player of the order has an entry from the start
             if a.all_in or left <= ZERO:
                 self._goes_all_in(p)
             mine = bets[p] = mine + added
@@ -522,7 +523,8 @@ class Replay:
             if a.kind != "post_sb":
                 r.full_level = to
                 r.full_raise = to
-                r.bets_made = max(r.bets_made, 1)
+                if r.bets_made < 1:  # max(bets_made, 1)
+                    r.bets_made = 1
 
     # ---- draws --------------------------------------------------------------------------------
 
@@ -541,7 +543,7 @@ class Replay:
             # next_to_draw(), inline and from where the last search stopped: drawing is
             # frequent, and the players passed have drawn or folded for good.
             folded, button_order = self.folded, self.from_button
-            i, n = r.draw_from, len(button_order)
+            i, n = r.draw_from, self._order_len  # from_button is a rotation of order
             while i < n and (button_order[i] in folded or button_order[i] in drawn):
                 i += 1
             r.draw_from = i
@@ -614,7 +616,7 @@ class Replay:
         plain_wager = self._plain_wager
         verify_draw, apply_draw = self.verify_draw, self.apply_draw
         verify_post, apply_post = self.verify_post, self.apply_post
-        index = self.index
+        index, from_button = self.index, self.from_button
         for a in actions:
             if a.street != street:
                 street = a.street
@@ -638,11 +640,15 @@ class Replay:
                     apply_draw(a)
                 else:
                     # apply_draw, knowing what verify_draw has checked: the player has
-                    # neither folded nor drawn this round.
+                    # neither folded nor drawn this round (and, if the search for the drawer
+                    # stopped at them, it may start after them next time).
                     p, r = a.player, self.round
                     r.drawn.add(p)
                     if p in index:
                         r.undrawn -= 1
+                        i = r.draw_from
+                        if i < self._order_len and from_button[i] == p:
+                            r.draw_from = i + 1
             elif kind in POSTS:
                 try:
                     verify_post(a)

@@ -68,9 +68,13 @@ def exact(value):
 
 def state(r: Replay):
     rd = r.round
+    # draw_from only says where the search for the next drawer may start (run() moves it past
+    # a drawer at once): the drawer found is compared instead, and the players it skips.
+    skipped = r.from_button[:rd.draw_from]
+    assert all(p in r.folded or p in rd.drawn for p in skipped)
     return exact([r.stacks, r.paid, r.dead, r.folded, r.all_in, r._live_count, r._able_count,
                   r.next_to_act(), r.next_to_draw(),
-                  [getattr(rd, f.name) for f in dataclasses.fields(rd)]])
+                  [getattr(rd, f.name) for f in dataclasses.fields(rd) if f.name != "draw_from"]])
 
 
 def step_by_step(hand) -> Replay:
