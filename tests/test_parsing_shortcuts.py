@@ -16,8 +16,8 @@ import pytest
 
 from hhtools import auditor, records
 from hhtools.cards import parse_card
-from hhtools.parsing import (_BLANK_LED, _blank_led, _literal_prefix, decode, parse_text, split_hands,
-                             split_lines, split_text_hands)
+from hhtools.parsing import (_BLANK_LED, _blank_led, _literal_prefix, decode, parse_text,
+                             split_hands, split_lines, split_text_hands)
 from hhtools.sites import SITES, get_site
 from hhtools.sites import base, pokerstars
 
@@ -317,7 +317,7 @@ def test_hands_found_in_the_text_are_the_hands_split_line_by_line(name, corpus):
               f"{header}\na\n\n{header}\nb\n\n\n{header}\n", f"\n\n{header}\n{prefix}x\n",
               f"{prefix}x\ny\n\n{header}\nz", f"{header}\n\x01\n\n{header}\né\n",
               f"{header}\né\n\n{header}\n\xa0\n\n", f"stray\n{header}\n\n{header}",
-              f"\n\n\n", f"{header}\n\n{header}\n\n\x85x\n{header}", f"{header}\n\x01\n"]
+              "\n\n\n", f"{header}\n\n{header}\n\n\x85x\n{header}", f"{header}\n\x01\n"]
     for text in texts:
         lines = text.split("\n")
         assert split_text_hands(text, lines, site) == split_hands(lines, site), text[:200]

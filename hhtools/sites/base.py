@@ -210,6 +210,7 @@ _REJECT, _ACCEPT = -1, -2
 class _Refused(Exception):
     """A line kind (or the end) that cannot come where it is: Structure.check says more."""
 
+
 _MAX_STACKS = 100_000
 # Distinct lines a Classifier remembers (a few MB) before starting afresh.
 _MAX_KNOWN = 20_000
@@ -263,9 +264,10 @@ class Classifier:
         self.ignored = frozenset(lark.ignore_tokens)
         self.kinds = tuple(t.name for t in terminals)
         # The kind of a line and the reader of its fields (_field_reader) by its shape, the
-        # line with every digit written 0. Lines that differ only in their digits (amounts, stacks, hand ids, times)
-        # are matched alike when the regex treats all ten digits alike, which is checked here:
-        # a line whose shape is known skips the regex. Emptied when full.
+        # line with every digit written 0. Lines that differ only in their digits (amounts,
+        # stacks, hand ids, times) are matched alike when the regex treats all ten digits
+        # alike, which is checked here: a line whose shape is known skips the regex. Emptied
+        # when full.
         self._shapes: dict[bytes, tuple] | None = (
             {} if _digits_alike(self.regex.pattern) else None)
         # Line text -> its token (without a line number). Most lines of a session repeat
