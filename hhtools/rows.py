@@ -77,15 +77,22 @@ def positions(hand: Hand) -> dict[str, str]:
     Counted from the button by seat order among players dealt in; heads-up the button is also
     the small blind and is called ``button``.
     """
-    seated = sorted((s.seat, s.name) for s in hand.seats if not s.sitting_out)
+    seated = [(s.seat, s.name) for s in hand.seats if not s.sitting_out]
     if not seated:
         return {}
+    seated.sort()
+    names = [name for _, name in seated]
     button = hand.button_seat
-    # Rotate so the first player after the button comes first; the button ends the list.
-    names = ([name for seat, name in seated if button is None or seat > button]
-             + [name for seat, name in seated if button is not None and seat <= button])
-    return dict(zip(names, _LABELS[len(names)] if len(names) < len(_LABELS)
-                    else _labels(len(names))))
+    if button is not None:
+        # Rotate so the first player after the button comes first; the button ends the list.
+        after = 0
+        for seat, _ in seated:
+            if seat > button:
+                break
+            after += 1
+        names = names[after:] + names[:after]
+    n = len(names)
+    return dict(zip(names, _LABELS[n] if n < len(_LABELS) else _labels(n)))
 
 
 def _labels(n: int) -> tuple[str, ...]:

@@ -59,3 +59,26 @@ def test_amounts_stay_exact_when_their_remembered_texts_are_forgotten(monkeypatc
         rows["pots"] = table
         stored = frames(rows)["pots"]["amount"].to_list()
         assert stored == [None if a is None else a.quantize(Decimal("0.0001")) for a in amounts]
+
+
+def test_positions_count_from_the_first_seat_after_the_button(corpus):
+    import dataclasses
+
+    from hhtools.records import Seat
+    from hhtools.rows import positions
+
+    hand = parse_file(corpus / "pokerstars" / "Badugi-USD-0.25-0.50-201009.txt").hands[0]
+    # Seats listed out of order, a gap, and a player sitting out (not dealt, no position).
+    seats = (Seat(6, "F", Decimal(5)), Seat(1, "A", Decimal(5)), Seat(2, "B", Decimal(5)),
+             Seat(3, "C", Decimal(5), sitting_out=True), Seat(4, "D", Decimal(5)),
+             Seat(5, "E", Decimal(5)))
+    at = dataclasses.replace(hand, seats=seats, button_seat=4)
+    assert positions(at) == {"E": "small blind", "F": "big blind", "A": "hijack",
+                             "B": "cutoff", "D": "button"}
+    # The button on the last seat, on an empty seat, or unknown.
+    assert list(positions(dataclasses.replace(at, button_seat=6))) == ["A", "B", "D", "E", "F"]
+    assert list(positions(dataclasses.replace(at, button_seat=3))) == ["D", "E", "F", "A", "B"]
+    assert list(positions(dataclasses.replace(at, button_seat=None))) == ["A", "B", "D", "E", "F"]
+    heads_up = dataclasses.replace(at, seats=seats[:2], button_seat=1)
+    assert positions(heads_up) == {"F": "big blind", "A": "button"}
+
