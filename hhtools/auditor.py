@@ -254,14 +254,17 @@ class _Settlement:
                               "nothing to replay")
             return _audit(h, self.r.rules, "unverifiable", (), (), (), tuple(self.notes))
         paid = dict(filter(_AMOUNT, self.r.paid.items()))  # those who put chips in
-        recorded_returned = _by_player(h.uncalled) if h.uncalled else {}
+        # Each player's total of the history's uncalled bets, and below of its collections.
+        recorded_returned: dict[str, Decimal] = {}
+        for u in h.uncalled:
+            recorded_returned[u.player] = recorded_returned.get(u.player, ZERO) + u.amount
         returned = self._uncalled(paid, recorded_returned)
         contributions = paid
         if returned:
             contributions = dict(paid)
             for p, v in returned.items():
                 contributions[p] = paid[p] - v
-        collected: dict[str, Decimal] = {}  # _by_player(h.collections), inline
+        collected: dict[str, Decimal] = {}
         for c in h.collections:
             collected[c.player] = collected.get(c.player, ZERO) + c.amount
         if h.cancelled:
@@ -393,28 +396,28 @@ class _Settlement:
         for lines in (h.shows, h.summary.seats):
             for x in lines:
                 text, cards = x.description, x.cards
-                if text and cards and len(cards) == size:
-                    self._description(x.player, cards, text, x.line, read, evals)
-
-    def _description(self, player: str, cards: tuple[Card, ...], text: str, line: int,
-                     read, evals: dict[str, tuple[Evaluation, ...]]) -> None:
-        """Check one line's words for a hand against its cards."""
-        claim = read(text)
-        if claim is None:
-            return
-        scored = evals.get(player) or self.game.evaluate(cards)
-        names = [scored[0].description] if len(scored) == 1 else [e.description for e in scored]
-        if not matches(claim, names):
-            self._find("description_mismatch", line,
-                       f"the history calls {player}'s {format_cards(cards)} "
-                       f"\"{text}\" but the cards make {' / '.join(names)}",
-                       " / ".join(names), text)
+                if not (text and cards and len(cards) == size):
+                    continue
+                # One line's words for a hand against its cards.
+                claim = read(text)
+                if claim is None:
+                    continue
+                player = x.player
+                scored = evals.get(player) or self.game.evaluate(cards)
+                names = ([scored[0].description] if len(scored) == 1 else
+                         [e.description for e in scored])
+                if not matches(claim, names):
+                    self._find("description_mismatch", x.line,
+                               f"the history calls {player}'s {format_cards(cards)} "
+                               f"\"{text}\" but the cards make {' / '.join(names)}",
+                               " / ".join(names), text)
 
     def _pots(self, contributions: dict[str, Decimal], evals: dict[str, tuple[Evaluation, ...]],
               collected: dict[str, Decimal]) -> tuple[list[PotAudit], dict[str, Decimal] | None]:
         """Build, rake and award every pot; compare each with what the history paid."""
         h, r = self.hand, self.r
-        live = r.live
+        folded = r.folded
+        live = [p for p in r.order if p not in folded]  # r.live, without the property's call
         if not r.dead and (not contributions or min(contributions.values()) > ZERO):
             # No dead money: every chip is a live bet (the general case below gives the same).
             layers = build_pots(contributions, live)
@@ -459,10 +462,10 @@ class _Settlement:
                 and pots[0].expected == recorded.get(pots[0].name)):
             self._compare(pots, recorded, collected)  # (one pot paid as ruled needs nothing)
         total_pot = sum(amounts, ZERO)
-        if h.summary.total_pot is not None and h.summary.total_pot != total_pot:
+        if summary.total_pot is not None and summary.total_pot != total_pot:
             self._find("amount_mismatch", h.source.last_line,
-                       f"the summary's total pot is {h.summary.total_pot}; the bets make "
-                       f"{total_pot}", str(total_pot), str(h.summary.total_pot))
+                       f"the summary's total pot is {summary.total_pot}; the bets make "
+                       f"{total_pot}", str(total_pot), str(summary.total_pot))
         return pots, total
 
     def _award(self, name: str, layer: PotLayer, amount: Decimal,
@@ -612,14 +615,6 @@ class _Settlement:
                            f"{start.get(p, ZERO) + s.net}", str(start.get(p, ZERO) + s.net),
                            str(s.stack_after))
         return nets
-
-
-def _by_player(records: Iterable) -> dict[str, Decimal]:
-    """Each player's total ``amount`` over records (uncalled bets, collections)."""
-    out: dict[str, Decimal] = {}
-    for x in records:
-        out[x.player] = out.get(x.player, ZERO) + x.amount
-    return out
 
 
 def _line(f: Finding) -> int:

@@ -207,7 +207,7 @@ def sole_winner(amount: Decimal, unit: Decimal, split_odd_chip: str) -> tuple[De
     >>> sole_winner(Decimal("2.005"), Decimal("0.01"), "first_component")
     (Decimal('2.005'), Decimal('2.005'))
     """
-    part = _floor(amount, unit)
+    part = (amount / unit).to_integral_value(rounding=ROUND_FLOOR) * unit  # _floor, inline
     share = part + (amount - part)
     return share, (share if split_odd_chip == "first_component" else part)
 

@@ -108,6 +108,10 @@ class Round:
 class Replay:
     """A hand being replayed: stacks, contributions, rounds, who is next; findings as data."""
 
+    # Keep the attributes set in __init__ under 30: CPython 3.11 shares an instance dict's keys
+    # among a class's instances only up to 30 keys, and past that every attribute read of the
+    # replay and the audit is slower (a 30th attribute cost about 3 % of the audit's time).
+
     def __init__(self, hand: Hand, rules: RuleProfile | str | None = None, *,
                  trace: bool = False):
         self.hand = hand
@@ -455,7 +459,7 @@ class Replay:
             if a.all_in or left <= ZERO:
                 self._goes_all_in(p)
             mine = bets[p] = mine + added
-            if mine > r.current:
+            if mine > current:
                 self._raise_to(mine, p)
             r.acted_at[p] = mine
         r.acted_full[p] = r.full_count
@@ -592,10 +596,15 @@ class Replay:
         r.bets_made = r.full_count = 0
         r.acted_at = {}
         r.acted_full = {}
-        r.turn_from = None
         r.capped = not (self.rules.cap_heads_up == "lifted" and self._able_count == 2)
         r.drawn = set()
-        r.undrawn = 0 if street == "predraw" else self._live_count
+        if street == "predraw":
+            r.undrawn = 0
+            r.turn_from = None  # found from the blinds when first asked (_first_to_act)
+        else:
+            r.undrawn = self._live_count
+            # _first_to_act's answer after a draw: the first player from the button.
+            r.turn_from = self.index[self.from_button[0]] if self.from_button else 0
         r.draw_from = 0
         # limit_unit(street, small_bet, big_bet), without the call: read for every raise.
         hand = self.hand

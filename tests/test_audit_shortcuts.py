@@ -106,3 +106,25 @@ def test_cards_shown_twice_are_found_wherever_they_repeat():
         assert "duplicate_card" in [f.kind for f in result.findings]
         found += 1
     assert found > 20
+
+
+def test_nets_match_the_chips_each_player_put_in_and_took():
+    # Players who put nothing in are settled without arithmetic (ZERO - ZERO is ZERO); every
+    # net must still be what the chips say, by the history and (for a hand found ok) by the
+    # rules.
+    from hhtools.records import chip_totals
+
+    quiet = 0
+    for hand in hands():
+        for h in (hand, dataclasses.replace(hand, collections=hand.collections[:-1]),
+                  dataclasses.replace(hand, uncalled=())):
+            result = audit(h)
+            put, won, back = chip_totals(h)
+            for player in result.players:
+                p = player.name
+                expected = won.get(p, D(0)) + back.get(p, D(0)) - put.get(p, D(0))
+                assert player.recorded_net == expected
+                if result.verdict == "ok":
+                    assert player.net == expected
+                quiet += p not in put and p not in won and p not in back
+    assert quiet > 100
