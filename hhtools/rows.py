@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime, timedelta, timezone
+from itertools import chain, repeat
 from decimal import Decimal
 from operator import attrgetter
 
@@ -301,19 +302,25 @@ def frames(rows: Rows) -> dict[str, pl.DataFrame]:
         if derived:
             frame = frame.with_columns(expr.cast(SCHEMAS[name][column]).alias(column)
                                        for column, expr in derived.items())
-        out[name] = frame.select(list(SCHEMAS[name]))
+        if frame.columns != list(SCHEMAS[name]):
+            frame = frame.select(list(SCHEMAS[name]))
+        out[name] = frame
     return out
 
 
 def _key_columns(keys: list[tuple[str, str, int]]) -> dict[str, pl.Series]:
-    """The site and hand id columns of a keyed table: each hand's key repeated (by polars)
-    once per row it has."""
+    """The site and hand id columns of a keyed table: each hand's key repeated once per row
+    it has (by C-level iterators; a file's hands are nearly always of one site, whose column
+    polars fills by itself)."""
     sites, hand_ids, counts = zip(*keys)
-    hands = pl.DataFrame([pl.Series("site", sites, dtype=pl.String),
-                          pl.Series("hand_id", hand_ids, dtype=pl.String)])
-    rows = pl.Series(range(len(keys)), dtype=pl.UInt32).repeat_by(
-        pl.Series(counts, dtype=pl.UInt32)).explode()
-    return dict(zip(hands.columns, hands[rows].get_columns()))
+    rows = sum(counts)
+    if sites.count(sites[0]) == len(sites):
+        site = pl.Series("site", sites[:1], dtype=pl.String).new_from_index(0, rows)
+    else:
+        site = pl.Series("site", list(chain.from_iterable(map(repeat, sites, counts))),
+                         dtype=pl.String)
+    return {"site": site, "hand_id": pl.Series(
+        "hand_id", list(chain.from_iterable(map(repeat, hand_ids, counts))), dtype=pl.String)}
 
 
 #: Each amount's text, found once: a file's amounts are mostly the same few stakes and stacks.

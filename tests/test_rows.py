@@ -82,3 +82,19 @@ def test_positions_count_from_the_first_seat_after_the_button(corpus):
     heads_up = dataclasses.replace(at, seats=seats[:2], button_seat=1)
     assert positions(heads_up) == {"F": "big blind", "A": "button"}
 
+
+
+def test_each_row_keeps_its_own_site_when_a_table_mixes_sites(corpus):
+    import dataclasses
+
+    hands = parse_file(corpus / "pokerstars" / "Badugi-USD-0.25-0.50-201009.txt").hands[:3]
+    mixed = [hands[0], dataclasses.replace(hands[1], site="kingsclub"), hands[2]]
+    rows = new_rows()
+    for hand in mixed:
+        add_hand(rows, hand, path="/histories/x.txt")
+    for name in ("hands", "players", "actions"):
+        frame = frames(rows)[name]
+        got = list(zip(frame["site"].to_list(), frame["hand_id"].to_list()))
+        size = {"hands": lambda h: 1, "players": lambda h: len(h.seats),
+                "actions": lambda h: len(h.actions)}[name]
+        assert got == [(h.site, h.hand_id) for h in mixed for _ in range(size(h))]
