@@ -2,11 +2,12 @@
 
 The PokerStars Badugi corpus files are replicated with fresh hand ids to --hands hands (several
 sizes may be given), written as files of about 1,000 hands, and imported into a fresh store by
-a separate process (so its peak memory can be read) with one job and with two. Then the same
-folder is imported again (every file unchanged) and `hhtools stats` reports are computed over
+a separate process (so its peak memory can be read) with one job and with two, the best of
+--repeat such imports kept (the ceiling is a best of three). Then the same folder is imported
+again (every file unchanged) and `hhtools stats` reports are computed over
 the store.
 
-    python bench/import.py [--hands 50000 200000] [--jobs 1 2]
+    python bench/import.py [--hands 50000 200000] [--jobs 1 2] [--repeat 2]
 """
 
 from __future__ import annotations
@@ -118,6 +119,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, nargs="+", default=[50_000])
     parser.add_argument("--jobs", type=int, nargs="+", default=[1, 2])
+    parser.add_argument("--repeat", type=int, default=2,
+                        help="imports per job count, each into a fresh store; the best is kept")
     args = parser.parse_args()
     for wanted in args.hands:
         text, hands = corpus_text(wanted)
@@ -137,11 +140,20 @@ def main() -> None:
                   f"({size_mb(folder):.0f} MB); single-regex ceiling {kinds_rate:,.0f} hands/s "
                   f"(one regex for every line kind); coarse 8-group regex {coarse_rate:,.0f} hands/s")
             for jobs in args.jobs:
-                db = work / f"db-{jobs}"
-                first = run(CHILD, str(db), str(folder), str(jobs))
-                assert first["new"] == hands and not first["rejected"], first
+                # Best of --repeat imports, each into a fresh store: the ceiling is a best of
+                # three too, and a single run on a shared machine can lose a fifth.
+                runs = []
+                for attempt in range(args.repeat):
+                    db = work / f"db-{jobs}"
+                    shutil.rmtree(db, ignore_errors=True)
+                    runs.append(run(CHILD, str(db), str(folder), str(jobs)))
+                    assert runs[-1]["new"] == hands and not runs[-1]["rejected"], runs[-1]
+                first = min(runs, key=lambda r: r["seconds"])
                 again = run(CHILD, str(db), str(folder), str(jobs))
                 rate = hands / first["seconds"]
+                if len(runs) > 1:
+                    print(f"  import, {jobs} job{'s' * (jobs > 1)}, each run: "
+                          + ", ".join(f"{hands / r['seconds']:,.0f}" for r in runs) + " hands/s")
                 print(f"  import, {jobs} job{'s' * (jobs > 1)}: {rate:,.0f} hands/s "
                       f"({100 * rate / kinds_rate:.1f} % of the ceiling, "
                       f"{100 * rate / coarse_rate:.1f} % of the coarse regex), "
