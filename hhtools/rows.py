@@ -139,23 +139,26 @@ def add_hand(rows: Rows, hand: Hand, audit=None, path: str | None = None) -> Non
     shown = {s.player: s.cards for s in hand.shows if s.kind == "show" and s.cards}
     where = positions(hand)
     facts = betting_facts(hand, put_in)
+    players = []
+    hero = hand.hero
+    dealt = 0
+    for s in hand.seats:
+        name = s.name
+        cards = shown.get(name)
+        if not s.sitting_out:
+            dealt += 1
+        players.append((
+            name, s.seat, where.get(name), s.stack, s.sitting_out, name == hero,
+            put_in.get(name, ZERO), collected.get(name, ZERO), returned.get(name, ZERO),
+            cards is not None, format_cards(cards) if cards is not None else None,
+            *facts.get(name, NO_FACTS)))
     rows["hands"].add(site, hand_id, [(
         hand.game, hand.structure, hand.currency, hand.small_bet, hand.big_bet,
         hand.small_blind, hand.big_blind, hand.ante, hand.table, hand.max_seats,
-        hand.button_seat, hand.started_at, hand.tournament.id if hand.tournament else None, hand.hero,
-        sum(1 for s in hand.seats if not s.sitting_out), hand.cancelled,
-        hand.summary.total_pot, hand.summary.rake,
+        hand.button_seat, hand.started_at, hand.tournament.id if hand.tournament else None, hero,
+        dealt, hand.cancelled, hand.summary.total_pot, hand.summary.rake,
         audit.verdict if audit is not None else None,
         path if path is not None else hand.source.path, hand.source.first_line)])
-    players = []
-    for s in hand.seats:
-        name = s.name
-        paid, got, back = put_in.get(name, ZERO), collected.get(name, ZERO), returned.get(name, ZERO)
-        cards = shown.get(name)
-        players.append((
-            name, s.seat, where.get(name), s.stack, s.sitting_out,
-            name == hand.hero, paid, got, back, cards is not None,
-            format_cards(cards) if cards is not None else None, *facts.get(name, NO_FACTS)))
     rows["players"].add(site, hand_id, players)
     rows["actions"].add(site, hand_id, hand.actions)
     rows["pots"].add(site, hand_id, hand.collections)
@@ -288,7 +291,7 @@ def frames(rows: Rows) -> dict[str, pl.DataFrame]:
             values = (list(map(attrgetter(column), table.rows)) if transposed is None
                       else transposed[i])
             if (name, column) in CARD_COLUMNS:
-                values = [None if v is None else format_cards(v) for v in values]
+                values = _remembered(_CARD_TEXTS, values, format_cards)
             if isinstance(dtype, pl.Decimal):
                 columns[column] = _money(values, dtype)
             elif isinstance(dtype, pl.Datetime):
@@ -325,25 +328,29 @@ def _key_columns(keys: list[tuple[str, str, int]]) -> dict[str, pl.Series]:
 
 #: Each amount's text, found once: a file's amounts are mostly the same few stakes and stacks.
 #: Equal Decimals written differently ("2.5", "2.50") are equal once stored, so either text
-#: serves.
-_MONEY_TEXT: dict = {None: None}
-_MAX_MONEY_TEXTS = 50_000
+#: serves. Cards drawn (a tuple of cards) likewise; both bounded.
+_MONEY_TEXTS: dict = {None: None}
+_CARD_TEXTS: dict = {None: None}
+_MAX_TEXTS = 50_000
+
+
+def _remembered(texts: dict, values: list, write) -> list:
+    """``write(v)`` of each value (None stays None), each distinct value written once."""
+    if len(texts) > _MAX_TEXTS:
+        texts.clear()
+        texts[None] = None
+    try:
+        return list(map(texts.__getitem__, values))
+    except KeyError:
+        for v in set(values).difference(texts):
+            texts[v] = write(v)
+        return list(map(texts.__getitem__, values))
 
 
 def _money(values: list, dtype: pl.Decimal) -> pl.Series:
     """A Decimal column from Decimals (or None), each written as its own exact text (which
     polars reads, exponents included) and parsed by polars in bulk."""
-    texts = _MONEY_TEXT
-    if len(texts) > _MAX_MONEY_TEXTS:
-        texts.clear()
-        texts[None] = None
-    try:
-        strings = list(map(texts.__getitem__, values))
-    except KeyError:
-        for v in set(values).difference(texts):
-            texts[v] = str(v)
-        strings = list(map(texts.__getitem__, values))
-    return pl.Series(strings, dtype=pl.String).cast(dtype)
+    return pl.Series(_remembered(_MONEY_TEXTS, values, str), dtype=pl.String).cast(dtype)
 
 
 def _check_widths() -> None:

@@ -50,7 +50,7 @@ def test_amounts_stay_exact_when_their_remembered_texts_are_forgotten(monkeypatc
     import hhtools.rows as rows_module
     from hhtools.rows import Table
 
-    monkeypatch.setattr(rows_module, "_MAX_MONEY_TEXTS", 2)
+    monkeypatch.setattr(rows_module, "_MAX_TEXTS", 2)
     for amounts in ([Decimal("2.50"), Decimal("2.5"), Decimal("0.01")],
                     [Decimal("7"), None, Decimal("2.5"), Decimal("1E+1")]):
         rows = new_rows()
