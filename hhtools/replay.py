@@ -206,6 +206,11 @@ class Replay:
         if start is None:
             start = r.turn_from = self._first_to_act()
         acted = r.acted_at
+        # The player in the seat after the last actor is usually the one: asked first, without
+        # the slice of the loop below (which asks them again when they are not).
+        p = self._ring[start]
+        if p not in out and (p not in acted or r.bets.get(p, ZERO) < r.current):
+            return p
         # Clockwise from ``start``: the seats after it, then round the table.
         for p in self._ring[start:start + self._order_len] if start else self.order:
             if p not in out and (p not in acted or r.bets.get(p, ZERO) < r.current):
