@@ -293,15 +293,16 @@ def frames(rows: Rows) -> dict[str, pl.DataFrame]:
             if (name, column) in CARD_COLUMNS:
                 values = _remembered(_CARD_TEXTS, values, format_cards)
             if isinstance(dtype, pl.Decimal):
-                columns[column] = _money(values, dtype)
+                columns[column] = _money(values, dtype).alias(column)
             elif isinstance(dtype, pl.Datetime):
                 # As microseconds since the epoch (exact integer arithmetic): polars reads
                 # integers far faster than time-zone-aware datetimes.
                 values = [None if v is None else (v - _EPOCH) // _MICROSECOND for v in values]
-                columns[column] = pl.Series(values, dtype=pl.Int64).cast(dtype)
+                columns[column] = pl.Series(column, values, dtype=pl.Int64).cast(dtype)
             else:
-                columns[column] = pl.Series(values, dtype=dtype)
-        frame = pl.DataFrame(columns)
+                columns[column] = pl.Series(column, values, dtype=dtype)
+        # From a list of named Series: a third of the cost of the same frame from a dict.
+        frame = pl.DataFrame(list(columns.values()))
         if derived:
             frame = frame.with_columns(expr.cast(SCHEMAS[name][column]).alias(column)
                                        for column, expr in derived.items())
