@@ -35,7 +35,7 @@ KEYED = frozenset(name for name, schema in SCHEMAS.items() if list(schema)[:2] =
 RECORD_TABLES = frozenset({"actions", "pots"})
 #: Columns computed by polars from the others when the table is built, absent from the rows:
 #: a net is a new Decimal per player, which costs more to make and convert one by one.
-DERIVED = {"players": {"net": pl.col("collected") + pl.col("returned") - pl.col("put_in")}}
+DERIVED = {"players": {"net": lambda c: c["collected"] + c["returned"] - c["put_in"]}}
 #: Columns holding cards, kept as Card tuples until the column is built.
 CARD_COLUMNS = frozenset({("actions", "discarded"), ("actions", "new_cards")})
 
@@ -301,14 +301,11 @@ def frames(rows: Rows) -> dict[str, pl.DataFrame]:
                 columns[column] = pl.Series(column, values, dtype=pl.Int64).cast(dtype)
             else:
                 columns[column] = pl.Series(column, values, dtype=dtype)
-        # From a list of named Series: a third of the cost of the same frame from a dict.
-        frame = pl.DataFrame(list(columns.values()))
-        if derived:
-            frame = frame.with_columns(expr.cast(SCHEMAS[name][column]).alias(column)
-                                       for column, expr in derived.items())
-        if frame.columns != list(SCHEMAS[name]):
-            frame = frame.select(list(SCHEMAS[name]))
-        out[name] = frame
+        for column, compute in derived.items():
+            columns[column] = compute(columns).cast(SCHEMAS[name][column]).alias(column)
+        # From a list of named Series in the schema's order: a third of the cost of the same
+        # frame from a dict, and no reordering.
+        out[name] = pl.DataFrame([columns[column] for column in SCHEMAS[name]])
     return out
 
 
