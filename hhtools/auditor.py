@@ -348,6 +348,13 @@ class _Settlement:
                 self._find("illegal_draw", s.line, f"{s.player} shows {len(s.cards)} cards; a "
                            f"{game.title} hand holds {game.hand_size}")
                 continue
+            if len(set(s.cards)) != len(s.cards):
+                # Site texts with a card twice are refused when read; other sources (PHH, the
+                # API) reach here, and such a hand cannot be scored.
+                twice = next(c for i, c in enumerate(s.cards) if c in s.cards[:i])
+                self._find("duplicate_card", s.line, f"{s.player} shows {twice} twice: one deck "
+                           "holds each card once")
+                continue
             shown_by = (s.player, s.line)
             if owner.keys().isdisjoint(s.cards):
                 # The usual case, no card seen before: the loop below would find nothing.
@@ -396,8 +403,8 @@ class _Settlement:
         for lines in (h.shows, h.summary.seats):
             for x in lines:
                 text, cards = x.description, x.cards
-                if not (text and cards and len(cards) == size):
-                    continue
+                if not (text and cards and len(cards) == size and len(set(cards)) == size):
+                    continue  # (cards shown twice are a finding of the showdown's)
                 # One line's words for a hand against its cards.
                 claim = read(text)
                 if claim is None:

@@ -199,6 +199,18 @@ def test_a_card_the_hero_holds_shown_by_another(real):
     assert kinds(a) == ["duplicate_card"] and "Hero" in a.findings[0].message
 
 
+def test_a_card_shown_twice_in_one_hand_is_a_finding_not_a_crash(real):
+    # Site texts showing a card twice are refused when read; PHH files and the API are not.
+    (hand,) = parse_text(real(STARS_BADUGI, "49164202872")).hands
+    show = next(s for s in hand.shows if s.player == "buddyboy3399")
+    twice = dataclasses.replace(show, cards=(show.cards[0],) * 2 + show.cards[2:])
+    a = audit(dataclasses.replace(
+        hand, shows=tuple(twice if s is show else s for s in hand.shows)))
+    assert a.verdict == "invalid" and "duplicate_card" in kinds(a)
+    assert f"line {show.line}: buddyboy3399 shows {show.cards[0]} twice" in [
+        f.message for f in a.findings][kinds(a).index("duplicate_card")]
+
+
 def test_wrong_description(real):
     text = tamper(real(STARS_BADUGI, "49164202872"),
                   ("buddyboy3399: shows [8s 3d Ac 4h] (Badugi: 8,4,3,A)",
