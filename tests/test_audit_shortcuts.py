@@ -15,26 +15,16 @@ from decimal import Decimal
 import pytest
 
 from hhtools.auditor import audit
-from hhtools.generate import generate_deals
 from hhtools.pots import award, half_amounts, sole_winner
 from hhtools.replay import Replay
+
+from replay_cases import exact, generated_hands
 
 D = Decimal
 AMOUNTS = [D("0"), D("0.00"), D("1"), D("1.0"), D("1.00"), D("0.25"), D("2.50"), D("2.5"),
            D("3"), D("10"), D("0.05"), D("7.35"), D("2.005"), D("-1"), D("-0.35")]
 UNITS = [D("0.01"), D(1), D("0.05"), D(25), D("0.03")]
 MODES = [(odd, rem) for odd in ("position", "first_component") for rem in ("one_each", "first")]
-
-
-def exact(value):
-    """A value with its representation: Decimal('1.0') and Decimal('1.00') differ."""
-    if isinstance(value, Decimal):
-        return str(value)
-    if isinstance(value, dict):
-        return [(k, exact(v)) for k, v in value.items()]
-    if isinstance(value, (list, tuple)):
-        return [exact(v) for v in value]
-    return value
 
 
 def general(amount, unit, odd, remainder):
@@ -60,10 +50,7 @@ COMBOS = [("pokerstars", "badugi", "fixed-limit"), ("kingsclub", "badeucy", "fix
 
 
 def hands():
-    out = []
-    for n, (site, game, structure) in enumerate(COMBOS):
-        out += [d.hand for d in generate_deals(site, game, structure, 40, seed=20 + n)]
-    return out
+    return generated_hands(COMBOS, 40, seed=20)
 
 
 def test_pots_of_generated_hands_match_the_general_award():

@@ -10,15 +10,16 @@ pots, and expect the same answers, down to the Decimal's digits.
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from decimal import ROUND_FLOOR, Decimal
 
 import pytest
 
-from hhtools.generate import generate_deals
 from hhtools.pots import PotLayer, build_pots, split, uncalled_bet
 from hhtools.replay import DRAWS, POSTS, Replay, RuleViolation
+
+from replay_cases import exact, generated_hands
+from replay_cases import tampered as tampered_by
 
 ZERO = Decimal(0)
 D = Decimal
@@ -90,19 +91,6 @@ def plain_split(amount, winners, unit, remainder_mode):
     return out
 
 
-def exact(value):
-    """A value with its representation: Decimal('1.0') and Decimal('1.00') differ."""
-    if isinstance(value, Decimal):
-        return str(value)
-    if isinstance(value, dict):
-        return [(k, exact(v)) for k, v in value.items()]
-    if isinstance(value, (list, tuple)):
-        return [exact(v) for v in value]
-    if isinstance(value, PotLayer):
-        return (str(value.amount), value.eligible)
-    return value
-
-
 # ---- the replay -----------------------------------------------------------------------------
 
 COMBOS = [("pokerstars", "badugi", "fixed-limit"), ("kingsclub", "badeucy", "fixed-limit"),
@@ -111,29 +99,11 @@ COMBOS = [("pokerstars", "badugi", "fixed-limit"), ("kingsclub", "badeucy", "fix
 
 
 def hands():
-    out = []
-    for n, (site, game, structure) in enumerate(COMBOS):
-        out += [d.hand for d in generate_deals(site, game, structure, 60, seed=n)]
-    return out
+    return generated_hands(COMBOS, 60, seed=0)
 
 
 def tampered(hand, rng: random.Random):
-    """A copy with one action dropped, repeated, moved, given to another player or street."""
-    actions = list(hand.actions)
-    i = rng.randrange(len(actions))
-    a = actions[i]
-    change = rng.randrange(5)
-    if change == 0:
-        del actions[i]
-    elif change == 1:
-        actions.insert(i, a)
-    elif change == 2 and i + 1 < len(actions):
-        actions[i], actions[i + 1] = actions[i + 1], actions[i]
-    elif change == 3:
-        actions[i] = dataclasses.replace(a, player=rng.choice(hand.seats).name)
-    else:
-        actions[i] = dataclasses.replace(a, street=rng.choice(["predraw", "draw1", "draw2"]))
-    return dataclasses.replace(hand, actions=tuple(actions))
+    return tampered_by(hand, rng, changes=5)
 
 
 def check_every_step(hand) -> None:

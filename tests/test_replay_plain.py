@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from decimal import Decimal
 
-from hhtools.generate import generate_deals
 from hhtools.replay import DRAWS, POSTS, Replay, RuleViolation
+
+from replay_cases import exact, generated_hands, tampered
 
 COMBOS = [("pokerstars", "badugi", "fixed-limit"), ("kingsclub", "badeucy", "fixed-limit"),
           ("phh", "2-7", "no-limit"), ("merge", "2-7", "pot-limit"),
@@ -22,48 +22,7 @@ COMBOS = [("pokerstars", "badugi", "fixed-limit"), ("kingsclub", "badeucy", "fix
 
 
 def hands():
-    out = []
-    for n, (site, game, structure) in enumerate(COMBOS):
-        out += [d.hand for d in generate_deals(site, game, structure, 40, seed=40 + n)]
-    return out
-
-
-def tampered(hand, rng: random.Random):
-    """A copy with one action dropped, repeated, moved, or given to another player, street,
-    kind or amount."""
-    actions = list(hand.actions)
-    i = rng.randrange(len(actions))
-    a = actions[i]
-    change = rng.randrange(7)
-    if change == 0:
-        del actions[i]
-    elif change == 1:
-        actions.insert(i, a)
-    elif change == 2 and i + 1 < len(actions):
-        actions[i], actions[i + 1] = actions[i + 1], actions[i]
-    elif change == 3:
-        actions[i] = dataclasses.replace(a, player=rng.choice(hand.seats).name)
-    elif change == 4:
-        actions[i] = dataclasses.replace(a, street=rng.choice(["predraw", "draw1", "draw2"]))
-    elif change == 5:
-        actions[i] = dataclasses.replace(a, kind=rng.choice(["fold", "check", "call"]))
-    else:
-        amount = rng.choice([None, Decimal(0), Decimal("0.01"), Decimal(1), Decimal(1000)])
-        actions[i] = dataclasses.replace(a, amount=amount)
-    return dataclasses.replace(hand, actions=tuple(actions))
-
-
-def exact(value):
-    """A value with its representation: Decimal('1.0') and Decimal('1.00') differ."""
-    if isinstance(value, Decimal):
-        return str(value)
-    if isinstance(value, dict):
-        return [(k, exact(v)) for k, v in value.items()]
-    if isinstance(value, (set, frozenset)):
-        return sorted(value)
-    if isinstance(value, (list, tuple)):
-        return [exact(v) for v in value]
-    return value
+    return generated_hands(COMBOS, 40, seed=40)
 
 
 def state(r: Replay):

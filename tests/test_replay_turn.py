@@ -12,7 +12,8 @@ import random
 
 from hhtools.replay import ZERO, Replay
 
-from test_replay_plain import hands, tampered
+from test_replay_plain import hands
+from replay_cases import tampered
 
 
 def searched(r: Replay):
