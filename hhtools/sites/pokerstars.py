@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import re
 
-from hhtools.records import Seat, Tournament
+from hhtools.records import Seat, SeatResult, Tournament
 from hhtools.sites.base import (_AMOUNTS, HandBuilder, LineError, LineToken, Site, column_of,
                                   make_pot, make_seat_result)
+
+_PlainSeatResult = make_seat_result.plain
 
 # Zones PokerStars prints, as IANA zones so daylight saving is applied by date.
 ZONES = {"ET": "America/New_York", "EST": "America/New_York", "EDT": "America/New_York",
@@ -216,9 +218,16 @@ class PokerStarsBuilder(HandBuilder):
         said = _SEAT_RESULTS.get(tok)
         if said is None:
             said = self._seat_result(tok, seat, positions, rest)
-        number, roles, outcome, won, cards, description = said
-        self.seat_results.append(make_seat_result(number, player, roles, outcome, rest, won,
-                                                  cards, description, None, None, tok.line))
+        # The record is filled in place, as base fills its commonest Actions (_PlainAction).
+        result = _PlainSeatResult()
+        (result.seat, result.positions, result.outcome, result.won, result.cards,
+         result.description) = said
+        result.player = player
+        result.text = rest
+        result.stack_after = result.net = None
+        result.line = tok.line
+        result.__class__ = SeatResult
+        self.seat_results.append(result)
 
     def _seat_result(self, tok: LineToken, seat, positions, rest) -> tuple:
         """(seat, positions, outcome, amount won, cards, description) of a summary seat line,

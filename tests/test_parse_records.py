@@ -1,0 +1,72 @@
+"""Records the parser fills in place rather than through a record maker (folds, checks, bets,
+calls, raises, posts, draws; PokerStars summary seats) are the records the dataclass builds,
+with every field as the hand history says."""
+
+from __future__ import annotations
+
+import pickle
+from dataclasses import FrozenInstanceError, fields
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from hhtools.cards import parse_cards
+from hhtools.parsing import parse_file, parse_text
+from hhtools.records import Action, SeatResult
+
+ROOT = Path(__file__).parent.parent
+HAND = (ROOT / "tests" / "invalid" / "pokerstars" / "bad-card.txt").read_text().replace(
+    "8h 1x]", "8h 6s]")
+
+
+def _rebuilt(record):
+    """The record built by its dataclass from its fields (each must be set)."""
+    cls = type(record)
+    return cls(*[getattr(record, f.name) for f in fields(cls)])
+
+
+def test_records_filled_in_place_are_the_dataclass_records():
+    hands = [h for f in sorted((ROOT / "sample_histories").rglob("*.txt"))
+             for h in parse_file(f).hands if h.site == "pokerstars"]
+    kinds = set()
+    for hand in hands:
+        for record in (*hand.actions, *hand.summary.seats):
+            assert type(record) in (Action, SeatResult)
+            same = _rebuilt(record)
+            assert record == same and hash(record) == hash(same)
+            assert repr(record) == repr(same)
+            assert pickle.loads(pickle.dumps(record)) == record
+            with pytest.raises(FrozenInstanceError):
+                record.line = 0
+        kinds.update(a.kind for a in hand.actions)
+    assert {"fold", "check", "call", "bet", "raise", "discard", "stand_pat", "post_sb",
+            "post_bb"} <= kinds
+
+
+def test_actions_and_summary_seats_say_what_the_lines_say():
+    hand = parse_text(HAND).hands[0]
+    c = Decimal
+    assert hand.actions == (
+        Action(0, "predraw", "Bob", "post_sb", c("0.10"), c("0.10"), False, None, None, None, 6),
+        Action(1, "predraw", "Hero", "post_bb", c("0.25"), c("0.25"), False, None, None, None, 7),
+        Action(2, "predraw", "Alice", "call", c("0.25"), c("0.25"), False, None, None, None, 10),
+        Action(3, "predraw", "Bob", "call", c("0.15"), c("0.25"), False, None, None, None, 11),
+        Action(4, "predraw", "Hero", "check", None, None, False, None, None, None, 12),
+        Action(5, "draw1", "Bob", "discard", None, None, False, 1, None, None, 14),
+        Action(6, "draw1", "Hero", "discard", None, None, False, 2, parse_cards("8h 6s"),
+               parse_cards("5h Ks"), 15),
+        Action(7, "draw1", "Alice", "stand_pat", None, None, False, 0, (), None, 17),
+        Action(8, "draw1", "Bob", "check", None, None, False, None, None, None, 18),
+        Action(9, "draw1", "Hero", "bet", c("0.25"), c("0.25"), False, None, None, None, 19),
+        Action(10, "draw1", "Alice", "fold", None, None, False, None, None, None, 20),
+        Action(11, "draw1", "Bob", "fold", None, None, False, None, None, None, 21),
+    )
+    assert hand.summary.seats == (
+        SeatResult(1, "Alice", ("button",), "folded", "folded after the 1st Draw", None, None,
+                   None, None, None, 27),
+        SeatResult(2, "Bob", ("small blind",), "folded", "folded after the 1st Draw", None,
+                   None, None, None, None, 28),
+        SeatResult(3, "Hero", ("big blind",), "collected", "collected ($0.72)", c("0.72"),
+                   None, None, None, None, 29),
+    )
