@@ -70,3 +70,34 @@ def test_actions_and_summary_seats_say_what_the_lines_say():
         SeatResult(3, "Hero", ("big blind",), "collected", "collected ($0.72)", c("0.72"),
                    None, None, None, None, 29),
     )
+
+
+@pytest.mark.parametrize("all_in", [False, True])
+def test_put_in_is_wager_with_added_chips(all_in):
+    # The positional shortcut of the commonest lines leaves what wager(added=...) leaves.
+    from hhtools.sites import get_site
+
+    site = get_site("pokerstars")
+    tok = site.classifier.token("Bob: calls $0.15", 11)
+    made = []
+    for how in ("put_in", "wager"):
+        builder = site.builder(site, None, "1")
+        builder.add_seat(tok, "2", "Bob", "$5", False)
+        builder.committed["Bob"] = Decimal("0.10")
+        if how == "put_in":
+            action = builder.put_in(tok, "Bob", "call", Decimal("0.15"), all_in)
+        else:
+            action = builder.wager(tok, "Bob", "call", added=Decimal("0.15"), all_in=all_in)
+        made.append((action, builder.actions, builder.committed))
+    assert made[0] == made[1]
+    assert made[0][0] == Action(0, "predraw", "Bob", "call", Decimal("0.15"), Decimal("0.25"),
+                                all_in, None, None, None, 11)
+
+
+def test_all_in_calls_and_posts_are_marked():
+    text = (HAND.replace("Alice: calls $0.25", "Alice: calls $0.25 and is all-in")
+            .replace("Bob: posts small blind $0.10", "Bob: posts small blind $0.10 and is all-in"))
+    hand = parse_text(text).hands[0]
+    assert [(a.player, a.kind, a.all_in) for a in hand.actions[:4]] == [
+        ("Bob", "post_sb", True), ("Hero", "post_bb", False), ("Alice", "call", True),
+        ("Bob", "call", False)]
