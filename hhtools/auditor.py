@@ -278,9 +278,18 @@ class _Settlement:
         players: list[PlayerAudit] = []
         add = players.append
         cards, evals, cancelled = self.cards, self.evals, h.cancelled
+        # Most players neither win nor get chips back, and then both nets below come to
+        # ZERO - put (or ZERO): the players who may differ are found once, so that every
+        # other seat skips the reckoning (about 25 bytecodes a seat).
+        special = (None if won is None or cancelled or summary_nets else
+                   {*won, *returned, *collected, *recorded_returned})
         for s in h.seats:
             p = s.name
             put = paid.get(p)
+            if special is not None and p not in special:
+                net = recorded_net = ZERO if put is None else ZERO - put
+                add(_player_audit(p, s.seat, net, recorded_net, cards.get(p), evals.get(p, ())))
+                continue
             # ZERO + ZERO - put is ZERO - put: most players neither win nor get chips back;
             # and ZERO - ZERO is ZERO for those who put nothing in.
             if put is None:

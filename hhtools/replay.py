@@ -631,16 +631,40 @@ class Replay:
         verify_draw, apply_draw = self.verify_draw, self.apply_draw
         verify_post, apply_post = self.verify_post, self.apply_post
         index, from_button = self.index, self.from_button
+        ring, out, folded = self._ring, self._out, self.folded
+        r = self.round
         for a in actions:
             if a.street != street:
                 street = a.street
                 self._start_street(street)
+                r = self.round
             kind = a.kind
             if kind in WAGERS:
-                # Asked once: verifying does not change whose turn it is.
-                turn = next_to_act()
+                p = a.player
+                # next_to_act()'s first look, inline (a call per wager saved): the player after
+                # the last actor, while nobody is to draw and two players can act, is the
+                # one when they are the actor. Asked once: verifying does not change whose
+                # turn it is.
+                start = r.turn_from
+                if (start is not None and r.undrawn <= 0 and self._able_count > 1
+                        and ring[start] == p and p not in out
+                        and (p not in r.acted_at or r.bets.get(p, ZERO) < r.current)):
+                    turn = p
+                else:
+                    turn = next_to_act()
+                if p == turn and kind == "fold":
+                    # _plain_wager's fold, inline (the most frequent action, and a call less).
+                    folded.add(p)
+                    out.add(p)
+                    self._live_count -= 1
+                    self._able_count -= 1
+                    if p not in r.drawn:
+                        r.undrawn -= 1
+                    r.acted_at[p] = r.bets.get(p, ZERO)
+                    r.acted_full[p] = r.full_count
+                    r.turn_from = index[p] + 1
                 # In turn, most wagers are checked and applied in one step (_plain_wager).
-                if a.player != turn or not plain_wager(a, turn):
+                elif p != turn or not plain_wager(a, turn):
                     try:
                         verify_wager(a, turn)
                     except RuleViolation as v:
@@ -656,7 +680,7 @@ class Replay:
                     # apply_draw, knowing what verify_draw has checked: the player has
                     # neither folded nor drawn this round (and, if the search for the drawer
                     # stopped at them, it may start after them next time).
-                    p, r = a.player, self.round
+                    p = a.player
                     r.drawn.add(p)
                     if p in index:
                         r.undrawn -= 1
