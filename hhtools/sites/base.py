@@ -913,10 +913,17 @@ class HandBuilder:
     def hero_hand(self, tok: LineToken, cards: tuple[Card, ...]) -> None:
         """The hero's whole hand after the current street's deal or draw."""
         self.hero_known = True
-        if self.hero_cards and self.hero_cards[-1].street == self.street:
-            self.hero_cards[-1] = make_hero_cards(self.street, cards, tok.line)
+        # Filled in place (see _PlainAction).
+        record = _PlainHeroCards()
+        record.street = street = self.street
+        record.cards = cards
+        record.line = tok.line
+        record.__class__ = HeroCards
+        hero_cards = self.hero_cards
+        if hero_cards and hero_cards[-1].street == street:
+            hero_cards[-1] = record
         else:
-            self.hero_cards.append(make_hero_cards(self.street, cards, tok.line))
+            hero_cards.append(record)
 
     def replaced(self, tok: LineToken, player: str, kept: tuple[Card, ...], new: tuple[Card, ...],
                  where: str) -> None:
@@ -982,7 +989,14 @@ class HandBuilder:
         value = _AMOUNTS.get(amount)
         if value is None:
             value = self.money(tok, amount)
-        self.collections.append(make_collection(player, value, pot, tok.line))
+        # Filled in place (see _PlainAction).
+        record = _PlainCollection()
+        record.player = player
+        record.amount = value
+        record.pot = pot
+        record.line = tok.line
+        record.__class__ = Collection
+        self.collections.append(record)
 
     def return_uncalled(self, tok: LineToken, player: str, amount: str) -> None:
         """An uncalled bet given back; the player's street total drops accordingly."""
@@ -1091,19 +1105,53 @@ class HandBuilder:
                 made.append(make_show(p, kind, cards, desc, line))
             shows = tuple(made)
         blinds = self.blinds
-        # Hand's fields in their order (naming all 31 costs more than the rest of finish).
-        return make_hand(
-            self.site.name, self.hand_id, self.tournament,  # site, hand_id, tournament
-            self.game.name, self.structure, self.mix, self.currency,
-            self.small_bet, self.big_bet,
-            blinds.get("post_sb"), blinds.get("post_bb"), blinds.get("ante"),
-            self.table, self.max_seats, self.button, self.started_at,  # ... button_seat
-            tuple(self.seats), self.hero, tuple(self.hero_cards),
-            None if self.dealt_to is None else tuple(self.dealt_to),
-            tuple(self.actions), shows, tuple(self.uncalled), tuple(self.collections),
-            make_summary(self.total_pot, tuple(self.pots), self.rake, tuple(self.seat_results)),
-            tuple(self.events), self.cancelled, make_source(self.path, first, last),
-            tuple(self.warnings), self.partial, self.dead)
+        # The records are filled in place (see _PlainAction): a call passing the Hand's 31
+        # fields, then releasing them, costs a good part of finish.
+        summary = _PlainSummary()
+        summary.total_pot = self.total_pot
+        summary.pots = tuple(self.pots)
+        summary.rake = self.rake
+        summary.seats = tuple(self.seat_results)
+        summary.__class__ = Summary
+        source = _PlainSource()
+        source.path = self.path
+        source.first_line = first
+        source.last_line = last
+        source.__class__ = Source
+        hand = _PlainHand()
+        hand.site = self.site.name
+        hand.hand_id = self.hand_id
+        hand.tournament = self.tournament
+        hand.game = self.game.name
+        hand.structure = self.structure
+        hand.mix = self.mix
+        hand.currency = self.currency
+        hand.small_bet = self.small_bet
+        hand.big_bet = self.big_bet
+        hand.small_blind = blinds.get("post_sb")
+        hand.big_blind = blinds.get("post_bb")
+        hand.ante = blinds.get("ante")
+        hand.table = self.table
+        hand.max_seats = self.max_seats
+        hand.button_seat = self.button
+        hand.started_at = self.started_at
+        hand.seats = tuple(self.seats)
+        hand.hero = self.hero
+        hand.hero_cards = tuple(self.hero_cards)
+        hand.dealt_to = None if self.dealt_to is None else tuple(self.dealt_to)
+        hand.actions = tuple(self.actions)
+        hand.shows = shows
+        hand.uncalled = tuple(self.uncalled)
+        hand.collections = tuple(self.collections)
+        hand.summary = summary
+        hand.events = tuple(self.events)
+        hand.cancelled = self.cancelled
+        hand.source = source
+        hand.warnings = tuple(self.warnings)
+        hand.partial = self.partial
+        hand.dead = self.dead
+        hand.__class__ = Hand
+        return hand
 
 
 # Amounts as written -> Decimal (immutable, so shared): stacks, bets and pots recur within a
@@ -1138,12 +1186,27 @@ make_pot = record_maker(Pot)
 # themselves: a call of make_action, whose eleven arguments are passed and then released,
 # costs about a quarter of the record (some 700 instructions).
 _PlainAction = make_action.plain
+_PlainHand, _PlainSummary, _PlainSource = make_hand.plain, make_summary.plain, make_source.plain
+_PlainHeroCards, _PlainCollection = make_hero_cards.plain, make_collection.plain
 
 
 def _with_new_cards(a: Action, new_cards: tuple[Card, ...]) -> Action:
-    """A copy of a frozen Action with its ``new_cards`` set."""
-    return make_action(a.seq, a.street, a.player, a.kind, a.amount, a.to, a.all_in, a.count,
-                       a.discarded, new_cards, a.line)
+    """A copy of a frozen Action with its ``new_cards`` set (filled in place, see
+    _PlainAction)."""
+    action = _PlainAction()
+    action.seq = a.seq
+    action.street = a.street
+    action.player = a.player
+    action.kind = a.kind
+    action.amount = a.amount
+    action.to = a.to
+    action.all_in = a.all_in
+    action.count = a.count
+    action.discarded = a.discarded
+    action.new_cards = new_cards
+    action.line = a.line
+    action.__class__ = Action
+    return action
 
 
 def column_of(tok: LineToken, text: str, last: bool = False) -> int:
