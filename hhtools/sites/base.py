@@ -575,23 +575,26 @@ class Site:
                 # Fields passed one by one rather than as *fields: CPython runs a call with a
                 # starred argument in a fresh evaluation loop of its own, a third of the
                 # cost of a short handler.
+                # The handler is read as an attribute first: ``tok.handler(...)`` would look it
+                # up as a method of LineToken, which CPython cannot speed up for a slot.
+                handler = tok.handler
                 fields = tok.value
                 n = len(fields)
                 if n == 1:
-                    tok.handler(builder, tok, fields[0])
+                    handler(builder, tok, fields[0])
                 elif n == 3:
                     a, b, c = fields
-                    tok.handler(builder, tok, a, b, c)
+                    handler(builder, tok, a, b, c)
                 elif n == 2:
                     a, b = fields
-                    tok.handler(builder, tok, a, b)
+                    handler(builder, tok, a, b)
                 elif n == 4:
                     a, b, c, d = fields
-                    tok.handler(builder, tok, a, b, c, d)
+                    handler(builder, tok, a, b, c, d)
                 elif n == 0:
-                    tok.handler(builder, tok)
+                    handler(builder, tok)
                 else:
-                    tok.handler(builder, tok, *fields)
+                    handler(builder, tok, *fields)
             if moves[at].get("$END") != _ACCEPT:
                 structure.step(at, "$END")
             return builder.finish(first, last)
@@ -664,6 +667,9 @@ class HandBuilder:
         self.site = site
         self.path = path
         self.hand_id = hand_id
+        # Read by every action: an attribute of the instance is read faster than one of the
+        # class until the first draw sets it.
+        self.street = "predraw"
         self.blinds: dict[str, Decimal] = {}
         self.seats: list[Seat] = []
         self.seated: set[str] = set()
@@ -721,7 +727,7 @@ class HandBuilder:
         try:
             # Sites write "As 3h 8h": read card by card from a table of the 52 as written;
             # the general reader explains failures.
-            cards = tuple(map(_CARD_TEXT.__getitem__, text.split()))
+            cards = tuple(map(_CARD_OF, text.split()))
             if len(set(cards)) == len(cards) and (size is None or len(cards) == size):
                 return cards
         except KeyError:
@@ -1167,6 +1173,8 @@ _TIME_ZONES: dict[str, ZoneInfo] = {}
 
 # Cards exactly as sites write them ("As", "Td"); anything else goes to hhtools.cards.
 _CARD_TEXT = {str(c): c for c in (parse_card(r + s) for r in "23456789TJQKA" for s in "shdc")}
+# Its lookup, taken once: CPython reads a method of a dict object the slow way every time.
+_CARD_OF = _CARD_TEXT.__getitem__
 
 
 make_action = record_maker(Action)
