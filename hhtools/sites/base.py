@@ -294,6 +294,7 @@ class Classifier:
         tok = str.__new__(LineToken, text)
         tok.type = kind
         tok.value = value
+        tok.fields = len(value)
         tok.handler = self.handlers.get(kind)
         known[line] = tok
         return tok
@@ -392,9 +393,10 @@ class Classifier:
 class LineToken(str):
     """One line of a hand: the text is the line, ``type`` its kind (a terminal name, or
     ``UNKNOWN``), ``value`` the fields its terminal captured, ``line`` its number;
-    ``handler``, on a remembered token, the site builder's handler of its kind."""
+    ``handler``, on a remembered token, the site builder's handler of its kind, and
+    ``fields`` the number of its fields (read for every line of a hand)."""
 
-    __slots__ = ("type", "value", "line", "handler")
+    __slots__ = ("type", "value", "line", "handler", "fields")
 
 
 # The PLAYER piece of common.lark as Lark writes it into terminal regexes.
@@ -579,18 +581,18 @@ class Site:
                 # up as a method of LineToken, which CPython cannot speed up for a slot.
                 handler = tok.handler
                 fields = tok.value
-                n = len(fields)
-                if n == 1:
-                    handler(builder, tok, fields[0])
-                elif n == 3:
+                n = tok.fields
+                if n == 3:
                     a, b, c = fields
                     handler(builder, tok, a, b, c)
-                elif n == 2:
-                    a, b = fields
-                    handler(builder, tok, a, b)
+                elif n == 1:
+                    handler(builder, tok, fields[0])
                 elif n == 4:
                     a, b, c, d = fields
                     handler(builder, tok, a, b, c, d)
+                elif n == 2:
+                    a, b = fields
+                    handler(builder, tok, a, b)
                 elif n == 0:
                     handler(builder, tok)
                 else:
