@@ -16,14 +16,14 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta, timezone
 from itertools import chain, repeat
 from decimal import Decimal
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 
 import polars as pl
 
 from hhtools.cards import format_cards
 from hhtools.errors import HHToolsError
 from hhtools.games import get_game
-from hhtools.records import STREETS, Hand, HandError, chip_totals
+from hhtools.records import STREETS, Hand, HandError
 from hhtools.store import SCHEMAS
 
 ZERO = Decimal(0)
@@ -133,42 +133,143 @@ def add_hand(rows: Rows, hand: Hand, audit=None, path: str | None = None) -> Non
 
     ``audit`` is the hand's ``hhtools.auditor.Audit``; without it the verdict, the halves and
     the findings stay empty. ``path`` overrides the file recorded for the hand.
+
+    The players' rows are what ``records.chip_totals``, ``positions``, ``betting_facts`` and
+    ``draw_rows`` give (tests/test_rows_fused.py compares them), made in one pass over the
+    actions: a player's row is one list, made with its defaults and filled in by name, not a
+    tuple assembled from a dict lookup per column; three passes over the actions and the
+    per-player lookups cost about a third of this function.
     """
     site, hand_id = hand.site, hand.hand_id
-    put_in, collected, returned = chip_totals(hand)
-    shown = {s.player: s.cards for s in hand.shows if s.kind == "show" and s.cards}
-    where = positions(hand)
-    facts = betting_facts(hand, put_in)
-    players = []
+    seats = hand.seats
     hero = hand.hero
-    dealt = 0
-    for s in hand.seats:
+    players = []
+    by_name = {}
+    dealt = []
+    for s in seats:
         name = s.name
-        cards = shown.get(name)
+        row = [name, s.seat, None, s.stack, s.sitting_out, name == hero, *_ROW_TAIL]
+        players.append(row)
+        by_name[name] = row
         if not s.sitting_out:
-            dealt += 1
-        players.append((
-            name, s.seat, where.get(name), s.stack, s.sitting_out, name == hero,
-            put_in.get(name, ZERO), collected.get(name, ZERO), returned.get(name, ZERO),
-            cards is not None, format_cards(cards) if cards is not None else None,
-            *facts.get(name, NO_FACTS)))
+            dealt.append(row)
+    put: dict[str, Decimal] = {}
+    draws = []
+    raises = 0
+    for a in hand.actions:
+        amount = a.amount
+        if amount:
+            # As records.chip_totals: a player's only amount is kept as the very object.
+            p = a.player
+            put[p] = put[p] + amount if p in put else amount
+        role = _PASS.get(a.kind)
+        if role is None:
+            continue
+        if role is _K_DRAW:
+            draws.append(a)
+            continue
+        f = by_name.get(a.player)
+        if f is None:
+            continue
+        street = a.street
+        if street == "predraw":
+            if raises == 1:
+                f[_P_CHANCE] = True
+                if role is _K_RAISE:
+                    f[_P_THREE_BET] = True
+            if role is _K_RAISE or role is _K_BET:
+                f[_P_VPIP] = f[_P_RAISED] = True
+                if role is _K_RAISE:
+                    raises += 1
+            elif role is _K_CALL:
+                f[_P_VPIP] = True
+        if role is _K_RAISE or role is _K_BET:
+            f[_P_AGG[street]] += 1
+        elif role is _K_CALL:
+            f[_P_CALLS[street]] += 1
+        elif role is _K_FOLD and f[_P_FOLD] is None:
+            f[_P_FOLD] = street
+    # Players in the hand (as betting_facts): dealt in, or paying a blind while sitting out.
+    live = [s.name for s in seats
+            if (not s.sitting_out or put.get(s.name)) and by_name[s.name][_P_FOLD] is None]
+    if len(live) >= 2 and not hand.cancelled:
+        for name in live:
+            by_name[name][_P_SHOWDOWN] = True
+    if hand.cancelled:
+        # As records.chip_totals: a cancelled hand gives every chip back.
+        for p, amount in put.items():
+            if (row := by_name.get(p)) is not None:
+                row[_P_PUT_IN] = row[_P_RETURNED] = amount
+    else:
+        for p, amount in put.items():
+            if (row := by_name.get(p)) is not None:
+                row[_P_PUT_IN] = amount
+        for column, records in ((_P_COLLECTED, hand.collections), (_P_RETURNED, hand.uncalled)):
+            if records:
+                totals: dict[str, Decimal] = {}
+                for r in records:
+                    totals[r.player] = totals.get(r.player, ZERO) + r.amount
+                for p, amount in totals.items():
+                    if (row := by_name.get(p)) is not None:
+                        row[column] = amount
+    if dealt:
+        # As positions(), on the rows themselves: by seat from the first after the button.
+        dealt.sort(key=_SEAT_ORDER)
+        button = hand.button_seat
+        if button is not None:
+            after = 0
+            for row in dealt:
+                if row[1] > button:
+                    break
+                after += 1
+            dealt = dealt[after:] + dealt[:after]
+        n = len(dealt)
+        for row, label in zip(dealt, _LABELS[n] if n < len(_LABELS) else _labels(n)):
+            row[_P_POSITION] = label
+    shown = {s.player: s.cards for s in hand.shows if s.kind == "show" and s.cards}
+    for name, cards in shown.items():
+        if (row := by_name.get(name)) is not None:
+            row[_P_SHOWED] = True
+            row[_P_CARDS] = format_cards(cards)
+    if len(by_name) < len(players):
+        # Two seats of one name (never from a site's history) share what is kept by name.
+        where = positions(hand)
+        for row in players:
+            row[_P_POSITION] = where.get(row[0])
+            same = by_name[row[0]]
+            if same is not row:
+                row[_P_PUT_IN:] = same[_P_PUT_IN:]
     rows["hands"].add(site, hand_id, [(
         hand.game, hand.structure, hand.currency, hand.small_bet, hand.big_bet,
         hand.small_blind, hand.big_blind, hand.ante, hand.table, hand.max_seats,
         hand.button_seat, hand.started_at, hand.tournament.id if hand.tournament else None, hero,
-        dealt, hand.cancelled, hand.summary.total_pot, hand.summary.rake,
+        len(dealt), hand.cancelled, hand.summary.total_pot, hand.summary.rake,
         audit.verdict if audit is not None else None,
         path if path is not None else hand.source.path, hand.source.first_line)])
     rows["players"].add(site, hand_id, players)
     rows["actions"].add(site, hand_id, hand.actions)
     rows["pots"].add(site, hand_id, hand.collections)
-    rows["draws"].add(site, hand_id, draw_rows(hand, shown))
+    if draws:
+        rows["draws"].add(site, hand_id, _draw_rows(hand, draws, shown))
     if audit is not None:
         rows["halves"].add(site, hand_id, [
             (pot.name, half.component, half.amount, winner, len(half.winners))
             for pot in audit.pots for half in pot.halves for winner in half.winners])
         rows["findings"].add(site, hand_id, [(f.kind, f.message, f.line)
                                              for f in audit.findings])
+
+
+#: A players row after the seat's own values: money ZERO, nothing shown, ``NO_FACTS``.
+_ROW_TAIL = (ZERO, ZERO, ZERO, False, None) + NO_FACTS
+(_P_POSITION, _P_PUT_IN, _P_COLLECTED, _P_RETURNED, _P_SHOWED, _P_CARDS) = (2, 6, 7, 8, 9, 10)
+_P_VPIP, _P_RAISED, _P_CHANCE, _P_THREE_BET, _P_FOLD, _P_SHOWDOWN = (
+    11 + i for i in (_VPIP, _RAISED, _CHANCE, _THREE_BET, _FOLD, _SHOWDOWN))
+_SEAT_ORDER = itemgetter(1, 0)  # (seat, name), as positions() sorts them
+_P_AGG = {s: 11 + i for s, i in _AGG.items()}
+_P_CALLS = {s: 11 + i for s, i in _CALLS.items()}
+#: add_hand's roles of the action kinds: betting_facts' own, and the draws.
+_K_DRAW = "draw"
+_PASS = {**_ROLES, "discard": _K_DRAW, "stand_pat": _K_DRAW}
 
 
 def betting_facts(hand: Hand, put_in: dict[str, Decimal]) -> dict[str, tuple]:
@@ -221,27 +322,34 @@ def draw_rows(hand: Hand, shown: dict[str, tuple]) -> list[tuple]:
     when shown, and it is the hand after that player's last draw.
     """
     draws = [a for a in hand.actions if a.kind in ("discard", "stand_pat")]
-    if not draws:
-        return []
+    return _draw_rows(hand, draws, shown) if draws else []
+
+
+def _draw_rows(hand: Hand, draws: list, shown: dict[str, tuple]) -> list[tuple]:
+    """draw_rows of the hand's draws (``draws``, in order, not empty)."""
     try:
         game = get_game(hand.game)
     except HHToolsError:
         return []
     rows = []
-    hero_after = {h.street: h.cards for h in hand.hero_cards}
-    last_draw = {a.player: a.seq for a in draws}
-    # The hero's hand after one draw is the hand before the next: evaluate and write each once.
-    made = {cards: _made(game, cards) for cards in hero_after.values()}
-    texts = {cards: format_cards(cards) for cards in hero_after.values() if cards}
     hero, name = hand.hero, hand.game
+    # The hero's hands are written and evaluated only if the hero drew (most hands, the
+    # hero folds before the draw), and the last draws are found only if someone showed.
+    hero_after = None
+    last_draw = {a.player: a.seq for a in draws} if shown else None
     for a in draws:
         player = a.player
         if player == hero:
+            if hero_after is None:
+                hero_after = {h.street: h.cards for h in hand.hero_cards}
+                # The hand after one draw is the hand before the next: each done once.
+                made = {cards: _made(game, cards) for cards in hero_after.values()}
+                texts = {cards: format_cards(cards) for cards in hero_after.values() if cards}
             before = hero_after.get(_PREVIOUS[a.street])
             after = hero_after.get(a.street)
             rows.append((name, player, a.street, a.count or 0, texts.get(before),
                          texts.get(after), made.get(before), made.get(after), a.line))
-        elif last_draw[player] == a.seq and (after := shown.get(player)):
+        elif shown and (after := shown.get(player)) and last_draw[player] == a.seq:
             rows.append((name, player, a.street, a.count or 0, None, format_cards(after), None,
                          _made(game, after), a.line))
         else:
