@@ -101,3 +101,22 @@ def test_all_in_calls_and_posts_are_marked():
     assert [(a.player, a.kind, a.all_in) for a in hand.actions[:4]] == [
         ("Bob", "post_sb", True), ("Hero", "post_bb", False), ("Alice", "call", True),
         ("Bob", "call", False)]
+
+
+def test_a_pokerstars_builder_keeps_to_the_attributes_cpython_shares(monkeypatch):
+    # CPython 3.11 shares the attribute names of at most 30 per class among its instances;
+    # a builder past them has every attribute and method read the slow way (about 5,000
+    # instructions a hand). Rare lists (warnings, events) are made on their first record.
+    from hhtools.sites import base
+
+    names: set[str] = set()
+    finish = base.HandBuilder.finish
+
+    def counting(self, first, last):
+        names.update(vars(self))
+        return finish(self, first, last)
+
+    monkeypatch.setattr(base.HandBuilder, "finish", counting)
+    for f in sorted((ROOT / "sample_histories" / "generated" / "pokerstars").glob("*.txt")):
+        assert parse_file(f).hands
+    assert len(names) <= 30, sorted(names)

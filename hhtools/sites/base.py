@@ -664,6 +664,11 @@ class HandBuilder:
     total_pot: Decimal | None = None
     rake: Decimal | None = None
     cancelled = partial = dead = False
+    # Most hands have neither: each list is made on its first record (warn, add_event). A
+    # builder then keeps to 30 attributes, the most CPython 3.11 shares among the instances
+    # of a class; past them every attribute and method of the builder is read the slow way.
+    warnings: list[HandWarning] | tuple[()] = ()
+    events: list[Event] | tuple[()] = ()
 
     def __init__(self, site: Site, path: str | None, hand_id: str | None):
         self.site = site
@@ -677,7 +682,6 @@ class HandBuilder:
         self.seated: set[str] = set()
         self.seat_numbers: set[int] = set()
         self.hero_cards: list[HeroCards] = []
-        self.warnings: list[HandWarning] = []
         self.committed: dict[str, Decimal] = {}
         self.actions: list[Action] = []
         self.shows: list[list] = []
@@ -685,7 +689,6 @@ class HandBuilder:
         self.collections: list[Collection] = []
         self.pots: list[Pot] = []
         self.seat_results: list[SeatResult] = []
-        self.events: list[Event] = []
 
     def __init_subclass__(cls, **kw):
         super().__init_subclass__(**kw)
@@ -920,7 +923,8 @@ class HandBuilder:
 
     def hero_hand(self, tok: LineToken, cards: tuple[Card, ...]) -> None:
         """The hero's whole hand after the current street's deal or draw."""
-        self.hero_known = True
+        if not self.hero_known:  # set only when it changes: one attribute fewer (see events)
+            self.hero_known = True
         # Filled in place (see _PlainAction).
         record = _PlainHeroCards()
         record.street = street = self.street
@@ -978,6 +982,8 @@ class HandBuilder:
 
     def warn(self, tok: LineToken, reason: str, column: int = 1) -> None:
         """Something wrong that does not cost the hand; kept on the Hand record."""
+        if not self.warnings:
+            self.warnings = []
         self.warnings.append(HandWarning(tok.line, column, f"{reason}; in {str(tok)!r}",
                                          self.path, self.hand_id))
 
@@ -1095,7 +1101,13 @@ class HandBuilder:
     def on_event(self, tok: LineToken, *fields) -> None:
         """A table event (an %ignore'd terminal of the grammar), kept in order."""
         kind = tok.type[3:].lower() if tok.type.startswith("EV_") else tok.type.lower()
-        self.events.append(make_event(kind, fields[0] if fields else None, str(tok), tok.line))
+        self.add_event(make_event(kind, fields[0] if fields else None, str(tok), tok.line))
+
+    def add_event(self, event: Event) -> None:
+        """Keep a table event, in order."""
+        if not self.events:
+            self.events = []
+        self.events.append(event)
 
     def finish(self, first: int, last: int) -> Hand:
         """The Hand record, frozen."""

@@ -226,12 +226,12 @@ class MergeBuilder(HandBuilder):
         kind = e.attrs.get("type", "")
         if kind == "CHAT":
             # Chat names the player by nickname, not seat, and reuses sequence numbers.
-            self.events.append(Event("chat", e.attrs.get("player"), e.attrs.get("text", ""),
-                                     tok.line))
+            self.add_event(Event("chat", e.attrs.get("player"), e.attrs.get("text", ""),
+                                 tok.line))
             return
         if kind == "GAME_CANCELLED":
             self.cancelled = True
-            self.events.append(Event("cancelled", None, str(tok), tok.line))
+            self.add_event(Event("cancelled", None, str(tok), tok.line))
             return
         if kind == "SHOW":
             return  # the cards come in the SHOWN element of the same round
@@ -268,7 +268,7 @@ class MergeBuilder(HandBuilder):
             self.show(tok, player, "no_show" if round_id == "END_OF_FOLDED_GAME" else "muck",
                       None)
         else:
-            self.events.append(Event(kind.lower(), player, str(tok), tok.line))
+            self.add_event(Event(kind.lower(), player, str(tok), tok.line))
 
     def on_cards(self, element: _Element) -> None:
         tok = self.tok(element)

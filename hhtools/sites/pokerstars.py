@@ -58,8 +58,10 @@ class PokerStarsBuilder(HandBuilder):
             if len(_HEADERS) > _MAX_REMEMBERED:
                 _HEADERS.clear()
             _HEADERS[key] = said
-        (self.game, self.structure, self.mix, self.tournament, self.currency, self.small_bet,
+        (self.game, self.structure, mix, self.tournament, self.currency, self.small_bet,
          self.big_bet) = said
+        if mix is not None:  # else the class's None: one attribute fewer (see HandBuilder)
+            self.mix = mix
         name = ZONES.get(zone or "ET")
         if name is None:
             if et is None:
@@ -71,7 +73,6 @@ class PokerStarsBuilder(HandBuilder):
                  level, level_stakes) -> tuple:
         """(game, structure, mix, tournament, currency, small bet, big bet) of a header."""
         self.set_game(tok, game, structure)
-        self.mix = mix
         if tournament is not None:
             self.tournament = self._tournament(tok, tournament, buy_in, buy_in_currency, level)
             self.currency = "chips"
@@ -83,7 +84,7 @@ class PokerStarsBuilder(HandBuilder):
         self.small_bet, self.big_bet = self.money(tok, small), self.money(tok, big)
         if tournament is None:
             self.currency = currency or CURRENCIES.get(small[:1])
-        return (self.game, self.structure, self.mix, self.tournament, self.currency,
+        return (self.game, self.structure, mix, self.tournament, self.currency,
                 self.small_bet, self.big_bet)
 
     def _tournament(self, tok, tournament, buy_in, currency, level) -> Tournament:
