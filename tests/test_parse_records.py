@@ -13,11 +13,15 @@ import pytest
 
 from hhtools.cards import parse_cards
 from hhtools.parsing import parse_file, parse_text
-from hhtools.records import Action, SeatResult
+from hhtools.records import (Action, Collection, Hand, HeroCards, Pot, SeatResult, Show, Source,
+                             Summary, Uncalled)
 
 ROOT = Path(__file__).parent.parent
 HAND = (ROOT / "tests" / "invalid" / "pokerstars" / "bad-card.txt").read_text().replace(
     "8h 1x]", "8h 6s]")
+
+
+FILLED = (Action, SeatResult, Show, Uncalled, Collection, HeroCards, Pot, Summary, Source, Hand)
 
 
 def _rebuilt(record):
@@ -31,17 +35,22 @@ def test_records_filled_in_place_are_the_dataclass_records():
              for h in parse_file(f).hands if h.site == "pokerstars"]
     kinds = set()
     for hand in hands:
-        for record in (*hand.actions, *hand.summary.seats):
-            assert type(record) in (Action, SeatResult)
+        for record in (*hand.actions, *hand.summary.seats, *hand.shows, *hand.uncalled,
+                       *hand.collections, *hand.hero_cards, *hand.summary.pots,
+                       hand.summary, hand.source, hand):
+            assert type(record) in FILLED
             same = _rebuilt(record)
             assert record == same and hash(record) == hash(same)
             assert repr(record) == repr(same)
             assert pickle.loads(pickle.dumps(record)) == record
             with pytest.raises(FrozenInstanceError):
-                record.line = 0
+                setattr(record, fields(record)[0].name, 0)
         kinds.update(a.kind for a in hand.actions)
     assert {"fold", "check", "call", "bet", "raise", "discard", "stand_pat", "post_sb",
             "post_bb"} <= kinds
+    assert all(any(getattr(h, name) for h in hands)
+               for name in ("shows", "uncalled", "collections", "hero_cards"))
+    assert any(h.summary.pots for h in hands)
 
 
 def test_actions_and_summary_seats_say_what_the_lines_say():
@@ -62,6 +71,14 @@ def test_actions_and_summary_seats_say_what_the_lines_say():
         Action(10, "draw1", "Alice", "fold", None, None, False, None, None, None, 20),
         Action(11, "draw1", "Bob", "fold", None, None, False, None, None, None, 21),
     )
+    assert hand.hero_cards == (
+        HeroCards("predraw", parse_cards("As 3h 8h 6s"), 9),
+        HeroCards("draw1", parse_cards("As 3h 5h Ks"), 16))
+    assert hand.uncalled == (Uncalled("Hero", c("0.25"), "draw1", 22),)
+    assert hand.collections == (Collection("Hero", c("0.72"), "main", 23),)
+    assert hand.shows == (Show("Hero", "no_show", None, None, 24),)
+    assert hand.summary.total_pot == c("0.75") and hand.summary.rake == c("0.03")
+    assert hand.source == Source(None, 1, 29)
     assert hand.summary.seats == (
         SeatResult(1, "Alice", ("button",), "folded", "folded after the 1st Draw", None, None,
                    None, None, None, 27),
@@ -120,3 +137,10 @@ def test_a_pokerstars_builder_keeps_to_the_attributes_cpython_shares(monkeypatch
     for f in sorted((ROOT / "sample_histories" / "generated" / "pokerstars").glob("*.txt")):
         assert parse_file(f).hands
     assert len(names) <= 30, sorted(names)
+
+
+def test_side_pots_are_filled_in_place():
+    text = HAND.replace("Total pot $0.75 | Rake $0.03",
+                        "Total pot $0.75 Main pot $0.50. Side pot-2 $0.25. | Rake $0.03")
+    assert parse_text(text).hands[0].summary.pots == (Pot("main", Decimal("0.50")),
+                                                       Pot("side 2", Decimal("0.25")))

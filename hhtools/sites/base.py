@@ -1020,7 +1020,13 @@ class HandBuilder:
         if player not in self.seated:
             self.player(tok, player)
         self.committed[player] = self.committed.get(player, ZERO) - value
-        self.uncalled.append(make_uncalled(player, value, self.street, tok.line))
+        record = _PlainUncalled()  # filled in place (see _PlainAction)
+        record.player = player
+        record.amount = value
+        record.street = self.street
+        record.line = tok.line
+        record.__class__ = Uncalled
+        self.uncalled.append(record)
 
     # ---- section markers most sites write alike ------------------------------------------------
 
@@ -1122,7 +1128,14 @@ class HandBuilder:
                     if summary_cards is None:
                         summary_cards = {r.player: r.cards for r in self.seat_results if r.cards}
                     cards = summary_cards.get(p)
-                made.append(make_show(p, kind, cards, desc, line))
+                show = _PlainShow()  # filled in place (see _PlainAction)
+                show.player = p
+                show.kind = kind
+                show.cards = cards
+                show.description = desc
+                show.line = line
+                show.__class__ = Show
+                made.append(show)
             shows = tuple(made)
         blinds = self.blinds
         # The records are filled in place (see _PlainAction): a call passing the Hand's 31
@@ -1210,6 +1223,7 @@ make_pot = record_maker(Pot)
 _PlainAction = make_action.plain
 _PlainHand, _PlainSummary, _PlainSource = make_hand.plain, make_summary.plain, make_source.plain
 _PlainHeroCards, _PlainCollection = make_hero_cards.plain, make_collection.plain
+_PlainUncalled, _PlainShow, _PlainPot = make_uncalled.plain, make_show.plain, make_pot.plain
 
 
 def _with_new_cards(a: Action, new_cards: tuple[Card, ...]) -> Action:

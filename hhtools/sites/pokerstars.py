@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import re
 
-from hhtools.records import Seat, SeatResult, Tournament
+from hhtools.records import Pot, Seat, SeatResult, Tournament
 from hhtools.sites.base import (_AMOUNTS, HandBuilder, LineError, LineToken, Site, column_of,
                                   make_pot, make_seat_result)
 
-_PlainSeatResult = make_seat_result.plain
+_PlainSeatResult, _PlainPot = make_seat_result.plain, make_pot.plain
 
 # Zones PokerStars prints, as IANA zones so daylight saving is applied by date.
 ZONES = {"ET": "America/New_York", "EST": "America/New_York", "EDT": "America/New_York",
@@ -179,7 +179,9 @@ class PokerStarsBuilder(HandBuilder):
     def on_DISCARD(self, tok, player, count, cards):
         # The hero's discards are listed ("[]" in a corrupt file means: not known).
         discarded = self.cards(tok, cards) if cards else None
-        self.draw(tok, player, int(count), discarded)
+        # A one-digit count is looked up: int() of a text costs a few times a dict's lookup.
+        number = _DIGITS.get(count)
+        self.draw(tok, player, int(count) if number is None else number, discarded)
 
     def on_STAND_PAT(self, tok, player, cards):
         self.draw(tok, player, 0, ())
@@ -211,7 +213,11 @@ class PokerStarsBuilder(HandBuilder):
         self.rake = self.money(tok, rake)
         for m in SIDE_POT.finditer(pots):
             name = "main" if m[1] == "Main pot" else f"side {m[2] or 1}"
-            self.pots.append(make_pot(name, self.money(tok, m[3])))
+            pot = _PlainPot()  # filled in place (see base._PlainAction)
+            pot.name = name
+            pot.amount = self.money(tok, m[3])
+            pot.__class__ = Pot
+            self.pots.append(pot)
 
     def on_SEAT_SUMMARY(self, tok: LineToken, seat, player, positions, rest):
         # All but the line number depends on the line's text, and a session's summary lines
@@ -260,6 +266,7 @@ _SEATS: dict[str, Seat] = {}
 _SEAT_RESULTS: dict[str, tuple] = {}
 _HEADERS: dict[tuple, tuple] = {}
 _MAX_REMEMBERED = 10_000
+_DIGITS = {str(n): n for n in range(10)}
 
 
 def _roles(positions: str | None) -> tuple[str, ...]:
