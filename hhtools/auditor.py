@@ -89,6 +89,9 @@ class PlayerAudit:
 
 
 _player_audit = record_maker(PlayerAudit)
+#: The plain class _player_audit fills before the object becomes a PlayerAudit (records.
+#: record_maker): the settlement fills one per seat itself.
+_PlainPlayerAudit = _player_audit.plain
 _pot_audit = record_maker(PotAudit)
 _half = record_maker(Half)
 
@@ -288,29 +291,38 @@ class _Settlement:
             put = paid.get(p)
             if special is not None and p not in special:
                 net = recorded_net = ZERO if put is None else ZERO - put
-                add(_player_audit(p, s.seat, net, recorded_net, cards.get(p), evals.get(p, ())))
-                continue
-            # ZERO + ZERO - put is ZERO - put: most players neither win nor get chips back;
-            # and ZERO - ZERO is ZERO for those who put nothing in.
-            if put is None:
-                put = lost = ZERO
             else:
-                lost = ZERO - put
-            if won is None:
-                net = None
-            elif p in won or p in returned:
-                net = won.get(p, ZERO) + returned.get(p, ZERO) - put
-            else:
-                net = lost
-            recorded_net = summary_nets.get(p) if summary_nets else None
-            if recorded_net is None:
-                if cancelled:
-                    recorded_net = ZERO
-                elif p in collected or p in recorded_returned:
-                    recorded_net = collected.get(p, ZERO) + recorded_returned.get(p, ZERO) - put
+                # ZERO + ZERO - put is ZERO - put: most players neither win nor get chips back;
+                # and ZERO - ZERO is ZERO for those who put nothing in.
+                if put is None:
+                    put = lost = ZERO
                 else:
-                    recorded_net = lost
-            add(_player_audit(p, s.seat, net, recorded_net, cards.get(p), evals.get(p, ())))
+                    lost = ZERO - put
+                if won is None:
+                    net = None
+                elif p in won or p in returned:
+                    net = won.get(p, ZERO) + returned.get(p, ZERO) - put
+                else:
+                    net = lost
+                recorded_net = summary_nets.get(p) if summary_nets else None
+                if recorded_net is None:
+                    if cancelled:
+                        recorded_net = ZERO
+                    elif p in collected or p in recorded_returned:
+                        recorded_net = (collected.get(p, ZERO) + recorded_returned.get(p, ZERO)
+                                        - put)
+                    else:
+                        recorded_net = lost
+            # _player_audit(...) filled in place, without the call: a record per seat.
+            record = _PlainPlayerAudit()
+            record.name = p
+            record.seat = s.seat
+            record.net = net
+            record.recorded_net = recorded_net
+            record.cards = cards.get(p)
+            record.hands = evals.get(p, ())
+            record.__class__ = PlayerAudit
+            add(record)
         findings = self.findings
         if not findings:
             verdict = "unverifiable" if self.notes else "ok"

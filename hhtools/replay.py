@@ -476,7 +476,11 @@ class Replay:
         if self.fixed_limit:
             base = r.full_level if r.current else ZERO
             size = self._round_unit
-            full = is_full_raise(to - base, size, True, self.rules.limit_half_bet_rule)
+            increment = to - base
+            # is_full_raise(increment, size, True, half-bet rule), without its call: limit
+            # hands raise about twice a hand.
+            full = (2 * increment >= size if self.rules.limit_half_bet_rule else
+                    increment >= size)
         else:
             size = max(r.full_raise, self.big_blind)
             full = is_full_raise(to - r.current, size, False, False)
@@ -646,11 +650,17 @@ class Replay:
                 # one when they are the actor. Asked once: verifying does not change whose
                 # turn it is.
                 start = r.turn_from
-                if (start is not None and r.undrawn <= 0 and self._able_count > 1
-                        and ring[start] == p and p not in out
-                        and (p not in r.acted_at or r.bets.get(p, ZERO) < r.current)):
-                    turn = p
-                else:
+                turn = None
+                if start is not None and r.undrawn <= 0 and self._able_count > 1:
+                    # Players out of the hand never act again: the first other seat from
+                    # start is the one to ask (two able players mean one is found).
+                    q = ring[start]
+                    while q in out:
+                        start += 1
+                        q = ring[start]
+                    if q == p and (p not in r.acted_at or r.bets.get(p, ZERO) < r.current):
+                        turn = p
+                if turn is None:
                     turn = next_to_act()
                 if p == turn and kind == "fold":
                     # _plain_wager's fold, inline (the most frequent action, and a call less).

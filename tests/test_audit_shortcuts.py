@@ -143,3 +143,17 @@ def test_nets_of_players_who_neither_win_nor_get_chips_back_keep_their_digits():
                     assert exact(player.net) == exact(reckoned), (h.hand_id, p)
                 skipped += p not in won and p not in back
     assert skipped > 500
+
+
+def test_players_filled_in_place_are_the_records_the_dataclass_builds():
+    from hhtools.auditor import PlayerAudit
+
+    seen = 0
+    for hand in hands():
+        for player in audit(hand).players:
+            assert type(player) is PlayerAudit
+            values = [getattr(player, f.name) for f in dataclasses.fields(PlayerAudit)]
+            assert player == PlayerAudit(*values) and hash(player) == hash(PlayerAudit(*values))
+            assert player.as_dict()["name"] == player.name
+            seen += 1
+    assert seen > 500
