@@ -124,9 +124,17 @@ class Replay:
         self.big_blind = hand.big_blind or hand.small_bet
         dealt = set(hand.dealt_to) if hand.dealt_to else None
         seats = sorted(hand.seats, key=_SEAT_NUMBER)
-        self.seat_of = seat_of = {s.name: s.seat for s in seats}
-        order = [s.name for s in seats
-                 if not s.sitting_out and (dealt is None or s.name in dealt)]
+        # One loop for the seat numbers, stacks and players dealt in (three comprehensions
+        # cost about a third more); a name seated twice keeps its last seat and stack here.
+        self.seat_of = seat_of = {}
+        self.stacks = stacks = {}
+        order = []
+        for s in seats:
+            name = s.name
+            seat_of[name] = s.seat
+            stacks[name] = s.stack
+            if not s.sitting_out and (dealt is None or name in dealt):
+                order.append(name)
         if len(seat_of) < len(seats):
             # Two seats under one name: the player is in the hand once (the first seat).
             seat_of = self.seat_of = {}
@@ -155,7 +163,6 @@ class Replay:
                 first = i
                 break
         self.from_button = order[first:] + order[:first]
-        self.stacks = {s.name: s.stack for s in seats}
         self.paid: dict[str, Decimal] = dict.fromkeys(order, ZERO)
         #: Dead money each player put in (antes, dead blinds): in the pot whatever happens,
         #: so never part of an uncalled bet.
