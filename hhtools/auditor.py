@@ -445,7 +445,12 @@ class _Settlement:
         """Build, rake and award every pot; compare each with what the history paid."""
         h, r = self.hand, self.r
         folded = r.folded
-        live = [p for p in r.order if p not in folded]  # r.live, without the property's call
+        # r.live, without the property's call; a loop costs less than a comprehension's frame
+        # for a table's few players.
+        live = []
+        for p in r.order:
+            if p not in folded:
+                live.append(p)
         if not r.dead and (not contributions or min(contributions.values()) > ZERO):
             # No dead money: every chip is a live bet (the general case below gives the same).
             layers = build_pots(contributions, live)
@@ -463,7 +468,7 @@ class _Settlement:
         summary = h.summary
         rake = summary.rake or ZERO
         printed = [p.amount for p in summary.pots] if summary.pots else None
-        amounts = [p.amount for p in layers]
+        amounts = [layers[0].amount] if len(layers) == 1 else [p.amount for p in layers]
         if printed is None and not rake:
             rakes = [ZERO] * len(amounts)  # allocate_rake's answer without a rake to share
         else:
@@ -501,8 +506,13 @@ class _Settlement:
                ) -> tuple[tuple[Half, ...], dict[str, Decimal] | None, str | None]:
         components = self.game.components
         mucked = self.mucked
-        contenders = ([p for p in layer.eligible if p not in mucked] if mucked else None
-                      ) or list(layer.eligible)
+        contenders = []
+        if mucked:  # (a loop, cheaper than a comprehension's frame for a few players)
+            for p in layer.eligible:
+                if p not in mucked:
+                    contenders.append(p)
+        if not contenders:
+            contenders = list(layer.eligible)
         if not contenders:
             # Nobody seated is left in the hand (the replay has said why): no owner to check.
             note = f"nobody seated is left in the hand to win the {name} pot"

@@ -189,7 +189,7 @@ class BadugiComponent(Component):
         mask = 0
         for i in positions:
             mask |= bit[s[i]]
-        best = tuple([s[i] for i in backwards])
+        best = tuple(map(s.__getitem__, backwards))  # (no comprehension's frame)
         rank_of = self._tables[0] if self._tables is not None else self._table()[0]
         return _new_evaluation(Evaluation, (self, rank_of[mask], best))
 

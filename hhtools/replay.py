@@ -129,18 +129,22 @@ class Replay:
         self.seat_of = seat_of = {}
         self.stacks = stacks = {}
         order = []
+        index = {}
         for s in seats:
             name = s.name
             seat_of[name] = s.seat
             stacks[name] = s.stack
             if not s.sitting_out and (dealt is None or name in dealt):
+                index[name] = len(order)
                 order.append(name)
+        changed = False  # whether the order changes below (its index is then made again)
         if len(seat_of) < len(seats):
             # Two seats under one name: the player is in the hand once (the first seat).
             seat_of = self.seat_of = {}
             for s in seats:
                 seat_of.setdefault(s.name, s.seat)
             order = list(dict.fromkeys(order))
+            changed = True
         # Players who act though the seat list marks them out are in the hand after all.
         if len(order) < len(seats):
             members = set(order)
@@ -148,12 +152,13 @@ class Replay:
                 if a.player not in members and a.player in seat_of:
                     order.append(a.player)
                     members.add(a.player)
+                    changed = True
             order.sort(key=seat_of.__getitem__)
         self.order = order
         # The seat order twice: any rotation of it is one slice, ``_order_len`` long.
         self._ring = order + order
         self._order_len = len(order)
-        self.index = {p: i for i, p in enumerate(order)}
+        self.index = {p: i for i, p in enumerate(order)} if changed else index
         button = hand.button_seat if hand.button_seat is not None else 0
         # Clockwise from the first seat after the button: the draw and post-draw betting order.
         # ``order`` is in seat order, so that is one rotation of it.
