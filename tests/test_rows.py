@@ -98,3 +98,20 @@ def test_each_row_keeps_its_own_site_when_a_table_mixes_sites(corpus):
         size = {"hands": lambda h: 1, "players": lambda h: len(h.seats),
                 "actions": lambda h: len(h.actions)}[name]
         assert got == [(h.site, h.hand_id) for h in mixed for _ in range(size(h))]
+
+
+def test_hand_ids_repeated_by_polars_equal_those_repeated_in_python(corpus, monkeypatch):
+    import hhtools.rows as rows_module
+
+    hands = [h for f in sorted((corpus / "pokerstars").iterdir()) for h in parse_file(f).hands]
+    rows = new_rows()
+    for hand in hands:
+        add_hand(rows, hand)
+    built = {}
+    for threshold in (0, 10**9):
+        monkeypatch.setattr(rows_module, "_REPEAT_IN_POLARS", threshold)
+        built[threshold] = frames(rows)
+    assert sum(len(t) for t in rows.values()) > 1000
+    for name, frame in built[0].items():
+        assert frame.equals(built[10**9][name]), name
+        assert frame.schema == built[10**9][name].schema
