@@ -129,7 +129,11 @@ class Store:
             if frame is None:
                 frame = pl.DataFrame(schema=schema)
             path = work / f"{name}.parquet"
-            frame.select(list(schema)).cast(schema).write_parquet(path)
+            if frame.columns != list(schema) or frame.dtypes != list(schema.values()):
+                # An import's frames already have the schema: no select and cast (a few
+                # thousand instructions a hand) for them.
+                frame = frame.select(list(schema)).cast(schema)
+            frame.write_parquet(path)
             _fsync(path)
         _fsync(work)
         final = self.batches / batch_id

@@ -54,3 +54,19 @@ def test_a_half_written_batch_is_never_seen_and_is_cleaned_up(tmp_path):
     assert store.hand_keys() == set()
     store.discard_unfinished()
     assert not leftover.exists()
+
+
+def test_a_batch_is_written_in_the_schema_whatever_the_order_and_types_given(tmp_path):
+    # Frames with the schema are written as they are; any other is selected and cast first.
+    store = Store(tmp_path)
+    given = pl.DataFrame({"line": [3], "amount": ["0.10"], "player": ["p"], "pot": ["main"],
+                          "hand_id": ["1"], "site": ["s"], "extra": [1]})
+    exact = pl.DataFrame([{"site": "s", "hand_id": "2", "pot": "main", "player": "p",
+                           "amount": Decimal("0.20"), "line": 4}], schema=SCHEMAS["pots"])
+    store.write_batch({"pots": given})
+    store.write_batch({"pots": exact})
+    for path in tmp_path.glob("batches/*/pots.parquet"):
+        assert dict(pl.read_parquet(path).schema) == SCHEMAS["pots"]
+    pots = store.read("pots").sort("hand_id")
+    assert pots["amount"].to_list() == [Decimal("0.10"), Decimal("0.20")]
+    assert pots["line"].to_list() == [3, 4]
