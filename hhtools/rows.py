@@ -255,8 +255,9 @@ def add_hand(rows: Rows, hand: Hand, audit=None, path: str | None = None) -> Non
         rows["halves"].add(site, hand_id, [
             (pot.name, half.component, half.amount, winner, len(half.winners))
             for pot in audit.pots for half in pot.halves for winner in half.winners])
-        rows["findings"].add(site, hand_id, [(f.kind, f.message, f.line)
-                                             for f in audit.findings])
+        if audit.findings:  # most hands have none: no comprehension made for them
+            rows["findings"].add(site, hand_id, [(f.kind, f.message, f.line)
+                                                 for f in audit.findings])
 
 
 #: A players row after the seat's own values: money ZERO, nothing shown, ``NO_FACTS``.
