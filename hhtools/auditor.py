@@ -523,7 +523,10 @@ class _Settlement:
                            f"{layer.amount}")
             return (), None, note
         if len(contenders) > 1:
-            unknown = [p for p in contenders if p not in evals]
+            unknown = []  # (a loop costs less than a comprehension's frame)
+            for p in contenders:
+                if p not in evals:
+                    unknown.append(p)
             if unknown:
                 note = (f"the {name} pot is contested by {', '.join(contenders)} but "
                         f"{', '.join(unknown)} never showed cards, so its winner cannot be "

@@ -15,7 +15,7 @@ from decimal import Decimal
 from operator import attrgetter
 
 from hhtools.betting import (BIG_BET_STREETS, half_pot_limit_max_to, is_full_raise,
-                             may_reraise, min_raise_to, pot_limit_max_to)
+                             min_raise_to, pot_limit_max_to)
 from hhtools.errors import HHToolsError
 from hhtools.games import Game, get_game
 from hhtools.records import Action, Hand
@@ -349,8 +349,11 @@ class Replay:
         r = self.round
         # Limit raises are one unit, whatever the blinds; elsewhere the last full raise.
         full_raise = self._round_unit if self.fixed_limit else (r.full_raise or self.big_blind)
-        return may_reraise(r.acted_at.get(p), r.full_count > r.acted_full.get(p, -1),
-                           r.current, full_raise)
+        # may_reraise(acted_at, full raise since, current, full_raise), without its call.
+        acted_at = r.acted_at.get(p)
+        if acted_at is None or r.full_count > r.acted_full.get(p, -1):
+            return True
+        return r.current - acted_at >= full_raise
 
     def _structure_name(self) -> str:
         return self.hand.structure.replace("-", " ")
@@ -584,7 +587,10 @@ class Replay:
                                 f"allows at most {self.max_draw} per draw", a.line)
         held = self.hero_before.get(r.street) if p == self.hand.hero else None
         if held is not None and a.discarded:
-            missing = [str(c) for c in a.discarded if c not in held]
+            missing = []  # (a loop costs less than a comprehension's frame)
+            for c in a.discarded:
+                if c not in held:
+                    missing.append(str(c))
             if missing:
                 raise RuleViolation("illegal_draw", f"{p} discards {', '.join(missing)}, "
                                     "which the hand does not hold", a.line)
