@@ -424,10 +424,10 @@ class Replay:
             r.turn_from = self.index[p] + 1
 
     def _plain_wager(self, a: Action, p: str) -> bool:
-        """A fold, check or call (or a fixed-limit bet or raise) by ``p``, whose turn it is,
+        """A check or call (or a fixed-limit bet or raise) by ``p``, whose turn it is,
         checked and applied in one step when it is legal, as _verify_wager then _apply_wager
         would (most actions of a hand are these); False, with nothing changed, when it is not
-        legal or not one of these.
+        legal or not one of these. (An in-turn fold is applied by ``run`` itself.)
 
         Being next to act, ``p`` is seated, still in the hand and not all in, and at least
         two players are live: the cases _apply_wager tests for do not arise.
@@ -435,53 +435,46 @@ class Replay:
         r = self.round
         kind = a.kind
         if kind == "fold":
-            self.folded.add(p)
-            self._out.add(p)
-            self._live_count -= 1
-            self._able_count -= 1
-            if p not in r.drawn:
-                r.undrawn -= 1
-            r.acted_at[p] = r.bets.get(p, ZERO)
+            return False
+        added = a.amount or ZERO
+        stacks, bets = self.stacks, r.bets
+        stack = stacks.get(p, ZERO)
+        mine = bets.get(p, ZERO)
+        if added > stack:
+            return False
+        current = r.current
+        if kind == "check":
+            if mine < current:
+                return False
+        elif kind == "call":
+            owed = current - mine
+            if stack < owed:
+                owed = stack
+            if owed <= ZERO or added != owed:
+                return False
+        elif self.fixed_limit:
+            # _verify_wager's checks of a bet or raise, in its order, with raise_range's
+            # one size of fixed limit.
+            to = mine + added
+            if ((current > ZERO) if kind == "bet" else (current == ZERO)) or to <= current:
+                return False
+            if current > ZERO and not self._may_raise(p):
+                return False
+            if r.capped and r.bets_made >= self.rules.cap_bets:
+                return False
+            size = (r.full_level if current else ZERO) + self._round_unit
+            if to > size or (to < size and not (a.all_in or added == stack)):
+                return False
         else:
-            added = a.amount or ZERO
-            stacks, bets = self.stacks, r.bets
-            stack = stacks.get(p, ZERO)
-            mine = bets.get(p, ZERO)
-            if added > stack:
-                return False
-            current = r.current
-            if kind == "check":
-                if mine < current:
-                    return False
-            elif kind == "call":
-                owed = current - mine
-                if stack < owed:
-                    owed = stack
-                if owed <= ZERO or added != owed:
-                    return False
-            elif self.fixed_limit:
-                # _verify_wager's checks of a bet or raise, in its order, with raise_range's
-                # one size of fixed limit.
-                to = mine + added
-                if ((current > ZERO) if kind == "bet" else (current == ZERO)) or to <= current:
-                    return False
-                if current > ZERO and not self._may_raise(p):
-                    return False
-                if r.capped and r.bets_made >= self.rules.cap_bets:
-                    return False
-                size = (r.full_level if current else ZERO) + self._round_unit
-                if to > size or (to < size and not (a.all_in or added == stack)):
-                    return False
-            else:
-                return False
-            left = stacks[p] = stack - added
-            self.paid[p] += added  # every player of the order has an entry from the start
-            if a.all_in or left <= ZERO:
-                self._goes_all_in(p)
-            mine = bets[p] = mine + added
-            if mine > current:
-                self._raise_to(mine, p)
-            r.acted_at[p] = mine
+            return False
+        left = stacks[p] = stack - added
+        self.paid[p] += added  # every player of the order has an entry from the start
+        if a.all_in or left <= ZERO:
+            self._goes_all_in(p)
+        mine = bets[p] = mine + added
+        if mine > current:
+            self._raise_to(mine, p)
+        r.acted_at[p] = mine
         r.acted_full[p] = r.full_count
         r.turn_from = self.index[p] + 1
         return True
@@ -681,7 +674,8 @@ class Replay:
                 if turn is None:
                     turn = next_to_act()
                 if p == turn and kind == "fold":
-                    # _plain_wager's fold, inline (the most frequent action, and a call less).
+                    # An in-turn fold is applied here, not in _plain_wager: the most frequent
+                    # action, and a call less.
                     folded.add(p)
                     out.add(p)
                     self._live_count -= 1
