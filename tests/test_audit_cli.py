@@ -20,7 +20,7 @@ def test_one_line_per_hand_and_exit_0(corpus):
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert "kingsclub 40200897 badeucy ok" in lines
-    assert len(lines) == 4
+    assert len(lines) == 5
 
 
 def test_a_mismatch_is_explained_and_exits_1(corpus, tmp_path):

@@ -22,8 +22,8 @@ def test_phh_one_file_per_hand_reads_back(corpus, tmp_path):
                                  "--to", "phh", "--out", str(out)])
     assert result.exit_code == 0, result.output
     files = sorted(out.iterdir())
-    # 20 Merge hands, one of them in two files (same site and id: one file), 4 KingsClub.
-    assert len(files) == 19 + 4
+    # 20 Merge hands, one of them in two files (same site and id: one file), 5 KingsClub.
+    assert len(files) == 19 + 5
     assert "merge-31274465-32.phh" in {f.name for f in files}
     for f in files:
         assert read_phh(f).errors == ()
@@ -39,8 +39,8 @@ def test_stdout_is_a_phh_or_a_phhs_document(corpus):
     assert one.exit_code == 0 and tomllib.loads(one.output)["variant"] == "PB"
     many = runner.invoke(app, ["convert", str(corpus / "kingsclub"), "--to", "phh"])
     tables = tomllib.loads(many.output)
-    assert sorted(tables) == ["1", "2", "3", "4"]
-    assert {t["variant"] for t in tables.values()} == {"FB", "F2L3D", "FBDY"}
+    assert sorted(tables) == ["1", "2", "3", "4", "5"]
+    assert {t["variant"] for t in tables.values()} == {"FB", "F2L3D", "FBDY", "FA5L3D"}
 
 
 def test_json_per_input_file(corpus, tmp_path):
@@ -90,11 +90,11 @@ def test_the_whole_corpus_imports_in_one_command(corpus, tmp_path):
     assert "rejected: 0" in result.output
     # The Merge hand saved in two files is stored once; the partial Full Tilt hand (its
     # summary only) is unverifiable; the 64 other hands of the 10-Game mix are skipped games.
-    assert "hands new: 182" in result.output and "duplicates: 1" in result.output
-    assert "verdicts: ok 181, unverifiable 1" in result.output
+    assert "hands new: 184" in result.output and "duplicates: 1" in result.output
+    assert "verdicts: ok 183, unverifiable 1" in result.output
     hands = Store(tmp_path / "db").read("hands")
     per_site = dict(hands.group_by("site").len().sort("site").iter_rows())
-    assert per_site == {"fulltilt": 29, "kingsclub": 4, "merge": 19, "pokerstars": 128,
+    assert per_site == {"fulltilt": 30, "kingsclub": 5, "merge": 19, "pokerstars": 128,
                         "winamax": 2}
     assert hands.filter(pl.col("verdict") != "ok")["hand_id"].to_list() == ["27020940000"]
 

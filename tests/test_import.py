@@ -32,14 +32,14 @@ def snapshot(store):
 def test_importing_twice_stores_each_hand_once(corpus, tmp_path):
     store = Store(tmp_path / "db")
     first = import_paths(corpus_paths(corpus), store)
-    assert first.hands_new == 132 and first.duplicates == 0
-    assert first.verdicts == {"ok": 132}
+    assert first.hands_new == 133 and first.duplicates == 0
+    assert first.verdicts == {"ok": 133}
     assert first.rejected == 0
     second = import_paths(corpus_paths(corpus), store)
     assert second.hands_new == 0 and second.duplicates == 0
-    assert (second.files_unchanged, second.files_read) == (10, 0)
+    assert (second.files_unchanged, second.files_read) == (25, 0)
     hands = store.read("hands")
-    assert hands.height == 132
+    assert hands.height == 133
     assert hands.select("site", "hand_id").is_unique().all()
 
 
@@ -91,7 +91,7 @@ def test_a_killed_import_completes_on_the_next_run(corpus, tmp_path):
     assert proc.wait() == -signal.SIGKILL, "the import ended before it could be killed"
     killed = Store(db)
     stored_before = killed.read("hands").height
-    assert 0 < stored_before < 132
+    assert 0 < stored_before < 133
     # Whole hands only: every stored hand has its players, and nothing else is there.
     assert killed.read("players")["hand_id"].n_unique() == stored_before
     import_paths(corpus_paths(corpus), killed)
@@ -119,7 +119,7 @@ def test_import_and_rejected_commands(corpus, tmp_path):
     [line] = listed.stdout.splitlines()
     assert line.startswith(f"{broken}:")
     again = runner.invoke(app, ["import", str(corpus / "kingsclub"), "--db", db])
-    assert again.exit_code == 0 and "hands new: 4" in again.stdout
+    assert again.exit_code == 0 and "hands new: 5" in again.stdout
     missing = runner.invoke(app, ["import", str(tmp_path / "nowhere"), "--db", db])
     assert missing.exit_code == 1 and "Traceback" not in missing.output
 
@@ -128,7 +128,7 @@ def test_two_jobs_store_what_one_job_stores(corpus, tmp_path):
     one, two = Store(tmp_path / "one"), Store(tmp_path / "two")
     import_paths(corpus_paths(corpus), one, jobs=1)
     summary = import_paths(corpus_paths(corpus), two, jobs=2)
-    assert summary.hands_new == 132
+    assert summary.hands_new == 133
     for got, want in zip(snapshot(two), snapshot(one)):
         assert got.equals(want)
 

@@ -20,6 +20,7 @@ TEN_GAME = "10Game-6max-USD-2.50-5.201104.Sample.txt"
 class TestFullTilt(SiteContract):
     site = "fulltilt"
     hands = {
+        "1-Draw-NL-USD-0.10-0.20-201103.txt": {},
         TEN_GAME: {"2-7": 10, "badugi": 10},
         "3-Draw-Limit-USD-0.10-0.20-201011.txt": {"2-7": 1},
         "3-Draw-Limit-USD-10-20-201101.Dead.hand.txt": {"2-7": 1},
@@ -29,11 +30,19 @@ class TestFullTilt(SiteContract):
         "3-Draw-Limit-USD-20-40-201101.Partial.txt": {"2-7": 1},
         "3-Draw-Limit-USD-250-500-201011.Hero.sitting.out.but.not.listed.txt": {"2-7": 1},
         "3-Draw-Limit-USD-5-10-201211.txt": {"2-7": 1},
+        "5-Carddraw-Limit-USD-0.10-0.20-201011.Sample.Not.UTF16.txt": {},
+        "5-Carddraw-NL-USD-0.10-0.20-201011.Saw.Showdown.Not.UTF16.txt": {},
+        "A5-3-Draw-Limit-USD-0.05-0.10-201104.Sample.txt": {"a-5": 1},
         "Badugi-USD-0.05-0.10-201011.Sample.Not.UTF16.txt": {"badugi": 1},
     }
     # The other eight games of the 10-Game mix are skipped and counted.
     skipped = {TEN_GAME: {"2-7 Single Draw": 10, "Hold'em": 13, "Omaha H/L": 1, "Omaha Hi": 10,
-                          "Razz": 10, "Stud H/L": 10, "Stud Hi": 10}}
+                          "Razz": 10, "Stud H/L": 10, "Stud Hi": 10},
+               # The other draw games (P11) are skipped and counted until they are supported.
+               "1-Draw-NL-USD-0.10-0.20-201103.txt": {"2-7 Single Draw": 1},
+               "5-Carddraw-Limit-USD-0.10-0.20-201011.Sample.Not.UTF16.txt": {"5 Card Draw": 1},
+               "5-Carddraw-NL-USD-0.10-0.20-201011.Saw.Showdown.Not.UTF16.txt":
+                   {"5 Card Draw": 1}}
 
 
 def _hand(name: str, index: int = 0):
@@ -52,7 +61,7 @@ def test_every_hand_audits_ok_or_is_partial(every_hand):
     verdicts = {(name, h.hand_id): audit(h).verdict for name, h in every_hand}
     partial = {k for k, v in verdicts.items() if v != "ok"}
     assert partial == {("3-Draw-Limit-USD-20-40-201101.Partial.txt", "27020940000")}
-    assert len(verdicts) == 29
+    assert len(verdicts) == 30
 
 
 @pytest.mark.parametrize("name", ["Badugi-USD-0.05-0.10-201011.Sample.Not.UTF16.txt",
