@@ -12,11 +12,12 @@ of the package, which would replace the function ``hhtools.audit`` by the module
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from operator import itemgetter
 
 from hhtools.cards import Card, format_cards
+from hhtools.deck import first_reshuffle, reshuffle_reason
 from hhtools.describe import STYLES, matches
 from hhtools.evaluate import Evaluation
 from hhtools.pots import (PotLayer, allocate_rake, award, build_pots, half_amounts,
@@ -24,7 +25,7 @@ from hhtools.pots import (PotLayer, allocate_rake, award, build_pots, half_amoun
 from hhtools.errors import HHToolsError
 from hhtools.records import Hand, HandError, record_maker
 from hhtools.replay import RULE_KINDS, Finding, Replay
-from hhtools.rules import RuleProfile, get_profile
+from hhtools.rules import PRACTICES, PROFILES, RuleProfile, get_profile
 
 ZERO = Decimal(0)
 _RULE_KINDS = frozenset(RULE_KINDS)
@@ -107,13 +108,16 @@ class Audit:
     pots: tuple[PotAudit, ...]
     players: tuple[PlayerAudit, ...]
     notes: tuple[str, ...]
+    #: What the rules explain without a finding and without making the hand unverifiable:
+    #: a card seen with two players that a reshuffle could have dealt again.
+    remarks: tuple[str, ...] = ()
 
     def as_dict(self) -> dict:
         """The object ``hhtools audit --json`` prints."""
         h = self.hand
         return {"site": h.site, "hand_id": h.hand_id, "game": h.game, "verdict": self.verdict,
                 "rules": self.rules.name, "findings": [f.as_dict() for f in self.findings],
-                "notes": list(self.notes), "pots": [p.as_dict() for p in self.pots],
+                "notes": list(self.notes), "remarks": list(self.remarks), "pots": [p.as_dict() for p in self.pots],
                 "players": [p.as_dict() for p in self.players]}
 
     def line(self) -> str:
@@ -133,6 +137,8 @@ class Audit:
             out.append(f"  - {f.kind}: {f.message}{extra}")
         for n in self.notes:
             out.append(f"  - note: {n}")
+        for n in self.remarks:
+            out.append(f"  - explained: {n}")
         shown = [p for p in self.players if p.hands]
         if shown:
             out.append("  Hands at showdown:")
@@ -165,9 +171,39 @@ _audit = record_maker(Audit)
 
 
 def audit(hand: Hand, rules: RuleProfile | str | None = None) -> Audit:
-    """Audit one hand under ``rules`` (a profile or its name; default: the site's profile)."""
+    """Audit one hand under ``rules`` (a profile or its name; default: the site's profile).
+
+    A rule a line breaks may be one where sites and rulebooks differ: each such finding names
+    the known practices (rules.PRACTICES) under which that line is legal.
+    """
     replay = Replay(hand, rules).run()
-    return _Settlement(replay).audit()
+    result = _Settlement(replay).audit()
+    if result.verdict == "invalid":
+        result = _name_other_practices(result)
+    return result
+
+
+def _name_other_practices(result: Audit) -> Audit:
+    """The audit with each rule finding saying which other practices allow its line."""
+    hand, own = result.hand, result.rules
+    broken_under: dict[str, set[tuple[int, str]]] = {}
+    for name in PRACTICES:
+        other = PROFILES[name]
+        if other == own:
+            continue
+        elsewhere = _Settlement(Replay(hand, other).run()).audit()
+        broken_under[name] = {(f.line, f.kind) for f in elsewhere.findings
+                              if f.kind in _RULE_KINDS}
+    findings = []
+    for f in result.findings:
+        if f.kind in _RULE_KINDS:
+            allowed = tuple(n for n, broken in broken_under.items() if (f.line, f.kind) not in broken)
+            if allowed:
+                rule = f.rule or f.kind.replace("_", " ")
+                f = replace(f, message=f"{f.message}; illegal under {own.name} ({rule}), "
+                            f"allowed on {', '.join(allowed)}", allowed_by=allowed)
+        findings.append(f)
+    return replace(result, findings=tuple(findings))
 
 
 def explain(hand: Hand, rules: RuleProfile | str | None = None) -> str:
@@ -245,6 +281,7 @@ class _Settlement:
         self.game = replay.game
         self.findings = list(replay.findings)
         self.notes: list[str] = []
+        self.remarks: list[str] = []
         self.cards: dict[str, tuple[Card, ...]] = {}
         self.evals: dict[str, tuple[Evaluation, ...]] = {}
         self.mucked: set[str] = set()
@@ -255,7 +292,7 @@ class _Settlement:
             # Only the summary was saved: no stacks, no actions, nothing the rules can check.
             self.notes.append("only the summary of this hand was saved (partial history): "
                               "nothing to replay")
-            return _audit(h, self.r.rules, "unverifiable", (), (), (), tuple(self.notes))
+            return _audit(h, self.r.rules, "unverifiable", (), (), (), tuple(self.notes), ())
         paid = dict(filter(_AMOUNT, self.r.paid.items()))  # those who put chips in
         # Each player's total of the history's uncalled bets, and below of its collections.
         recorded_returned: dict[str, Decimal] = {}
@@ -331,7 +368,7 @@ class _Settlement:
                        else "mismatch")
             findings.sort(key=_line)
         return _audit(h, self.r.rules, verdict, tuple(findings), tuple(pots), tuple(players),
-                     tuple(self.notes))
+                      tuple(self.notes), tuple(self.remarks))
 
     def _find(self, kind: str, line: int, message: str, expected: str | None = None,
               recorded: str | None = None) -> None:
@@ -389,17 +426,25 @@ class _Settlement:
                     owner[c] = shown_by
             if s.kind == "show":
                 self.cards[s.player] = s.cards
-        if h.hero and owner and not (h.events and any(e.kind == "reshuffle"
-                                                      for e in h.events)):
-            # Without a reshuffle nobody else can ever hold a card the hero held.
+        if h.hero and owner:
+            # Nobody else can hold a card the hero held, unless the hero let it go and the
+            # stub ran out and was reshuffled after that (hhtools.deck).
+            rules, run, looked = self.r.rules, None, False
             for hc in h.hero_cards:
                 if owner.keys().isdisjoint(hc.cards):
                     continue  # none of these cards was shown
                 for c in hc.cards:
                     if c in owner and owner[c][0] != h.hero:
-                        self._find("duplicate_card", owner[c][1], f"{owner[c][0]} shows {c}, "
-                                   f"which {h.hero} was dealt (line {hc.line}) and the deck "
-                                   "was never reshuffled")
+                        if not looked:
+                            run = first_reshuffle(h, len(self.r.order), game.hand_size, rules)
+                            looked = True
+                        reason = reshuffle_reason(h, c, owner[c][0], run, rules)
+                        if reason is not None:
+                            self.remarks.append(reason)
+                        else:
+                            self._find("duplicate_card", owner[c][1], f"{owner[c][0]} shows "
+                                       f"{c}, which {h.hero} was dealt (line {hc.line}) and "
+                                       "no reshuffle can have dealt it again")
                         owner[c] = (h.hero, hc.line)
         # Game.evaluate without its size check, done above; one component is the common case.
         components = game.components

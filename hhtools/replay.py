@@ -33,34 +33,52 @@ KINDS = RESULT_KINDS + RULE_KINDS
 
 
 class RuleViolation(HHToolsError):
-    """An action the rules do not allow: ``kind`` is one of KINDS, ``line`` the history's line."""
+    """An action the rules do not allow: ``kind`` is one of KINDS, ``line`` the history's line,
+    ``rule`` the rule it breaks in a few words (``short all-in``, ``cap``, ``bet size``...)."""
 
-    def __init__(self, kind: str, message: str, line: int):
+    def __init__(self, kind: str, message: str, line: int, rule: str | None = None):
         super().__init__(f"line {line}: {message}")
         self.kind = kind
         self.line = line
         self.text = message
+        self.rule = rule
 
 
 @dataclass(frozen=True, slots=True)
 class Finding:
     """Something wrong with a hand: its kind, a sentence citing the line, and for showdown
-    findings what the rules give (``expected``) against what the history says (``recorded``)."""
+    findings what the rules give (``expected``) against what the history says (``recorded``).
+
+    A broken rule names it (``rule``), and ``allowed_by`` lists the other rule profiles under
+    which the same line is legal: a referee reads "illegal under wsop (short all-in), allowed
+    on pokerstars", not a bare accusation.
+    """
 
     kind: str
     message: str
     line: int
     expected: str | None = None
     recorded: str | None = None
+    rule: str | None = None
+    allowed_by: tuple[str, ...] = ()
 
     def as_dict(self) -> dict:
-        """A JSON-ready view; ``expected``/``recorded`` only when known."""
+        """A JSON-ready view; ``expected``/``recorded``/``rule``/``allowed_by`` only when known."""
         out = {"kind": self.kind, "message": self.message, "line": self.line}
         if self.expected is not None:
             out["expected"] = self.expected
         if self.recorded is not None:
             out["recorded"] = self.recorded
+        if self.rule is not None:
+            out["rule"] = self.rule
+        if self.allowed_by:
+            out["allowed_by"] = list(self.allowed_by)
         return out
+
+
+def violation_finding(v: RuleViolation) -> Finding:
+    """The finding a caught RuleViolation becomes."""
+    return Finding(v.kind, v.args[0], v.line, rule=v.rule)
 
 
 @dataclass(slots=True)
@@ -103,6 +121,12 @@ class Round:
     #: Where the search for the next player to draw starts (index into ``from_button``):
     #: players before it have drawn or folded, which they stay for the rest of the round.
     draw_from: int = 0
+    #: Fixed limit under the ``either`` short all-in practice: the level of a short all-in of
+    #: half a bet or more, from which the next raise may also be counted (0: none pending).
+    short_level: Decimal = ZERO
+    #: Whether an all-in short of a full bet has raised the bet since the last full raise: the
+    #: next raise's size then depends on the profile's short all-in practice.
+    after_short_all_in: bool = False
 
 
 class Replay:
@@ -307,15 +331,25 @@ class Replay:
         if r.current > ZERO and not self._may_raise(p):
             raise RuleViolation("illegal_bet", f"{p} raises to {to}, but the betting was not "
                                 "reopened: the all-in since their last action was not a full "
-                                "raise", a.line)
+                                "raise", a.line, "short all-in")
+        if self.fixed_limit:
+            if r.capped and r.bets_made >= self.rules.cap_bets:
+                raise RuleViolation("illegal_bet", f"{p} {a.kind}s to {to} after the betting "
+                                    f"was capped at {self.rules.cap_bets} bets", a.line, "cap")
+            sizes = self.limit_sizes()
+            if to not in sizes and not (all_in and to < sizes[-1]):
+                # A short all-in in this round left the bet above the last full level: the
+                # size then depends on the site's short all-in practice.
+                rule = "short all-in" if r.after_short_all_in else "bet size"
+                raise RuleViolation("illegal_bet", f"{p} {a.kind}s to {to}; fixed limit "
+                                    f"allows {' or '.join(map(str, sizes))} here", a.line, rule)
+            return
         low, high = self.raise_range(p)
-        if self.fixed_limit and r.capped and r.bets_made >= self.rules.cap_bets:
-            raise RuleViolation("illegal_bet", f"{p} {a.kind}s to {to} after the betting was "
-                                f"capped at {self.rules.cap_bets} bets", a.line)
         if to > high or (to < low and not all_in):
             size = str(low) if low == high else f"{low} to {high}"
             raise RuleViolation("illegal_bet", f"{p} {a.kind}s to {to}; "
-                                f"{self._structure_name()} allows {size} here", a.line)
+                                f"{self._structure_name()} allows {size} here", a.line,
+                                "bet size")
 
     def _verify_turn(self, a: Action, expected: str | None) -> None:
         """Raise for a wager by anyone but ``expected`` (only an all-in player may fold)."""
@@ -358,12 +392,24 @@ class Replay:
     def _structure_name(self) -> str:
         return self.hand.structure.replace("-", " ")
 
+    def limit_sizes(self) -> tuple[Decimal, ...]:
+        """Fixed limit: the round totals a full bet or raise may make now, smallest first.
+
+        One size (the last full level plus a bet), and under the ``either`` short all-in
+        practice also the pending short all-in plus a bet.
+        """
+        r = self.round
+        to = (r.full_level if r.current else ZERO) + self._round_unit
+        if r.short_level:
+            return to, r.short_level + self._round_unit
+        return (to,)
+
     def raise_range(self, p: str) -> tuple[Decimal, Decimal]:
         """The smallest and largest full bet or raise ``p`` may make now (round totals)."""
         r = self.round
         if self.fixed_limit:
-            to = (r.full_level if r.current else ZERO) + self._round_unit
-            return to, to
+            sizes = self.limit_sizes()
+            return sizes[0], sizes[-1]
         mine = r.bets.get(p, ZERO)
         low = min_raise_to(r.current, r.full_raise, self.big_blind)
         pot = sum(self.paid.values(), ZERO)
@@ -485,10 +531,18 @@ class Replay:
             base = r.full_level if r.current else ZERO
             size = self._round_unit
             increment = to - base
-            # is_full_raise(increment, size, True, half-bet rule), without its call: limit
-            # hands raise about twice a hand.
-            full = (2 * increment >= size if self.rules.limit_half_bet_rule else
-                    increment >= size)
+            full = increment >= size
+            r.after_short_all_in = not full
+            if not full and 2 * increment >= size:
+                # A short all-in of half a bet or more (RULES.md 5): the profile's practice.
+                practice = self.rules.limit_short_all_in
+                if practice == "half-bet":
+                    full = True
+                elif practice != "full-raise":
+                    # Reopened, the level kept: players who acted may raise again.
+                    r.full_count += 1
+                    if practice == "either":
+                        r.short_level = to
         else:
             size = max(r.full_raise, self.big_blind)
             full = is_full_raise(to - r.current, size, False, False)
@@ -497,6 +551,7 @@ class Replay:
             r.full_level, r.full_raise = to, size
             r.bets_made += 1
             r.full_count += 1
+            r.short_level = ZERO
         r.current = to
 
     def _goes_all_in(self, p: str) -> None:
@@ -626,6 +681,8 @@ class Replay:
             # _first_to_act's answer after a draw: the first player from the button.
             r.turn_from = self.index[self.from_button[0]] if self.from_button else 0
         r.draw_from = 0
+        r.short_level = ZERO
+        r.after_short_all_in = False
         # limit_unit(street, small_bet, big_bet), without the call: read for every raise.
         hand = self.hand
         self._round_unit = hand.big_bet if street in BIG_BET_STREETS else hand.small_bet
@@ -690,13 +747,13 @@ class Replay:
                     try:
                         verify_wager(a, turn)
                     except RuleViolation as v:
-                        findings.append(Finding(v.kind, v.args[0], v.line))
+                        findings.append(violation_finding(v))
                     apply_wager(a, turn)
             elif kind in DRAWS:
                 try:
                     verify_draw(a)
                 except RuleViolation as v:
-                    findings.append(Finding(v.kind, v.args[0], v.line))
+                    findings.append(violation_finding(v))
                     apply_draw(a)
                 else:
                     # apply_draw, knowing what verify_draw has checked: the player has
@@ -713,7 +770,7 @@ class Replay:
                 try:
                     verify_post(a)
                 except RuleViolation as v:
-                    findings.append(Finding(v.kind, v.args[0], v.line))
+                    findings.append(violation_finding(v))
                 apply_post(a)
             else:
                 raise KeyError(kind)
@@ -747,9 +804,12 @@ class Replay:
         else:
             out.append("check")
         if stack > r.current - mine and (r.current == 0 or self._may_raise(p)):
-            if not (self.fixed_limit and r.capped and r.bets_made >= self.rules.cap_bets):
+            verb = "bet" if r.current == 0 else "raise to"
+            if self.fixed_limit:
+                if not (r.capped and r.bets_made >= self.rules.cap_bets):
+                    out.append(f"{verb} {' or '.join(map(str, self.limit_sizes()))}")
+            else:
                 low, high = self.raise_range(p)
-                verb = "bet" if r.current == 0 else "raise to"
                 out.append(f"{verb} {low}" if low == high else f"{verb} {low} to {high}")
         return ", ".join(out)
 

@@ -38,9 +38,16 @@ class RuleProfile:
     #: ``lifted``: no cap in a round that begins with two players not all-in [LA 127];
     #: ``kept``: the cap holds even heads-up [T 100b].
     cap_heads_up: str
-    #: Fixed limit: an all-in of half a bet or more counts as a full raise [LA 129]; when false
-    #: only a full raise reopens the betting [PK].
-    limit_half_bet_rule: bool
+    #: Fixed limit, an all-in raise short of a full bet (RULES.md 5, "Short all-in"):
+    #: ``half-bet``: half a bet or more counts as a full raise, the next raise goes to the
+    #: all-in plus a bet and it counts toward the cap [LA 129];
+    #: ``previous-level``: half a bet or more reopens the betting, but the next raise goes to the
+    #: previous full level plus a bet and the all-in is no bet of the cap (PokerStars' hands);
+    #: ``full-raise``: only a full raise reopens the betting [PK];
+    #: ``either``: the site's practice is unknown, so what ``half-bet`` or ``previous-level``
+    #: allows is accepted (half a bet reopens; the next raise goes to either level; the all-in
+    #: is no bet of the cap).
+    limit_short_all_in: str
     #: Pot limit: count the small blind as a big blind when sizing the pot [LA 187].
     pl_round_sb: bool
     #: Half pot limit: how the maximum is rounded to the chip unit (``floor`` or ``ceiling``).
@@ -54,6 +61,14 @@ class RuleProfile:
     #: The smallest chip: ``cent`` (0.01 for cash, 1 for tournament chips, as sites deal) or
     #: ``blinds`` (the largest unit dividing the blinds and ante [LA 148]).
     chip_unit: str
+    #: Whether a card is burned before each draw's replacements: ``none`` (the site burns none,
+    #: seen in its hands) or ``possible`` (one per draw round; sites print no burns).
+    burns: str = "possible"
+    #: Which discards a reshuffle may deal again (RULES.md 6, "When the stub runs out"):
+    #: ``earlier-rounds`` (this round's discards stay out [LA, T]), ``others-this-round``
+    #: (PokerStars' published rule: this round's discards too, never the player's own), or
+    #: ``either`` (practice unknown: whatever either rule allows).
+    reshuffle_policy: str = "either"
     #: Draws: the most cards a player may change per draw, by game; games not listed use
     #: the game's own limit.
     max_draw: dict[str, int] = field(default_factory=dict)
@@ -80,26 +95,35 @@ def _common_unit(amounts: list[Decimal]) -> Decimal:
 
 PROFILES: dict[str, RuleProfile] = {p.name: p for p in (
     RuleProfile(
-        "pokerstars", "PokerStars online: 4-bet cap lifted heads-up, half-bet rule, cent "
-        "chips (tournament chips: 1), odd chips by position", cap_bets=4,
-        cap_heads_up="lifted", limit_half_bet_rule=True, pl_round_sb=False,
+        "pokerstars", "PokerStars online: 4-bet cap lifted heads-up, a short all-in of half a "
+        "bet reopens the betting at the previous level plus a bet, no burns, cent chips "
+        "(tournament chips: 1), odd chips by position", cap_bets=4,
+        cap_heads_up="lifted", limit_short_all_in="previous-level", pl_round_sb=False,
         hpl_rounding="floor", split_odd_chip="position", remainder_mode="one_each",
-        chip_unit="cent", description_style="pokerstars"),
+        chip_unit="cent", description_style="pokerstars", burns="none",
+        reshuffle_policy="others-this-round"),
     RuleProfile(
-        "kingsclub", "KingsClub online: 4-bet cap lifted heads-up, half-bet rule, cent "
-        "chips, odd chips by position", cap_bets=4, cap_heads_up="lifted",
-        limit_half_bet_rule=True, pl_round_sb=False, hpl_rounding="floor",
+        "kingsclub", "KingsClub online: 4-bet cap lifted heads-up, short all-ins and "
+        "reshuffles as any known practice allows (no evidence seen), cent chips, odd chips "
+        "by position", cap_bets=4, cap_heads_up="lifted",
+        limit_short_all_in="either", pl_round_sb=False, hpl_rounding="floor",
         split_odd_chip="position", remainder_mode="one_each", chip_unit="cent"),
     RuleProfile(
         "wsop", "2024 WSOP live action: bet and 4 raises, no cap in a round that begins "
-        "heads-up, half-bet rule, small blind counted as a big blind in pot limit, odd "
-        "chips by position from the smallest chip in the blinds", cap_bets=5,
-        cap_heads_up="lifted", limit_half_bet_rule=True, pl_round_sb=True,
+        "heads-up, half-bet rule, this round's discards kept out of a reshuffle, small blind "
+        "counted as a big blind in pot limit, odd chips by position from the smallest chip "
+        "in the blinds", cap_bets=5,
+        cap_heads_up="lifted", limit_short_all_in="half-bet", pl_round_sb=True,
         hpl_rounding="floor", split_odd_chip="position", remainder_mode="one_each",
-        chip_unit="blinds"),
+        chip_unit="blinds", reshuffle_policy="earlier-rounds"),
 )}
 
 _SITE_DEFAULTS = {"pokerstars": "pokerstars", "kingsclub": "kingsclub"}
+#: The profiles whose every disputed point is a known practice, a site's (seen in its hands)
+#: or a rulebook's: a finding names those of them under which its line is legal. (KingsClub's
+#: profile accepts what either practice allows where its own is unknown, so naming it would
+#: say nothing.)
+PRACTICES = ("pokerstars", "wsop")
 
 
 def get_profile(name: str | RuleProfile) -> RuleProfile:
@@ -125,6 +149,8 @@ def default_profile(site: str) -> RuleProfile:
     from hhtools.describe import STYLES  # the sites whose hand descriptions can be read
 
     return replace(PROFILES["wsop"], name=f"{site.lower()}", chip_unit="cent", cap_bets=4,
-                   pl_round_sb=False, description=f"{site} (no profile of its own: online "
-                   "defaults, 4-bet cap lifted heads-up, cent chips)",
+                   pl_round_sb=False, limit_short_all_in="either", reshuffle_policy="either",
+                   description=f"{site} (no profile of its own: online defaults, 4-bet cap "
+                   "lifted heads-up, short all-ins and reshuffles as any known practice "
+                   "allows, cent chips)",
                    description_style=site.lower() if site.lower() in STYLES else None)

@@ -154,9 +154,11 @@ def test_combined_short_all_ins_reopen_the_betting():
     assert r._may_raise("B") and r._may_raise("C")
 
 
-def test_limit_half_bet_rule():
-    # On a 20 round an all-in bet of 15 counts as a full bet: the next player may make it 35.
-    # Under [PK]'s rule (full raises only) it may only be completed to 20.
+def test_limit_short_all_in_bet_under_each_practice():
+    # On a 20 round an all-in bet of 15 is half a bet or more. [LA 129]: it counts as a full
+    # bet, the next player may make it 35. PokerStars: the betting stays at its level, the next
+    # raise goes to 20. [PK]: only a full bet counts, so it may only be completed to 20. A site
+    # whose practice is unknown accepts both.
     script = """
 predraw A post_sb 10
 predraw B post_bb 20
@@ -172,10 +174,13 @@ draw1 A bet 15
 """
     hand = make_hand(script, structure="fixed-limit", blinds=(10, 20), bets=(20, 40),
                      stacks={"A": 35, "B": 1000, "C": 1000, "D": 1000})
-    r = Replay(hand).run()
-    assert kinds(r) == [] and r.raise_range("B") == (D(35), D(35))
-    pk = dataclasses.replace(get_profile("pokerstars"), limit_half_bet_rule=False)
+    assert Replay(hand, "wsop").run().raise_range("B") == (D(35), D(35))
+    assert Replay(hand, "pokerstars").run().raise_range("B") == (D(20), D(20))
+    pk = dataclasses.replace(get_profile("wsop"), limit_short_all_in="full-raise")
     assert Replay(hand, pk).run().raise_range("B") == (D(20), D(20))
+    r = Replay(hand).run()  # site "test": no profile of its own, practice unknown
+    assert kinds(r) == [] and r.limit_sizes() == (D(20), D(35))
+    assert r.options("B") == "fold, call 15, raise to 20 or 35"
 
 
 HEADS_UP_FIVE_BETS = """

@@ -223,12 +223,10 @@ class Dealer:
                 discard = self._choose_discards(player, street)
                 if len(deck) < len(discard):
                     # The stub is short: shuffle in the muck and earlier rounds' discards
-                    # (never this round's) [LA, T]. Sites that print no reshuffle line
-                    # leave the hero's old cards out, so no card the history showed in
-                    # the hero's hand reappears elsewhere.
-                    pool = [c for c in muck if not (hero and self.table.name != "pokerstars"
-                                                    and _held(holdings.get("Hero"), c))]
-                    muck = [c for c in muck if c not in set(pool)]
+                    # (never this round's) [LA, T], the hero's old cards among them: another
+                    # player may show one (the audit counts the deck, hhtools.deck).
+                    pool = muck
+                    muck = []
                     rng.shuffle(pool)
                     deck = pool + deck
                     reshuffles.append(len(actions))
@@ -511,10 +509,6 @@ class _TurnKeepingReplay(Replay):
     def _start_street(self, street: str) -> None:
         super()._start_street(street)
         self._turn = _UNKNOWN
-
-
-def _held(holding: dict | None, card: Card) -> bool:
-    return bool(holding) and any(card in cards for cards in holding.values())
 
 
 #: The number of ranks of each component (the worst hand's rank), to scale strengths.
