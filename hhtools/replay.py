@@ -18,7 +18,7 @@ from hhtools.betting import (BIG_BET_STREETS, half_pot_limit_max_to, is_full_rai
                              min_raise_to, pot_limit_max_to)
 from hhtools.errors import HHToolsError
 from hhtools.games import Game, get_game
-from hhtools.records import Action, Hand
+from hhtools.records import STREETS, Action, Hand
 from hhtools.rules import RuleProfile, default_profile, get_profile
 
 ZERO = Decimal(0)
@@ -207,13 +207,18 @@ class Replay:
         self._predraw_first: int | None = None
         self.findings: list[Finding] = []
         self._start_street("predraw")  # run() starts from this round, not a new one
-        # The hero's hand before each street's draw, to check discards against it.
+        # The hero's hand before each street's draw, to check discards against it: the last
+        # hand known, kept through a stand-pat, unknown after a draw whose cards are unknown.
         self.hero_before: dict[str, tuple] = {}
-        held = None
-        for hc in hand.hero_cards:
-            if held is not None:
-                self.hero_before[hc.street] = held
-            held = hc.cards
+        if hand.hero_cards:
+            known = {hc.street: hc.cards for hc in hand.hero_cards}
+            drew = {a.street for a in hand.actions if a.player == hand.hero
+                    and a.kind == "discard" and a.count}
+            held = known.get("predraw")
+            for street in STREETS[1:]:
+                if held is not None:
+                    self.hero_before[street] = held
+                held = known.get(street, None if street in drew else held)
         self.trace = trace
         self.steps: list[Step] = []
         self.ran = False

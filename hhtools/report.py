@@ -157,8 +157,9 @@ def audit_section(store: Store, hands: pl.DataFrame) -> str:
                    f'history {escape(path or "?")}, line {_text(row["line"])}</p>')
         mine = findings.filter((pl.col("site") == site) & (pl.col("hand_id") == hand_id))
         if mine.height:
-            items = "".join(f"<li><strong>{escape(k)}</strong> (line {_text(line)}): {escape(m)}</li>"
-                            for k, m, line in mine.select("kind", "message", "line").iter_rows())
+            # A finding's message begins with its line ("line 76: ..."): said once.
+            items = "".join(f"<li><strong>{escape(k)}</strong>: {escape(m)}</li>"
+                            for k, m in mine.select("kind", "message").iter_rows())
             out.append(f"<ul class=\"findings\">{items}</ul>")
         if path not in parsed:
             parsed[path] = _hands_in(path, parse_file)

@@ -168,8 +168,8 @@ def test_raise_after_a_short_all_in_that_did_not_reopen(real):
 
 
 def test_five_cards_drawn_in_badugi(real):
-    # The parser already refuses "discards 5 cards" from a 4-card hand, so the tamper is made
-    # on the parsed record: the auditor must catch it on its own.
+    # The tamper is made on the parsed record: the auditor must catch it on its own (the
+    # parser keeps such a line as written too, tests/test_illegal_draws.py).
     (hand,) = parse_text(real(KC_BADUGI, "37732805")).hands
     actions = list(hand.actions)
     i = next(i for i, a in enumerate(actions) if a.kind == "discard" and a.player == "Player0")

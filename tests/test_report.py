@@ -71,7 +71,9 @@ def test_audit_section_explains_the_disputed_hand(page):
     assert "1 of 2 hands are not <code>ok</code>" in section
     assert 'id="hand-pokerstars-910000002"' in section and "910000001" not in section
     assert '<span class="verdict-mismatch">mismatch</span>' in section
-    assert "<strong>winner_mismatch</strong> (line 76)" in section
+    # The finding says its line once.
+    assert "<strong>winner_mismatch</strong>: line 76: " in section
+    assert section.count("line 76") == section.count("line 76: ")
     explanation = re.search(r'<pre class="explanation">(.*?)</pre>', section, re.S).group(1)
     assert "4-card Badugi 9-8-7-2 beats 4-card Badugi K-Q-J-T" in explanation
     assert "history says: Eve 1.45" in explanation
