@@ -676,7 +676,9 @@ class Replay:
         r.bets_made = r.full_count = 0
         r.acted_at = {}
         r.acted_full = {}
-        r.capped = not (self.rules.cap_heads_up == "lifted" and self._able_count == 2)
+        heads_up = self.rules.cap_heads_up
+        r.capped = not (self._able_count == 2 and (
+            heads_up == "lifted" or (heads_up == "dealt-heads-up" and self._order_len == 2)))
         r.drawn = set()
         if street == "predraw":
             r.undrawn = 0

@@ -36,7 +36,9 @@ class RuleProfile:
     #: Fixed limit: bets allowed in a round (the big blind counts as the first before the draw).
     cap_bets: int
     #: ``lifted``: no cap in a round that begins with two players not all-in [LA 127];
-    #: ``kept``: the cap holds even heads-up [T 100b].
+    #: ``kept``: the cap holds even heads-up [T 100b];
+    #: ``dealt-heads-up``: no cap only in a hand dealt to two players; a round that begins
+    #: heads-up in a hand dealt to more is capped (PokerStars prints "Betting is capped" there).
     cap_heads_up: str
     #: Fixed limit, an all-in raise short of a full bet (RULES.md 5, "Short all-in"):
     #: ``half-bet``: half a bet or more counts as a full raise, the next raise goes to the
@@ -95,10 +97,11 @@ def _common_unit(amounts: list[Decimal]) -> Decimal:
 
 PROFILES: dict[str, RuleProfile] = {p.name: p for p in (
     RuleProfile(
-        "pokerstars", "PokerStars online: 4-bet cap lifted heads-up, a short all-in of half a "
-        "bet reopens the betting at the previous level plus a bet, no burns, cent chips "
-        "(tournament chips: 1), odd chips by position", cap_bets=4,
-        cap_heads_up="lifted", limit_short_all_in="previous-level", pl_round_sb=False,
+        "pokerstars", "PokerStars online: 4-bet cap, kept in a round that begins heads-up "
+        "unless the hand was dealt heads-up, a short all-in of half a bet reopens the betting "
+        "at the previous level plus a bet, no burns, cent chips (tournament chips: 1), odd "
+        "chips by position", cap_bets=4,
+        cap_heads_up="dealt-heads-up", limit_short_all_in="previous-level", pl_round_sb=False,
         hpl_rounding="floor", split_odd_chip="position", remainder_mode="one_each",
         chip_unit="cent", description_style="pokerstars", burns="none",
         reshuffle_policy="others-this-round"),

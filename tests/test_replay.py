@@ -289,3 +289,28 @@ def test_an_unsettled_built_hand_audits_without_raising():
 @pytest.mark.parametrize("name", ["pokerstars", "kingsclub", "wsop"])
 def test_profiles_replay_the_same_legal_hand(name):
     assert kinds(Replay(make_hand(BLINDS + "predraw D raise 18"), name).run()) == []
+
+
+def test_pokerstars_keeps_the_cap_in_a_round_that_begins_heads_up(corpus):
+    """Real evidence: hand 52589138604 (7 dealt) has a first-draw round begun heads-up, where
+    PokerStars prints "Betting is capped" after four bets; a fifth bet there breaks its cap,
+    while in a hand dealt to two players no cap applies (no evidence either way)."""
+    from hhtools.auditor import audit
+    from hhtools.parsing import parse_text
+
+    text = (corpus / "pokerstars" / "LBad-USD-SNG8-201011.txt").read_text(encoding="utf-8-sig")
+    start = text.index("PokerStars Game #52589138604")
+    hand_text = text[start:text.index("PokerStars Game #", start + 10)]
+    capped = hand_text.replace("Player2: raises 30 to 120\nBetting is capped\nPlayer4: calls 30",
+                               "Player2: raises 30 to 120\nPlayer4: raises 30 to 150\n"
+                               "Player2: calls 30")
+    assert capped != hand_text
+    (hand,) = parse_text(capped).hands
+    a = audit(hand)
+    assert [(f.kind, f.rule) for f in a.findings if f.kind == "illegal_bet"] == [
+        ("illegal_bet", "cap")]
+    assert "capped at 4 bets" in a.findings[0].message
+    assert a.findings[0].allowed_by == ("wsop",)  # [LA 127]: no cap in a heads-up round
+    hand = make_hand(HEADS_UP_FIVE_BETS, structure="fixed-limit",
+                     stacks={"A": 1000, "B": 1000}, button=1)
+    assert kinds(Replay(hand, "pokerstars").run()) == []

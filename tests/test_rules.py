@@ -38,6 +38,6 @@ def test_chip_units():
 def test_every_profile_is_described():
     for p in PROFILES.values():
         assert p.description and p.cap_bets in (4, 5)
-        assert p.cap_heads_up in ("lifted", "kept")
+        assert p.cap_heads_up in ("lifted", "kept", "dealt-heads-up")
         assert p.split_odd_chip in ("position", "first_component")
         assert p.remainder_mode in ("one_each", "first")
