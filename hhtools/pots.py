@@ -26,7 +26,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_FLOOR, Decimal
 
-from hhtools.records import record_maker
 
 ZERO = Decimal(0)
 
@@ -43,8 +42,6 @@ class PotLayer:
         """``main`` for the first pot, then ``side 1``, ``side 2``... as records name them."""
         return "main" if index == 0 else f"side {index}"
 
-
-_layer = record_maker(PotLayer)
 
 def uncalled_bet(contributions: Mapping[str, Decimal]) -> tuple[str, Decimal] | None:
     """Who gets chips back, and how many: whatever is above the second-highest contribution."""
@@ -89,7 +86,7 @@ def build_pots(contributions: Mapping[str, Decimal], live: Sequence[str]) -> lis
             for p in live:
                 if get(p, ZERO) >= level:
                     eligible.append(p)
-            return [_layer(sum(values, ZERO), tuple(eligible))]
+            return [PotLayer(sum(values, ZERO), tuple(eligible))]
     live_levels = {get(p, ZERO) for p in live}
     live_levels.discard(ZERO)
     levels = sorted(live_levels)
@@ -99,7 +96,7 @@ def build_pots(contributions: Mapping[str, Decimal], live: Sequence[str]) -> lis
         amount = ZERO
         for c in values:
             amount += min(c, level) - min(c, floor)
-        pots.append(_layer(amount, tuple([p for p in live if get(p, ZERO) >= level])))
+        pots.append(PotLayer(amount, tuple([p for p in live if get(p, ZERO) >= level])))
         floor = level
     above = ZERO
     for c in values:
@@ -107,10 +104,10 @@ def build_pots(contributions: Mapping[str, Decimal], live: Sequence[str]) -> lis
             above += c - floor
     if above:
         if pots:
-            pots[-1] = _layer(pots[-1].amount + above, pots[-1].eligible)
+            pots[-1] = PotLayer(pots[-1].amount + above, pots[-1].eligible)
         else:
             # Everyone folded their chips in; nobody live put any: the pot has no owner.
-            pots.append(_layer(above, tuple(live)))
+            pots.append(PotLayer(above, tuple(live)))
     return pots
 
 
@@ -199,21 +196,6 @@ def award(amount: Decimal, component_winners: Sequence[Sequence[str]], order: Se
         first = min((p for ws in halves for p in ws), key=rank.__getitem__)
         out[first] += odd
     return out
-
-
-def sole_winner(amount: Decimal, unit: Decimal, split_odd_chip: str) -> tuple[Decimal, Decimal]:
-    """A pot of one component won by one player: ``(share, half)``, what ``award`` gives the
-    winner and what ``half_amounts`` gives the one half, found with one rounding instead of two
-    (dividing by one winner or one half changes neither the value nor its digits).
-
-    >>> sole_winner(Decimal("2.005"), Decimal("0.01"), "position")
-    (Decimal('2.005'), Decimal('2.00'))
-    >>> sole_winner(Decimal("2.005"), Decimal("0.01"), "first_component")
-    (Decimal('2.005'), Decimal('2.005'))
-    """
-    part = (amount / unit).to_integral_value(rounding=ROUND_FLOOR) * unit  # _floor, inline
-    share = part + (amount - part)
-    return share, (share if split_odd_chip == "first_component" else part)
 
 
 def half_amounts(amount: Decimal, halves: int, unit: Decimal, split_odd_chip: str

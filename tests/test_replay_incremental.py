@@ -32,7 +32,7 @@ def plain_next_to_act(r: Replay) -> str | None:
     live = [p for p in r.order if p not in r.folded]
     if len(live) < 2 or (rd.street != "predraw" and any(p not in rd.drawn for p in live)):
         return None
-    start = rd.turn_from if rd.turn_from is not None else r._first_to_act()
+    start = rd.turn_from if rd.turn_from is not None else r._first_to_act(rd.street)
     able = [p for p in r.order if p not in r.folded and p not in r.all_in]
     if len(able) == 1 and rd.bets.get(able[0], ZERO) >= rd.current:
         return None

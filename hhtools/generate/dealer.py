@@ -494,8 +494,8 @@ class _TurnKeepingReplay(Replay):
             self._turn = super().next_to_act()
         return self._turn
 
-    def apply_wager(self, a: Action) -> None:
-        super().apply_wager(a)
+    def apply_wager(self, a: Action, turn: str | None = None) -> None:
+        super().apply_wager(a, turn)
         self._turn = _UNKNOWN
 
     def apply_post(self, a: Action) -> None:

@@ -1,0 +1,63 @@
+"""What an audit finds wrong with a hand: the kinds, the exception a rule check raises, and the
+finding it becomes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from hhtools.errors import HHToolsError
+
+#: Finding kinds that mean the hand broke a rule (verdict ``invalid``); the others mean the
+#: recorded result differs from the re-evaluation (verdict ``mismatch``).
+RULE_KINDS = ("illegal_bet", "out_of_turn", "illegal_draw", "duplicate_card", "stack_exceeded")
+RESULT_KINDS = ("winner_mismatch", "amount_mismatch", "description_mismatch")
+KINDS = RESULT_KINDS + RULE_KINDS
+
+
+class RuleViolation(HHToolsError):
+    """An action the rules do not allow: ``kind`` is one of KINDS, ``line`` the history's line,
+    ``rule`` the rule it breaks in a few words (``short all-in``, ``cap``, ``bet size``...)."""
+
+    def __init__(self, kind: str, message: str, line: int, rule: str | None = None):
+        super().__init__(f"line {line}: {message}")
+        self.kind = kind
+        self.line = line
+        self.text = message
+        self.rule = rule
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """Something wrong with a hand: its kind, a sentence citing the line, and for showdown
+    findings what the rules give (``expected``) against what the history says (``recorded``).
+
+    A broken rule names it (``rule``), and ``allowed_by`` lists the other rule profiles under
+    which the same line is legal: a referee reads "illegal under wsop (short all-in), allowed
+    on pokerstars", not a bare accusation.
+    """
+
+    kind: str
+    message: str
+    line: int
+    expected: str | None = None
+    recorded: str | None = None
+    rule: str | None = None
+    allowed_by: tuple[str, ...] = ()
+
+    def as_dict(self) -> dict:
+        """A JSON-ready view; ``expected``/``recorded``/``rule``/``allowed_by`` only when known."""
+        out = {"kind": self.kind, "message": self.message, "line": self.line}
+        if self.expected is not None:
+            out["expected"] = self.expected
+        if self.recorded is not None:
+            out["recorded"] = self.recorded
+        if self.rule is not None:
+            out["rule"] = self.rule
+        if self.allowed_by:
+            out["allowed_by"] = list(self.allowed_by)
+        return out
+
+
+def violation_finding(v: RuleViolation) -> Finding:
+    """The finding a caught RuleViolation becomes."""
+    return Finding(v.kind, v.args[0], v.line, rule=v.rule)
