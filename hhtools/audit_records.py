@@ -20,7 +20,7 @@ _HALF_NAMES = {"badugi": "Badugi half", "badugi-ace-high": "Badugi half (ace hig
                "2-7": "2-7 half", "a-5": "A-5 half"}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Half:
     """One component's share of a pot (the whole pot in a single-component game)."""
 
@@ -29,7 +29,7 @@ class Half:
     winners: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class PotAudit:
     """A pot as the rules build and award it, next to what the history says it paid."""
 
@@ -54,7 +54,7 @@ class PotAudit:
                 **({"note": self.note} if self.note else {})}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class PlayerAudit:
     """A player's result: ``net`` by the rules (None when it cannot be known), ``recorded_net``
     as the history implies it, and the cards and hands seen at showdown."""
@@ -73,7 +73,7 @@ class PlayerAudit:
                 "recorded_net": str(self.recorded_net)}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Audit:
     """The audit of one hand."""
 

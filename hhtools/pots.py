@@ -30,7 +30,7 @@ from decimal import ROUND_FLOOR, Decimal
 ZERO = Decimal(0)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class PotLayer:
     """One pot: its size before rake and the live players who can win it, in seat order."""
 

@@ -121,28 +121,30 @@ class Replay(BettingRules, DrawRules):
             if a.street != self.round.street:
                 self._start_street(a.street)
             kind = a.kind
+            # Each action is checked (a broken rule becomes a finding) and then applied
+            # whatever the check said, so that one bad line never hides the rest.
+            try:
+                if kind in WAGERS:
+                    # Whose turn it is, asked once: verifying does not change it.
+                    turn = self.next_to_act()
+                    self.verify_wager(a, turn)
+                elif kind in DRAWS:
+                    self.verify_draw(a)
+                elif kind in POSTS:
+                    self.verify_post(a)
+                else:
+                    raise KeyError(kind)
+            except RuleViolation as v:
+                self.findings.append(violation_finding(v))
             if kind in WAGERS:
-                # Whose turn it is, asked once: verifying does not change it.
-                turn = self.next_to_act()
-                self._check(self.verify_wager, a, turn)
                 self.apply_wager(a, turn)
             elif kind in DRAWS:
-                self._check(self.verify_draw, a)
                 self.apply_draw(a)
-            elif kind in POSTS:
-                self._check(self.verify_post, a)
-                self.apply_post(a)
             else:
-                raise KeyError(kind)
+                self.apply_post(a)
             if self.trace:
                 self.steps.append(self._step(a, actions[i + 1] if i + 1 < len(actions) else None))
         return self
-
-    def _check(self, verify, *args) -> None:
-        try:
-            verify(*args)
-        except RuleViolation as v:
-            self.findings.append(violation_finding(v))
 
     # ---- --explain --------------------------------------------------------------------------
 

@@ -78,10 +78,12 @@ class BettingRules:
                     return p if r.bets.get(p, ZERO) < r.current else None
         if r.turn_from is None:
             r.turn_from = self._first_to_act(r.street)
-        # Clockwise from the seat after the last actor (or the first to act).
-        start = r.turn_from
-        for p in self._ring[start:start + self._order_len]:
-            if p not in out and (p not in r.acted_at or r.bets.get(p, ZERO) < r.current):
+        # Clockwise from the seat after the last actor (or the first to act): the first seat
+        # looked at is usually the one.
+        ring, acted, bets, current = self._ring, r.acted_at, r.bets, r.current
+        for i in range(r.turn_from, r.turn_from + self._order_len):
+            p = ring[i]
+            if p not in out and (p not in acted or bets.get(p, ZERO) < current):
                 return p
         return None
 
