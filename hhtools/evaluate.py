@@ -249,17 +249,18 @@ def _best_badugi_positions(suits: list[int], ords: list[int]) -> tuple[int, ...]
     raise AssertionError("every non-empty hand makes a 1-card Badugi")  # pragma: no cover
 
 
-# Five-card lows -------------------------------------------------------------------------------
+# Five-card hands: the lows and the high hand --------------------------------------------------
 
 _NO_PAIR, _PAIR, _TWO_PAIR, _TRIPS, _STRAIGHT, _FLUSH, _FULL_HOUSE, _QUADS, _STRAIGHT_FLUSH = range(9)
 _PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
 _SHAPE = {(1, 1, 1, 1, 1): _NO_PAIR, (2, 1, 1, 1): _PAIR, (2, 2, 1): _TWO_PAIR,
           (3, 1, 1): _TRIPS, (3, 2): _FULL_HOUSE, (4, 1): _QUADS}
-# Weakest to strongest in high poker; lowball ranks them the other way round.
 #: A-5-4-3-2 as positions in the ace-high order, and as the wheel it makes when the ace may
 #: play low: a straight five high, the ace last.
 _ACE_FIVE = (12, 3, 2, 1, 0)
 _WHEEL = (3, 2, 1, 0, 12)
+# The categories run from the weakest to the strongest in high poker; lowball ranks them the
+# other way round.
 _CATEGORY_NAMES = {_NO_PAIR: "no pair", _PAIR: "a pair", _TWO_PAIR: "two pair",
                    _TRIPS: "three of a kind", _STRAIGHT: "a straight", _FLUSH: "a flush",
                    _FULL_HOUSE: "a full house", _QUADS: "four of a kind",
