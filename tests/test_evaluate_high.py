@@ -3,11 +3,12 @@ the words it uses."""
 
 import hashlib
 from collections import Counter
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations
 
 import pytest
 
 from hhtools import DECK, STANDARD_HIGH, CardError, get_component, parse_cards
+from test_evaluate import rank_classes
 
 HIGH = STANDARD_HIGH
 
@@ -80,22 +81,10 @@ def reference_high_key(ranks, flush):
 def test_every_rank_class_in_order_of_a_naive_reference():
     # One hand per class (every rank multiset, plus the suited no-pair ones): works without
     # pokerkit, and pins the category sizes every poker text gives.
-    reps = []
-    for ranks in combinations_with_replacement(ORDER, 5):
-        if max(Counter(ranks).values()) > 4:
-            continue
-        used = Counter()
-        cards = []
-        for r in ranks:
-            cards.append(r + "shdc"[used[r]])
-            used[r] += 1
-        if len(set(ranks)) == 5:
-            cards[0] = ranks[0] + "h"
-            reps.append((reference_high_key(ranks, True), " ".join(r + "c" for r in ranks)))
-        reps.append((reference_high_key(ranks, False), " ".join(cards)))
+    reps = sorted(((reference_high_key(ranks, flush), cards)
+                   for ranks, flush, cards in rank_classes(flushes=True)), reverse=True)
     assert len(reps) == 7462
-    reps.sort(reverse=True)
-    assert [ev(cards).rank for _, cards in reps] == list(range(1, 7463))
+    assert [HIGH.evaluate(cards).rank for _, cards in reps] == list(range(1, 7463))
     sizes = Counter(key[0] for key, _ in reps)
     assert sizes == {8: 10, 7: 156, 6: 156, 5: 1277, 4: 10, 3: 858, 2: 858, 1: 2860, 0: 1277}
 
