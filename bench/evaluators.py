@@ -6,7 +6,7 @@ Cards are parsed before timing on both sides (hhtools Card tuples, pokerkit Card
 hhtools it times `Component.evaluate` (one call and one Evaluation per hand: rank, best cards,
 description on demand) and `Component.rank_many` (the batch API, ranks only). For pokerkit it
 times `Hand.from_game`, the call that finds the best hand from a holding (what hhtools does),
-and, for the 5-card lows where it applies, the plain constructor `Hand(cards)`, its fastest path.
+and, for the 5-card hands where it applies, the plain constructor `Hand(cards)`, its fastest path.
 Ratios are against pokerkit's fastest path for that component.
 """
 
@@ -22,7 +22,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pokerkit  # noqa: E402  (the test extra installs it)
 
-from hhtools import ACE_TO_FIVE, BADUGI, BADUGI_ACE_HIGH, DECK, DEUCE_TO_SEVEN  # noqa: E402
+from hhtools import (ACE_TO_FIVE, BADUGI, BADUGI_ACE_HIGH, DECK, DEUCE_TO_SEVEN,  # noqa: E402
+                     STANDARD_HIGH)
 
 CASES = [
     # (label, component, cards per hand, pokerkit hand type, pokerkit paths to time)
@@ -32,6 +33,8 @@ CASES = [
      ("from_game",)),
     ("2-7", DEUCE_TO_SEVEN, 5, pokerkit.StandardLowHand, ("from_game", "constructor")),
     ("a-5", ACE_TO_FIVE, 5, pokerkit.RegularLowHand, ("from_game", "constructor")),
+    ("high (5-Card Draw)", STANDARD_HIGH, 5, pokerkit.StandardHighHand,
+     ("from_game", "constructor")),
 ]
 
 

@@ -1,4 +1,4 @@
-"""hhtools: hand histories, showdown audits and statistics for draw-lowball poker.
+"""hhtools: hand histories, showdown audits and statistics for draw poker.
 
 >>> from hhtools import get_game, parse_cards
 >>> badeucy = get_game("badeucy")
@@ -20,7 +20,8 @@ _EXPORTS = {
     "hhtools.cards": ("DECK", "Card", "format_cards", "parse_card", "parse_cards"),
     "hhtools.errors": ("CardError", "HHToolsError", "UnknownNameError"),
     "hhtools.evaluate": ("ACE_TO_FIVE", "BADUGI", "BADUGI_ACE_HIGH", "COMPONENTS",
-                         "DEUCE_TO_SEVEN", "Component", "Evaluation", "get_component", "winners"),
+                         "DEUCE_TO_SEVEN", "STANDARD_HIGH", "Component", "Evaluation",
+                         "get_component", "winners"),
     "hhtools.games": ("GAMES", "Game", "get_game"),
     "hhtools.parsing": ("HandParseError", "ParseResult", "parse_file", "parse_paths", "parse_text"),
     "hhtools.records": ("Action", "Hand", "HandError", "SkippedHand"),
@@ -48,7 +49,8 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors only
     from hhtools.cards import DECK, Card, format_cards, parse_card, parse_cards  # noqa: F401
     from hhtools.errors import CardError, HHToolsError, UnknownNameError  # noqa: F401
     from hhtools.evaluate import (ACE_TO_FIVE, BADUGI, BADUGI_ACE_HIGH, COMPONENTS,  # noqa: F401
-                                  DEUCE_TO_SEVEN, Component, Evaluation, get_component, winners)
+                                  DEUCE_TO_SEVEN, STANDARD_HIGH, Component, Evaluation,
+                                  get_component, winners)
     from hhtools.games import GAMES, Game, get_game  # noqa: F401
     from hhtools.parsing import (HandParseError, ParseResult, parse_file, parse_paths,  # noqa: F401
                                  parse_text)

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 TOTAL, SHOWDOWN, NON_SHOWDOWN = "#2e8b3a", "#1f5fbf", "#d62728"
 WON, LOST = "#2e8b3a", "#d62728"
 COMPONENT_TITLES = {"badugi": "Badugi", "badugi-ace-high": "Badugi (ace high)", "2-7": "2-7 low",
-                    "a-5": "A-5 low"}
+                    "a-5": "A-5 low", "high": "High hand"}
 STREET_TITLES = {"draw1": "1st draw", "draw2": "2nd draw", "draw3": "3rd draw"}
 
 

@@ -42,7 +42,8 @@ def root() -> None:
 
 
 GameOption = Annotated[str, typer.Option(
-    "--game", "-g", help="badugi, badeucy (badeucey), badacey, 2-7 or a-5.", show_default=False)]
+    "--game", "-g", help="badugi, badeucy (badeucey), badacey, 2-7, a-5, 2-7-single-draw, "
+                         "a-5-single-draw or 5-card-draw.", show_default=False)]
 JsonOption = Annotated[bool, typer.Option("--json", help="One JSON object per line instead of text.")]
 
 

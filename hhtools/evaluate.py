@@ -1,4 +1,4 @@
-"""Hand evaluators for the components of the draw-lowball games.
+"""Hand evaluators for the components of the draw games: the lows, and the standard high hand.
 
 Each component ranks hands with an integer ``rank`` where 1 is the best possible hand and equal
 ranks are exact ties, so comparing two hands is comparing two ints:
@@ -10,10 +10,12 @@ ranks are exact ties, so comparing two hands is comparing two ints:
 (1, '7-5-4-3-2')
 >>> ACE_TO_FIVE.evaluate(parse_cards("As 2s 3s 4s 5s")).description
 '5-4-3-2-A'
+>>> STANDARD_HIGH.evaluate(parse_cards("Ah Kh Qh Jh Th")).description
+'royal flush'
 
-The four components differ only by data: the order of ranks (ace low or ace high) and, for the
-five-card lows, whether straights and flushes count. Tables are built on first use, so importing
-hhtools stays instant.
+The components differ only by data: the order of ranks (ace low or ace high), for the
+five-card hands whether straights and flushes count, and which way the categories run (low or
+high). Tables are built on first use, so importing hhtools stays instant.
 """
 
 from __future__ import annotations
@@ -70,6 +72,8 @@ class Component:
     name: str
     size: tuple[int, int]  # how many cards a hand may hold, inclusive
     ranks: int  # how many distinct ranks (equivalence classes) exist
+    #: How explanations say that the winner's card is the better one.
+    better = "lower"
 
     def __init__(self, name: str, order: str):
         self.name = name
@@ -123,7 +127,7 @@ class Component:
             if a != b:
                 what = self._position_name(cat_w, i)
                 return (f"{winner.description} beats {loser.description}: "
-                        f"{what} {a} is lower than {b}{self._ace_note(a, b)}")
+                        f"{what} {a} is {self.better} than {b}{self._note(cat_w, a, b)}")
         raise AssertionError("different ranks with the same key")  # pragma: no cover
 
     def _position_name(self, category: int, index: int) -> str:
@@ -132,7 +136,7 @@ class Component:
     def _category_reason(self, better: int, worse: int) -> str:
         raise NotImplementedError
 
-    def _ace_note(self, a: str, b: str) -> str:
+    def _note(self, category: int, a: str, b: str) -> str:
         if "A" in (a, b):
             return " (aces are low here)" if self.order[0] == "A" else " (aces are high here)"
         return ""
@@ -245,13 +249,18 @@ def _best_badugi_positions(suits: list[int], ords: list[int]) -> tuple[int, ...]
     raise AssertionError("every non-empty hand makes a 1-card Badugi")  # pragma: no cover
 
 
-# Five-card lows -------------------------------------------------------------------------------
+# Five-card hands: the lows and the high hand --------------------------------------------------
 
 _NO_PAIR, _PAIR, _TWO_PAIR, _TRIPS, _STRAIGHT, _FLUSH, _FULL_HOUSE, _QUADS, _STRAIGHT_FLUSH = range(9)
 _PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
 _SHAPE = {(1, 1, 1, 1, 1): _NO_PAIR, (2, 1, 1, 1): _PAIR, (2, 2, 1): _TWO_PAIR,
           (3, 1, 1): _TRIPS, (3, 2): _FULL_HOUSE, (4, 1): _QUADS}
-# Lowball ranks categories the other way round from high poker: the weakest category wins.
+#: A-5-4-3-2 as positions in the ace-high order, and as the wheel it makes when the ace may
+#: play low: a straight five high, the ace last.
+_ACE_FIVE = (12, 3, 2, 1, 0)
+_WHEEL = (3, 2, 1, 0, 12)
+# The categories run from the weakest to the strongest in high poker; lowball ranks them the
+# other way round.
 _CATEGORY_NAMES = {_NO_PAIR: "no pair", _PAIR: "a pair", _TWO_PAIR: "two pair",
                    _TRIPS: "three of a kind", _STRAIGHT: "a straight", _FLUSH: "a flush",
                    _FULL_HOUSE: "a full house", _QUADS: "four of a kind",
@@ -277,14 +286,18 @@ class _LazyTable(dict):
         return self[key]
 
 
-class FiveCardLow(Component):
-    """A five-card low: 2-7 (aces high, straights and flushes count) or A-5 (neither).
+class FiveCardHand(Component):
+    """Five cards ranked by category, then by their rank groups: the lows and the high hand.
 
     The hand's rank multiset is keyed by a product of primes, one prime per rank, so the lookup
-    needs neither sorting nor counting; flushes use a second table.
+    needs neither sorting nor counting; flushes use a second table. Subclasses say which way
+    the categories and ranks run (``_strength``) and whether the ace also plays low in a
+    straight (``wheel``).
     """
 
     size = (5, 5)
+    #: Whether A-5-4-3-2 is a straight (five high): in high poker only.
+    wheel = False
 
     def __init__(self, name: str, order: str, *, straights_and_flushes: bool):
         super().__init__(name, order)
@@ -296,9 +309,13 @@ class FiveCardLow(Component):
         self._flush = _LazyTable(self._table)
         self._paired: frozenset[int] = frozenset()
 
-    def _table(self) -> tuple[dict[int, int], dict[int, int], list[tuple[int, tuple[int, ...]]], set[int]]:
+    def _strength(self, category: int, ranks: tuple[int, ...]) -> tuple:
+        """The sort key of a class (category, rank positions high to low): lower is better."""
+        raise NotImplementedError
+
+    def _table(self) -> tuple[dict[int, int], dict[int, int], list[tuple[int, tuple[str, ...]]], set[int]]:
         if self._tables is None:
-            entries = []  # (sort key, is flush, prime product)
+            entries = []  # (strength, is flush, prime product, category, rank positions)
             paired = set()
             for combo in combinations_with_replacement(range(13), 5):
                 counts = Counter(combo)
@@ -313,18 +330,24 @@ class FiveCardLow(Component):
                 category = _SHAPE[shape]
                 if category != _NO_PAIR:
                     paired.add(product)
-                straight = (self.straights_and_flushes and category == _NO_PAIR
-                            and ranks[0] - ranks[4] == 4)
-                entries.append(((_STRAIGHT if straight else category, ranks), False, product))
-                if self.straights_and_flushes and category == _NO_PAIR:
-                    entries.append(((_STRAIGHT_FLUSH if straight else _FLUSH, ranks), True, product))
+                if not self.straights_and_flushes or category != _NO_PAIR:
+                    entries.append((self._strength(category, ranks), False, product, category,
+                                    ranks))
+                    continue
+                straight = ranks[0] - ranks[4] == 4
+                if self.wheel and ranks == _ACE_FIVE:
+                    straight, ranks = True, _WHEEL
+                for is_flush, category in ((False, _STRAIGHT if straight else _NO_PAIR),
+                                           (True, _STRAIGHT_FLUSH if straight else _FLUSH)):
+                    entries.append((self._strength(category, ranks), is_flush, product,
+                                    category, ranks))
             entries.sort()
             plain: dict[int, int] = {}
             flush: dict[int, int] = {}
             keys = []
-            for r, (sort_key, is_flush, product) in enumerate(entries, 1):
+            for r, (_, is_flush, product, category, ranks) in enumerate(entries, 1):
                 (flush if is_flush else plain)[product] = r
-                keys.append(sort_key)
+                keys.append((category, tuple(self.order[i] for i in ranks)))
             self._plain.update(plain)
             self._flush.update(flush)
             self._paired = frozenset(paired)
@@ -372,13 +395,8 @@ class FiveCardLow(Component):
             raise
         return out
 
-    def is_made(self, evaluation: Evaluation) -> bool:
-        # Pairs, straights and flushes all count against a low: only a plain no-pair is made.
-        return self.key(evaluation.rank)[0] == _NO_PAIR
-
     def key(self, rank: int) -> tuple[int, tuple[str, ...]]:
-        category, ranks = self._table()[2][rank - 1]
-        return category, tuple(self.order[r] for r in ranks)
+        return self._table()[2][rank - 1]
 
     def describe(self, rank: int) -> str:
         category, letters = self.key(rank)
@@ -400,11 +418,6 @@ class FiveCardLow(Component):
             return f"four {_PLURAL[letters[0]]}"
         return f"straight flush, {_HIGH[letters[0]]} high"
 
-    def _category_reason(self, better: int, worse: int) -> str:
-        return (f"in lowball {_CATEGORY_NAMES[better]} beats {_CATEGORY_NAMES[worse]}"
-                + (" (straights and flushes count against a hand here)"
-                   if _STRAIGHT in (better, worse) or _FLUSH in (better, worse) else ""))
-
     def _position_name(self, category: int, index: int) -> str:
         if category in (_PAIR, _TWO_PAIR, _TRIPS, _FULL_HOUSE, _QUADS):
             groups = {_PAIR: ["the pair", None, "the highest kicker", "the second kicker",
@@ -418,17 +431,71 @@ class FiveCardLow(Component):
         return f"the {_ORDINAL[index]} card"
 
 
+class FiveCardLow(FiveCardHand):
+    """A five-card low: 2-7 (aces high, straights and flushes count) or A-5 (neither)."""
+
+    def _strength(self, category: int, ranks: tuple[int, ...]) -> tuple:
+        # The weakest category wins, then the lowest ranks from the top down.
+        return category, ranks
+
+    def is_made(self, evaluation: Evaluation) -> bool:
+        # Pairs, straights and flushes all count against a low: only a plain no-pair is made.
+        return self.key(evaluation.rank)[0] == _NO_PAIR
+
+    def _category_reason(self, better: int, worse: int) -> str:
+        return (f"in lowball {_CATEGORY_NAMES[better]} beats {_CATEGORY_NAMES[worse]}"
+                + (" (straights and flushes count against a hand here)"
+                   if _STRAIGHT in (better, worse) or _FLUSH in (better, worse) else ""))
+
+
+class FiveCardHigh(FiveCardHand):
+    """The standard high hand (5-Card Draw): straight flush down to high card, aces high.
+
+    A-2-3-4-5 (the wheel) is the lowest straight, five high; an ace-high straight flush is
+    called a royal flush. A made hand, in draw-poker terms, is a pat hand: a straight or better.
+    """
+
+    better = "higher"
+    wheel = True
+
+    def __init__(self, name: str):
+        super().__init__(name, ACE_HIGH, straights_and_flushes=True)
+
+    def _strength(self, category: int, ranks: tuple[int, ...]) -> tuple:
+        # The strongest category wins, then the highest ranks from the top down.
+        return -category, tuple(-r for r in ranks)
+
+    def describe(self, rank: int) -> str:
+        category, letters = self.key(rank)
+        if category == _STRAIGHT_FLUSH and letters[0] == "A":
+            return "royal flush"
+        return super().describe(rank)
+
+    def is_made(self, evaluation: Evaluation) -> bool:
+        return self.key(evaluation.rank)[0] >= _STRAIGHT
+
+    def _category_reason(self, better: int, worse: int) -> str:
+        return f"{_CATEGORY_NAMES[better]} beats {_CATEGORY_NAMES[worse]}"
+
+    def _note(self, category: int, a: str, b: str) -> str:
+        if category in (_STRAIGHT, _STRAIGHT_FLUSH) and "5" in (a, b):
+            return " (A-2-3-4-5 is the lowest straight: its ace plays low)"
+        return ""
+
+
 BADUGI = BadugiComponent("badugi", ACE_LOW)
 BADUGI_ACE_HIGH = BadugiComponent("badugi-ace-high", ACE_HIGH)
 DEUCE_TO_SEVEN = FiveCardLow("2-7", ACE_HIGH, straights_and_flushes=True)
 ACE_TO_FIVE = FiveCardLow("a-5", ACE_LOW, straights_and_flushes=False)
+STANDARD_HIGH = FiveCardHigh("high")
 
 COMPONENTS: dict[str, Component] = {c.name: c for c in (BADUGI, BADUGI_ACE_HIGH, DEUCE_TO_SEVEN,
-                                                         ACE_TO_FIVE)}
+                                                         ACE_TO_FIVE, STANDARD_HIGH)}
 
 
 def get_component(name: str) -> Component:
-    """The component called ``name`` (``badugi``, ``badugi-ace-high``, ``2-7``, ``a-5``)."""
+    """The component called ``name`` (``badugi``, ``badugi-ace-high``, ``2-7``, ``a-5``,
+    ``high``)."""
     from hhtools.errors import unknown_name
 
     try:

@@ -1,14 +1,16 @@
 """The games hhtools knows, declared as data: cards dealt, draws, and the components that score.
 
 A split-pot game is simply a game with two components; nothing else in hhtools asks which game
-it is looking at.
+it is looking at. A game is found by its id or by the name a site prints for it.
 
 >>> get_game("Badeucey").components
 (<component badugi-ace-high>, <component 2-7>)
+>>> get_game("Single Draw 2-7 Lowball").name, get_game("5 Card Draw").components
+('2-7-single-draw', (<component high>,))
 >>> get_game("badgui")
 Traceback (most recent call last):
 ...
-hhtools.errors.UnknownNameError: Unknown game 'badgui'. Did you mean badugi? Known: 2-7, a-5, badacey, badeucy, badugi.
+hhtools.errors.UnknownNameError: Unknown game 'badgui'. Did you mean badugi? Known: 2-7, 2-7-single-draw, 5-card-draw, a-5, a-5-single-draw, badacey, badeucy, badugi.
 """
 
 from __future__ import annotations
@@ -18,13 +20,13 @@ from dataclasses import dataclass, field
 
 from hhtools.cards import Card, check_hand, parse_cards  # noqa: F401 (doctests)
 from hhtools.errors import unknown_name
-from hhtools.evaluate import (ACE_TO_FIVE, BADUGI, BADUGI_ACE_HIGH, DEUCE_TO_SEVEN, Component,
-                              Evaluation, winners)
+from hhtools.evaluate import (ACE_TO_FIVE, BADUGI, BADUGI_ACE_HIGH, DEUCE_TO_SEVEN,
+                              STANDARD_HIGH, Component, Evaluation, winners)
 
 
 @dataclass(frozen=True)
 class Game:
-    """A draw-lowball game: how many cards, how many draws, and how hands are scored."""
+    """A draw game: how many cards, how many draws, and how hands are scored."""
 
     name: str
     title: str
@@ -70,6 +72,16 @@ GAMES: dict[str, Game] = {g.name: g for g in (
                   "27_3draw")),
     Game("a-5", "A-5 Triple Draw", 5, 3, 5, (ACE_TO_FIVE,),
          aliases=("a5", "a-5 triple draw", "ace-to-five")),
+    # Aliases are the names the sites print, lowercased: PokerStars "Single Draw 2-7 Lowball"
+    # and "5 Card Draw", Full Tilt and KingsClub "2-7 Single Draw", KingsClub "A-5 Single
+    # Draw", Merge "5-Draw".
+    Game("2-7-single-draw", "2-7 Single Draw", 5, 1, 5, (DEUCE_TO_SEVEN,),
+         aliases=("2-7 single draw", "single draw 2-7 lowball", "27 single draw",
+                  "deuce-to-seven single draw")),
+    Game("a-5-single-draw", "A-5 Single Draw", 5, 1, 5, (ACE_TO_FIVE,),
+         aliases=("a-5 single draw", "a5 single draw", "ace-to-five single draw")),
+    Game("5-card-draw", "5-Card Draw", 5, 1, 5, (STANDARD_HIGH,),
+         aliases=("5 card draw", "5-draw", "five card draw", "5cd")),
 )}
 _BY_ALIAS = {alias: g for g in GAMES.values() for alias in (g.name, *g.aliases)}
 

@@ -269,7 +269,7 @@ class Dealer:
         evals = self._evaluate(player.cards)
         score = 0.0
         for comp, e in zip(self.game.components, evals):
-            s = 1.0 - (e.rank - 1) / _RANKS[comp.name]
+            s = 1.0 - (e.rank - 1) / comp.ranks
             if comp.is_made(e):
                 s = 0.55 + 0.45 * s
             else:
@@ -509,7 +509,3 @@ class _TurnKeepingReplay(Replay):
     def _start_street(self, street: str) -> None:
         super()._start_street(street)
         self._turn = _UNKNOWN
-
-
-#: The number of ranks of each component (the worst hand's rank), to scale strengths.
-_RANKS = {"badugi": 1092, "badugi-ace-high": 1092, "2-7": 7462, "a-5": 6175}

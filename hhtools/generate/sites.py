@@ -108,12 +108,17 @@ def site_table(site: str) -> SiteTable:
 
 
 def check_supported(site: str, game: str, structure: str) -> SiteTable:
-    """The site's table, or UnsupportedCombination saying what its format cannot express."""
+    """The site's table, or UnsupportedCombination saying what its format cannot express (or
+    that hhtools does not deal the game at all)."""
     table = site_table(site)
     if not table.written:
         raise UnsupportedCombination(
             f"hhtools cannot write {table.title} histories yet (it writes: "
             f"{', '.join(t.name for t in SITES.values() if t.written)})")
+    if game not in GAMES:
+        # A game hhtools knows (hhtools.games) but cannot deal yet: the format is not to blame.
+        raise UnsupportedCombination(
+            f"{game} hands are not generated yet (the generator deals: {', '.join(GAMES)})")
     if game not in table.games:
         raise UnsupportedCombination(
             f"{table.why}; {table.name} cannot express {game} (it can: "

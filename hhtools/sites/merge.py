@@ -27,8 +27,8 @@ from zoneinfo import ZoneInfo
 from hhtools.errors import UnknownNameError
 from hhtools.games import get_game
 from hhtools.records import Event, Hand, HandError, SkippedHand, Source, Tournament
-from hhtools.sites.base import (STRUCTURES, ZERO, HandBuilder, LineError, SkipHand, Site,
-                                column_of)
+from hhtools.sites.base import (NOT_YET_READ, STRUCTURES, ZERO, HandBuilder, LineError,
+                                SkipHand, Site, column_of)
 
 #: The start time is UTC-5 all year (compared with the events' epoch timestamps); the IANA
 #: name for a fixed UTC-5 is written with the opposite sign.
@@ -147,9 +147,12 @@ class MergeBuilder(HandBuilder):
         tournament = kind.endswith(" Tournament")
         kind = kind.removesuffix(" Tournament")
         try:
-            self.game = get_game(GAMES.get(kind.lower(), kind))
+            game = get_game(GAMES.get(kind.lower(), kind))
         except UnknownNameError:
             raise SkipHand(kind) from None
+        if game.name in NOT_YET_READ:
+            raise SkipHand(kind)
+        self.game = game
         m = _STAKES.fullmatch(stakes)
         if m is None:
             raise LineError(tok, f"cannot read the stakes {stakes!r}", column_of(tok, stakes))
