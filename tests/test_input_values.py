@@ -148,3 +148,39 @@ def test_largest_accepted_amounts_go_through_store_stats_and_report(tmp_path):
     for frame in reports(Tables.load(store), Filters()).values():
         assert frame.height >= 0
     assert "Hero" in build_report(store, Filters(player="Hero"))
+
+
+PHH = (GENERATED / "phh" / "badugi-fixed-limit.phhs").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(("pattern", "new", "expected"), [
+    (r"^seats = .*", "seats = [1, 2, 3, 4, 99]", "seat 99 is out of range: expected a whole "
+     "number from 0 to 10"),
+    (r"^seats = .*", 'seats = ["x", 2, 3, 4, 5]', "seat 'x' is out of range"),
+    (r"^seat_count = .*", "seat_count = 3", "5 players at a table of 3 seats"),
+    (r"^starting_stacks = \[", "starting_stacks = [1" + "0" * 40 + ", ",
+     r"the amount '1(0){29}\.\.\.' is out of range"),
+    (r"^starting_stacks = \[", "starting_stacks = [nan, ", "the amount 'NaN' is out of range: "
+     "expected a finite amount"),
+    (r"^antes = .*", "antes = 5", r"a field holds a value of the wrong kind \('int' object is "
+     "not iterable\\)"),
+    (r'"p2 cbr 10"', '"p2 cbr 1e400"', "the amount '1e400' is out of range"),
+])
+def test_phh_values_are_range_checked(tmp_path, pattern, new, expected):
+    first, rest = PHH.split("\n[2]", 1)
+    bad, count = re.subn(pattern, new, first, count=1, flags=re.M)
+    assert count == 1
+    path = tmp_path / "h.phhs"
+    path.write_text(bad + "\n[2]" + rest, encoding="utf-8")
+    result = parse_file(path)
+    (error,) = result.errors
+    assert re.search(expected, error.reason), error.reason
+    assert len(result.hands) == PHH.count("\nvariant") - 1
+
+
+def test_a_phh_file_not_utf8_is_rejected_not_raised(tmp_path):
+    path = tmp_path / "h.phh"
+    path.write_bytes(PHH.split("\n[2]")[0].split("\n", 1)[1].encode().replace(b"variant",
+                                                                             b"vari\xffant"))
+    (error,) = parse_file(path).errors
+    assert error.message == f"{path}:1:5: not UTF-8 (byte 0xFF): PHH files are UTF-8 TOML"

@@ -56,7 +56,9 @@ def column_of(tok: str, text: str, last: bool = False) -> int:
 
 def amount_problem(value: Decimal) -> str | None:
     """Why an amount cannot be kept (what was expected instead), or None."""
-    if not value.is_finite() or abs(value) >= MAX_AMOUNT:
+    if not value.is_finite():
+        return "expected a finite amount"
+    if abs(value) >= MAX_AMOUNT:
         return f"expected an amount below {MAX_AMOUNT:,}"
     if value != value.quantize(_QUANTUM):
         return f"expected an amount with at most {AMOUNT_PLACES} decimal places"
