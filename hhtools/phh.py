@@ -32,7 +32,7 @@ from hhtools.cards import Card, parse_card
 from hhtools.errors import CardError, HHToolsError
 from hhtools.records import (Action, Collection, Hand, HandError, HeroCards, Pot, Seat, Show,
                              Source, Summary, Tournament, Uncalled, chip_totals)
-from hhtools.sites.values import MAX_ID_LENGTH, MAX_SEATS, amount_problem
+from hhtools.sites.values import MAX_ID_LENGTH, MAX_SEATS, amount_problem, year_problem
 
 ZERO = Decimal(0)
 STREETS = ("predraw", "draw1", "draw2", "draw3")
@@ -612,6 +612,8 @@ class _Reader:
             self.fail(f"unknown time zone {zone_name!r}")
         if y and mo and d:
             t = t if isinstance(t, dtime) else dtime()
+            if isinstance(y, int) and (problem := year_problem(y)):
+                self.fail(f"the year {y} is out of range: {problem}")
             return datetime(y, mo, d, t.hour, t.minute, t.second, tzinfo=zone)
         return datetime(1970, 1, 1, tzinfo=timezone.utc)
 

@@ -53,6 +53,8 @@ def _rejected(text: str) -> str:
     ("8-max", "12-max", "table size '12' is out of range: expected a whole number from 2 to 10"),
     ("Seat #5 is", "Seat #40 is", "h.txt:2:.*seat '40' is out of range"),
     ("discards 3 cards", "discards " + "9" * 5000 + " cards", "card count '9999999999"),
+    ("2024/03/20 21:25:52", "9999/12/31 23:59:59", "h.txt:1:68: .*the start time '9999/12/31 "
+     "23:59:59' is out of range: expected a year from 1970 to 2100"),
     ("#13805352000002", "#1" + "3" * 80, "hand id '13333333333333333333...' is out of range: "
      "expected 1 to 64 visible characters"),
 ])
@@ -95,6 +97,8 @@ def _merge(games: list[str]) -> str:
      "range"),
     (' seat="', ' seat="1', r"seat '1\d' is out of range: expected a whole number from 0 to 9"),
     (' dealer="', ' dealer="x', "the dealer seat 'x.*' is not a seat of this table"),
+    (' starttime="2', ' starttime="1', "the start time '1.*' is out of range: expected a year "
+     "from 1970 to 2100"),
 ])
 def test_merge_attributes_are_validated(old, new, expected):
     _, games = _merge_games()

@@ -36,7 +36,7 @@ from hhtools.records import (Action, Collection, Event, Hand, HandError, HandWar
 from hhtools.resources import grammar_dir, grammar_text
 # LineError and column_of are the values module's, imported here too by every site.
 from hhtools.sites.values import (MAX_ACTIONS, LineError, amount_problem, check_hand_id,
-                                  check_room, column_of, seat_number)
+                                  check_room, check_year, column_of, seat_number)
 
 ZERO = Decimal(0)
 _ORDINALS = {"draw1": "first", "draw2": "second", "draw3": "third"}
@@ -784,6 +784,7 @@ class HandBuilder:
                                        tzinfo=tz)
         except ValueError:
             raise LineError(tok, f"{text!r} is not a date and time", column_of(tok, text)) from None
+        check_year(tok, day[0], text)
 
     #: The number of a table's first seat (Merge counts from 0).
     FIRST_SEAT = 1

@@ -30,7 +30,7 @@ from hhtools.records import Event, Hand, HandError, SkippedHand, Source, Tournam
 from hhtools.sites.base import (STRUCTURES, ZERO, HandBuilder, LineError, SkipHand, Site,
                                 column_of)
 from hhtools.sites.values import (MAX_ACTIONS, MAX_SEATS, card_count, check_hand_id,
-                                  whole_number)
+                                  check_year, whole_number)
 
 #: The start time is UTC-5 all year (compared with the events' epoch timestamps); the IANA
 #: name for a fixed UTC-5 is written with the opposite sign.
@@ -179,6 +179,7 @@ class MergeBuilder(HandBuilder):
             self.started_at = datetime.strptime(start, "%Y%m%d%H%M%S").replace(tzinfo=ZONE)
         except ValueError:
             raise LineError(tok, f"{start!r} is not a start time", column_of(tok, start)) from None
+        check_year(tok, self.started_at.year, start)
         self.raise_by = self.started_at < RAISE_TO_SINCE
         data = game.attrs.get("data", "").split("|")
         self.table = data[1] if len(data) > 1 else ""

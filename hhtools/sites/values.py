@@ -31,6 +31,8 @@ MAX_SEATS = 10
 MAX_CARDS = 5
 #: A hand id is at most this long (sites' ids are 8 to 25 characters).
 MAX_ID_LENGTH = 64
+#: Hands were played in these years (a time outside them cannot be charted or compared).
+YEARS = (1970, 2100)
 #: A hand records at most this many actions (real hands have a few dozen): counts per
 #: player and street are stored as 16-bit integers.
 MAX_ACTIONS = 5000
@@ -92,6 +94,21 @@ def table_size(tok: str, text: str) -> int:
 def card_count(tok: str, text: str, where: str | None = None) -> int:
     """How many cards a player discards or is dealt in a draw: 0 to 5."""
     return whole_number(tok, text, "card count", 0, MAX_CARDS, where)
+
+
+def year_problem(year: int) -> str | None:
+    """Why a start time in ``year`` cannot be kept, or None."""
+    if YEARS[0] <= year <= YEARS[1]:
+        return None
+    return f"expected a year from {YEARS[0]} to {YEARS[1]}"
+
+
+def check_year(tok: str, year: int, text: str) -> None:
+    """A start time's year is one hands were played in."""
+    problem = year_problem(year)
+    if problem is not None:
+        raise LineError(tok, f"the start time {text!r} is out of range: {problem}",
+                        column_of(tok, text))
 
 
 def check_hand_id(tok: str, hand_id: str | None) -> None:
