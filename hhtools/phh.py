@@ -32,7 +32,8 @@ from hhtools.cards import Card, parse_card
 from hhtools.errors import CardError, HHToolsError
 from hhtools.records import (Action, Collection, Hand, HandError, HeroCards, Pot, Seat, Show,
                              Source, Summary, Tournament, Uncalled, chip_totals)
-from hhtools.sites.values import MAX_ID_LENGTH, MAX_SEATS, amount_problem, year_problem
+from hhtools.sites.values import (MAX_ID_LENGTH, MAX_SEATS, amount_problem, name_problem,
+                                  year_problem)
 
 ZERO = Decimal(0)
 STREETS = ("predraw", "draw1", "draw2", "draw3")
@@ -377,7 +378,7 @@ class _Reader:
             self.fail("no starting stacks: a hand needs its players' stacks")
         if len(names) != n or len(seats) != n or len(set(names)) != n:
             self.fail("players and seats must name each starting stack once")
-        self._check_table(seats, self.t.get("seat_count"), str(self.t.get("hand", "")))
+        self._check_table(seats, names, self.t.get("seat_count"), str(self.t.get("hand", "")))
         antes = [_money(v) for v in self.need("antes")]
         blinds = [_money(v) for v in self.need("blinds_or_straddles")]
         if n == 2:
@@ -460,7 +461,7 @@ class _Reader:
                             None if rake is None else _money(rake), ()),
             events=(), cancelled=cancelled, source=Source(self.path, self.first, last))
 
-    def _check_table(self, seats: list, seat_count, hand_id: str) -> None:
+    def _check_table(self, seats: list, names: list[str], seat_count, hand_id: str) -> None:
         """Seats 0 to 10 (a Merge hand written as PHH keeps its 0-based seats), each once, no
         more than the table has; a hand id the store keeps."""
         for seat in seats:
@@ -469,6 +470,9 @@ class _Reader:
                           f"{MAX_SEATS}")
         if len(set(seats)) != len(seats):
             self.fail("a seat is listed twice")
+        for name in names:
+            if problem := name_problem(name):
+                self.fail(f"the player name {name[:20]!r} is out of range: {problem}")
         if seat_count is not None and (isinstance(seat_count, bool)
                                        or not isinstance(seat_count, int)
                                        or not 2 <= seat_count <= MAX_SEATS):

@@ -188,3 +188,16 @@ def test_a_phh_file_not_utf8_is_rejected_not_raised(tmp_path):
                                                                              b"vari\xffant"))
     (error,) = parse_file(path).errors
     assert error.message == f"{path}:1:5: not UTF-8 (byte 0xFF): PHH files are UTF-8 TOML"
+
+
+@pytest.mark.parametrize(("name", "expected"), [
+    ("x" * 65, "the player name 'xxxxxxxxxxxxxxxxxxxx...' is out of range: expected at most 64 "
+     "characters"),
+    ("bad\x07name", "the player name 'bad\\x07name' is out of range: expected no control "
+     "characters"),
+])
+def test_player_names_are_bounded(name, expected):
+    text = SECOND.replace("snowman", name)
+    assert expected in _rejected(text)
+    (hand,) = parse_text(SECOND.replace("snowman", "\u00e9" * 64)).hands
+    assert "\u00e9" * 64 in [s.name for s in hand.seats]

@@ -36,7 +36,8 @@ from hhtools.records import (Action, Collection, Event, Hand, HandError, HandWar
 from hhtools.resources import grammar_dir, grammar_text
 # LineError and column_of are the values module's, imported here too by every site.
 from hhtools.sites.values import (MAX_ACTIONS, LineError, amount_problem, check_hand_id,
-                                  check_room, check_year, column_of, seat_number)
+                                  check_name, check_room, check_year, column_of,
+                                  seat_number)
 
 ZERO = Decimal(0)
 _ORDINALS = {"draw1": "first", "draw2": "second", "draw3": "third"}
@@ -795,6 +796,7 @@ class HandBuilder:
         if name in self.seated:
             raise LineError(tok, f"{name!r} is seated twice", column_of(tok, name))
         check_room(tok, len(self.seats), self.max_seats, name)
+        check_name(tok, name)
         number = seat_number(tok, seat, self.FIRST_SEAT)
         if number in self.seat_numbers:
             raise LineError(tok, f"seat {number} is listed twice", column_of(tok, seat))

@@ -31,12 +31,16 @@ MAX_SEATS = 10
 MAX_CARDS = 5
 #: A hand id is at most this long (sites' ids are 8 to 25 characters).
 MAX_ID_LENGTH = 64
+#: A player's name is at most this long (sites allow 12 to 20 characters).
+MAX_NAME_LENGTH = 64
 #: Hands were played in these years (a time outside them cannot be charted or compared).
 YEARS = (1970, 2100)
 #: A hand records at most this many actions (real hands have a few dozen): counts per
 #: player and street are stored as 16-bit integers.
 MAX_ACTIONS = 5000
 _ID = re.compile(r"[^\x00-\x20\x7f]{1,%d}" % MAX_ID_LENGTH)
+# Control characters, which no site allows in a name (and a terminal or CSV reader would act on).
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 _DIGITS = re.compile(r"[0-9]{1,9}")
 
 
@@ -117,6 +121,24 @@ def check_hand_id(tok: str, hand_id: str | None) -> None:
         shown = hand_id if hand_id is None or len(hand_id) <= 20 else hand_id[:20] + "..."
         raise LineError(tok, f"hand id {shown!r} is out of range: expected 1 to "
                         f"{MAX_ID_LENGTH} visible characters", column_of(tok, hand_id or ""))
+
+
+def name_problem(name: str) -> str | None:
+    """Why a player's name cannot be kept, or None."""
+    if len(name) > MAX_NAME_LENGTH:
+        return f"expected at most {MAX_NAME_LENGTH} characters"
+    if _CONTROL.search(name):
+        return "expected no control characters"
+    return None
+
+
+def check_name(tok: str, name: str) -> None:
+    """A player's name is at most 64 characters, none of them a control character."""
+    problem = name_problem(name)
+    if problem is not None:
+        shown = name if len(name) <= 20 else name[:20] + "..."
+        raise LineError(tok, f"the player name {shown!r} is out of range: {problem}",
+                        column_of(tok, name))
 
 
 def check_room(tok: str, seated: int, max_seats: int | None, where: str) -> None:
