@@ -201,3 +201,23 @@ def test_player_names_are_bounded(name, expected):
     assert expected in _rejected(text)
     (hand,) = parse_text(SECOND.replace("snowman", "\u00e9" * 64)).hands
     assert "\u00e9" * 64 in [s.name for s in hand.seats]
+
+
+def test_a_player_sitting_out_who_posts_is_charted(tmp_path):
+    # A tournament's sitting-out players still post blinds: they have no position, and the
+    # positions chart (and the report drawing it) failed on them.
+    from hhtools.charts import chart
+
+    path = (Path(__file__).resolve().parents[1] / ".." / "shared" / "corpus" / "pokerstars"
+            / "LBad-USD-SNG8-201011.txt")
+    if not path.exists():
+        pytest.skip("the shared corpus is not beside the project")
+    store = Store(tmp_path / "db")
+    import_paths([path], store)
+    players = store.read("players")
+    assert players.filter(players["position"].is_null() & players["sitting_out"]
+                          & (players["put_in"] > 0))["player"].to_list()[:1] == ["Player0"]
+    figure = chart(Tables.load(store), "positions", Filters(player="Player0"))
+    labels = [t.get_text() for t in figure.axes[0].get_xticklabels()]
+    assert "sitting out" in labels
+    assert "Player0" in build_report(store, Filters(player="Player0"))
