@@ -132,7 +132,9 @@ def positions_chart(df: pl.DataFrame) -> Figure:
     for ax, unit in zip(axes, units):
         rows = df.filter(pl.col("unit") == unit)
         values = [v or 0.0 for v in rows["bb_per_100"].to_list()]
-        bars = ax.bar(rows["position"].to_list(), values, gid=f"bb_per_100 {unit}",
+        # A player sitting out who still posts (a tournament's blinds) has no position.
+        positions = [p or "sitting out" for p in rows["position"].to_list()]
+        bars = ax.bar(positions, values, gid=f"bb_per_100 {unit}",
                       color=[WON if v >= 0 else LOST for v in values])
         labels = [f"{h} hand{'s' * (h != 1)}\n{_signed(net)} {unit}"
                   for h, net in zip(rows["hands"].to_list(), rows["net"].to_list())]

@@ -21,6 +21,7 @@ from pathlib import Path
 import polars as pl
 
 from hhtools.collector import collector_paused
+from hhtools.parsing import not_history_count
 from hhtools.rows import add_hand, error_row, frames, new_rows
 from hhtools.store import SCHEMAS, Store
 
@@ -45,6 +46,10 @@ class ImportSummary:
     rejected: int = 0
     verdicts: Counter = field(default_factory=Counter)
     rejected_examples: list[str] = field(default_factory=list)
+    #: Files holding no hand of any known site (a readme): skipped, not rejected.
+    not_histories: int = 0
+    warnings: int = 0
+    warning_examples: list[str] = field(default_factory=list)
 
     def render(self) -> str:
         """The summary printed at the end of ``hhtools import``."""
@@ -56,11 +61,18 @@ class ImportSummary:
             f"skipped games: {skipped}",
             f"rejected: {self.rejected}",
         ]
+        if self.not_histories:
+            lines.append(not_history_count(self.not_histories))
         if self.verdicts:
             lines.append("verdicts: " + ", ".join(f"{v} {n}" for v, n in sorted(self.verdicts.items())))
         lines += [f"  {e}" for e in self.rejected_examples]
         if self.rejected > len(self.rejected_examples):
             lines.append("  ... `hhtools rejected` lists them all")
+        if self.warnings:
+            lines.append(f"warnings: {self.warnings}")
+            lines += [f"  {w}" for w in self.warning_examples]
+            if self.warnings > len(self.warning_examples):
+                lines.append("  ... `hhtools parse` lists them all")
         return "\n".join(lines)
 
 
@@ -76,6 +88,8 @@ class FileRows:
     skipped: Counter
     errors: list[str]
     repeated: int = 0  # hands that appear twice in this very file
+    not_history: bool = False
+    warnings: list[str] = field(default_factory=list)
 
 
 def history_files(paths: Iterable[str | os.PathLike]) -> list[Path]:
@@ -113,7 +127,8 @@ def _flatten(path: str, stat: os.stat_result, result) -> FileRows:
     rows["rejected"].rows += [error_row(e, path) for e in result.errors]
     return FileRows(path, stat.st_size, stat.st_mtime_ns, frames(rows), verdicts,
                     Counter(s.game for s in result.skipped), [e.message for e in result.errors],
-                    repeated)
+                    repeated, result.not_history is not None,
+                    [w.message for w in result.warnings])
 
 
 def default_jobs() -> int:
@@ -209,6 +224,9 @@ def _add_file(rows: FileRows, known: set, batch: _Batch, summary: ImportSummary)
     summary.skipped_games.update(rows.skipped)
     summary.rejected += len(rows.errors)
     summary.rejected_examples.extend(rows.errors[:max(0, 10 - len(summary.rejected_examples))])
+    summary.not_histories += rows.not_history
+    summary.warnings += len(rows.warnings)
+    summary.warning_examples.extend(rows.warnings[:max(0, 10 - len(summary.warning_examples))])
     batch.add(frames, new)
     # A file with rejected hands is read again next time: a newer hhtools may read them.
     if not rows.errors:

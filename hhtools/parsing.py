@@ -24,15 +24,17 @@ parsing goes on with the next hand. Lark's exceptions never leave this layer.
 
 from __future__ import annotations
 
-import codecs
+import bisect
+import dataclasses
 import functools
 import re
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from hhtools.collector import collector_paused
+from hhtools.decoding import decode, decode_bytes  # decode: also this module's public name
 from hhtools.errors import HHToolsError
 from hhtools.records import Hand, HandError, HandWarning, SkippedHand
 from hhtools.sites import SITES, Site, get_site
@@ -54,7 +56,12 @@ class HandParseError(HHToolsError, ValueError):
 
 @dataclass(frozen=True, slots=True)
 class ParseResult:
-    """What one file (or text) held: hands, skipped hands, errors, and lines between hands."""
+    """What one file (or text) held: hands, skipped hands, errors, and lines between hands.
+
+    ``notes`` are warnings about the file outside the hands kept (how it was decoded, invalid
+    bytes outside them); ``not_history`` says why a file holding no hand of any known site
+    is not a hand history (it is then skipped, not rejected).
+    """
 
     path: str | None
     site: str | None
@@ -63,6 +70,8 @@ class ParseResult:
     skipped: tuple[SkippedHand, ...]
     errors: tuple[HandError, ...]
     stray_lines: int
+    notes: tuple[HandWarning, ...] = ()
+    not_history: str | None = None
 
     @property
     def ok(self) -> bool:
@@ -71,8 +80,9 @@ class ParseResult:
 
     @property
     def warnings(self) -> tuple[HandWarning, ...]:
-        """What was wrong in hands kept anyway, in order (each hand also holds its own)."""
-        return tuple(w for h in self.hands for w in h.warnings)
+        """The file's notes, then what was wrong in hands kept anyway, in order (each hand
+        also holds its own)."""
+        return self.notes + tuple(w for h in self.hands for w in h.warnings)
 
     def skipped_by_game(self) -> dict[str, int]:
         """How many hands of each unsupported game were skipped."""
@@ -81,24 +91,6 @@ class ParseResult:
     def hands_by_game(self) -> dict[str, int]:
         """How many hands of each supported game were read."""
         return dict(Counter(h.game for h in self.hands))
-
-
-def decode(data: bytes) -> tuple[str, str]:
-    """Bytes of a history file as text, and the encoding found (BOM first, then UTF-8)."""
-    if data.startswith(codecs.BOM_UTF8):
-        return data[3:].decode("utf-8", errors="replace"), "utf-8-sig"
-    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        # Some sites end UTF-16 files with a stray odd byte; it carries no text.
-        if len(data) % 2:
-            data = data[:-1]
-        return data.decode("utf-16", errors="replace"), "utf-16"
-    head = data[:200]
-    if len(head) >= 4 and head[1::2].count(0) > len(head) // 4 and head[0::2].count(0) == 0:
-        return data[: len(data) // 2 * 2].decode("utf-16-le", errors="replace"), "utf-16-le"
-    try:
-        return data.decode("utf-8"), "utf-8"
-    except UnicodeDecodeError:
-        return data.decode("cp1252", errors="replace"), "cp1252"
 
 
 def split_lines(text: str) -> list[str]:
@@ -316,7 +308,7 @@ def parse_text(text: str, site: str = "auto", *, path: str | None = None,
     lines = text.split("\n")
     chosen = detect_site(lines) if site == "auto" else get_site(site)
     if chosen is None:
-        return _not_a_history(lines, path, encoding, errors)
+        return _not_a_history(lines, path, encoding)
     read_document = getattr(chosen, "read_document", None)
     if read_document is not None:
         # A site whose file is one document rather than a run of text hands (Merge's XML:
@@ -371,8 +363,46 @@ def parse_file(path: str | Path, site: str = "auto", *, errors: str = "collect")
         data = Path(path).read_bytes()
     except OSError as e:
         raise HHToolsError(f"cannot read {path}: {e.strerror or e}") from None
-    text, encoding = decode(data)
-    return parse_text(text, site, path=str(path), errors=errors, encoding=encoding)
+    decoded = decode_bytes(data)
+    result = parse_text(decoded.text, site, path=str(path), errors=errors,
+                        encoding=decoded.encoding)
+    if result.not_history is None and (decoded.problems or decoded.notes):
+        result = _with_problems(result, decoded.problems, decoded.notes)
+    return result
+
+
+#: The warnings of a file outside its hands shown one by one; the rest are counted.
+_MAX_NOTES = 10
+
+
+def _with_problems(result: ParseResult, problems: Sequence[HandWarning],
+                   file_notes: Sequence[HandWarning]) -> ParseResult:
+    """The result with each problem of decoding (by line) in the hand holding its line, the
+    others and ``file_notes`` as the file's notes."""
+    hands = list(result.hands)
+    firsts = [h.source.first_line for h in hands]
+    found: dict[int, list[HandWarning]] = {}
+    notes = []
+    for p in problems:
+        i = bisect.bisect_right(firsts, p.line) - 1
+        if i >= 0 and p.line <= hands[i].source.last_line:
+            found.setdefault(i, []).append(
+                HandWarning(p.line, p.column, p.reason, result.path, hands[i].hand_id))
+        else:
+            notes.append(HandWarning(p.line, p.column, p.reason, result.path))
+    for i, warnings in found.items():
+        hand = hands[i]
+        hands[i] = dataclasses.replace(
+            hand, warnings=tuple(sorted(hand.warnings + tuple(warnings),
+                                        key=lambda w: (w.line, w.column))))
+    if len(notes) > _MAX_NOTES:
+        more = len(notes) - _MAX_NOTES
+        notes[_MAX_NOTES:] = [HandWarning(
+            notes[_MAX_NOTES].line, 1, f"{more} more line{'s' * (more != 1)} with bytes "
+            "that could not be read, replaced by U+FFFD", result.path)]
+    file_notes = [HandWarning(n.line, n.column, n.reason, result.path) for n in file_notes]
+    return dataclasses.replace(result, hands=tuple(hands),
+                               notes=result.notes + tuple(file_notes + notes))
 
 
 def history_files(paths: Iterable[str | Path]) -> Iterator[Path]:
@@ -422,20 +452,16 @@ def _read_hand(site: Site, lines: list[str], first: int, path: str | None, step:
                          "please report it")
 
 
-def _not_a_history(lines, path, encoding, errors) -> ParseResult:
-    for n, line in enumerate(lines, 1):
-        if line.strip():
-            break
+def _not_a_history(lines, path, encoding) -> ParseResult:
+    """A text with no hand header of any site: skipped and counted, not a rejected hand."""
+    first = next((line.strip() for line in lines if line.strip()), None)
+    if first is None:
+        reason = "the file is empty"
     else:
-        return ParseResult(path, None, encoding, (), (), (), 0)
-    expected = tuple(s.describe("HEADER") for s in SITES.values())
-    error = HandError(path, n, 1, None, None, expected, line.strip(),
-                      f"not a hand history of a known site "
-                      f"({', '.join(s.title for s in SITES.values())}): no hand header found; "
-                      f"first line {line.strip()[:80]!r}")
-    if errors == "raise":
-        raise HandParseError(error)
-    return ParseResult(path, None, encoding, (), (), (error,), 0)
+        titles = [s.title for s in SITES.values()]
+        reason = (f"no hand header of {', '.join(titles[:-1])} or {titles[-1]} found; "
+                  f"first line {first[:80]!r}")
+    return ParseResult(path, None, encoding, (), (), (), 0, not_history=reason)
 
 
 def _no_hand(lines, path, site: Site) -> HandError:
@@ -449,9 +475,13 @@ def format_report(results: Iterable[ParseResult]) -> Iterator[str]:
     """Lines of the ``hhtools parse`` summary: each file, its rejected hands, then the totals."""
     hands: Counter[tuple[str, str]] = Counter()
     skipped: Counter[str] = Counter()
-    files = errors = warned = 0
+    files = errors = warned = foreign = 0
     for r in results:
         files += 1
+        if r.not_history is not None:
+            foreign += 1
+            yield f"{r.path or '<text>'}: not a hand history: {r.not_history}"
+            continue
         games = Counter((r.site, h.game) for h in r.hands)
         hands.update(games)
         skipped.update(r.skipped_by_game())
@@ -477,7 +507,13 @@ def format_report(results: Iterable[ParseResult]) -> Iterator[str]:
     per_site = "; ".join(f"{s}: {_counts(g)}" for s, g in sites.items()) or "none"
     yield (f"total: {files} file{'s' * (files != 1)}, {sum(hands.values())} hands ({per_site}), "
            f"skipped {_counts(skipped) if skipped else 'none'}, {errors} rejected"
-           + (f", {warned} warning{'s' * (warned != 1)}" if warned else ""))
+           + (f", {warned} warning{'s' * (warned != 1)}" if warned else "")
+           + (f", {not_history_count(foreign)}" if foreign else ""))
+
+
+def not_history_count(files: int) -> str:
+    """``not a hand history: 2 files``, as summaries count the files skipped so."""
+    return f"not a hand history: {files} file{'s' * (files != 1)}"
 
 
 def _counts(counts: dict[str, int]) -> str:

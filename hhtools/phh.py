@@ -32,6 +32,8 @@ from hhtools.cards import Card, parse_card
 from hhtools.errors import CardError, HHToolsError
 from hhtools.records import (Action, Collection, Hand, HandError, HeroCards, Pot, Seat, Show,
                              Source, Summary, Tournament, Uncalled, chip_totals)
+from hhtools.sites.values import (MAX_ID_LENGTH, MAX_SEATS, amount_problem, name_problem,
+                                  year_problem)
 
 ZERO = Decimal(0)
 STREETS = ("predraw", "draw1", "draw2", "draw3")
@@ -288,9 +290,18 @@ def read_phh(source: str | Path, *, text: str | None = None) -> PHHResult:
     path = str(source)
     if text is None:
         try:
-            text = Path(source).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as e:
-            raise HHToolsError(f"cannot read {path}: {e}") from None
+            data = Path(source).read_bytes()
+        except OSError as e:
+            raise HHToolsError(f"cannot read {path}: {e.strerror or e}") from None
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as e:
+            # PHH files are UTF-8 (TOML): a file that is not costs only itself.
+            line = data.count(b"\n", 0, e.start) + 1
+            column = e.start - data.rfind(b"\n", 0, e.start)
+            return PHHResult(path, (), (HandError(
+                path, line, column, None, "phh", ("UTF-8 text",), None,
+                f"not UTF-8 (byte 0x{data[e.start]:02X}): PHH files are UTF-8 TOML"),))
     try:
         data = tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as e:
@@ -306,12 +317,18 @@ def read_phh(source: str | Path, *, text: str | None = None) -> PHHResult:
     hands, errors = [], []
     for key, table in tables:
         first = _table_line(lines, key)
+        hand_id = str(table.get("hand", key or ""))[:MAX_ID_LENGTH] or None
         try:
             hands.append(_Reader(table, path, lines, first).hand())
         except _ReadError as e:
-            errors.append(HandError(path, e.line, 1, str(table.get("hand", key or "")) or None,
-                                    "phh", (), lines[e.line - 1].strip() if e.line else None,
+            line = e.line or first
+            errors.append(HandError(path, line, 1, hand_id, "phh", (),
+                                    lines[line - 1].strip() if line <= len(lines) else None,
                                     e.reason))
+        except (TypeError, ValueError, ArithmeticError) as e:
+            # A field of the wrong TOML type (a number for a list, a string for a number).
+            errors.append(HandError(path, first, 1, hand_id, "phh", (), None,
+                                    f"a field holds a value of the wrong kind ({e})"))
     if not tables:
         errors.append(HandError(path, 1, 1, None, "phh", ("variant",), None,
                                 "no hand: a PHH file has a variant field, a .phhs file "
@@ -356,11 +373,12 @@ class _Reader:
         stacks = [_money(v) for v in self.need("starting_stacks")]
         n = len(stacks)
         names = [str(p) for p in self.t.get("players") or [f"p{i + 1}" for i in range(n)]]
-        seats = [int(s) for s in self.t.get("seats") or range(1, n + 1)]
+        seats = self.t.get("seats") or list(range(1, n + 1))
         if not n:
             self.fail("no starting stacks: a hand needs its players' stacks")
         if len(names) != n or len(seats) != n or len(set(names)) != n:
             self.fail("players and seats must name each starting stack once")
+        self._check_table(seats, names, self.t.get("seat_count"), str(self.t.get("hand", "")))
         antes = [_money(v) for v in self.need("antes")]
         blinds = [_money(v) for v in self.need("blinds_or_straddles")]
         if n == 2:
@@ -443,6 +461,29 @@ class _Reader:
                             None if rake is None else _money(rake), ()),
             events=(), cancelled=cancelled, source=Source(self.path, self.first, last))
 
+    def _check_table(self, seats: list, names: list[str], seat_count, hand_id: str) -> None:
+        """Seats 0 to 10 (a Merge hand written as PHH keeps its 0-based seats), each once, no
+        more than the table has; a hand id the store keeps."""
+        for seat in seats:
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= MAX_SEATS:
+                self.fail(f"seat {seat!r} is out of range: expected a whole number from 0 to "
+                          f"{MAX_SEATS}")
+        if len(set(seats)) != len(seats):
+            self.fail("a seat is listed twice")
+        for name in names:
+            if problem := name_problem(name):
+                self.fail(f"the player name {name[:20]!r} is out of range: {problem}")
+        if seat_count is not None and (isinstance(seat_count, bool)
+                                       or not isinstance(seat_count, int)
+                                       or not 2 <= seat_count <= MAX_SEATS):
+            self.fail(f"seat_count {seat_count!r} is out of range: expected a whole number "
+                      f"from 2 to {MAX_SEATS}")
+        if len(seats) > (seat_count or MAX_SEATS):
+            self.fail(f"{len(seats)} players at a table of {seat_count or MAX_SEATS} seats")
+        if len(hand_id) > MAX_ID_LENGTH:
+            self.fail(f"the hand id is out of range: expected at most {MAX_ID_LENGTH} "
+                      "characters")
+
     def _action_lines(self, count: int) -> list[int]:
         """The file line of each action: the line holding its string in the actions array."""
         start = next((n for n, line in enumerate(self.lines[self.first - 1:], self.first)
@@ -517,9 +558,9 @@ class _Reader:
             case [who, "cbr", amount]:
                 i = self._player(who, line)
                 try:
-                    to = Decimal(amount)
-                except ArithmeticError:
-                    self.fail(f"{amount!r} is not an amount", line)
+                    to = _money(amount)
+                except _ReadError as e:
+                    self.fail(e.reason, line)
                 kind = "raise" if max(self.bets) else "bet"
                 added = to - self.bets[i]
                 self.bets[i] = to
@@ -575,6 +616,8 @@ class _Reader:
             self.fail(f"unknown time zone {zone_name!r}")
         if y and mo and d:
             t = t if isinstance(t, dtime) else dtime()
+            if isinstance(y, int) and (problem := year_problem(y)):
+                self.fail(f"the year {y} is out of range: {problem}")
             return datetime(y, mo, d, t.hour, t.minute, t.second, tzinfo=zone)
         return datetime(1970, 1, 1, tzinfo=timezone.utc)
 
@@ -584,9 +627,19 @@ def _with(action: Action, **changes) -> Action:
 
 
 def _money(value) -> Decimal:
+    """An amount, within the bounds every site's amounts keep (hhtools.sites.values); a
+    _ReadError at the table's first line (0) otherwise."""
     if isinstance(value, bool) or not isinstance(value, (int, Decimal, float, str)):
-        raise _ReadError(f"{value!r} is not an amount", 1)
-    return Decimal(str(value))
+        raise _ReadError(f"{value!r} is not an amount", 0)
+    try:
+        amount = Decimal(str(value))
+    except ArithmeticError:
+        raise _ReadError(f"{value!r} is not an amount", 0) from None
+    problem = amount_problem(amount)
+    if problem is not None:
+        shown = str(value) if len(str(value)) <= 30 else str(value)[:30] + "..."
+        raise _ReadError(f"the amount {shown!r} is out of range: {problem}", 0)
+    return amount
 
 
 def is_phh(path: str | Path) -> bool:

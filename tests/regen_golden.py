@@ -69,11 +69,13 @@ _STRINGS = re.compile(r'\[\s+("[^"\n]*"(?:,\s+"[^"\n]*")*)\s+\]')
 
 
 def expected_errors(history: Path) -> str:
-    """The error messages of a broken history, then the warnings of the hands kept, as its
-    .expected file holds them."""
+    """Why a file is not a hand history, or the error messages of a broken history, then the
+    warnings of the file and of the hands kept, as its .expected file holds them."""
     result = parse_file(history)
-    return "".join(e.message.replace(str(history), history.name, 1) + "\n"
-                   for e in (*result.errors, *result.warnings))
+    foreign = ([f"{history.name}: not a hand history: {result.not_history}\n"]
+               if result.not_history is not None else [])
+    return "".join(foreign + [e.message.replace(str(history), history.name, 1) + "\n"
+                              for e in (*result.errors, *result.warnings)])
 
 
 def main() -> None:

@@ -10,8 +10,8 @@ import pytest
 
 from hhtools.errors import HHToolsError, UnknownNameError
 from hhtools.money import AmountError, parse_amount
-from hhtools.parsing import (HandParseError, decode, parse_file, parse_paths, parse_text,
-                             split_lines)
+from hhtools.parsing import (HandParseError, decode, format_report, parse_file, parse_paths,
+                             parse_text, split_lines)
 from hhtools.records import HandError
 from hhtools.sites import get_site
 
@@ -99,10 +99,15 @@ def test_home_game_tournament_header():
     assert (hand.small_bet, hand.big_bet, hand.started_at.hour) == (20, 40, 0)
 
 
-def test_not_a_history():
-    result = parse_text("hello\nworld\n", path="x.txt")
-    assert result.site is None
-    assert result.errors[0].message.startswith("x.txt:1:1: not a hand history of a known site")
+def test_not_a_history_is_skipped_not_rejected():
+    result = parse_text("hello\nworld\n", path="x.txt", errors="raise")
+    assert (result.site, result.hands, result.errors) == (None, (), ())
+    assert result.ok
+    assert result.not_history.startswith("no hand header of PokerStars, KingsClub, Merge, ")
+    assert result.not_history.endswith("found; first line 'hello'")
+    lines = list(format_report([result, parse_text(HAND, path="h.txt")]))
+    assert lines[0].startswith("x.txt: not a hand history: no hand header of PokerStars")
+    assert lines[-1].endswith("0 rejected, not a hand history: 1 file")
 
 
 def test_empty_text_has_nothing():

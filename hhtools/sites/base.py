@@ -34,6 +34,10 @@ from hhtools.records import (Action, Collection, Event, Hand, HandError, HandWar
                              Pot, Seat, SeatResult, Show, SkippedHand, Source, Summary,
                              Tournament, Uncalled, record_maker)
 from hhtools.resources import grammar_dir, grammar_text
+# LineError and column_of are the values module's, imported here too by every site.
+from hhtools.sites.values import (MAX_ACTIONS, LineError, amount_problem, check_hand_id,
+                                  check_name, check_room, check_year, column_of,
+                                  seat_number)
 
 ZERO = Decimal(0)
 _ORDINALS = {"draw1": "first", "draw2": "second", "draw3": "third"}
@@ -45,16 +49,6 @@ NOT_YET_READ = frozenset({"2-7-single-draw", "a-5-single-draw", "5-card-draw"})
 STRUCTURES = {"limit": "fixed-limit", "fixed limit": "fixed-limit", "fl": "fixed-limit",
               "pot limit": "pot-limit", "pl": "pot-limit", "half pot limit": "half-pot-limit",
               "hpl": "half-pot-limit", "no limit": "no-limit", "nl": "no-limit"}
-
-
-class LineError(Exception):
-    """A line that classified but says something impossible; becomes a HandError."""
-
-    def __init__(self, token: LineToken, reason: str, column: int = 1):
-        super().__init__(reason)
-        self.token = token
-        self.reason = reason
-        self.column = column
 
 
 class SkipHand(Exception):
@@ -551,6 +545,7 @@ class Site:
         builder = self.builder(self, path, hand_id)
         try:
             builder.on_HEADER(header, *header.value)
+            check_hand_id(header, builder.hand_id)
         except SkipHand as skip:
             return SkippedHand(self.name, hand_id, skip.game, Source(path, first, last))
         except LineError as e:
@@ -607,6 +602,11 @@ class Site:
                     handler(builder, tok, *fields)
             if moves[at].get("$END") != _ACCEPT:
                 structure.step(at, "$END")
+            if len(builder.actions) > MAX_ACTIONS:
+                line = builder.actions[MAX_ACTIONS].line
+                raise LineError(classifier.token(lines[(line - first) // step], line),
+                                f"more than {MAX_ACTIONS} actions in one hand: expected at "
+                                f"most {MAX_ACTIONS}")
             return builder.finish(first, last)
         except Exception as e:  # noqa: BLE001 - raised again below unless the structure is wrong
             failure = structure.check(["HEADER"] + [tok.type for tok in tokens])
@@ -730,6 +730,11 @@ class HandBuilder:
                 value = parse_amount(text)
             except AmountError:
                 raise LineError(tok, f"{text!r} is not an amount", column_of(tok, text)) from None
+            problem = amount_problem(value)
+            if problem is not None:
+                shown = text if len(text) <= 30 else text[:30] + "..."
+                raise LineError(tok, f"the amount {shown!r} is out of range: {problem}",
+                                column_of(tok, text))
             if len(_AMOUNTS) > _MAX_AMOUNTS:
                 _AMOUNTS.clear()
             _AMOUNTS[text] = value
@@ -791,13 +796,19 @@ class HandBuilder:
                                        tzinfo=tz)
         except ValueError:
             raise LineError(tok, f"{text!r} is not a date and time", column_of(tok, text)) from None
+        check_year(tok, day[0], text)
+
+    #: The number of a table's first seat (Merge counts from 0).
+    FIRST_SEAT = 1
 
     def add_seat(self, tok: LineToken, seat: str, name: str, stack: str, sitting_out: bool,
                  note: str | None = None) -> None:
-        """A seat line."""
+        """A seat line: a seat number in range, at a table with a seat left."""
         if name in self.seated:
             raise LineError(tok, f"{name!r} is seated twice", column_of(tok, name))
-        number = int(seat)
+        check_room(tok, len(self.seats), self.max_seats, name)
+        check_name(tok, name)
+        number = seat_number(tok, seat, self.FIRST_SEAT)
         if number in self.seat_numbers:
             raise LineError(tok, f"seat {number} is listed twice", column_of(tok, seat))
         self.seats.append(make_seat(number, name, self.money(tok, stack), sitting_out, note))
@@ -1251,9 +1262,3 @@ def _with_new_cards(a: Action, new_cards: tuple[Card, ...]) -> Action:
     action.line = a.line
     action.__class__ = Action
     return action
-
-
-def column_of(tok: LineToken, text: str, last: bool = False) -> int:
-    """1-based column of ``text`` in the line, or 1 when it cannot be found."""
-    pos = tok.rfind(text) if last else tok.find(text)
-    return pos + 1 if pos >= 0 else 1

@@ -15,6 +15,7 @@ from hhtools.records import Seat, Tournament
 from hhtools.sites.base import (ZERO, HandBuilder, LineError, Site, SkipHand, column_of,
                                   make_seat_result)
 from hhtools.sites.pokerstars import CURRENCIES, ZONES
+from hhtools.sites.values import card_count, seat_number, table_size
 
 GAME = re.compile(r"(Limit|Fixed Limit|FL|Pot Limit|PL|No Limit|NL|Half Pot Limit) (.+)")
 MIX = re.compile(r"([0-9]+)[ -]?Game", re.IGNORECASE)
@@ -37,8 +38,8 @@ class FullTiltBuilder(HandBuilder):
         self.set_game(tok, m[2], m[1])
         self.table = table
         tags = tags.lower()
-        self.max_seats = (2 if "heads up" in tags else
-                          int(n[1]) if (n := re.search(r"\(([0-9]+) max\)", tags)) else None)
+        self.max_seats = (2 if "heads up" in tags else table_size(tok, n[1])
+                          if (n := re.search(r"\(([0-9]+) max\)", tags)) else None)
         small, _, big = stakes.partition("/")
         self.small_bet, self.big_bet = self.money(tok, small), self.money(tok, big)
         if tournament_id is not None:
@@ -81,13 +82,14 @@ class FullTiltBuilder(HandBuilder):
             outcome = "sitting_out"
         else:
             outcome = "other"
+        number = seat_number(tok, seat)
         if "button" in roles and self.button is None:
-            self.button = int(seat)
-        self.seat_results.append(make_seat_result(int(seat), player, roles, outcome, rest, won,
+            self.button = number
+        self.seat_results.append(make_seat_result(number, player, roles, outcome, rest, won,
                                                   cards, description, None, None, tok.line))
 
     def on_BUTTON(self, tok, seat):
-        self.button = int(seat)
+        self.button = seat_number(tok, seat, where=f"#{seat}")
 
     def on_POST_SB(self, tok, player, amount, all_in):
         self.post(tok, player, "post_sb", amount, all_in)
@@ -128,7 +130,8 @@ class FullTiltBuilder(HandBuilder):
         self.replaced(tok, self.player(tok, player), kept, fresh, "[")
 
     def on_DISCARD(self, tok, player, count, cards):
-        self.draw(tok, player, int(count), self.cards(tok, cards) if cards else None)
+        self.draw(tok, player, card_count(tok, count),
+                  self.cards(tok, cards) if cards else None)
 
     def on_STAND_PAT(self, tok, player, cards):
         self.draw(tok, player, 0, ())
@@ -143,7 +146,7 @@ class FullTiltBuilder(HandBuilder):
             if a.street != self.street:
                 break
             if a.player == player and a.kind == "discard":
-                if a.count != int(count):
+                if a.count != card_count(tok, count):
                     raise LineError(tok, f"{player} discarded {a.count} cards but is dealt "
                                     f"{count}", column_of(tok, count))
                 return

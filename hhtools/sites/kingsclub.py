@@ -10,6 +10,7 @@ import re
 
 from hhtools.records import Uncalled
 from hhtools.sites.base import ZERO, HandBuilder, LineError, Site, column_of, make_seat_result
+from hhtools.sites.values import card_count, seat_number
 
 ZONE = "America/New_York"
 
@@ -32,14 +33,14 @@ class KingsClubBuilder(HandBuilder):
 
     def on_TABLE(self, tok, table, button):
         self.table = table
-        self.button = int(button)
+        self.button = seat_number(tok, button, where=f"Seat {button}")
 
     def on_SEAT(self, tok, seat, player, stack, sitting_out):
         self.add_seat(tok, seat, player, stack, bool(sitting_out),
                       sitting_out.strip() if sitting_out else None)
 
     def on_SEAT_SUMMARY(self, tok, seat, player, stack, net):
-        self.seat_results.append(make_seat_result(int(seat), player, (), "net",
+        self.seat_results.append(make_seat_result(seat_number(tok, seat), player, (), "net",
                                                   f"({stack}) {net}", None, None, None,
                                                   self.money(tok, stack), self.money(tok, net),
                                                   tok.line))
@@ -81,7 +82,7 @@ class KingsClubBuilder(HandBuilder):
         self.hero_hand(tok, self.cards(tok, cards, size))
 
     def on_DRAWS(self, tok, player, count):
-        self.draw(tok, player, int(count), None)
+        self.draw(tok, player, card_count(tok, count, where=f"draws {count}"), None)
 
     def on_DISCARD(self, tok, player, discarded, new):
         out, fresh = self.cards(tok, discarded), self.cards(tok, new)

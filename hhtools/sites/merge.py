@@ -29,6 +29,8 @@ from hhtools.games import get_game
 from hhtools.records import Event, Hand, HandError, SkippedHand, Source, Tournament
 from hhtools.sites.base import (NOT_YET_READ, STRUCTURES, ZERO, HandBuilder, LineError,
                                 SkipHand, Site, column_of)
+from hhtools.sites.values import (MAX_ACTIONS, MAX_SEATS, card_count, check_hand_id,
+                                  check_year, whole_number)
 
 #: The start time is UTC-5 all year (compared with the events' epoch timestamps); the IANA
 #: name for a fixed UTC-5 is written with the opposite sign.
@@ -111,6 +113,8 @@ def parse_element(text: str, first: int) -> _Element:
 class MergeBuilder(HandBuilder):
     """Turns one ``<game>`` element into a Hand."""
 
+    FIRST_SEAT = 0
+
     def __init__(self, site: Site, path: str | None, hand_id: str | None,
                  lines: Sequence[str]):
         super().__init__(site, path, hand_id)
@@ -178,6 +182,7 @@ class MergeBuilder(HandBuilder):
             self.started_at = datetime.strptime(start, "%Y%m%d%H%M%S").replace(tzinfo=ZONE)
         except ValueError:
             raise LineError(tok, f"{start!r} is not a start time", column_of(tok, start)) from None
+        check_year(tok, self.started_at.year, start)
         self.raise_by = self.started_at < RAISE_TO_SINCE
         data = game.attrs.get("data", "").split("|")
         self.table = data[1] if len(data) > 1 else ""
@@ -193,22 +198,22 @@ class MergeBuilder(HandBuilder):
     def on_players(self, element: _Element) -> None:
         tok = self.tok(element)
         dealer = self.need(element, "dealer")
-        self.button = int(dealer) if dealer.isdigit() else None
         self.dealt_to = []
         for p in element.children:
             ptok = self.tok(p)
+            if p.tag != "player":
+                raise LineError(ptok, f"unexpected <{p.tag}> among the players")
             seat, name = self.need(p, "seat"), self.need(p, "nickname")
             dealt = p.attrs.get("dealtin", "true") == "true"
-            if not seat.isdigit():
-                raise LineError(ptok, f"seat {seat!r} is not a number", column_of(ptok, seat))
             self.add_seat(ptok, seat, name, self.need(p, "balance"), not dealt,
                           None if dealt else 'dealtin="false"')
             self.by_seat[seat] = name
             if dealt:
                 self.dealt_to.append(name)
-        if self.button is None or dealer not in self.by_seat:
+        if dealer not in self.by_seat:
             raise LineError(tok, f"the dealer seat {dealer!r} is not a seat of this table",
-                            column_of(tok, dealer))
+                            column_of(tok, f'dealer="{dealer}"'))
+        self.button = int(dealer)
 
     def on_round(self, element: _Element) -> None:
         which = element.attrs.get("id", "")
@@ -262,10 +267,7 @@ class MergeBuilder(HandBuilder):
             self.wager(tok, player, what, added=added, all_in=True)
         elif kind == "DRAW":
             count = self.need(e, "text")
-            if not count.isdigit():
-                raise LineError(tok, f"draw count {count!r} is not a number",
-                                column_of(tok, count))
-            self.draw(tok, player, int(count), None)
+            self.draw(tok, player, card_count(tok, count, where=f'text="{count}"'), None)
         elif kind == "MUCK":
             # After everyone else folded the winner "mucks": wins without showing.
             self.show(tok, player, "no_show" if round_id == "END_OF_FOLDED_GAME" else "muck",
@@ -312,12 +314,11 @@ class MergeBuilder(HandBuilder):
     def on_winner(self, element: _Element) -> None:
         tok = self.tok(element)
         player = self.seat_player(element)
-        number = self.need(element, "potnumber")
-        pot = "main" if number in ("1", "0") else f"side {int(number) - 1}"
-        if not number.isdigit():
-            raise LineError(tok, f"pot number {number!r} is not a number",
-                            column_of(tok, number))
-        self.winners.append((player, self.amount(element), int(number), tok, pot))
+        text = self.need(element, "potnumber")
+        # One pot per player at most: 0 or 1 is the main pot, 2 the first side pot...
+        number = whole_number(tok, text, "pot number", 0, MAX_SEATS, f'potnumber="{text}"')
+        pot = "main" if number <= 1 else f"side {number - 1}"
+        self.winners.append((player, self.amount(element), number, tok, pot))
 
     def settle(self, tok: _Line) -> None:
         """Split the winners' amounts into the uncalled bet and collections; derive the rake."""
@@ -404,7 +405,7 @@ class Merge(Site):
                 i += 1
                 continue
             if text.startswith("<description"):
-                j = self._end(lines, i, ("/>", "</description>"))
+                j, _ = self._end(lines, i, ("/>", "</description>"))
                 try:
                     description = parse_element("\n".join(lines[i:j]), i + 1)
                 except _XMLError as e:
@@ -414,8 +415,11 @@ class Merge(Site):
                 i = j
                 continue
             if text.startswith("<game"):
-                j = self._end(lines, i, ("</game>",))
-                record = self._game(lines, i, j, path, description)
+                j, closed = self._end(lines, i, ("</game>",))
+                if closed:
+                    record = self._game(lines, i, j, path, description)
+                else:
+                    record = self._cut_short(lines, i, j, path)
                 if isinstance(record, Hand):
                     hands.append(record)
                 elif isinstance(record, SkippedHand):
@@ -434,12 +438,27 @@ class Merge(Site):
         return hands, skipped, errors, stray
 
     @staticmethod
-    def _end(lines: Sequence[str], i: int, closers: tuple[str, ...]) -> int:
-        """Index just past the line closing the element that starts at line index ``i``."""
+    def _end(lines: Sequence[str], i: int, closers: tuple[str, ...]) -> tuple[int, bool]:
+        """Index just past the line closing the element that starts at line index ``i``, and
+        True; or, for an element cut short, the index of the next element's first line (or
+        the end) and False: a game cut short costs itself, not the game after it."""
         for j in range(i, len(lines)):
+            if j > i and lines[j].lstrip().startswith(("<game", "<description")):
+                return j, False
             if any(c in lines[j] for c in closers):
-                return j + 1
-        return len(lines)
+                return j + 1, True
+        return len(lines), False
+
+    def _cut_short(self, lines: Sequence[str], i: int, j: int, path: str | None) -> HandError:
+        m = self.hand_start.match(lines[i])
+        last = j
+        while last > i + 1 and not lines[last - 1].strip():
+            last -= 1
+        end = (f"the next element starts at line {j + 1}" if j < len(lines)
+               else "the file ends")
+        return HandError(path, last, len(lines[last - 1]) + 1, m.group(1) if m else None,
+                         self.name, ("</game>",), lines[last - 1].strip(),
+                         f"this game is cut short: expected </game> before {end}")
 
     def _game(self, lines: Sequence[str], i: int, j: int, path: str | None,
               description: _Element | None) -> Hand | SkippedHand | HandError:
@@ -459,10 +478,21 @@ class Merge(Site):
                              "gives its game and stakes")
         builder = MergeBuilder(self, path, hand_id, lines)
         try:
+            check_hand_id(builder.tok(game), hand_id)
             builder.read(game, description)
+            if len(builder.actions) > MAX_ACTIONS:
+                line = builder.actions[MAX_ACTIONS].line
+                raise LineError(_Line(lines[line - 1].strip(), line),
+                                f"more than {MAX_ACTIONS} actions in one hand: expected at "
+                                f"most {MAX_ACTIONS}")
             return builder.finish(i + 1, j)
         except SkipHand as skip:
             return SkippedHand(self.name, hand_id, skip.game, Source(path, i + 1, j))
         except LineError as e:
             return HandError(path, e.token.line, e.column, hand_id, self.name, (),
                              str(e.token), f"{e.reason}; in {str(e.token)!r}")
+        except Exception as e:  # noqa: BLE001 - a bad game must never stop the file
+            # As parsing._read_hand does for the text sites: a bug costs only its game.
+            return HandError(path, i + 1, 1, hand_id, self.name, (), lines[i].strip(),
+                             f"internal error while reading this game ({type(e).__name__}: "
+                             f"{e}); please report it")

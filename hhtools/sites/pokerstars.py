@@ -11,6 +11,7 @@ import re
 from hhtools.records import Pot, Seat, SeatResult, Tournament
 from hhtools.sites.base import (_AMOUNTS, HandBuilder, LineError, LineToken, Site, column_of,
                                   make_pot, make_seat_result)
+from hhtools.sites.values import card_count, check_room, seat_number, table_size
 
 _PlainSeatResult, _PlainPot = make_seat_result.plain, make_pot.plain
 
@@ -106,8 +107,8 @@ class PokerStarsBuilder(HandBuilder):
 
     def on_TABLE(self, tok, table, max_seats, button):
         self.table = table
-        self.max_seats = int(max_seats) if max_seats else None
-        self.button = int(button)
+        self.max_seats = table_size(tok, max_seats) if max_seats else None
+        self.button = seat_number(tok, button, where=f"#{button}")
 
     def on_SEAT(self, tok, seat, player, stack, status):
         # A Seat record depends on the line's text alone, and the same seat lines recur from
@@ -123,6 +124,7 @@ class PokerStarsBuilder(HandBuilder):
             return
         if player in self.seated:
             raise LineError(tok, f"{player!r} is seated twice", column_of(tok, player))
+        check_room(tok, len(self.seats), self.max_seats, player)
         number = record.seat
         if number in self.seat_numbers:
             raise LineError(tok, f"seat {number} is listed twice", column_of(tok, seat))
@@ -181,7 +183,9 @@ class PokerStarsBuilder(HandBuilder):
         discarded = self.cards(tok, cards) if cards else None
         # A one-digit count is looked up: int() of a text costs a few times a dict's lookup.
         number = _DIGITS.get(count)
-        self.draw(tok, player, int(count) if number is None else number, discarded)
+        if number is None:
+            number = card_count(tok, count)
+        self.draw(tok, player, number, discarded)
 
     def on_STAND_PAT(self, tok, player, cards):
         self.draw(tok, player, 0, ())
@@ -250,7 +254,7 @@ class PokerStarsBuilder(HandBuilder):
             cards = self.cards(tok, cards)
         if won is not None:
             won = self.money(tok, won)
-        said = (int(seat), roles, outcome, won, cards, description)
+        said = (seat_number(tok, seat), roles, outcome, won, cards, description)
         if len(_SEAT_RESULTS) > _MAX_REMEMBERED:
             _SEAT_RESULTS.clear()
         _SEAT_RESULTS[str(tok)] = said

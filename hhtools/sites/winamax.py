@@ -18,6 +18,7 @@ from decimal import Decimal
 from hhtools.records import Uncalled
 from hhtools.sites.base import ZERO, HandBuilder, LineError, Site, column_of, make_seat_result
 from hhtools.sites.fulltilt import MIX
+from hhtools.sites.values import card_count, seat_number, table_size
 
 #: Winamax's game names, as hhtools.games knows them.
 GAMES = {"Lowball27": "2-7 Triple Draw"}
@@ -42,10 +43,10 @@ class WinamaxBuilder(HandBuilder):
 
     def on_TABLE(self, tok, table, max_seats, money, button):
         self.table = table
-        self.max_seats = int(max_seats) if max_seats else None
+        self.max_seats = table_size(tok, max_seats) if max_seats else None
         if money == "play money":
             self.currency = "play"
-        self.button = int(button)
+        self.button = seat_number(tok, button, where=f"#{button}")
 
     def on_SEAT(self, tok, seat, player, stack):
         self.add_seat(tok, seat, player, stack, False)
@@ -60,7 +61,7 @@ class WinamaxBuilder(HandBuilder):
             outcome, won = "collected", self.money(tok, m[1])
         else:
             outcome = "folded" if rest.startswith("folded") else "other"
-        self.seat_results.append(make_seat_result(int(seat), player, roles, outcome, rest, won,
+        self.seat_results.append(make_seat_result(seat_number(tok, seat), player, roles, outcome, rest, won,
                                                   cards, description, None, None, tok.line))
 
     def on_BLINDS(self, tok):
@@ -93,8 +94,9 @@ class WinamaxBuilder(HandBuilder):
         self.wager(tok, player, "raise", to=self.money(tok, to), all_in=bool(all_in))
 
     def on_DISCARD(self, tok, player, count, cards):
-        self.draw(tok, player, int(count), self.cards(tok, cards) if cards else None)
-        if player == self.hero and int(count):
+        number = card_count(tok, count)
+        self.draw(tok, player, number, self.cards(tok, cards) if cards else None)
+        if player == self.hero and number:
             # Winamax never prints the hero's new cards: the hand is unknown until a line
             # gives it whole again (a pat line), so later discards are not checked against
             # the hand as dealt.

@@ -1,0 +1,148 @@
+"""History files' bytes as text: UTF-8 (with or without a BOM) and UTF-16, read strictly.
+
+A byte that is not valid in the file's encoding is replaced by U+FFFD and reported on its
+line, so the hand holding it says so and the rest of the file reads as written: one bad byte
+never makes the whole file decode otherwise. Windows-1252 (cp1252) is used only for a file
+that is not UTF-8 anywhere (no valid multi-byte sequence at all) and whose bytes are all
+cp1252 characters, and that is reported too.
+
+>>> decoded = decode_bytes(b"Seat 1: Ren\\xc3\\xa9 (100)\\nSeat 2: Bj\\xf6rn (100)\\n")
+>>> decoded.text.split("\\n")[:2], decoded.encoding
+(['Seat 1: René (100)', 'Seat 2: Bj\\ufffdrn (100)'], 'utf-8')
+>>> [(p.line, p.column, p.reason) for p in decoded.problems]
+[(2, 11, 'invalid UTF-8 byte 0xF6 replaced by U+FFFD')]
+>>> cp1252 = decode_bytes(b"Seat 1: Bj\\xf6rn (100)")
+>>> cp1252.text, cp1252.encoding, [n.reason for n in cp1252.notes]
+('Seat 1: Björn (100)', 'cp1252', ['the file is not UTF-8 (byte 0xF6): read as Windows-1252 (cp1252)'])
+"""
+
+from __future__ import annotations
+
+import codecs
+import re
+from dataclasses import dataclass
+
+from hhtools.records import HandWarning
+
+# Code points that stand for bytes the decoder refused: surrogateescape writes an invalid
+# UTF-8 byte as U+DC80..U+DCFF, and surrogatepass keeps a lone UTF-16 surrogate as itself.
+# Neither can come out of valid text.
+_INVALID = re.compile("[\ud800-\udfff]+")
+_LINE_END = re.compile("\r\n|\r|\n")
+# Bytes of the last, odd byte of a UTF-16 file that carry no text (Full Tilt ends its files
+# with a stray line feed).
+_BLANK_BYTES = b"\n\r\0 "
+
+
+@dataclass(frozen=True, slots=True)
+class Decoded:
+    """A file's text, the encoding it was read in, what could not be read (by line), and
+    what the whole file's reading needs said (``notes``)."""
+
+    text: str
+    encoding: str
+    problems: tuple[HandWarning, ...] = ()
+    notes: tuple[HandWarning, ...] = ()
+
+
+def decode(data: bytes) -> tuple[str, str]:
+    """Bytes of a history file as text, and the encoding found (BOM first, then UTF-8)."""
+    decoded = decode_bytes(data)
+    return decoded.text, decoded.encoding
+
+
+def decode_bytes(data: bytes) -> Decoded:
+    """Bytes of a history file as text, the encoding found, and each line's invalid bytes."""
+    if data.startswith(codecs.BOM_UTF8):
+        return _utf8(data[3:], "utf-8-sig")
+    if data.startswith(codecs.BOM_UTF16_LE):
+        return _utf16(data[2:], "utf-16-le", "utf-16")
+    if data.startswith(codecs.BOM_UTF16_BE):
+        return _utf16(data[2:], "utf-16-be", "utf-16")
+    head = data[:200]
+    if len(head) >= 4 and head[1::2].count(0) > len(head) // 4 and head[0::2].count(0) == 0:
+        return _utf16(data, "utf-16-le", "utf-16-le")
+    try:
+        return Decoded(data.decode("utf-8"), "utf-8")
+    except UnicodeDecodeError:
+        pass
+    text = data.decode("utf-8", "surrogateescape")
+    if _looks_cp1252(text, data):
+        # Where the first byte UTF-8 refuses is: the line a reader checks the guess on.
+        first = _INVALID.search(text)
+        line = len(_LINE_END.findall(text, 0, first.start())) + 1
+        start = max(text.rfind("\n", 0, first.start()), text.rfind("\r", 0, first.start())) + 1
+        byte = ord(first.group()[0]) - 0xDC00
+        return Decoded(data.decode("cp1252"), "cp1252", notes=(HandWarning(
+            line, first.start() - start + 1, f"the file is not UTF-8 (byte 0x{byte:02X}): "
+            "read as Windows-1252 (cp1252)"),))
+    return _replaced(text, "utf-8", _utf8_bytes)
+
+
+def _utf8(data: bytes, name: str) -> Decoded:
+    try:
+        return Decoded(data.decode("utf-8"), name)
+    except UnicodeDecodeError:
+        return _replaced(data.decode("utf-8", "surrogateescape"), name, _utf8_bytes)
+
+
+def _utf16(data: bytes, codec: str, name: str) -> Decoded:
+    odd = b""
+    if len(data) % 2:
+        data, odd = data[:-1], data[-1:]
+    try:
+        decoded = Decoded(data.decode(codec), name)
+    except UnicodeDecodeError:
+        decoded = _replaced(data.decode(codec, "surrogatepass"), name, _utf16_units)
+    if odd and odd not in _BLANK_BYTES:
+        line = len(_LINE_END.findall(decoded.text)) + 1
+        last = _LINE_END.split(decoded.text)[-1]
+        decoded = Decoded(decoded.text + "\ufffd", name, decoded.problems + (HandWarning(
+            line, len(last) + 1, f"the UTF-16 file ends with a lone byte 0x{odd[0]:02X}, "
+            "replaced by U+FFFD"),))
+    return decoded
+
+
+def _looks_cp1252(text: str, data: bytes) -> bool:
+    """True if no character of ``text`` (read with surrogateescape) came from a valid UTF-8
+    sequence of several bytes, and every byte is a cp1252 character."""
+    if _INVALID.sub("", text).isascii():
+        try:
+            data.decode("cp1252")
+        except UnicodeDecodeError:  # one of the five bytes cp1252 leaves undefined
+            return False
+        return True
+    return False
+
+
+def _utf8_bytes(run: str) -> str:
+    codes = " ".join(f"0x{ord(c) - 0xDC00:02X}" for c in run)
+    return (f"invalid UTF-8 byte {codes}" if len(run) == 1
+            else f"{len(run)} invalid UTF-8 bytes ({codes})")
+
+
+def _utf16_units(run: str) -> str:
+    codes = " ".join(f"U+{ord(c):04X}" for c in run)
+    return (f"a lone UTF-16 surrogate {codes}" if len(run) == 1
+            else f"{len(run)} lone UTF-16 surrogates ({codes})")
+
+
+def _replaced(text: str, name: str, describe) -> Decoded:
+    """``text`` with each invalid run replaced by U+FFFD per byte (or unit), and a problem
+    per line naming them."""
+    problems = []
+    line, start = 1, 0
+    ends = _LINE_END.finditer(text)
+    end = next(ends, None)
+    for m in _INVALID.finditer(text):
+        while end is not None and end.end() <= m.start():
+            line, start = line + 1, end.end()
+            end = next(ends, None)
+        if problems and problems[-1][0] == line:
+            problems[-1][2].append(m.group())
+        else:
+            problems.append((line, m.start() - start + 1, [m.group()]))
+    fixed = _INVALID.sub(lambda m: "\ufffd" * len(m.group()), text)
+    return Decoded(fixed, name, tuple(
+        HandWarning(line, column, f"{'; '.join(describe(r) for r in runs)} replaced by U+FFFD")
+        for line, column, runs in problems))
