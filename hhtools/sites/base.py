@@ -4,8 +4,7 @@ parser that checks a hand's structure, and the HandBuilder that turns lines into
 A site grammar (``grammars/<site>.lark``) defines one terminal per kind of line. The terminals
 are compiled into one regex that classifies each line of a hand and captures its fields; the
 sequence of line kinds is checked against the hand's structure (header, seats, posts, streets,
-draws, showdown, summary) by Lark's LALR table for the grammar's rules, run by a small loop
-here that builds nothing. Terminals the grammar
+draws, showdown, summary) by the grammar's LALR parser (hhtools.sites.structure). Terminals the grammar
 ``%ignore``s are table events: kept as records, never seen by the parser. Then the site's
 HandBuilder walks the lines in order, calling ``on_<TERMINAL>(token, *captured_groups)``.
 """
@@ -17,14 +16,12 @@ import inspect
 import operator
 import re
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from datetime import datetime
 from decimal import Decimal
 from zoneinfo import ZoneInfo
 
 from lark import Lark
-from lark.lexer import Lexer
-from lark.parsers.lalr_analysis import Shift
 
 from hhtools.cards import Card, parse_card, parse_cards
 from hhtools.errors import CardError, UnknownNameError
@@ -33,7 +30,7 @@ from hhtools.money import AmountError, parse_amount
 from hhtools.records import (Action, Collection, Event, Hand, HandError, HandWarning, HeroCards,
                              Pot, Seat, SeatResult, Show, SkippedHand, Source, Summary,
                              Tournament, Uncalled, record_maker)
-from hhtools.resources import grammar_dir, grammar_text
+from hhtools.sites.structure import ACCEPT, Structure, compiled_grammar
 # LineError and column_of are the values module's, imported here too by every site.
 from hhtools.sites.values import (MAX_ACTIONS, LineError, amount_problem, check_hand_id,
                                   check_name, check_room, check_year, column_of,
@@ -59,157 +56,6 @@ class SkipHand(Exception):
         self.game = game
 
 
-class _TokenStream(Lexer):
-    """Lark's lexer slot: hhtools classifies lines itself, so Lark never lexes anything."""
-
-    def __init__(self, lexer_conf):
-        pass
-
-    def lex(self, data: Sequence) -> Iterator:  # type: ignore[override]
-        return iter(data)
-
-
-@functools.cache
-def compiled_grammar(name: str) -> Lark:
-    """The LALR parser of ``grammars/<name>.lark``, compiled once per process."""
-    return Lark(grammar_text(name), parser="lalr", lexer=_TokenStream, start="hand",
-                import_paths=[str(grammar_dir())])
-
-
-class Structure:
-    """The grammar's LALR table, run over a hand's line kinds: accepts, or says where and what
-    was expected.
-
-    Lark's own driver keeps a value stack and calls a callback per reduction, a quarter of the
-    whole parse time; only the accept/reject answer is needed here.
-    """
-
-    def __init__(self, lark: Lark):
-        frontend = lark.parser.parser
-        table = getattr(frontend, "_parse_table", None) or frontend.parser.parse_table
-        self.start = table.start_states["hand"]
-        self.end = table.end_states["hand"]
-        # Shifts are stored as the target state (>= 0), reductions as ~index into
-        # self.reductions, so one integer comparison tells them apart.
-        self.reductions: list[tuple[int, str]] = []
-        index: dict[tuple[int, str], int] = {}
-        self.rows: dict = {}
-        for state, actions in table.states.items():
-            row = {}
-            for symbol, (action, arg) in actions.items():
-                if action is Shift:
-                    row[symbol] = arg
-                else:
-                    key = (len(arg.expansion), arg.origin.name)
-                    if key not in index:
-                        index[key] = len(self.reductions)
-                        self.reductions.append(key)
-                    row[symbol] = ~index[key]
-            self.rows[state] = row
-        # Table events (%ignore'd terminals) never reach Lark's parser: here they leave the
-        # stack as it is.
-        self.ignored = frozenset(lark.ignore_tokens)
-        self._stacks: list[tuple[int, ...]] = []
-        self._numbers: dict[tuple[int, ...], int] = {}
-        self._moves: list[dict[str, int]] = []
-        self._forget()
-
-    def moves(self) -> list[dict[str, int]]:
-        """The steps taken so far, by stack number (0: the start) and kind: the next
-        stack's number, or _ACCEPT for the end of an accepted hand; ``step`` takes new ones."""
-        if len(self._stacks) > _MAX_STACKS:
-            self._forget()
-        return self._moves
-
-    def step(self, at: int, kind: str) -> int:
-        """The stack number after ``kind`` from stack ``at`` (now remembered in ``moves()``);
-        raises _Refused when ``kind`` cannot come there (or the end, if it is not one)."""
-        nxt = self._step(at, kind)
-        if nxt == _REJECT or (kind == "$END") != (nxt == _ACCEPT):
-            raise _Refused
-        return nxt
-
-    def check(self, kinds: Sequence[str]) -> tuple[int, tuple[str, ...]] | None:
-        """None if the kinds (then the end) make a hand; else the index of the first kind that
-        cannot come there (``len(kinds)`` for the end) and the kinds that could have. Table
-        events among the kinds are passed over."""
-        # A hand grammar's lists are left-recursive, so the LALR stack stays shallow and the
-        # same few stacks recur in every hand: each stack is numbered once and each
-        # (stack, kind) step remembered, so a known step is one dict lookup.
-        if len(self._stacks) > _MAX_STACKS:
-            self._forget()
-        moves = self._moves
-        at = 0
-        for i, kind in enumerate(kinds):
-            nxt = moves[at].get(kind)
-            if nxt is None:
-                nxt = self._step(at, kind)
-                if nxt < 0:
-                    return i, self._expected(at, kind)
-            at = nxt
-        if moves[at].get("$END", _REJECT) != _ACCEPT and self._step(at, "$END") != _ACCEPT:
-            return len(kinds), self._expected(at, "$END")
-        return None
-
-    def _step(self, at: int, kind: str) -> int:
-        """The stack number after ``kind`` from stack ``at`` (remembered), _REJECT, or
-        _ACCEPT for the end of an accepted hand."""
-        if kind in self.ignored:
-            self._moves[at][kind] = at
-            return at
-        rows, reductions = self.rows, self.reductions
-        stack = list(self._stacks[at])
-        while True:
-            act = rows[stack[-1]].get(kind)
-            if act is None:
-                return _REJECT
-            if act >= 0:
-                stack.append(act)
-                break
-            size, origin = reductions[~act]
-            if size:
-                del stack[-size:]
-            stack.append(rows[stack[-1]][origin])
-            if kind == "$END" and stack[-1] == self.end:
-                self._moves[at][kind] = _ACCEPT
-                return _ACCEPT
-        key = tuple(stack)
-        number = self._numbers.get(key)
-        if number is None:
-            number = self._numbers[key] = len(self._stacks)
-            self._stacks.append(key)
-            self._moves.append({})
-        self._moves[at][kind] = number
-        return number
-
-    def _expected(self, at: int, kind: str) -> tuple[str, ...]:
-        """What Lark would say was expected: the line kinds of the table row where ``kind``
-        fails from stack ``at``, after the reductions it triggers."""
-        rows, reductions = self.rows, self.reductions
-        stack = list(self._stacks[at])
-        while (act := rows[stack[-1]].get(kind)) is not None and act < 0:
-            size, origin = reductions[~act]
-            if size:
-                del stack[-size:]
-            stack.append(rows[stack[-1]][origin])
-        return tuple(k for k in rows[stack[-1]] if k.isupper())
-
-    def _forget(self) -> None:
-        """Start numbering stacks afresh (again only for a grammar with real nesting, whose
-        stacks would otherwise be numbered without end)."""
-        self._stacks = [(self.start,)]
-        self._numbers = {(self.start,): 0}
-        self._moves = [{}]
-
-
-_REJECT, _ACCEPT = -1, -2
-
-
-class _Refused(Exception):
-    """A line kind (or the end) that cannot come where it is: Structure.check says more."""
-
-
-_MAX_STACKS = 100_000
 # Distinct lines a Classifier remembers (a few MB) before starting afresh.
 _MAX_KNOWN = 20_000
 
@@ -600,7 +446,7 @@ class Site:
                     handler(builder, tok)
                 else:
                     handler(builder, tok, *fields)
-            if moves[at].get("$END") != _ACCEPT:
+            if moves[at].get("$END") != ACCEPT:
                 structure.step(at, "$END")
             if len(builder.actions) > MAX_ACTIONS:
                 line = builder.actions[MAX_ACTIONS].line
