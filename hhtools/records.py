@@ -1,7 +1,8 @@
 """Typed records of parsed hand histories: what a site wrote, normalised across sites.
 
-Every record is a frozen dataclass. Money is ``Decimal`` (exact, as written), cards are
-``Card``, times are timezone-aware. Every record coming from a line carries that ``line``
+Every record is a slotted dataclass, not frozen (a frozen one sets every field of every record
+through object.__setattr__), and nothing changes a record once it is made: make a changed copy
+with dataclasses.replace. Money is ``Decimal`` (exact, as written), cards are ``Card``, times are timezone-aware. Every record coming from a line carries that ``line``
 (1-based, in the source file), so sorting records by ``line`` restores the history's order.
 
 Streets are named ``predraw`` (blinds, antes and the betting before the first draw), then
@@ -25,7 +26,7 @@ ACTION_KINDS = ("post_sb", "post_bb", "post_ante", "post_dead", "post_blind", "f
                 "call", "bet", "raise", "discard", "stand_pat")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Source:
     """Where a hand sits: the file (None for text given directly) and its first and last line."""
 
@@ -34,7 +35,7 @@ class Source:
     last_line: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Tournament:
     """Tournament context of a hand: id, buy-in and fee (None when not printed), level."""
 
@@ -45,7 +46,7 @@ class Tournament:
     level: str | None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Seat:
     """A seated player and the stack at the start of the hand.
 
@@ -60,7 +61,7 @@ class Seat:
     note: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Action:
     """One player action, in order.
 
@@ -84,7 +85,7 @@ class Action:
     line: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class HeroCards:
     """The hero's whole hand after a street's draw (``predraw``: as dealt).
 
@@ -97,7 +98,7 @@ class HeroCards:
     line: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Show:
     """A showdown line: ``kind`` is ``show``, ``muck`` or ``no_show`` (winner not showing).
 
@@ -112,7 +113,7 @@ class Show:
     line: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Uncalled:
     """Part of a bet nobody called, returned to ``player``."""
 
@@ -122,7 +123,7 @@ class Uncalled:
     line: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Collection:
     """Chips a player took from a pot (``main``, ``side 1``, ``side 2``...), after rake."""
 
@@ -132,7 +133,7 @@ class Collection:
     line: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Pot:
     """One pot's size as the summary prints it."""
 
@@ -140,7 +141,7 @@ class Pot:
     amount: Decimal
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class SeatResult:
     """A summary seat line: positions, what happened and, per site, winnings, cards and net.
 
@@ -162,7 +163,7 @@ class SeatResult:
     line: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Summary:
     """The summary section: total pot (None if not printed), pots, rake, per-seat lines."""
 
@@ -172,7 +173,7 @@ class Summary:
     seats: tuple[SeatResult, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Event:
     """A table event kept from the history: chat, joins, leaves, sitting out, timeouts...
 
@@ -187,7 +188,7 @@ class Event:
     line: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class HandWarning:
     """Something wrong in a hand that was kept anyway, because what is wrong does not touch
     the betting or the result (a corrupt hero line: those cards are recorded as unknown)."""
@@ -209,7 +210,7 @@ class HandWarning:
         return self.message
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Hand:
     """One hand of a supported game, with everything its history says."""
 
@@ -250,7 +251,7 @@ class Hand:
     dead: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class SkippedHand:
     """A hand of a game hhtools does not support, counted and left unparsed."""
 
@@ -260,7 +261,7 @@ class SkippedHand:
     source: Source
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class HandError:
     """A hand (or a file) that could not be read: where, what was expected, what was found."""
 
@@ -282,41 +283,6 @@ class HandError:
 
     def __str__(self) -> str:
         return self.message
-
-
-def record_maker(cls):
-    """A function building ``cls(...)`` (every field given) about three times faster than the
-    frozen dataclass's ``__init__``, which sets each field through ``object.__setattr__``.
-
-    The fields are set on a plain class with the same slots, whose attribute stores Python
-    runs at full speed, and the object then takes its real class (the two layouts are the
-    same, so CPython allows it). Tens of records are built per hand by the parser and the
-    auditor, a good part of their time. Falls back to the dataclass itself if that ever stops
-    working.
-    """
-    names = tuple(f.name for f in fields(cls))
-    if getattr(cls, "__slots__", None) != names or hasattr(cls, "__post_init__"):
-        return cls
-    mirror = type(f"_{cls.__name__}Fields", (), {"__slots__": names})
-    # The plain class is called rather than object.__new__(mirror): calling a type takes
-    # CPython's direct path, object.__new__ the general one that first packs its argument
-    # into a tuple (about 300 instructions less a record).
-    source = (f"def make({', '.join(names)}):\n    obj = _mirror()\n"
-              + "".join(f"    obj.{n} = {n}\n" for n in names)
-              + "    obj.__class__ = _cls\n    return obj\n")
-    scope = {"_mirror": mirror, "_cls": cls}
-    exec(source, scope)  # noqa: S102 - generated from the field names, as dataclasses does
-    make = scope["make"]
-    # Code building many records of one kind in place fills ``make.plain`` itself (see
-    # sites.base): a call of make costs a quarter of the record.
-    make.plain = mirror
-    try:
-        sample = tuple(range(len(names)))
-        if make(*sample) == cls(*sample):
-            return make
-    except TypeError:
-        pass
-    return cls
 
 
 def chip_totals(hand: Hand) -> tuple[dict[str, Decimal], dict[str, Decimal], dict[str, Decimal]]:

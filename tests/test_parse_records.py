@@ -1,56 +1,19 @@
-"""Records the parser fills in place rather than through a record maker (folds, checks, bets,
-calls, raises, posts, draws; PokerStars summary seats) are the records the dataclass builds,
-with every field as the hand history says."""
+"""The records of a hand (folds, checks, bets, calls, raises, posts, draws; PokerStars summary
+seats and pots) hold every field as the hand history says."""
 
 from __future__ import annotations
 
-import pickle
-from dataclasses import FrozenInstanceError, fields
 from decimal import Decimal
 from pathlib import Path
 
-import pytest
-
 from hhtools.cards import parse_cards
-from hhtools.parsing import parse_file, parse_text
-from hhtools.records import (Action, Collection, Hand, HeroCards, Pot, SeatResult, Show, Source,
-                             Summary, Uncalled)
+from hhtools.parsing import parse_text
+from hhtools.records import (Action, Collection, HeroCards, Pot, SeatResult, Show, Source,
+                             Uncalled)
 
 ROOT = Path(__file__).parent.parent
 HAND = (ROOT / "tests" / "invalid" / "pokerstars" / "bad-card.txt").read_text().replace(
     "8h 1x]", "8h 6s]")
-
-
-FILLED = (Action, SeatResult, Show, Uncalled, Collection, HeroCards, Pot, Summary, Source, Hand)
-
-
-def _rebuilt(record):
-    """The record built by its dataclass from its fields (each must be set)."""
-    cls = type(record)
-    return cls(*[getattr(record, f.name) for f in fields(cls)])
-
-
-def test_records_filled_in_place_are_the_dataclass_records():
-    hands = [h for f in sorted((ROOT / "sample_histories").rglob("*.txt"))
-             for h in parse_file(f).hands if h.site == "pokerstars"]
-    kinds = set()
-    for hand in hands:
-        for record in (*hand.actions, *hand.summary.seats, *hand.shows, *hand.uncalled,
-                       *hand.collections, *hand.hero_cards, *hand.summary.pots,
-                       hand.summary, hand.source, hand):
-            assert type(record) in FILLED
-            same = _rebuilt(record)
-            assert record == same and hash(record) == hash(same)
-            assert repr(record) == repr(same)
-            assert pickle.loads(pickle.dumps(record)) == record
-            with pytest.raises(FrozenInstanceError):
-                setattr(record, fields(record)[0].name, 0)
-        kinds.update(a.kind for a in hand.actions)
-    assert {"fold", "check", "call", "bet", "raise", "discard", "stand_pat", "post_sb",
-            "post_bb"} <= kinds
-    assert all(any(getattr(h, name) for h in hands)
-               for name in ("shows", "uncalled", "collections", "hero_cards"))
-    assert any(h.summary.pots for h in hands)
 
 
 def test_actions_and_summary_seats_say_what_the_lines_say():
@@ -89,28 +52,6 @@ def test_actions_and_summary_seats_say_what_the_lines_say():
     )
 
 
-@pytest.mark.parametrize("all_in", [False, True])
-def test_put_in_is_wager_with_added_chips(all_in):
-    # The positional shortcut of the commonest lines leaves what wager(added=...) leaves.
-    from hhtools.sites import get_site
-
-    site = get_site("pokerstars")
-    tok = site.classifier.token("Bob: calls $0.15", 11)
-    made = []
-    for how in ("put_in", "wager"):
-        builder = site.builder(site, None, "1")
-        builder.add_seat(tok, "2", "Bob", "$5", False)
-        builder.committed["Bob"] = Decimal("0.10")
-        if how == "put_in":
-            action = builder.put_in(tok, "Bob", "call", Decimal("0.15"), all_in)
-        else:
-            action = builder.wager(tok, "Bob", "call", added=Decimal("0.15"), all_in=all_in)
-        made.append((action, builder.actions, builder.committed))
-    assert made[0] == made[1]
-    assert made[0][0] == Action(0, "predraw", "Bob", "call", Decimal("0.15"), Decimal("0.25"),
-                                all_in, None, None, None, 11)
-
-
 def test_all_in_calls_and_posts_are_marked():
     text = (HAND.replace("Alice: calls $0.25", "Alice: calls $0.25 and is all-in")
             .replace("Bob: posts small blind $0.10", "Bob: posts small blind $0.10 and is all-in"))
@@ -120,26 +61,7 @@ def test_all_in_calls_and_posts_are_marked():
         ("Bob", "call", False)]
 
 
-def test_a_pokerstars_builder_keeps_to_the_attributes_cpython_shares(monkeypatch):
-    # CPython 3.11 shares the attribute names of at most 30 per class among its instances;
-    # a builder past them has every attribute and method read the slow way (about 5,000
-    # instructions a hand). Rare lists (warnings, events) are made on their first record.
-    from hhtools.sites import base
-
-    names: set[str] = set()
-    finish = base.HandBuilder.finish
-
-    def counting(self, first, last):
-        names.update(vars(self))
-        return finish(self, first, last)
-
-    monkeypatch.setattr(base.HandBuilder, "finish", counting)
-    for f in sorted((ROOT / "sample_histories" / "generated" / "pokerstars").glob("*.txt")):
-        assert parse_file(f).hands
-    assert len(names) <= 30, sorted(names)
-
-
-def test_side_pots_are_filled_in_place():
+def test_side_pots_are_read_from_the_total_line():
     text = HAND.replace("Total pot $0.75 | Rake $0.03",
                         "Total pot $0.75 Main pot $0.50. Side pot-2 $0.25. | Rake $0.03")
     assert parse_text(text).hands[0].summary.pots == (Pot("main", Decimal("0.50")),

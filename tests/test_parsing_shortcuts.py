@@ -1,20 +1,18 @@
 """The parser's shortcuts give exactly what the plain way gives: remembered lines, the regex
-chosen by a line's first character, records built without the dataclass __init__, hands split
-in one pass, remembered summary endings and amounts."""
+chosen by a line's first character, hands split in one pass, remembered summary endings
+and amounts."""
 
 from __future__ import annotations
 
-import pickle
 import sys
 import re
 from collections.abc import Iterator
-from dataclasses import FrozenInstanceError, fields
 from decimal import Decimal
 from pathlib import Path
 
 import pytest
 
-from hhtools import auditor, records
+from hhtools import records
 from hhtools.cards import parse_card
 from hhtools.parsing import (_BLANK_LED, _blank_led, _literal_prefix, decode, parse_text,
                              split_hands, split_lines, split_text_hands)
@@ -91,35 +89,6 @@ def test_headers_are_not_remembered():
     line = HAND.splitlines()[0]
     assert classifier.token(line, 1).type == "HEADER"
     assert line not in classifier.remembered()
-
-
-@pytest.mark.parametrize("cls", [records.Action, records.Seat, records.SeatResult,
-                                 records.HeroCards, records.Collection, records.Uncalled,
-                                 records.Event, records.Hand, records.Show, records.Summary,
-                                 records.Source, records.Pot, auditor.Audit,
-                                 auditor.PotAudit, auditor.Half, auditor.PlayerAudit])
-def test_records_made_fast_are_the_records(cls):
-    make = records.record_maker(cls)
-    assert make is not cls  # the shortcut is in use for every record the parser and auditor build
-    values = [f"v{i}" for i in range(len(fields(cls)))]
-    made = make(*values)
-    assert type(made) is cls
-    assert made == cls(*values) and repr(made) == repr(cls(*values))
-    assert hash(made) == hash(cls(*values))
-    assert pickle.loads(pickle.dumps(made)) == made
-    assert make(**{f.name: v for f, v in zip(fields(cls), values)}) == made
-    with pytest.raises(FrozenInstanceError):
-        setattr(made, fields(cls)[0].name, 3)
-
-
-def test_a_record_the_shortcut_cannot_build_falls_back_to_the_dataclass():
-    from dataclasses import dataclass
-
-    @dataclass(frozen=True)
-    class NoSlots:
-        a: int
-
-    assert records.record_maker(NoSlots) is NoSlots
 
 
 def test_parsed_hands_hold_real_records():

@@ -16,6 +16,7 @@ import inspect
 import operator
 import re
 import threading
+from dataclasses import replace
 from collections.abc import Sequence
 from datetime import datetime
 from decimal import Decimal
@@ -29,7 +30,7 @@ from hhtools.games import Game, get_game
 from hhtools.money import AmountError, parse_amount
 from hhtools.records import (Action, Collection, Event, Hand, HandError, HandWarning, HeroCards,
                              Pot, Seat, SeatResult, Show, SkippedHand, Source, Summary,
-                             Tournament, Uncalled, record_maker)
+                             Tournament, Uncalled)
 from hhtools.sites.structure import ACCEPT, Structure, compiled_grammar
 # LineError and column_of are the values module's, imported here too by every site.
 from hhtools.sites.values import (MAX_ACTIONS, LineError, amount_problem, check_hand_id,
@@ -518,19 +519,14 @@ class HandBuilder:
     total_pot: Decimal | None = None
     rake: Decimal | None = None
     cancelled = partial = dead = False
-    # Most hands have neither: each list is made on its first record (warn, add_event). A
-    # builder then keeps to 30 attributes, the most CPython 3.11 shares among the instances
-    # of a class; past them every attribute and method of the builder is read the slow way.
-    warnings: list[HandWarning] | tuple[()] = ()
-    events: list[Event] | tuple[()] = ()
 
     def __init__(self, site: Site, path: str | None, hand_id: str | None):
         self.site = site
         self.path = path
         self.hand_id = hand_id
-        # Read by every action: an attribute of the instance is read faster than one of the
-        # class until the first draw sets it.
         self.street = "predraw"
+        self.warnings: list[HandWarning] = []
+        self.events: list[Event] = []
         self.blinds: dict[str, Decimal] = {}
         self.seats: list[Seat] = []
         self.seated: set[str] = set()
@@ -657,7 +653,7 @@ class HandBuilder:
         number = seat_number(tok, seat, self.FIRST_SEAT)
         if number in self.seat_numbers:
             raise LineError(tok, f"seat {number} is listed twice", column_of(tok, seat))
-        self.seats.append(make_seat(number, name, self.money(tok, stack), sitting_out, note))
+        self.seats.append(Seat(number, name, self.money(tok, stack), sitting_out, note))
         self.seated.add(name)
         self.seat_numbers.add(number)
 
@@ -670,8 +666,8 @@ class HandBuilder:
         """Record an action by a seated player on the current street."""
         if player not in self.seated:
             self.player(tok, player)
-        action = make_action(len(self.actions), self.street, player, kind, amount, to, all_in,
-                             count, discarded, new_cards, tok.line)
+        action = Action(len(self.actions), self.street, player, kind, amount, to, all_in,
+                        count, discarded, new_cards, tok.line)
         self.actions.append(action)
         return action
 
@@ -687,62 +683,18 @@ class HandBuilder:
             if added < 0:
                 raise LineError(tok, f"a {kind} to {to} is less than the {prev} {player} has "
                                 "already put in this round")
-        if player not in self.seated:
-            self.player(tok, player)
         committed[player] = to
-        # What act does, written out, and the Action filled in place (see _PlainAction): calls
-        # and bets are a good part of every hand.
-        actions = self.actions
-        action = _PlainAction()
-        action.seq = len(actions)
-        action.street = self.street
-        action.player = player
-        action.kind = kind
-        action.amount = added
-        action.to = to
-        action.all_in = all_in
-        action.count = action.discarded = action.new_cards = None
-        action.line = tok.line
-        action.__class__ = Action
-        actions.append(action)
-        return action
-
-    def put_in(self, tok: LineToken, player: str, kind: str, added: Decimal,
-               all_in: bool) -> Action:
-        """``wager(tok, player, kind, added=added, all_in=all_in)``, its arguments by position:
-        posts, calls and bets, a good part of every hand, spare CPython's slower call with
-        keyword arguments (some 500 instructions a line with the ``bool()`` they also skip)."""
-        committed = self.committed
-        to = committed.get(player, ZERO) + added
-        if player not in self.seated:
-            self.player(tok, player)
-        committed[player] = to
-        actions = self.actions
-        action = _PlainAction()
-        action.seq = len(actions)
-        action.street = self.street
-        action.player = player
-        action.kind = kind
-        action.amount = added
-        action.to = to
-        action.all_in = all_in
-        action.count = action.discarded = action.new_cards = None
-        action.line = tok.line
-        action.__class__ = Action
-        actions.append(action)
-        return action
+        return self.act(tok, player, kind, added, to, all_in)
 
     def post(self, tok: LineToken, player: str, kind: str, amount: str, all_in) -> Action:
         """A blind or ante; antes are dead money and do not count toward the street total."""
-        value = _AMOUNTS.get(amount)
-        if value is None:
-            value = self.money(tok, amount)
+        value = self.money(tok, amount)
         if kind == "post_ante":
             self.blinds.setdefault("ante", value)
             return self.act(tok, player, kind, amount=value, all_in=bool(all_in))
         if kind in ("post_sb", "post_bb"):
             self.blinds.setdefault(kind, value)
-        return self.put_in(tok, player, kind, value, True if all_in else False)
+        return self.wager(tok, player, kind, added=value, all_in=bool(all_in))
 
     def post_with_dead(self, tok: LineToken, player: str, kind: str, live: Decimal,
                        dead: Decimal, all_in: bool) -> Action:
@@ -768,34 +720,14 @@ class HandBuilder:
         if discarded is not None and len(discarded) != count:
             raise LineError(tok, f"{player} discards {count} cards but {len(discarded)} are "
                             "listed", column_of(tok, "["))
-        if player not in self.seated:
-            self.player(tok, player)
-        actions = self.actions
-        action = _PlainAction()
-        action.seq = len(actions)
-        action.street = self.street
-        action.player = player
-        action.kind = "discard" if count else "stand_pat"
-        action.amount = action.to = None
-        action.all_in = False
-        action.count = count
-        action.discarded = discarded
-        action.new_cards = new_cards
-        action.line = tok.line
-        action.__class__ = Action
-        actions.append(action)
-        return action
+        return self.act(tok, player, "discard" if count else "stand_pat", count=count,
+                        discarded=discarded, new_cards=new_cards)
 
     def hero_hand(self, tok: LineToken, cards: tuple[Card, ...]) -> None:
         """The hero's whole hand after the current street's deal or draw."""
-        if not self.hero_known:  # set only when it changes: one attribute fewer (see events)
-            self.hero_known = True
-        # Filled in place (see _PlainAction).
-        record = _PlainHeroCards()
-        record.street = street = self.street
-        record.cards = cards
-        record.line = tok.line
-        record.__class__ = HeroCards
+        self.hero_known = True
+        street = self.street
+        record = HeroCards(street, cards, tok.line)
         hero_cards = self.hero_cards
         if hero_cards and hero_cards[-1].street == street:
             hero_cards[-1] = record
@@ -827,7 +759,7 @@ class HandBuilder:
                       column_of(tok, where, last=True))
             self.hero_known = False
             return
-        self.actions[i] = _with_new_cards(a, new)
+        self.actions[i] = replace(a, new_cards=new)
         if player == self.hero:
             self.hero_hand(tok, kept + new)
 
@@ -847,8 +779,6 @@ class HandBuilder:
 
     def warn(self, tok: LineToken, reason: str, column: int = 1) -> None:
         """Something wrong that does not cost the hand; kept on the Hand record."""
-        if not self.warnings:
-            self.warnings = []
         self.warnings.append(HandWarning(tok.line, column, f"{reason}; in {str(tok)!r}",
                                          self.path, self.hand_id))
 
@@ -865,33 +795,16 @@ class HandBuilder:
         """Chips taken from a pot."""
         if player not in self.seated:
             self.player(tok, player)
-        value = _AMOUNTS.get(amount)
-        if value is None:
-            value = self.money(tok, amount)
-        # Filled in place (see _PlainAction).
-        record = _PlainCollection()
-        record.player = player
-        record.amount = value
-        record.pot = pot
-        record.line = tok.line
-        record.__class__ = Collection
-        self.collections.append(record)
+        value = self.money(tok, amount)
+        self.collections.append(Collection(player, value, pot, tok.line))
 
     def return_uncalled(self, tok: LineToken, player: str, amount: str) -> None:
         """An uncalled bet given back; the player's street total drops accordingly."""
-        value = _AMOUNTS.get(amount)
-        if value is None:
-            value = self.money(tok, amount)
+        value = self.money(tok, amount)
         if player not in self.seated:
             self.player(tok, player)
         self.committed[player] = self.committed.get(player, ZERO) - value
-        record = _PlainUncalled()  # filled in place (see _PlainAction)
-        record.player = player
-        record.amount = value
-        record.street = self.street
-        record.line = tok.line
-        record.__class__ = Uncalled
-        self.uncalled.append(record)
+        self.uncalled.append(Uncalled(player, value, self.street, tok.line))
 
     # ---- section markers most sites write alike ------------------------------------------------
 
@@ -899,9 +812,7 @@ class HandBuilder:
     DRAW_NAMES = {"FIRST": "draw1", "SECOND": "draw2", "THIRD": "draw3"}
 
     def on_DRAW(self, tok, which):
-        # What new_street does, written out.
-        self.street = self.DRAW_NAMES[which]
-        self.committed = {}
+        self.new_street(self.DRAW_NAMES[which])
 
     def on_SHOWDOWN(self, tok):
         pass
@@ -915,56 +826,24 @@ class HandBuilder:
     #: the chips it adds (PokerStars, Full Tilt, Winamax).
     CALLS_ARE_TOTALS = False
 
-    # Folds and checks are the most common lines: each fills its Action in place.
     def on_FOLD(self, tok, player):
-        if player not in self.seated:
-            self.player(tok, player)
-        actions = self.actions
-        action = _PlainAction()
-        action.seq = len(actions)
-        action.street = self.street
-        action.player = player
-        action.kind = "fold"
-        action.amount = action.to = action.count = action.discarded = action.new_cards = None
-        action.all_in = False
-        action.line = tok.line
-        action.__class__ = Action
-        actions.append(action)
+        self.act(tok, player, "fold")
 
     def on_CHECK(self, tok, player):
-        if player not in self.seated:
-            self.player(tok, player)
-        actions = self.actions
-        action = _PlainAction()
-        action.seq = len(actions)
-        action.street = self.street
-        action.player = player
-        action.kind = "check"
-        action.amount = action.to = action.count = action.discarded = action.new_cards = None
-        action.all_in = False
-        action.line = tok.line
-        action.__class__ = Action
-        actions.append(action)
+        self.act(tok, player, "check")
 
-    # Calls and bets, with amounts known by now, are read without a call of money or of a
-    # shared helper: a call of a method costs as much as the rest of reading the line.
     def on_CALL(self, tok, player, amount, all_in):
-        value = _AMOUNTS.get(amount)
-        if value is None:
-            value = self.money(tok, amount)
-        if self.CALLS_ARE_TOTALS:
-            self.wager(tok, player, "call", to=value, all_in=bool(all_in))
-        else:
-            self.put_in(tok, player, "call", value, True if all_in else False)
+        self._bet_line(tok, player, "call", amount, all_in)
 
     def on_BET(self, tok, player, amount, all_in):
-        value = _AMOUNTS.get(amount)
-        if value is None:
-            value = self.money(tok, amount)
+        self._bet_line(tok, player, "bet", amount, all_in)
+
+    def _bet_line(self, tok, player, kind, amount, all_in):
+        value = self.money(tok, amount)
         if self.CALLS_ARE_TOTALS:
-            self.wager(tok, player, "bet", to=value, all_in=bool(all_in))
+            self.wager(tok, player, kind, to=value, all_in=bool(all_in))
         else:
-            self.put_in(tok, player, "bet", value, True if all_in else False)
+            self.wager(tok, player, kind, added=value, all_in=bool(all_in))
 
     def on_RAISE(self, tok, player, amount, all_in):
         self.wager(tok, player, "raise", to=self.money(tok, amount), all_in=bool(all_in))
@@ -972,12 +851,10 @@ class HandBuilder:
     def on_event(self, tok: LineToken, *fields) -> None:
         """A table event (an %ignore'd terminal of the grammar), kept in order."""
         kind = tok.type[3:].lower() if tok.type.startswith("EV_") else tok.type.lower()
-        self.add_event(make_event(kind, fields[0] if fields else None, str(tok), tok.line))
+        self.add_event(Event(kind, fields[0] if fields else None, str(tok), tok.line))
 
     def add_event(self, event: Event) -> None:
         """Keep a table event, in order."""
-        if not self.events:
-            self.events = []
         self.events.append(event)
 
     def finish(self, first: int, last: int) -> Hand:
@@ -993,63 +870,23 @@ class HandBuilder:
                     if summary_cards is None:
                         summary_cards = {r.player: r.cards for r in self.seat_results if r.cards}
                     cards = summary_cards.get(p)
-                show = _PlainShow()  # filled in place (see _PlainAction)
-                show.player = p
-                show.kind = kind
-                show.cards = cards
-                show.description = desc
-                show.line = line
-                show.__class__ = Show
-                made.append(show)
+                made.append(Show(p, kind, cards, desc, line))
             shows = tuple(made)
         blinds = self.blinds
-        # The records are filled in place (see _PlainAction): a call passing the Hand's 31
-        # fields, then releasing them, costs a good part of finish.
-        summary = _PlainSummary()
-        summary.total_pot = self.total_pot
-        summary.pots = tuple(self.pots)
-        summary.rake = self.rake
-        summary.seats = tuple(self.seat_results)
-        summary.__class__ = Summary
-        source = _PlainSource()
-        source.path = self.path
-        source.first_line = first
-        source.last_line = last
-        source.__class__ = Source
-        hand = _PlainHand()
-        hand.site = self.site.name
-        hand.hand_id = self.hand_id
-        hand.tournament = self.tournament
-        hand.game = self.game.name
-        hand.structure = self.structure
-        hand.mix = self.mix
-        hand.currency = self.currency
-        hand.small_bet = self.small_bet
-        hand.big_bet = self.big_bet
-        hand.small_blind = blinds.get("post_sb")
-        hand.big_blind = blinds.get("post_bb")
-        hand.ante = blinds.get("ante")
-        hand.table = self.table
-        hand.max_seats = self.max_seats
-        hand.button_seat = self.button
-        hand.started_at = self.started_at
-        hand.seats = tuple(self.seats)
-        hand.hero = self.hero
-        hand.hero_cards = tuple(self.hero_cards)
-        hand.dealt_to = None if self.dealt_to is None else tuple(self.dealt_to)
-        hand.actions = tuple(self.actions)
-        hand.shows = shows
-        hand.uncalled = tuple(self.uncalled)
-        hand.collections = tuple(self.collections)
-        hand.summary = summary
-        hand.events = tuple(self.events)
-        hand.cancelled = self.cancelled
-        hand.source = source
-        hand.warnings = tuple(self.warnings)
-        hand.partial = self.partial
-        hand.dead = self.dead
-        hand.__class__ = Hand
-        return hand
+        summary = Summary(self.total_pot, tuple(self.pots), self.rake, tuple(self.seat_results))
+        return Hand(
+            site=self.site.name, hand_id=self.hand_id, tournament=self.tournament,
+            game=self.game.name, structure=self.structure, mix=self.mix,
+            currency=self.currency, small_bet=self.small_bet, big_bet=self.big_bet,
+            small_blind=blinds.get("post_sb"), big_blind=blinds.get("post_bb"),
+            ante=blinds.get("ante"), table=self.table, max_seats=self.max_seats,
+            button_seat=self.button, started_at=self.started_at, seats=tuple(self.seats),
+            hero=self.hero, hero_cards=tuple(self.hero_cards),
+            dealt_to=None if self.dealt_to is None else tuple(self.dealt_to),
+            actions=tuple(self.actions), shows=shows, uncalled=tuple(self.uncalled),
+            collections=tuple(self.collections), summary=summary, events=tuple(self.events),
+            cancelled=self.cancelled, source=Source(self.path, first, last),
+            warnings=tuple(self.warnings), partial=self.partial, dead=self.dead)
 
 
 # Amounts as written -> Decimal (immutable, so shared): stacks, bets and pots recur within a
@@ -1065,46 +902,4 @@ _TIME_ZONES: dict[str, ZoneInfo] = {}
 
 # Cards exactly as sites write them ("As", "Td"); anything else goes to hhtools.cards.
 _CARD_TEXT = {str(c): c for c in (parse_card(r + s) for r in "23456789TJQKA" for s in "shdc")}
-# Its lookup, taken once: CPython reads a method of a dict object the slow way every time.
 _CARD_OF = _CARD_TEXT.__getitem__
-
-
-make_action = record_maker(Action)
-make_seat = record_maker(Seat)
-make_seat_result = record_maker(SeatResult)
-make_hero_cards = record_maker(HeroCards)
-make_collection = record_maker(Collection)
-make_uncalled = record_maker(Uncalled)
-make_event = record_maker(Event)
-make_hand = record_maker(Hand)
-make_show = record_maker(Show)
-make_summary = record_maker(Summary)
-make_source = record_maker(Source)
-make_pot = record_maker(Pot)
-# The plain class make_action fills before the object becomes an Action (records.record_maker).
-# The commonest lines (folds, checks, calls, bets, draws) fill it in place and set its class
-# themselves: a call of make_action, whose eleven arguments are passed and then released,
-# costs about a quarter of the record (some 700 instructions).
-_PlainAction = make_action.plain
-_PlainHand, _PlainSummary, _PlainSource = make_hand.plain, make_summary.plain, make_source.plain
-_PlainHeroCards, _PlainCollection = make_hero_cards.plain, make_collection.plain
-_PlainUncalled, _PlainShow, _PlainPot = make_uncalled.plain, make_show.plain, make_pot.plain
-
-
-def _with_new_cards(a: Action, new_cards: tuple[Card, ...]) -> Action:
-    """A copy of a frozen Action with its ``new_cards`` set (filled in place, see
-    _PlainAction)."""
-    action = _PlainAction()
-    action.seq = a.seq
-    action.street = a.street
-    action.player = a.player
-    action.kind = a.kind
-    action.amount = a.amount
-    action.to = a.to
-    action.all_in = a.all_in
-    action.count = a.count
-    action.discarded = a.discarded
-    action.new_cards = new_cards
-    action.line = a.line
-    action.__class__ = Action
-    return action

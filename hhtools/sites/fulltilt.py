@@ -11,9 +11,8 @@ from __future__ import annotations
 
 import re
 
-from hhtools.records import Seat, Tournament
-from hhtools.sites.base import (ZERO, HandBuilder, LineError, Site, SkipHand, column_of,
-                                  make_seat_result)
+from hhtools.records import Seat, SeatResult, Tournament
+from hhtools.sites.base import (ZERO, HandBuilder, LineError, Site, SkipHand, column_of)
 from hhtools.sites.pokerstars import CURRENCIES, ZONES
 from hhtools.sites.values import card_count, seat_number, table_size
 
@@ -85,7 +84,7 @@ class FullTiltBuilder(HandBuilder):
         number = seat_number(tok, seat)
         if "button" in roles and self.button is None:
             self.button = number
-        self.seat_results.append(make_seat_result(number, player, roles, outcome, rest, won,
+        self.seat_results.append(SeatResult(number, player, roles, outcome, rest, won,
                                                   cards, description, None, None, tok.line))
 
     def on_BUTTON(self, tok, seat):

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import re
 
-from hhtools.records import Uncalled
-from hhtools.sites.base import ZERO, HandBuilder, LineError, Site, column_of, make_seat_result
+from hhtools.records import SeatResult, Uncalled
+from hhtools.sites.base import ZERO, HandBuilder, LineError, Site, column_of
 from hhtools.sites.values import card_count, seat_number
 
 ZONE = "America/New_York"
@@ -40,7 +40,7 @@ class KingsClubBuilder(HandBuilder):
                       sitting_out.strip() if sitting_out else None)
 
     def on_SEAT_SUMMARY(self, tok, seat, player, stack, net):
-        self.seat_results.append(make_seat_result(seat_number(tok, seat), player, (), "net",
+        self.seat_results.append(SeatResult(seat_number(tok, seat), player, (), "net",
                                                   f"({stack}) {net}", None, None, None,
                                                   self.money(tok, stack), self.money(tok, net),
                                                   tok.line))

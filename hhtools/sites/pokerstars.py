@@ -9,11 +9,9 @@ from __future__ import annotations
 import re
 
 from hhtools.records import Pot, Seat, SeatResult, Tournament
-from hhtools.sites.base import (_AMOUNTS, HandBuilder, LineError, LineToken, Site, column_of,
-                                  make_pot, make_seat_result)
+from hhtools.sites.base import HandBuilder, LineError, LineToken, Site, column_of
 from hhtools.sites.values import card_count, check_room, seat_number, table_size
 
-_PlainSeatResult, _PlainPot = make_seat_result.plain, make_pot.plain
 
 # Zones PokerStars prints, as IANA zones so daylight saving is applied by date.
 ZONES = {"ET": "America/New_York", "EST": "America/New_York", "EDT": "America/New_York",
@@ -61,8 +59,7 @@ class PokerStarsBuilder(HandBuilder):
             _HEADERS[key] = said
         (self.game, self.structure, mix, self.tournament, self.currency, self.small_bet,
          self.big_bet) = said
-        if mix is not None:  # else the class's None: one attribute fewer (see HandBuilder)
-            self.mix = mix
+        self.mix = mix
         name = ZONES.get(zone or "ET")
         if name is None:
             if et is None:
@@ -170,13 +167,8 @@ class PokerStarsBuilder(HandBuilder):
         self.replaced(tok, player, kept, fresh, "[")
 
     def on_RAISE(self, tok, player, by, to, all_in):
-        # Amounts known by now are not read again (see base._AMOUNTS).
-        if by not in _AMOUNTS:
-            self.money(tok, by)
-        value = _AMOUNTS.get(to)
-        if value is None:
-            value = self.money(tok, to)
-        self.wager(tok, player, "raise", to=value, all_in=bool(all_in))
+        self.money(tok, by)  # read (and checked) though the total says it all
+        self.wager(tok, player, "raise", to=self.money(tok, to), all_in=bool(all_in))
 
     def on_DISCARD(self, tok, player, count, cards):
         # The hero's discards are listed ("[]" in a corrupt file means: not known).
@@ -217,11 +209,7 @@ class PokerStarsBuilder(HandBuilder):
         self.rake = self.money(tok, rake)
         for m in SIDE_POT.finditer(pots):
             name = "main" if m[1] == "Main pot" else f"side {m[2] or 1}"
-            pot = _PlainPot()  # filled in place (see base._PlainAction)
-            pot.name = name
-            pot.amount = self.money(tok, m[3])
-            pot.__class__ = Pot
-            self.pots.append(pot)
+            self.pots.append(Pot(name, self.money(tok, m[3])))
 
     def on_SEAT_SUMMARY(self, tok: LineToken, seat, player, positions, rest):
         # All but the line number depends on the line's text, and a session's summary lines
@@ -229,16 +217,9 @@ class PokerStarsBuilder(HandBuilder):
         said = _SEAT_RESULTS.get(tok)
         if said is None:
             said = self._seat_result(tok, seat, positions, rest)
-        # The record is filled in place, as base fills its commonest Actions (_PlainAction).
-        result = _PlainSeatResult()
-        (result.seat, result.positions, result.outcome, result.won, result.cards,
-         result.description) = said
-        result.player = player
-        result.text = rest
-        result.stack_after = result.net = None
-        result.line = tok.line
-        result.__class__ = SeatResult
-        self.seat_results.append(result)
+        number, positions, outcome, won, cards, description = said
+        self.seat_results.append(SeatResult(number, player, positions, outcome, rest, won,
+                                            cards, description, None, None, tok.line))
 
     def _seat_result(self, tok: LineToken, seat, positions, rest) -> tuple:
         """(seat, positions, outcome, amount won, cards, description) of a summary seat line,

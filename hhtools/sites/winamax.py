@@ -15,8 +15,8 @@ from collections import defaultdict
 from dataclasses import replace
 from decimal import Decimal
 
-from hhtools.records import Uncalled
-from hhtools.sites.base import ZERO, HandBuilder, LineError, Site, column_of, make_seat_result
+from hhtools.records import SeatResult, Uncalled
+from hhtools.sites.base import ZERO, HandBuilder, LineError, Site, column_of
 from hhtools.sites.fulltilt import MIX
 from hhtools.sites.values import card_count, seat_number, table_size
 
@@ -61,7 +61,7 @@ class WinamaxBuilder(HandBuilder):
             outcome, won = "collected", self.money(tok, m[1])
         else:
             outcome = "folded" if rest.startswith("folded") else "other"
-        self.seat_results.append(make_seat_result(seat_number(tok, seat), player, roles, outcome, rest, won,
+        self.seat_results.append(SeatResult(seat_number(tok, seat), player, roles, outcome, rest, won,
                                                   cards, description, None, None, tok.line))
 
     def on_BLINDS(self, tok):
