@@ -9,8 +9,9 @@ Two sources, named in every figure printed:
   70 % of lines, against 53-67 % in the corpus's larger session files), while stacks, cards,
   amounts, ids and times change from hand to hand.
 - ``replicated``: the two PokerStars Badugi files of ``../shared/corpus/pokerstars`` (108 hands)
-  copied with fresh hand ids. After the first copy every line is one the parser has read
-  before, so this source flatters the parser; it is kept to compare with earlier rounds.
+  copied with fresh hand ids, as many hands as asked. After the first copy every line is one
+  the parser has read before, so this source flatters the parser; it is kept to compare with
+  earlier rounds.
 
 The files are written before any timing starts and cached in the temp folder, keyed by source,
 mix, seed and size, so the generator's own time never counts and a second run reuses them.
@@ -87,8 +88,8 @@ def _replicate(work: Path, hands: int) -> None:
     copies = -(-hands // len(HAND_ID.findall(text)))
     counter = iter(range(10**11, 10**12))
     big = HAND_ID.sub(lambda m: m[1] + str(next(counter)), "\n\n\n".join([text] * copies))
-    every = big.split("\n\n\n")
-    for i in range(0, len(every), HANDS_PER_FILE):
+    every = big.split("\n\n\n")[:hands]
+    for i in range(0, hands, HANDS_PER_FILE):
         (work / f"pokerstars-replicated-{i // HANDS_PER_FILE:05d}.txt").write_text(
             "\n\n\n".join(every[i:i + HANDS_PER_FILE]) + "\n", encoding="utf-8")
 
