@@ -13,8 +13,10 @@ Two sources, named in every figure printed:
   the parser has read before, so this source flatters the parser; it is kept to compare with
   earlier rounds.
 
-The files are written before any timing starts and cached in the temp folder, keyed by source,
-mix, seed and size, so the generator's own time never counts and a second run reuses them.
+The files are written before any timing starts and cached in the temp folder
+(``hhtools-bench-SOURCE-...-HANDS``), keyed by source, mix, seed and size, so the generator's
+own time never counts and later runs (before and after a change of the engine) read the same
+files. Delete those folders to write them afresh.
 """
 
 from __future__ import annotations
@@ -70,10 +72,10 @@ def folder(source: str, hands: int, mix: str = "stars", seed: int = 1) -> Path:
 
 
 def _generate(work: Path, hands: int, mix, seed: int) -> None:
+    counts = [round(hands * share) for *_, share in mix[:-1]]
+    counts.append(hands - sum(counts))
     number = 0
-    for i, (site, game, share) in enumerate(mix):
-        count = hands - sum(round(hands * s) for *_, s in mix[:i]) if i == len(mix) - 1 \
-            else round(hands * share)
+    for (site, game, _), count in zip(mix, counts):
         for start in range(0, count, HANDS_PER_FILE):
             # The dealer numbers hands from its seed modulo 100,000: one seed per file keeps
             # every hand id distinct.
