@@ -29,29 +29,25 @@ from importlib import import_module  # noqa: E402
 
 from hhtools.generate import collector_paused, generate_deals  # noqa: E402
 from hhtools.writers import FILE_ENCODING, stream  # noqa: E402
-from parse import ceiling, classifier_only  # noqa: E402  (bench/parse.py)
+from sources import ceiling  # noqa: E402  (bench/sources.py)
 
 bench_import = import_module("import")  # bench/import.py: CHILD, run, size_mb
 
 HANDS_PER_FILE = 1000
 
 
-def references(text: str) -> list[float]:
-    """Seconds of the two single-regex references over ``text`` (see bench/import.py): one
-    regex for every kind of line (the ceiling), and the coarse 8-group regex."""
-    seconds = []
-    for scan in (classifier_only, ceiling):
-        t = time.perf_counter()
-        scan(text)
-        seconds.append(time.perf_counter() - t)
-    return seconds
+def references(text: str) -> float:
+    """Seconds of the single-regex ceiling over ``text`` (see bench/sources.py)."""
+    t = time.perf_counter()
+    ceiling([("pokerstars", text)])
+    return time.perf_counter() - t
 
 
-def generate(folder: Path, hands: int, seed: int) -> tuple[float, list[float]]:
+def generate(folder: Path, hands: int, seed: int) -> tuple[float, float]:
     """Write ``hands`` hands into files of HANDS_PER_FILE; seconds generating, seconds of the
-    two regex references over the same text."""
+    ceiling over the same text."""
     gen_seconds = 0.0
-    ceiling_seconds = [0.0, 0.0]
+    ceiling_seconds = 0.0
     deals = generate_deals("pokerstars", "badugi", "fixed-limit", hands, seed=seed)
     for number in range(0, hands, HANDS_PER_FILE):
         t = time.perf_counter()
@@ -62,7 +58,7 @@ def generate(folder: Path, hands: int, seed: int) -> tuple[float, list[float]]:
         gen_seconds += time.perf_counter() - t
         (folder / f"gen-{number // HANDS_PER_FILE:05d}.txt").write_text(
             text, encoding=FILE_ENCODING["pokerstars"])
-        ceiling_seconds = [a + b for a, b in zip(ceiling_seconds, references(text))]
+        ceiling_seconds += references(text)
     return gen_seconds, ceiling_seconds
 
 
@@ -82,7 +78,7 @@ def _write_file(job: tuple[str, int, int, int]) -> None:
 
 
 def generate_parallel(folder: Path, hands: int, seed: int, jobs: int
-                      ) -> tuple[float, list[float], float]:
+                      ) -> tuple[float, float, float]:
     """Files of HANDS_PER_FILE made by ``jobs`` worker processes; seconds generating (wall,
     writing the files included), seconds of the regex ceiling over the same text (one process,
     read back), and the workers' peak memory in MB."""
@@ -95,10 +91,9 @@ def generate_parallel(folder: Path, hands: int, seed: int, jobs: int
         pool.map(_write_file, work, chunksize=1)
     gen_seconds = time.perf_counter() - t
     workers_peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
-    ceiling_seconds = [0.0, 0.0]
+    ceiling_seconds = 0.0
     for path in sorted(folder.iterdir()):
-        text = path.read_text(encoding=FILE_ENCODING["pokerstars"])
-        ceiling_seconds = [a + b for a, b in zip(ceiling_seconds, references(text))]
+        ceiling_seconds += references(path.read_text(encoding=FILE_ENCODING["pokerstars"]))
     return gen_seconds, ceiling_seconds, workers_peak
 
 
@@ -119,21 +114,20 @@ def main() -> None:
             gen_seconds, ceiling_seconds = generate(folder, args.hands, args.seed)
             gen_peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
         gen_rate = args.hands / gen_seconds
-        ceiling_rate, coarse_rate = (args.hands / s for s in ceiling_seconds)
+        ceiling_rate = args.hands / ceiling_seconds
         how = f"{args.jobs} processes" if args.jobs > 1 else "1 process"
         print(f"{args.hands:,} PokerStars Badugi hands generated in {gen_seconds:.1f} s "
               f"({how}): {gen_rate:,.0f} hands/s, peak memory {gen_peak:.0f} MB"
               f"{' a process' if args.jobs > 1 else ''}; "
               f"{len(list(folder.iterdir()))} files, {bench_import.size_mb(folder):.0f} MB")
         print(f"  single-regex ceiling over the same text: {ceiling_rate:,.0f} hands/s (one regex "
-              f"for every line kind); coarse 8-group regex {coarse_rate:,.0f} hands/s")
+              f"for every line kind)")
         db = work / "db"
         done = bench_import.run(bench_import.CHILD, str(db), str(folder), str(args.jobs))
         assert done["new"] == args.hands and not done["rejected"], done
         rate = args.hands / done["seconds"]
         print(f"  import, {args.jobs} job{'s' * (args.jobs > 1)}: {rate:,.0f} hands/s "
-              f"({100 * rate / ceiling_rate:.1f} % of the ceiling, {100 * rate / coarse_rate:.1f} % of "
-              f"the coarse regex), {done['seconds']:.1f} s; "
+              f"({100 * rate / ceiling_rate:.1f} % of the ceiling), {done['seconds']:.1f} s; "
               f"peak memory {done['peak_mb']:.0f} MB; store {bench_import.size_mb(db):.1f} MB")
         print(f"  generation / import speed: {gen_rate / rate:.1f}x")
     finally:
