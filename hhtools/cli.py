@@ -354,7 +354,8 @@ def check_command(
     if damage:
         raise fail(f"the store {store.root} is damaged: `hhtools check --repair` moves "
                    f"{'them' if len(damage) > 1 else 'it'} aside")
-    typer.echo(f"store {store.root}: {len(store.batch_folders())} batches, fine")
+    batches = len(store.batch_folders())
+    typer.echo(f"store {store.root}: {batches} batch{'es' * (batches != 1)}, fine")
 
 
 # The hand filters shared by stats, chart and report (hhtools.stats.Filters).

@@ -111,6 +111,8 @@ class Repair:
 def repair(store: Store, waiting=None) -> Repair:
     """Move every damaged batch, and every foreign file, into ``<db>/damaged/``."""
     done = Repair()
+    if not find_damage(store, full=True):
+        return done  # nothing to move: no need to wait for the lock (or to write at all)
     with store.writing("check --repair", waiting):
         damage = find_damage(store, full=True)
         if not damage:
