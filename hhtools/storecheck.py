@@ -20,6 +20,8 @@ import polars as pl
 
 from hhtools.store import REPAIR_HINT, SCHEMAS, Store, StoreError
 
+_MAGIC = b"PAR1"
+
 #: The tables of a batch whose ``path`` column says which files its hands came from.
 _PATH_TABLES = ("hands", "files", "rejected", "skipped")
 
@@ -38,16 +40,32 @@ class Damage:
 
 def table_damage(path: Path, table: str, full: bool) -> str | None:
     """What is wrong with the file of ``table`` at ``path``, or None. Without ``full``, only
-    its footer (columns and types) is read, not its data."""
+    the marks a Parquet file begins and ends with are read (some 10 µs a file, so an import
+    can look at every batch before it writes): that finds a file cut short, overwritten or
+    not Parquet; ``full`` also reads its columns and its data."""
     try:
-        schema = pl.read_parquet_schema(path)
+        with open(path, "rb") as file:
+            head = file.read(4)
+            file.seek(0, os.SEEK_END)
+            whole = file.tell() >= 12  # both marks and the footer's length at least
+            if whole:
+                file.seek(-4, os.SEEK_END)
+            tail = file.read(4)
     except FileNotFoundError:
         return f"missing: a batch holds every table, and this one lacks its {table} table"
-    except (OSError, pl.exceptions.PolarsError):
+    except IsADirectoryError:
+        return "a folder where a Parquet file belongs"
+    except OSError as exc:
+        return f"cannot be read ({exc.strerror})"
+    if not (whole and head == tail == _MAGIC):
         return "not a readable Parquet file"
-    if dict(schema) != SCHEMAS[table]:
-        return f"its columns are not those of the {table} table"
     if full:
+        try:
+            schema = pl.read_parquet_schema(path)
+        except (OSError, pl.exceptions.PolarsError):
+            return "not a readable Parquet file"
+        if dict(schema) != SCHEMAS[table]:
+            return f"its columns are not those of the {table} table"
         try:
             pl.read_parquet(path)
         except (OSError, pl.exceptions.PolarsError):
@@ -56,8 +74,9 @@ def table_damage(path: Path, table: str, full: bool) -> str | None:
 
 
 def find_damage(store: Store, full: bool = True) -> list[Damage]:
-    """Everything damaged or foreign under ``batches/``; ``full`` reads every table's data,
-    otherwise only each file's footer (what an import checks before it writes)."""
+    """Everything damaged or foreign under ``batches/``; ``full`` reads every table's columns
+    and data, otherwise only what tells a Parquet file (what an import checks before it
+    writes)."""
     try:
         entries = sorted(store.batches.iterdir())
     except FileNotFoundError:
