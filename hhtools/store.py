@@ -186,8 +186,11 @@ class Store:
         try:
             self.batches.mkdir(parents=True, exist_ok=True)
             self.tmp.mkdir(exist_ok=True)
+        except (FileExistsError, NotADirectoryError) as exc:
+            raise StoreError(f"cannot use {self.root} as a hand store: {exc.filename} is not a "
+                             "folder") from None
         except OSError as exc:
-            raise StoreError(f"cannot use {self.root} as a hand store: {exc.strerror}") from None
+            raise self.failure(exc) from None
 
     def discard_unfinished(self) -> None:
         """Remove batches a crashed import left half-written (never visible to readers).

@@ -10,12 +10,23 @@ from pathlib import Path
 
 import pytest
 
+from hhtools.importer import import_paths
+from hhtools.store import Store
+
 ROOT = Path(__file__).resolve().parents[1]
 SITES = ("pokerstars", "kingsclub")
 
 
 def corpus_paths(corpus):
     return [corpus / s for s in SITES]
+
+
+@pytest.fixture(scope="module")
+def clean(corpus, tmp_path_factory):
+    """The corpus imported once, alone: what every test store must end up holding."""
+    store = Store(tmp_path_factory.mktemp("clean") / "db")
+    import_paths(corpus_paths(corpus), store)
+    return store
 
 
 def snapshot(store):
@@ -39,6 +50,18 @@ def hhtools(*args, batch_hands: int | None = None, **popen) -> subprocess.Popen:
     popen = {"stdout": subprocess.PIPE, "stderr": subprocess.PIPE, **popen}
     return subprocess.Popen([sys.executable, "-m", "hhtools", *map(str, args)], env=env,
                             text=True, **popen)
+
+
+def hhtools_ready(*args) -> subprocess.Popen:
+    """A ``hhtools`` process started and loaded, that runs ``args`` at once when a line is
+    written to its standard input: to start a command at a precise moment."""
+    code = ("import sys, hhtools.cli, hhtools.importer, hhtools.stats; print('ready', "
+            "file=sys.stderr, flush=True); sys.stdin.readline(); hhtools.cli.main()")
+    proc = subprocess.Popen([sys.executable, "-c", code, *map(str, args)], text=True,
+                            env={**os.environ, "PYTHONPATH": str(ROOT)}, stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stderr.readline() == "ready\n"
+    return proc
 
 
 def run(*args, batch_hands: int | None = None, timeout: float = 120) -> subprocess.CompletedProcess:

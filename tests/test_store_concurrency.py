@@ -18,18 +18,11 @@ import pytest
 from hhtools.importer import import_paths
 from hhtools.store import Store
 from hhtools.storelock import WriterLock
-from storecases import assert_same, corpus_paths, descendants, hhtools, living, run
+from storecases import (assert_same, clean, corpus_paths, descendants, hhtools, hhtools_ready,
+                        living, run)
 
-GENERATED = Path(__file__).parents[1] / "sample_histories" / "generated"
 BROKEN = Path(__file__).parent / "invalid" / "pokerstars" / "first-of-two-broken.txt"
 
-
-@pytest.fixture(scope="module")
-def clean(corpus, tmp_path_factory):
-    """The corpus imported once, alone."""
-    store = Store(tmp_path_factory.mktemp("clean") / "db")
-    import_paths(corpus_paths(corpus), store)
-    return store
 
 
 def hands_new(output: str) -> int:
@@ -77,23 +70,23 @@ def test_an_import_waits_for_the_writer_and_says_whom_it_waits_for(corpus, clean
     assert_same(Store(db), clean)
 
 
-def test_an_import_started_during_another_waits_then_finds_its_hands_stored(corpus, tmp_path):
+def test_an_import_started_during_another_waits_then_finds_its_hands_stored(
+        corpus, clean, tmp_path):
     db = tmp_path / "db"
-    paths = [*corpus_paths(corpus), GENERATED / "pokerstars", GENERATED / "kingsclub"]
-    first = hhtools("import", *paths, "--db", db, batch_hands=3)
+    paths = corpus_paths(corpus)
+    second = hhtools_ready("import", *paths, "--db", db)  # loaded, so it starts at once
+    first = hhtools("import", *paths, "--db", db, batch_hands=1)
     deadline = time.monotonic() + 60
     while not list(db.glob("batches/*")) and time.monotonic() < deadline:
         time.sleep(0.01)
     assert first.poll() is None, "the first import ended before the second could start"
-    second = run("import", *paths, "--db", db)
+    second_out, second_err = second.communicate("go\n", timeout=120)
     out, err = first.communicate(timeout=120)
-    assert first.returncode == 0 and second.returncode == 0, (err, second.stderr)
-    assert f"waiting for another import (pid {first.pid})" in second.stderr
-    total = hands_new(out)
-    assert hands_new(second.stdout) == 0 and "files read: 0" in second.stdout
-    alone = Store(tmp_path / "alone")
-    assert import_paths(paths, alone).hands_new == total
-    assert_same(Store(db), alone)
+    assert first.returncode == 0 and second.returncode == 0, (err, second_err)
+    assert f"waiting for another import (pid {first.pid})" in second_err
+    assert hands_new(out) == 133
+    assert hands_new(second_out) == 0 and "files read: 0" in second_out
+    assert_same(Store(db), clean)
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="finds processes in /proc")

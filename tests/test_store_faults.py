@@ -17,15 +17,8 @@ from hhtools.importer import import_paths
 from hhtools.store import Store, StoreError
 from hhtools.storecheck import find_damage, repair
 from hhtools.storelock import WriterLock
-from storecases import assert_same, corpus_paths, hhtools, run, tmpfs
+from storecases import assert_same, clean, corpus_paths, hhtools, run, tmpfs
 
-
-@pytest.fixture(scope="module")
-def clean(corpus, tmp_path_factory):
-    """The corpus imported once, alone."""
-    store = Store(tmp_path_factory.mktemp("clean") / "db")
-    import_paths(corpus_paths(corpus), store)
-    return store
 
 
 def one_line(stderr: str) -> str:
