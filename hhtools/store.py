@@ -300,6 +300,8 @@ class Store:
         """Forget the stored rejections (of the file ``under``, or of the files under that
         folder); returns how many were removed. Files with rejected hands are read again by
         every import, so those still rejected are listed again by the next one."""
+        if not self.batches.is_dir():
+            raise StoreError(f"no hand store at {self.root}")  # and none is made to clear it
         with self.writing("rejected --clear", waiting):
             self.refuse_damaged()
             self._rejected_in = None  # rebuilt by the next write that needs it

@@ -118,8 +118,9 @@ class Repair:
                f"{d.what if d.path == d.aside else f'{d.path.name}: {d.what}'}"
                for d, to in self.moved]
         if self.every_file:
-            out.append("the next import reads every file again (which files the moved hands "
-                       "came from cannot be told); hands already stored are skipped")
+            out.append("the next import reads every file again, as which files the moved "
+                       "hands came from cannot be told, and skips the hands already stored: run "
+                       "`hhtools import` on your history folders")
         elif self.reread:
             out.append(f"the next import reads again the {self.reread} file"
                        f"{'s' * (self.reread != 1)} whose hands were moved aside, and stores "

@@ -33,7 +33,7 @@ def test_two_imports_of_the_same_folders_at_once_store_each_hand_once(corpus, cl
     db = tmp_path / "db"
     both = [hhtools("import", *corpus_paths(corpus), "--db", db, batch_hands=5) for _ in range(2)]
     outputs = [p.communicate(timeout=120) for p in both]
-    assert [p.returncode for p in both] == [0, 0], outputs
+    assert [p.returncode for p in both] == [0, 0], "\n".join(err for _, err in outputs)
     # One stored every hand, the other found them stored: no hand twice, none lost.
     assert sorted(hands_new(out) for out, _ in outputs) == [0, 133]
     assert_same(Store(db), clean)
@@ -44,7 +44,7 @@ def test_two_imports_of_different_folders_at_once_store_both(corpus, clean, tmp_
     stars, kings = corpus_paths(corpus)
     both = [hhtools("import", folder, "--db", db, batch_hands=5) for folder in (stars, kings)]
     outputs = [p.communicate(timeout=120) for p in both]
-    assert [p.returncode for p in both] == [0, 0], outputs
+    assert [p.returncode for p in both] == [0, 0], "\n".join(err for _, err in outputs)
     assert [hands_new(out) for out, _ in outputs] == [128, 5]
     assert_same(Store(db), clean)
 
