@@ -241,7 +241,9 @@ def import_command(
     Hands already stored (same site and hand id) are skipped, and files unchanged since their
     last import are not read again, so importing the same folder twice is cheap. An import that
     is interrupted can simply be run again. Rejected hands are listed by `hhtools rejected`.
-    The exit status is 1 when a hand was rejected.
+    One process writes a store at a time: a second import waits for the first, saying so. The
+    exit status is 1 when a hand was rejected, 2 when the store cannot be written (read-only,
+    full disk) or is damaged (see `hhtools check`).
 
     Example:
 
