@@ -131,3 +131,22 @@ def test_imports_killed_at_random_moments_then_run_again_lose_and_double_nothing
     assert_same(store, reference)
     assert store.read("rejected").height == 1, f"seed {seed}: rejections stored twice"
     assert run("check", "--db", db).returncode == 0
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="finds processes in /proc")
+def test_a_killed_import_leaves_no_reading_worker_behind(corpus, tmp_path):
+    generated = Path(__file__).parents[1] / "sample_histories" / "generated"
+    proc = hhtools("import", *corpus_paths(corpus), generated, "--db", tmp_path / "db",
+                   "--jobs", "2")
+    deadline = time.monotonic() + 60
+    # The fork server, its two workers and the resource tracker.
+    while len(below := descendants(proc.pid)) < 4 and time.monotonic() < deadline:
+        assert proc.poll() is None, "the import ended before its workers were seen"
+        time.sleep(0.01)
+    assert len(below) >= 4, below
+    proc.send_signal(signal.SIGKILL)
+    proc.communicate(timeout=60)
+    until = time.monotonic() + 10
+    while living(below) and time.monotonic() < until:
+        time.sleep(0.05)
+    assert not living(below), "workers outlived the import they read for"
