@@ -311,10 +311,10 @@ def rejected_command(
         raise fail(str(exc), 2) from None
     except HHToolsError as exc:
         raise fail(str(exc)) from None
-    for path, line, column, hand_id, reason in rows.select(
+    for file, line, column, hand_id, reason in rows.select(
             "path", "line", "column", "hand_id", "reason").iter_rows():
         hand = f" hand {hand_id}:" if hand_id else ""
-        typer.echo(f"{path}:{line}:{column}:{hand} {reason}")
+        typer.echo(f"{file}:{line}:{column}:{hand} {reason}")
     typer.echo(f"{rows.height} rejected hand{'s' * (rows.height != 1)}", err=True)
 
 
