@@ -242,7 +242,9 @@ def import_command(
     Hands already stored (same site and hand id) are skipped, and files unchanged since their
     last import are not read again, so importing the same folder twice is cheap. An import that
     is interrupted can simply be run again. Rejected hands are listed by `hhtools rejected`.
-    The exit status is 1 when a hand was rejected.
+    One process writes a store at a time: a second import waits for the first, saying so. The
+    exit status is 1 when a hand was rejected, 2 when the store cannot be written (read-only,
+    full disk) or is damaged (see `hhtools check`).
 
     Example:
 
@@ -251,7 +253,7 @@ def import_command(
     from rich.progress import Progress
 
     from hhtools.importer import history_files, import_paths
-    from hhtools.store import Store
+    from hhtools.store import Store, StoreError
 
     try:
         store = Store(db)
@@ -260,7 +262,10 @@ def import_command(
             raise fail(f"no history files under {', '.join(paths)}")
         with Progress(transient=True, disable=not sys.stderr.isatty()) as bar:
             task = bar.add_task("importing", total=len(files))
-            summary = import_paths(files, store, progress=lambda _: bar.advance(task), jobs=jobs)
+            summary = import_paths(files, store, progress=lambda _: bar.advance(task), jobs=jobs,
+                                   waiting=_say_waiting)
+    except StoreError as exc:
+        raise fail(str(exc), 2) from None
     except HHToolsError as exc:
         raise fail(str(exc)) from None
     typer.echo(f"store: {store.root}")
@@ -269,25 +274,91 @@ def import_command(
         raise typer.Exit(1)
 
 
-@app.command("rejected")
-def rejected_command(db: DbOption = None) -> None:
-    """List the hands an import rejected: file, line, column, hand id and reason.
+def _say_waiting(message: str) -> None:
+    typer.echo(f"hhtools: {message}", err=True)
 
-    Example:
+
+@app.command("rejected")
+def rejected_command(
+    path: Annotated[str | None, typer.Argument(
+        help="Only the hands rejected in this file, or in the files under this folder.",
+        show_default=False)] = None,
+    db: DbOption = None,
+    clear: Annotated[bool, typer.Option(
+        "--clear", help="Forget these rejections (all of them without PATH).")] = False,
+) -> None:
+    """List the hands an import rejected and still not stored: file, line, column, hand id
+    and reason.
+
+    Each file read again replaces its own rejections, and a hand stored since it was rejected
+    is not listed. --clear forgets them; the next import of a file with hands still rejected
+    lists those again.
+
+    Examples:
 
         hhtools rejected --db ~/poker-db
+        hhtools rejected --clear ~/histories/old --db ~/poker-db
     """
-    from hhtools.store import Store
+    from hhtools.store import Store, StoreError
 
     try:
-        rows = Store(db).read("rejected").unique(keep="first", maintain_order=True)
+        store = Store(db)
+        if clear:
+            removed = store.clear_rejections(path, _say_waiting)
+            typer.echo(f"{removed} rejection{'s' * (removed != 1)} cleared")
+            return
+        rows = store.rejections(path)
+    except StoreError as exc:
+        raise fail(str(exc), 2) from None
     except HHToolsError as exc:
         raise fail(str(exc)) from None
-    for path, line, column, hand_id, reason in rows.select(
+    for file, line, column, hand_id, reason in rows.select(
             "path", "line", "column", "hand_id", "reason").iter_rows():
         hand = f" hand {hand_id}:" if hand_id else ""
-        typer.echo(f"{path}:{line}:{column}:{hand} {reason}")
+        typer.echo(f"{file}:{line}:{column}:{hand} {reason}")
     typer.echo(f"{rows.height} rejected hand{'s' * (rows.height != 1)}", err=True)
+
+
+@app.command("check")
+def check_command(
+    db: DbOption = None,
+    repair: Annotated[bool, typer.Option(
+        "--repair", help="Move what is damaged into DB/damaged/ and say what the next "
+        "import reads again.")] = False,
+) -> None:
+    """Check the hand store: every batch whole, every Parquet file readable, nothing foreign.
+
+    Prints one line per damaged or foreign file (path and what is wrong); the exit status is
+    1 when there is any, 0 when the store is fine. Imports refuse to write into a damaged
+    store. With --repair: moves each damaged batch, and each foreign file, into DB/damaged/
+    and marks the files whose hands it held, so the next import reads them again.
+
+    Examples:
+
+        hhtools check --db ~/poker-db
+        hhtools check --repair --db ~/poker-db
+    """
+    from hhtools.storecheck import find_damage, repair as repair_store
+    from hhtools.store import Store, StoreError
+
+    store = Store(db)
+    if not store.batches.is_dir():
+        raise fail(f"no hand store at {store.root}", 2)
+    try:
+        if repair:
+            for line in repair_store(store, _say_waiting).lines() or [f"store {store.root}: fine"]:
+                typer.echo(line)
+            return
+        damage = find_damage(store, full=True)
+    except StoreError as exc:
+        raise fail(str(exc), 2) from None
+    for found in damage:
+        typer.echo(str(found))
+    if damage:
+        raise fail(f"the store {store.root} is damaged: `hhtools check --repair` moves "
+                   f"{'them' if len(damage) > 1 else 'it'} aside")
+    batches = len(store.batch_folders())
+    typer.echo(f"store {store.root}: {batches} batch{'es' * (batches != 1)}, fine")
 
 
 # The hand filters shared by stats, chart and report (hhtools.stats.Filters).
@@ -341,7 +412,7 @@ def stats_command(
     import json
 
     from hhtools.stats import REPORTS, Tables, reports
-    from hhtools.store import Store
+    from hhtools.store import Store, StoreError
 
     if fmt not in ("table", "csv", "json"):
         raise fail(f"unknown format {fmt!r}: use table, csv or json", 2)
@@ -352,6 +423,8 @@ def stats_command(
     try:
         filters = _filters(player, game, site, stakes, since, until, position)
         frames = reports(Tables.load(Store(db)), filters, names)
+    except StoreError as exc:
+        raise fail(str(exc), 2) from None
     except HHToolsError as exc:
         raise fail(str(exc)) from None
     if fmt == "json":
@@ -442,7 +515,7 @@ def chart_command(
 
     from hhtools.charts import chart
     from hhtools.stats import Tables
-    from hhtools.store import Store
+    from hhtools.store import Store, StoreError
 
     suffix = Path(out).suffix.lower()
     if suffix not in (".png", ".svg"):
@@ -451,6 +524,8 @@ def chart_command(
         filters = _filters(player, game, site, stakes, since, until, position)
         figure = chart(Tables.load(Store(db)), kind, filters, measure)
         figure.savefig(out, format=suffix[1:], dpi=100)
+    except StoreError as exc:
+        raise fail(str(exc), 2) from None
     except HHToolsError as exc:
         raise fail(str(exc)) from None
     except OSError as exc:
@@ -485,10 +560,12 @@ def report_command(
     from pathlib import Path
 
     from hhtools.report import write_report
-    from hhtools.store import Store
+    from hhtools.store import Store, StoreError
 
     try:
         written = write_report(Store(db), out, _filters(player, game, site, stakes, since, until, position))
+    except StoreError as exc:
+        raise fail(str(exc), 2) from None
     except HHToolsError as exc:
         raise fail(str(exc)) from None
     typer.echo(f"report: {Path(written).resolve()}")

@@ -4,18 +4,22 @@ Files whose size and modification time match their last clean import are skipped
 being read; hands already stored (same site and hand id) are skipped after parsing. Each file
 is parsed, audited and turned into table rows on its own (in worker processes with ``jobs``
 above 1); the main process drops duplicates and writes batches of whole hands (see
-hhtools.store), so an import killed at any moment can simply be run again.
+hhtools.store), so an import killed at any moment can simply be run again. An import holds the
+store's writer lock from before it reads the hands already stored until its last batch is
+published, so a second import of the same files waits, then finds them all stored.
 """
 
 from __future__ import annotations
 
 import multiprocessing
 import os
+import threading
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
+from multiprocessing.connection import Connection
 from pathlib import Path
 
 import polars as pl
@@ -23,7 +27,7 @@ import polars as pl
 from hhtools.collector import collector_paused
 from hhtools.parsing import not_history_count
 from hhtools.rows import add_hand, error_row, frames, new_rows
-from hhtools.store import SCHEMAS, Store
+from hhtools.store import SCHEMAS, Store, StoreWriteError
 
 #: How many hands a batch holds before it is written: bounds memory on large imports.
 BATCH_HANDS = int(os.environ.get("HHTOOLS_BATCH_HANDS", "5000"))
@@ -41,6 +45,7 @@ class ImportSummary:
     files_read: int = 0
     files_unchanged: int = 0
     hands_new: int = 0
+    hands_stored: int = 0  # of hands_new, those in batches already published
     duplicates: int = 0
     skipped_games: Counter = field(default_factory=Counter)
     rejected: int = 0
@@ -142,14 +147,30 @@ def default_jobs() -> int:
 
 def import_paths(paths: Iterable[str | os.PathLike], store: Store,
                  progress: Callable[[Path], None] | None = None,
-                 jobs: int | None = None) -> ImportSummary:
+                 jobs: int | None = None,
+                 waiting: Callable[[str], None] | None = None) -> ImportSummary:
     """Import every history file under ``paths`` into ``store``, auditing every new hand.
 
     ``jobs`` is how many processes read files; by default one per processor when there is
-    enough to read to repay starting them, else one.
+    enough to read to repay starting them, else one. The import holds the store's writer lock
+    throughout (hhtools.storelock); ``waiting`` is told when it must first wait for another.
+    A damaged store is refused (StoreError) before anything is read.
     """
-    store.discard_unfinished()
-    summary = ImportSummary()
+    with store.writing("import", waiting):
+        store.discard_unfinished()
+        store.refuse_damaged()
+        summary = ImportSummary()
+        try:
+            _import(paths, store, progress, jobs, summary)
+        except StoreWriteError as exc:
+            kept = (f"the {summary.hands_stored} new hand{'s' * (summary.hands_stored != 1)} "
+                    "stored before that are kept" if summary.hands_stored else "nothing was stored")
+            raise StoreWriteError(f"{exc}; {kept}, and running the same command again completes "
+                             "the import") from None
+    return summary
+
+
+def _import(paths, store: Store, progress, jobs: int | None, summary: ImportSummary) -> None:
     known = store.hand_keys()
     previous = store.imported_files()
     todo: list[str] = []
@@ -179,16 +200,15 @@ def import_paths(paths: Iterable[str | os.PathLike], store: Store,
             _add_file(rows, known, batch, summary)
             if batch.hands >= BATCH_HANDS:
                 if writing is not None:
-                    writing.result()  # raises what the write raised (a full disk...)
+                    summary.hands_stored += writing.result()  # raises what the write raised
                 writing = writer.submit(batch.write, store)
                 batch = _Batch()
             if progress:
                 progress(Path(rows.path))
         if writing is not None:
-            writing.result()
+            summary.hands_stored += writing.result()
     if batch:
-        batch.write(store)
-    return summary
+        summary.hands_stored += batch.write(store)
 
 
 def _read_all(paths: list[str], jobs: int) -> Iterator[FileRows]:
@@ -199,9 +219,32 @@ def _read_all(paths: list[str], jobs: int) -> Iterator[FileRows]:
     # fork, and a worker using it would hang. A fork server starts clean, and quickly.
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+    # Each worker watches a pipe whose only writing end this process holds (see
+    # _end_with_importer). Closed after the pool, so workers end on their own first.
+    alive_r, alive_w = context.Pipe(duplex=False)
+    with alive_r, alive_w, ProcessPoolExecutor(
+            max_workers=jobs, mp_context=context, initializer=_end_with_importer,
+            initargs=(alive_r,)) as pool:
         # map keeps the files' order, so batches and duplicates are decided as with one job.
         yield from pool.map(read_file, paths, chunksize=1)
+
+
+def _end_with_importer(alive: Connection) -> None:
+    """Worker initializer: end this worker as soon as the importing process ends, even by
+    ``kill -9``, which gives the pool no chance to stop its workers.
+
+    The kernel closes a dead process's files, so the pipe's writing end closes and the
+    blocked ``recv`` gets end-of-file, whatever the platform and however the worker was started
+    (fork server or spawn, whose parent is not the importing process).
+    """
+    def watch() -> None:
+        try:
+            alive.recv()
+        except (EOFError, OSError):
+            pass
+        os._exit(1)
+
+    threading.Thread(target=watch, name="hhtools-importer-watch", daemon=True).start()
 
 
 def _add_file(rows: FileRows, known: set, batch: _Batch, summary: ImportSummary) -> None:
@@ -227,12 +270,13 @@ def _add_file(rows: FileRows, known: set, batch: _Batch, summary: ImportSummary)
     summary.not_histories += rows.not_history
     summary.warnings += len(rows.warnings)
     summary.warning_examples.extend(rows.warnings[:max(0, 10 - len(summary.warning_examples))])
-    batch.add(frames, new)
+    batch.add(frames, new, rows.path)
     # A file with rejected hands is read again next time: a newer hhtools may read them.
     if not rows.errors:
         batch.add({"files": pl.DataFrame([{
             "path": rows.path, "size": rows.size, "mtime_ns": rows.mtime_ns, "hands": new,
-            "rejected": 0, "imported_at": datetime.now(timezone.utc)}], schema=SCHEMAS["files"])}, 0)
+            "rejected": 0, "imported_at": datetime.now(timezone.utc)}], schema=SCHEMAS["files"])},
+            0, rows.path)
 
 
 class _Batch:
@@ -241,15 +285,20 @@ class _Batch:
     def __init__(self) -> None:
         self.frames: dict[str, list[pl.DataFrame]] = {name: [] for name in SCHEMAS}
         self.hands = 0
+        self.paths: set[str] = set()  # the files read: their stored rejections are replaced
 
     def __bool__(self) -> bool:
         return any(self.frames.values())
 
-    def add(self, frames: dict[str, pl.DataFrame], hands: int) -> None:
+    def add(self, frames: dict[str, pl.DataFrame], hands: int, path: str) -> None:
         for name, frame in frames.items():
             if frame.height:
                 self.frames[name].append(frame)
         self.hands += hands
+        self.paths.add(path)
 
-    def write(self, store: Store) -> None:
-        store.write_batch({name: pl.concat(parts) for name, parts in self.frames.items() if parts})
+    def write(self, store: Store) -> int:
+        """Write the batch; how many hands it held."""
+        store.write_batch({name: pl.concat(parts) for name, parts in self.frames.items() if parts},
+                          reread=self.paths)
+        return self.hands

@@ -211,6 +211,7 @@ def _chart_player(t: Tables, filters: Filters) -> tuple[str | None, str]:
 
 def build_report(store: Store, filters: Filters = Filters(), now: datetime | None = None) -> str:
     """The whole page for ``filters`` (``filters.player`` is the player; none means everyone)."""
+    store = store.snapshot()  # every table from the same batches
     t = Tables.load(store)
     if filters.player and t.players.filter(pl.col("player") == filters.player).height == 0:
         raise HHToolsError(f"no hands of {filters.player} in the store {store.root}")

@@ -62,7 +62,9 @@ class Tables:
 
     @classmethod
     def load(cls, store: Store) -> Tables:
-        """Read the tables from ``store``: only the columns the reports use."""
+        """Read the tables from ``store``: only the columns the reports use, all from the same
+        batches (an import may publish more meanwhile)."""
+        store = store.snapshot()
         return cls(*(store.read_columns(name, columns) for name, columns in COLUMNS.items()))
 
     @cached_property

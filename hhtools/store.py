@@ -2,22 +2,39 @@
 
 Layout (readable as is by DuckDB or Spark with a glob such as ``batches/*/hands.parquet``)::
 
-    <db>/batches/<batch id>/<table>.parquet   one folder per committed batch
+    <db>/batches/<batch id>/<table>.parquet   one folder per committed batch, every table in it
     <db>/tmp/<batch id>/                       a batch being written
+    <db>/lock                                  the writer lock (hhtools.storelock)
+    <db>/damaged/                              what ``hhtools check --repair`` moved aside
 
 A batch is written completely under ``tmp/`` and then moved into ``batches/`` with one
 ``os.rename``, which is atomic on a POSIX file system: a crash or a kill at any moment leaves
-either the whole batch or none of it. A batch holds whole hands only, and the ``files`` rows
-that mark a file as imported travel in the batch holding that file's last hands, so a file cut
-short by a crash is read again by the next import, which skips the hands already stored.
+either the whole batch, with every table, or none of it. A batch holds whole hands only, and the
+``files`` row that marks a file as imported travels in the batch holding that file's hands, so a
+file cut short by a crash is read again by the next import, which skips the hands already stored.
+
+One process writes at a time: every write holds the writer lock (hhtools.storelock), from
+before it reads the hand keys already stored, to decide what is a duplicate, until its last
+batch is published; so overlapping imports store each hand once, and ``tmp/`` is only cleaned
+by the lock holder, when whatever is left there belongs to a process that died. Readers take no
+lock: they list ``batches/`` once (``snapshot``) and read every table from that one list, so they
+see whole batches only, the same ones in every table. A batch folder that lacks a table, holds
+a foreign file or an unreadable Parquet file is damage (hhtools.storecheck): readers and imports
+stop and name it in one line until ``hhtools check --repair`` moves it aside.
+
+Rejected hands are a current list, not a log: a file read again replaces its older rejections.
 """
 
 from __future__ import annotations
 
+import errno
 import os
+import re
 import shutil
+import threading
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 
 import polars as pl
@@ -83,7 +100,14 @@ SCHEMAS: dict[str, dict[str, pl.DataType]] = {
 
 
 class StoreError(HHToolsError):
-    """The store folder cannot be used (not writable, damaged file...)."""
+    """The store folder cannot be used (not writable, full disk, damaged file...)."""
+
+
+class StoreWriteError(StoreError):
+    """Writing into the store failed (full disk, read-only file system...)."""
+
+
+KEY = ["site", "hand_id"]
 
 
 def default_location() -> Path:
@@ -101,85 +125,279 @@ class Store:
         self.root = Path(location).expanduser() if location else default_location()
         self.batches = self.root / "batches"
         self.tmp = self.root / "tmp"
+        self.damaged = self.root / "damaged"
+        self._listing: list[Path] | None = None  # fixed by snapshot()
+        self._guard = threading.Lock()
+        self._lock = None
+        self._depth = 0
+        self._rejected_in: dict[str, set[Path]] | None = None  # valid while the lock is held
 
     def __repr__(self) -> str:
         return f"Store({str(self.root)!r})"
+
+    # Writing ------------------------------------------------------------------------------
+
+    @contextmanager
+    def writing(self, doing: str = "import",
+                waiting: Callable[[str], None] | None = None) -> Iterator[None]:
+        """Hold the store's writer lock (re-entrant); ``waiting`` is told when it must wait."""
+        from hhtools.storelock import WriterLock
+
+        with self._guard:
+            if self._lock is None:
+                try:
+                    self.root.mkdir(parents=True, exist_ok=True)
+                except (FileExistsError, NotADirectoryError):
+                    raise StoreError(f"cannot use {self.root} as a hand store: it is not a "
+                                     "folder") from None
+                except OSError as exc:
+                    raise self.failure(exc) from None
+                try:
+                    self._lock = WriterLock(self.root, doing, waiting).__enter__()
+                except OSError as exc:
+                    raise self.failure(exc) from None
+            self._depth += 1
+        try:
+            yield
+        finally:
+            with self._guard:
+                self._depth -= 1
+                if not self._depth:
+                    self._lock.__exit__(None, None, None)
+                    self._lock = None
+                    self._rejected_in = None
+
+    def failure(self, exc: Exception) -> StoreWriteError:
+        """The one-sentence StoreError for an OSError (or polars' I/O error) met writing."""
+        code = getattr(exc, "errno", None)
+        if code is None and (found := re.search(r"os error (\d+)", str(exc))):
+            code = int(found[1])
+        if code in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
+            return StoreWriteError(f"cannot write to the store {self.root}: the disk is full")
+        if code == errno.EROFS:
+            return StoreWriteError(f"cannot write to the store {self.root}: it is on a read-only "
+                                   "file system")
+        if code in (errno.EACCES, errno.EPERM):
+            return StoreWriteError(f"cannot write to the store {self.root}: permission denied")
+        reason = os.strerror(code) if code else "an input/output error"
+        return StoreWriteError(f"cannot write to the store {self.root}: {reason}")
 
     def _prepare(self) -> None:
         try:
             self.batches.mkdir(parents=True, exist_ok=True)
             self.tmp.mkdir(exist_ok=True)
+        except (FileExistsError, NotADirectoryError) as exc:
+            raise StoreError(f"cannot use {self.root} as a hand store: {exc.filename} is not a "
+                             "folder") from None
         except OSError as exc:
-            raise StoreError(f"cannot use {self.root} as a hand store: {exc.strerror}") from None
+            raise self.failure(exc) from None
 
     def discard_unfinished(self) -> None:
-        """Remove batches a crashed import left half-written (never visible to readers)."""
-        if self.tmp.is_dir():
-            for leftover in self.tmp.iterdir():
-                shutil.rmtree(leftover, ignore_errors=True)
+        """Remove batches a crashed import left half-written (never visible to readers).
 
-    def write_batch(self, tables: Mapping[str, pl.DataFrame]) -> Path:
-        """Write one batch of tables and make it visible atomically; returns its folder."""
-        self._prepare()
-        batch_id = f"{time.strftime('%Y%m%dT%H%M%S')}-{time.time_ns() % 10**9:09d}-{os.getpid()}"
-        work = self.tmp / batch_id
-        work.mkdir()
-        for name, schema in SCHEMAS.items():
-            frame = tables.get(name)
-            if frame is None:
-                frame = pl.DataFrame(schema=schema)
-            path = work / f"{name}.parquet"
-            if frame.columns != list(schema) or frame.dtypes != list(schema.values()):
-                # An import's frames already have the schema: no select and cast (a few
-                # thousand instructions a hand) for them.
-                frame = frame.select(list(schema)).cast(schema)
-            frame.write_parquet(path)
-            _fsync(path)
-        _fsync(work)
-        final = self.batches / batch_id
-        os.rename(work, final)
-        _fsync(self.batches)
-        return final
+        Holds the writer lock, so what is in ``tmp/`` belongs to no live process.
+        """
+        with self.writing():
+            if self.tmp.is_dir():
+                for leftover in self.tmp.iterdir():
+                    if leftover.is_dir():
+                        shutil.rmtree(leftover, ignore_errors=True)
+                    else:
+                        leftover.unlink(missing_ok=True)
+
+    def write_batch(self, tables: Mapping[str, pl.DataFrame], reread: Iterable[str] = ()) -> Path:
+        """Write one batch of tables and make it visible atomically; returns its folder.
+
+        ``reread`` names the files read again for this batch: their rejections stored by
+        earlier batches are dropped, as the batch holds their current ones.
+        """
+        with self.writing():
+            self._prepare()
+            batch_id = f"{time.strftime('%Y%m%dT%H%M%S')}-{time.time_ns() % 10**9:09d}-{os.getpid()}"
+            work = self.tmp / batch_id
+            final = self.batches / batch_id
+            frames = {}
+            for name, schema in SCHEMAS.items():
+                frame = tables.get(name)
+                if frame is None:
+                    frame = pl.DataFrame(schema=schema)
+                if frame.columns != list(schema) or frame.dtypes != list(schema.values()):
+                    # An import's frames already have the schema: no select and cast (a few
+                    # thousand instructions a hand) for them.
+                    frame = frame.select(list(schema)).cast(schema)
+                frames[name] = frame
+            try:
+                work.mkdir()
+                for name, frame in frames.items():
+                    path = work / f"{name}.parquet"
+                    frame.write_parquet(path)
+                    _fsync(path)
+                _fsync(work)
+                # Dropped before the batch is published: a kill in between leaves those files
+                # unmarked as imported, so the next import reads them and lists them again.
+                self._drop_rejections_of(set(reread))
+                os.rename(work, final)
+                _fsync(self.batches)
+            except (OSError, pl.exceptions.PolarsError) as exc:
+                shutil.rmtree(work, ignore_errors=True)  # frees the space a full disk needs
+                raise self._trouble(exc, "rejected") from None
+            for path in frames["rejected"]["path"].unique().to_list():
+                if self._rejected_in is not None:
+                    self._rejected_in.setdefault(path, set()).add(final / "rejected.parquet")
+            return final
+
+    def _trouble(self, exc: Exception, table: str) -> StoreError:
+        """The StoreError for what polars or the system raised while writing: a failed
+        write (full disk...), else a damaged ``table`` read on the way."""
+        if isinstance(exc, OSError) or "os error" in str(exc):
+            return self.failure(exc)
+        return self.damage_error(table)
+
+    def _drop_rejections_of(self, paths: set[str]) -> None:
+        """Remove the stored rejections of the files ``paths``, which are being read again."""
+        if self._rejected_in is None:
+            # Which batches hold rejections of which file, read once per hold of the lock.
+            self._rejected_in = {}
+            files = [b / "rejected.parquet" for b in self._list_batches()]
+            if files:
+                held = (pl.scan_parquet(files, schema=SCHEMAS["rejected"], include_file_paths="file")
+                        .select("path", "file").unique().collect())
+                for path, file in held.iter_rows():
+                    self._rejected_in.setdefault(path, set()).add(Path(file))
+        files = {f for p in paths & self._rejected_in.keys() for f in self._rejected_in.pop(p)}
+        self._rewrite_rejected(sorted(files), pl.col("path").is_in(sorted(paths)))
+
+    def _rewrite_rejected(self, files: list[Path], matching: pl.Expr) -> int:
+        """Remove the rows ``matching`` from these ``rejected.parquet`` files; how many.
+
+        Each file is rewritten under ``tmp/`` and put in place with one ``os.replace``:
+        readers see the old table or the new one.
+        """
+        removed = 0
+        for file in files:
+            table = pl.read_parquet(file)
+            kept = table.filter(~matching)
+            if kept.height == table.height:
+                continue
+            removed += table.height - kept.height
+            self.tmp.mkdir(parents=True, exist_ok=True)
+            fresh = self.tmp / f"{file.parent.name}-rejected.parquet"
+            kept.write_parquet(fresh)
+            _fsync(fresh)
+            os.replace(fresh, file)
+            _fsync(file.parent)
+        return removed
+
+    def refuse_damaged(self) -> None:
+        """Raise StoreError naming the damage, if any, found by a quick look (hhtools.storecheck)."""
+        from hhtools.storecheck import damaged_error, find_damage
+
+        if damage := find_damage(self, full=False):
+            raise damaged_error(self, damage)
+
+    def clear_rejections(self, under: str | os.PathLike | None = None,
+                         waiting: Callable[[str], None] | None = None) -> int:
+        """Forget the stored rejections (of the file ``under``, or of the files under that
+        folder); returns how many were removed. Files with rejected hands are read again by
+        every import, so those still rejected are listed again by the next one."""
+        if not self.batches.is_dir():
+            raise StoreError(f"no hand store at {self.root}")  # and none is made to clear it
+        with self.writing("rejected --clear", waiting):
+            self.refuse_damaged()
+            self._rejected_in = None  # rebuilt by the next write that needs it
+            files = [b / "rejected.parquet" for b in self._list_batches()]
+            try:
+                return self._rewrite_rejected(files, _under(under))
+            except (OSError, pl.exceptions.PolarsError) as exc:
+                raise self._trouble(exc, "rejected") from None
+
+    # Reading ------------------------------------------------------------------------------
+
+    def _list_batches(self) -> list[Path]:
+        try:
+            return sorted(p for p in self.batches.iterdir() if p.is_dir())
+        except FileNotFoundError:
+            return []
+        except OSError as exc:
+            raise StoreError(f"cannot read the store {self.root}: {exc.strerror}") from None
+
+    def batch_folders(self) -> list[Path]:
+        """The committed batches this store reads: those of its snapshot, if it is one."""
+        return self._listing if self._listing is not None else self._list_batches()
+
+    def snapshot(self) -> Store:
+        """This store as it is now: every table read from it comes from the same batches,
+        whatever is published meanwhile."""
+        view = Store(self.root)
+        view._listing = self.batch_folders()
+        return view
 
     def scan(self, table: str) -> pl.LazyFrame:
         """A lazy view of one table across every committed batch."""
         schema = SCHEMAS[table]
-        files = sorted(self.batches.glob(f"*/{table}.parquet")) if self.batches.is_dir() else []
+        files = [folder / f"{table}.parquet" for folder in self.batch_folders()]
         if not files:
             return pl.LazyFrame(schema=schema)
-        try:
-            return pl.scan_parquet(files, schema=schema)
-        except Exception as exc:  # polars raises several kinds for a damaged file
-            raise StoreError(f"the store {self.root} has an unreadable batch: {exc}") from None
+        missing = next((f for f in files if not f.is_file()), None)
+        if missing is not None:
+            raise StoreError(f"the store {self.root} is damaged: {missing.parent} lacks its "
+                             f"{table} table; {REPAIR_HINT}")
+        return pl.scan_parquet(files, schema=schema)
+
+    def damage_error(self, table: str) -> StoreError:
+        """The StoreError naming the file that makes ``table`` unreadable, in one line."""
+        from hhtools.storecheck import table_damage
+
+        for folder in self.batch_folders():
+            file = folder / f"{table}.parquet"
+            if (damage := table_damage(file, table, full=True)) is not None:
+                return StoreError(f"the store {self.root} is damaged: {file}: {damage}; "
+                                  f"{REPAIR_HINT}")
+        return StoreError(f"cannot read the {table} table of the store {self.root}; "
+                          "`hhtools check` looks for damage")
 
     def read(self, table: str) -> pl.DataFrame:
         """One table across every committed batch."""
-        try:
-            return self.scan(table).collect()
-        except StoreError:
-            raise
-        except Exception as exc:
-            raise StoreError(f"the store {self.root} has an unreadable batch: {exc}") from None
+        return self.read_columns(table, list(SCHEMAS[table]))
 
     def hand_keys(self) -> set[tuple[str, str]]:
         """(site, hand id) of every stored hand."""
-        keys = self.read_columns("hands", ["site", "hand_id"])
+        keys = self.read_columns("hands", KEY)
         return set(zip(keys["site"].to_list(), keys["hand_id"].to_list()))
 
     def read_columns(self, table: str, columns: list[str]) -> pl.DataFrame:
         """Only some columns of a table: imports read keys, never whole tables."""
         try:
             return self.scan(table).select(columns).collect()
-        except StoreError:
-            raise
-        except Exception as exc:
-            raise StoreError(f"the store {self.root} has an unreadable batch: {exc}") from None
+        except (OSError, pl.exceptions.PolarsError):
+            raise self.damage_error(table) from None
 
     def imported_files(self) -> dict[str, tuple[int, int]]:
         """For each imported file: (size, mtime in ns) when it was last imported."""
         files = self.read_columns("files", ["path", "size", "mtime_ns", "imported_at"])
         latest = files.sort("imported_at").unique("path", keep="last")
         return {p: (s, m) for p, s, m in latest.select("path", "size", "mtime_ns").iter_rows()}
+
+    def rejections(self, under: str | os.PathLike | None = None) -> pl.DataFrame:
+        """The rejected hands still not stored, in the order they were met; only those of
+        the file ``under`` or of the files under that folder, if given. A rejection whose
+        site and hand id were stored since (by another file, or a newer hhtools) is left out."""
+        view = self.snapshot()
+        rejected = (view.read("rejected").filter(_under(under))
+                    .unique(keep="first", maintain_order=True).with_row_index("order"))
+        stored = view.read_columns("hands", KEY)
+        return rejected.join(stored, on=KEY, how="anti").sort("order").drop("order")
+
+
+REPAIR_HINT = "`hhtools check --repair` moves it aside"
+
+
+def _under(path: str | os.PathLike | None) -> pl.Expr:
+    """Rows of the file ``path``, or of any file under that folder; every row if None."""
+    if path is None:
+        return pl.lit(True)
+    resolved = str(Path(path).expanduser().resolve())
+    return (pl.col("path") == resolved) | pl.col("path").str.starts_with(resolved.rstrip(os.sep) + os.sep)
 
 
 def _fsync(path: Path) -> None:

@@ -14,19 +14,7 @@ import pytest
 from hhtools.importer import import_paths
 from hhtools.store import Store
 
-SITES = ("pokerstars", "kingsclub")
-
-
-def corpus_paths(corpus):
-    return [corpus / s for s in SITES]
-
-
-def snapshot(store):
-    """What a store holds, independent of how batches were cut."""
-    hands = store.read("hands").drop("path").sort("site", "hand_id")
-    players = store.read("players").sort("site", "hand_id", "seat")
-    actions = store.read("actions").sort("site", "hand_id", "seq")
-    return hands, players, actions
+from storecases import corpus_paths, snapshot
 
 
 def test_importing_twice_stores_each_hand_once(corpus, tmp_path):
@@ -190,7 +178,8 @@ def test_batches_written_while_reading_equal_one_batch_and_report_a_failed_write
     assert len(list(cut.batches.iterdir())) > 2
     for a, b in zip(snapshot(whole), snapshot(cut)):
         assert a.equals(b)
-    # A batch the thread cannot write stops the import with the store's own message.
+    # A store that cannot be written stops the import with the store's own message (a
+    # batch the thread cannot write: tests/test_store_faults.py, on a full disk).
     (tmp_path / "file").write_text("not a folder")
     with pytest.raises(StoreError, match="cannot use .* as a hand store"):
         import_paths(corpus_paths(corpus), Store(tmp_path / "file"))
