@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Decimal
+from operator import attrgetter
 
 from hhtools.findings import (KINDS, RESULT_KINDS, RULE_KINDS, Finding, RuleViolation,
                               violation_finding)
@@ -76,22 +77,25 @@ class Replay(BettingRules, DrawRules):
         """Seat numbers, stacks, the players in the hand in seat order, and the order from the
         button (the draw and post-draw betting order)."""
         dealt = set(hand.dealt_to) if hand.dealt_to else None
-        seats = sorted(hand.seats, key=lambda s: s.seat)
+        seats = sorted(hand.seats, key=_SEAT_NUMBER)
         self.seat_of: dict[str, int] = {}
         for s in seats:
             # A name seated twice is in the hand once, at its first seat.
             self.seat_of.setdefault(s.name, s.seat)
         # A name seated twice keeps its last stack (as the history's last word on it).
         self.stacks: dict[str, Decimal] = {s.name: s.stack for s in seats}
-        order = list(dict.fromkeys(s.name for s in seats
-                                   if not s.sitting_out and (dealt is None or s.name in dealt)))
-        # Players who act though the seat list marks them out are in the hand after all.
-        members = set(order)
-        for a in hand.actions:
-            if a.player not in members and a.player in self.seat_of:
-                order.append(a.player)
-                members.add(a.player)
-        order.sort(key=self.seat_of.__getitem__)
+        order = []
+        for s in seats:
+            if not s.sitting_out and (dealt is None or s.name in dealt) and s.name not in order:
+                order.append(s.name)
+        if len(order) < len(self.seat_of):
+            # Players who act though the seat list marks them out are in the hand after all.
+            members = set(order)
+            for a in hand.actions:
+                if a.player not in members and a.player in self.seat_of:
+                    order.append(a.player)
+                    members.add(a.player)
+            order.sort(key=self.seat_of.__getitem__)
         self.order = order
         self.index = {p: i for i, p in enumerate(order)}
         # The seat order twice: any rotation of it is one slice, ``_order_len`` long.
@@ -161,6 +165,9 @@ class Replay(BettingRules, DrawRules):
                     dict(self.round.bets), nxt, options)
 
 
+_SEAT_NUMBER = attrgetter("seat")
+
+
 def _hero_before(hand: Hand) -> dict[str, tuple]:
     """The hero's hand before each street's draw, to check discards against it: the last hand
     known, kept through a stand-pat, unknown after a draw whose cards are unknown."""
@@ -168,13 +175,19 @@ def _hero_before(hand: Hand) -> dict[str, tuple]:
     if not hand.hero_cards:
         return out
     known = {hc.street: hc.cards for hc in hand.hero_cards}
-    drew = {a.street for a in hand.actions if a.player == hand.hero
-            and a.kind == "discard" and a.count}
+    drew = None  # the streets where the hero drew cards, found only when a hand is missing
     held = known.get("predraw")
     for street in STREETS[1:]:
         if held is not None:
             out[street] = held
-        held = known.get(street, None if street in drew else held)
+        if street in known:
+            held = known[street]
+        else:
+            if drew is None:
+                drew = {a.street for a in hand.actions if a.player == hand.hero
+                        and a.kind == "discard" and a.count}
+            if street in drew:
+                held = None
     return out
 
 

@@ -78,11 +78,9 @@ class BettingRules:
                     return p if r.bets.get(p, ZERO) < r.current else None
         if r.turn_from is None:
             r.turn_from = self._first_to_act(r.street)
-        # Clockwise from the seat after the last actor (or the first to act): the first seat
-        # looked at is usually the one.
-        ring, acted, bets, current = self._ring, r.acted_at, r.bets, r.current
-        for i in range(r.turn_from, r.turn_from + self._order_len):
-            p = ring[i]
+        # Clockwise from the seat after the last actor (or the first to act).
+        acted, bets, current = r.acted_at, r.bets, r.current
+        for p in self._ring[r.turn_from:r.turn_from + self._order_len]:
             if p not in out and (p not in acted or bets.get(p, ZERO) < current):
                 return p
         return None
@@ -271,7 +269,9 @@ class BettingRules:
             r.acted_at[p] = r.bets.get(p, ZERO)
         else:
             added = a.amount or ZERO
-            left = self._pay(p, added)
+            # The chips move from the stack to the pot (as in apply_post).
+            left = self.stacks[p] = self.stacks.get(p, ZERO) - added
+            self.paid[p] = self.paid.get(p, ZERO) + added
             if (a.all_in or left <= ZERO) and p not in self.all_in:
                 self._goes_all_in(p)
             mine = r.bets[p] = r.bets.get(p, ZERO) + added
@@ -282,12 +282,6 @@ class BettingRules:
         # An out-of-turn action does not move the turn: the skipped player is still next.
         if turn == p:
             r.turn_from = self.index[p] + 1
-
-    def _pay(self, p: str, amount: Decimal) -> Decimal:
-        """Move chips from ``p``'s stack to the pot; returns what is left behind."""
-        left = self.stacks[p] = self.stacks.get(p, ZERO) - amount
-        self.paid[p] = self.paid.get(p, ZERO) + amount
-        return left
 
     def _raise_to(self, to: Decimal) -> None:
         """The round's bet goes up to ``to``: a full raise, or a short all-in (RULES.md 5)."""
@@ -358,7 +352,9 @@ class BettingRules:
         """Blinds count toward the round's bet (the big blind as its first bet); antes do not."""
         r, p, to = self.round, a.player, a.to
         amount = a.amount or ZERO
-        left = self._pay(p, amount)
+        # The chips move from the stack to the pot (as in apply_wager).
+        left = self.stacks[p] = self.stacks.get(p, ZERO) - amount
+        self.paid[p] = self.paid.get(p, ZERO) + amount
         if (a.all_in or left <= ZERO) and p not in self.all_in:
             self._goes_all_in(p)
         ante = a.kind == "post_ante" or to is None

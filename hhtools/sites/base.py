@@ -16,7 +16,6 @@ import inspect
 import operator
 import re
 import threading
-from dataclasses import replace
 from collections.abc import Sequence
 from datetime import datetime
 from decimal import Decimal
@@ -671,7 +670,7 @@ class HandBuilder:
         self.actions.append(action)
         return action
 
-    def wager(self, tok: LineToken, player: str, kind: str, *, added: Decimal | None = None,
+    def wager(self, tok: LineToken, player: str, kind: str, added: Decimal | None = None,
               to: Decimal | None = None, all_in: bool = False) -> Action:
         """A bet, call, raise or blind given either as chips added or as the street total."""
         committed = self.committed
@@ -688,13 +687,13 @@ class HandBuilder:
 
     def post(self, tok: LineToken, player: str, kind: str, amount: str, all_in) -> Action:
         """A blind or ante; antes are dead money and do not count toward the street total."""
-        value = self.money(tok, amount)
+        value = _AMOUNTS.get(amount) or self.money(tok, amount)
         if kind == "post_ante":
             self.blinds.setdefault("ante", value)
             return self.act(tok, player, kind, amount=value, all_in=bool(all_in))
         if kind in ("post_sb", "post_bb"):
             self.blinds.setdefault(kind, value)
-        return self.wager(tok, player, kind, added=value, all_in=bool(all_in))
+        return self.wager(tok, player, kind, value, None, bool(all_in))
 
     def post_with_dead(self, tok: LineToken, player: str, kind: str, live: Decimal,
                        dead: Decimal, all_in: bool) -> Action:
@@ -720,8 +719,8 @@ class HandBuilder:
         if discarded is not None and len(discarded) != count:
             raise LineError(tok, f"{player} discards {count} cards but {len(discarded)} are "
                             "listed", column_of(tok, "["))
-        return self.act(tok, player, "discard" if count else "stand_pat", count=count,
-                        discarded=discarded, new_cards=new_cards)
+        return self.act(tok, player, "discard" if count else "stand_pat", None, None, False,
+                        count, discarded, new_cards)
 
     def hero_hand(self, tok: LineToken, cards: tuple[Card, ...]) -> None:
         """The hero's whole hand after the current street's deal or draw."""
@@ -759,7 +758,7 @@ class HandBuilder:
                       column_of(tok, where, last=True))
             self.hero_known = False
             return
-        self.actions[i] = replace(a, new_cards=new)
+        a.new_cards = new  # (the action is this builder's until finish makes the Hand)
         if player == self.hero:
             self.hero_hand(tok, kept + new)
 
@@ -795,12 +794,12 @@ class HandBuilder:
         """Chips taken from a pot."""
         if player not in self.seated:
             self.player(tok, player)
-        value = self.money(tok, amount)
+        value = _AMOUNTS.get(amount) or self.money(tok, amount)
         self.collections.append(Collection(player, value, pot, tok.line))
 
     def return_uncalled(self, tok: LineToken, player: str, amount: str) -> None:
         """An uncalled bet given back; the player's street total drops accordingly."""
-        value = self.money(tok, amount)
+        value = _AMOUNTS.get(amount) or self.money(tok, amount)
         if player not in self.seated:
             self.player(tok, player)
         self.committed[player] = self.committed.get(player, ZERO) - value
@@ -839,14 +838,15 @@ class HandBuilder:
         self._bet_line(tok, player, "bet", amount, all_in)
 
     def _bet_line(self, tok, player, kind, amount, all_in):
-        value = self.money(tok, amount)
+        value = _AMOUNTS.get(amount) or self.money(tok, amount)
         if self.CALLS_ARE_TOTALS:
-            self.wager(tok, player, kind, to=value, all_in=bool(all_in))
+            self.wager(tok, player, kind, None, value, bool(all_in))
         else:
-            self.wager(tok, player, kind, added=value, all_in=bool(all_in))
+            self.wager(tok, player, kind, value, None, bool(all_in))
 
     def on_RAISE(self, tok, player, amount, all_in):
-        self.wager(tok, player, "raise", to=self.money(tok, amount), all_in=bool(all_in))
+        value = _AMOUNTS.get(amount) or self.money(tok, amount)
+        self.wager(tok, player, "raise", None, value, bool(all_in))
 
     def on_event(self, tok: LineToken, *fields) -> None:
         """A table event (an %ignore'd terminal of the grammar), kept in order."""
@@ -890,9 +890,9 @@ class HandBuilder:
 
 
 # Amounts as written -> Decimal (immutable, so shared): stacks, bets and pots recur within a
-# session, and hhtools.money stops remembering new ones once it knows a few thousand. Emptied
-# when full, so memory stays flat. The commonest lines look their amounts up here themselves
-# and call HandBuilder.money only for one not known (or not an amount).
+# session. Emptied when full, so memory stays flat. The commonest lines look their amounts up
+# here first (``_AMOUNTS.get(text) or self.money(tok, text)``: a zero is simply read again)
+# and call HandBuilder.money, which checks and remembers them, for one not known.
 _AMOUNTS: dict[str, Decimal] = {}
 _MAX_AMOUNTS = 20_000
 # Dates as written -> (year, month, day), and zone names -> ZoneInfo (which ZoneInfo itself

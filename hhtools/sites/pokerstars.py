@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from hhtools.records import Pot, Seat, SeatResult, Tournament
-from hhtools.sites.base import HandBuilder, LineError, LineToken, Site, column_of
+from hhtools.sites.base import _AMOUNTS, HandBuilder, LineError, LineToken, Site, column_of
 from hhtools.sites.values import card_count, check_room, seat_number, table_size
 
 
@@ -167,8 +167,10 @@ class PokerStarsBuilder(HandBuilder):
         self.replaced(tok, player, kept, fresh, "[")
 
     def on_RAISE(self, tok, player, by, to, all_in):
-        self.money(tok, by)  # read (and checked) though the total says it all
-        self.wager(tok, player, "raise", to=self.money(tok, to), all_in=bool(all_in))
+        if by not in _AMOUNTS:
+            self.money(tok, by)  # read (and checked) though the total says it all
+        value = _AMOUNTS.get(to) or self.money(tok, to)
+        self.wager(tok, player, "raise", None, value, bool(all_in))
 
     def on_DISCARD(self, tok, player, count, cards):
         # The hero's discards are listed ("[]" in a corrupt file means: not known).
