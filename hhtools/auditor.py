@@ -21,7 +21,7 @@ from hhtools.describe import STYLES, matches
 from hhtools.evaluate import Evaluation
 from hhtools.pots import (PotLayer, allocate_rake, award, build_pots, half_amounts,
                           sole_winner, uncalled_bet)
-from hhtools.errors import HHToolsError
+from hhtools.errors import HHToolsError, UsageError
 from hhtools.records import Hand, HandError, record_maker
 from hhtools.replay import RULE_KINDS, Finding, Replay
 from hhtools.rules import RuleProfile, get_profile
@@ -217,7 +217,7 @@ def find_hand(paths: Iterable[str], hand_id: str, site: str = "auto") -> Hand:
         for error in result.errors:
             if error.hand_id == hand_id.lstrip("#"):
                 raise HHToolsError(f"hand {hand_id} could not be read: {error.message}")
-    raise HHToolsError(f"hand {hand_id} is not in {', '.join(map(str, paths))}")
+    raise UsageError(f"hand {hand_id} is not in {', '.join(map(str, paths))}")
 
 
 def unparsed_json(error: HandError) -> dict:

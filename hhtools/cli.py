@@ -1,7 +1,9 @@
 """The ``hhtools`` command: a thin layer over the Python API.
 
 Each command calls one library function and turns HHToolsError into a one-line message on
-standard error with a non-zero exit status; no traceback reaches the user.
+standard error; no traceback reaches the user. Every command keeps one contract for its exit
+status: 0 all read and fine, 1 something rejected or a finding made, 2 a usage error
+(UsageError: a bad option value, a missing path, a missing or foreign store), 130 Ctrl-C.
 """
 
 from __future__ import annotations
@@ -12,14 +14,31 @@ from typing import Annotated
 
 import typer
 
-from hhtools.errors import HHToolsError
+from hhtools.errors import HHToolsError, UsageError
 from hhtools.sites import SITE_NAMES
+from hhtools.words import plural
 
 # Every --site help names the sites from the registry, so a new site is listed everywhere.
 _SITE_NAMES = ", ".join(sorted(SITE_NAMES)[:-1]) + " or " + sorted(SITE_NAMES)[-1]
 SITE_HELP = f"auto (detect from each file), {_SITE_NAMES}."
+# The kinds of file read in folders (hhtools.parsing.HISTORY_SUFFIXES; a test keeps them equal).
+FILES_HELP = ("History files, or folders searched recursively for *.txt, *.xml, *.phh and "
+              "*.phhs files.")
+
+
+class _Group(typer.core.TyperGroup):
+    """The command group: Ctrl-C in any command ends it with one line and status 130."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            typer.echo("\nhhtools: interrupted", err=True)
+            raise typer.Exit(130) from None
+
 
 app = typer.Typer(
+    cls=_Group,
     name="hhtools",
     help=(
         "Hand histories, showdown audits and player statistics for draw-lowball poker "
@@ -33,11 +52,29 @@ app = typer.Typer(
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
+def _version(show: bool) -> None:
+    if show:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            typer.echo(f"hhtools {version('hhtools')}")
+        except PackageNotFoundError:  # run from a source tree that is not installed
+            from hhtools import __version__
+
+            typer.echo(f"hhtools {__version__}")
+        raise typer.Exit()
+
+
 @app.callback()
-def root() -> None:
+def root(
+    show_version: Annotated[bool, typer.Option(
+        "--version", callback=_version, is_eager=True, help="Print the version and exit.")] = False,
+) -> None:
     """Hand histories, showdown audits and player statistics for draw-lowball poker.
 
-    Run `hhtools COMMAND --help` for a command's options and examples.
+    Run `hhtools COMMAND --help` for a command's options and examples. Exit status: 0 all
+    read and fine, 1 something rejected or a finding made, 2 a usage error (bad option
+    value, missing path, missing or foreign store), 130 interrupted (Ctrl-C).
     """
 
 
@@ -50,6 +87,11 @@ def fail(message: str, code: int = 1) -> typer.Exit:
     """Print ``message`` on standard error and return the Exit to raise."""
     typer.echo(f"hhtools: {message}", err=True)
     return typer.Exit(code)
+
+
+def failure(exc: HHToolsError) -> typer.Exit:
+    """Print the error and return the Exit to raise: 2 for a usage error, else 1."""
+    return fail(str(exc), 2 if isinstance(exc, UsageError) else 1)
 
 
 @app.command("eval")
@@ -95,11 +137,11 @@ def eval_command(
                     write(result.render_line() + "\n")
             sys.stdout.flush()
             if bad:
-                raise fail(f"{bad} line{'s' * (bad != 1)} rejected")
+                raise fail(f"{plural(bad, 'line')} rejected")
             return
         result = compare(chosen, hands)
     except HHToolsError as exc:
-        raise fail(str(exc)) from None
+        raise failure(exc) from None
     if as_json:
         for i in range(len(result.hands)):
             typer.echo(dumps(result.hand_json(i)))
@@ -112,8 +154,7 @@ def eval_command(
 @app.command("parse")
 def parse_command(
     paths: Annotated[list[str], typer.Argument(
-        help="History files, or directories searched recursively for *.txt files.",
-        show_default=False)],
+        help=FILES_HELP, show_default=False)],
     site: Annotated[str, typer.Option(
         "--site", help=SITE_HELP)] = "auto",
     as_json: JsonOption = False,
@@ -156,17 +197,16 @@ def parse_command(
             for line in format_report(results):
                 typer.echo(line)
     except HHToolsError as exc:
-        raise fail(str(exc)) from None
+        raise failure(exc) from None
     bad = sum(rejected)
     if bad:
-        raise fail(f"{bad} hand{'s' * (bad != 1)} rejected")
+        raise fail(f"{plural(bad, 'hand')} rejected")
 
 
 @app.command("audit")
 def audit_command(
     paths: Annotated[list[str], typer.Argument(
-        help="History files, or directories searched recursively for *.txt files.",
-        show_default=False)],
+        help=FILES_HELP, show_default=False)],
     as_json: JsonOption = False,
     rules: Annotated[str | None, typer.Option(
         "--rules", help="Rule profile: pokerstars, kingsclub or wsop (default: each "
@@ -185,7 +225,7 @@ def audit_command(
     rules give and what the history says. With --json: one object per hand (fields in the
     README), and one with "verdict": "unparsed" per hand that could not be read. With
     --explain HAND_ID: that hand's replay, action by action. The exit status is 0 when every
-    hand is ok or unverifiable, 1 otherwise.
+    hand is ok or unverifiable, 1 otherwise, 2 for a hand id that is not in the files.
 
     Examples:
 
@@ -216,7 +256,7 @@ def audit_command(
                 if item.verdict != "ok":
                     typer.echo(item.explanation())
     except HHToolsError as exc:
-        raise fail(str(exc)) from None
+        raise failure(exc) from None
     if failed:
         raise typer.Exit(1)
 
@@ -228,8 +268,7 @@ DbOption = Annotated[str | None, typer.Option(
 
 @app.command("import")
 def import_command(
-    paths: Annotated[list[str], typer.Argument(help="History files or folders (searched recursively).",
-                                               show_default=False)],
+    paths: Annotated[list[str], typer.Argument(help=FILES_HELP, show_default=False)],
     db: DbOption = None,
     jobs: Annotated[int | None, typer.Option(
         "--jobs", "-j", min=1, show_default=False,
@@ -239,29 +278,49 @@ def import_command(
     """Import hand histories into the hand store, auditing every new hand.
 
     Hands already stored (same site and hand id) are skipped, and files unchanged since their
-    last import are not read again, so importing the same folder twice is cheap. An import that
-    is interrupted can simply be run again. Rejected hands are listed by `hhtools rejected`.
-    The exit status is 1 when a hand was rejected.
+    last import are not read again, so importing the same folder twice is cheap. On a
+    terminal, a line on standard error counts the hands and bytes read and their rates.
+    Ctrl-C stops within a second or so, says how many hands were stored, and running the same
+    command again completes the import. Rejected hands are listed by `hhtools rejected`. The
+    exit status is 1 when a hand was rejected, 2 for a missing path or a folder that is not a
+    hand store, 130 when interrupted.
 
     Example:
 
         hhtools import ~/histories --db ~/poker-db --jobs 2
     """
-    from rich.progress import Progress
+    from hhtools.cli_progress import ProgressLine
+    from hhtools.importer import ImportProgress, history_files, import_paths
+    from hhtools.store import open_store
 
-    from hhtools.importer import history_files, import_paths
-    from hhtools.store import Store
+    state = ImportProgress()
+    line = ProgressLine()
+
+    def progress(p: ImportProgress) -> None:
+        nonlocal state
+        state = p
+        line(p)
 
     try:
-        store = Store(db)
+        store = open_store(db, create=True)
         files = history_files(paths)
         if not files:
-            raise fail(f"no history files under {', '.join(paths)}")
-        with Progress(transient=True, disable=not sys.stderr.isatty()) as bar:
-            task = bar.add_task("importing", total=len(files))
-            summary = import_paths(files, store, progress=lambda _: bar.advance(task), jobs=jobs)
+            raise UsageError(f"no history files (*.txt, *.xml, *.phh, *.phhs) under "
+                             f"{', '.join(paths)}")
     except HHToolsError as exc:
-        raise fail(str(exc)) from None
+        raise failure(exc) from None
+    try:
+        try:
+            summary = import_paths(files, store, progress=progress, jobs=jobs)
+        finally:
+            line.close()
+    except HHToolsError as exc:
+        raise failure(exc) from None
+    except KeyboardInterrupt:
+        typer.echo(f"hhtools: interrupted: {plural(state.hands_stored, 'new hand')} stored "
+                   f"in {store.root} ({state.files_read:,} of {plural(state.files, 'file')} "
+                   "read); run the same command again to complete the import", err=True)
+        raise typer.Exit(130) from None
     typer.echo(f"store: {store.root}")
     typer.echo(summary.render())
     if summary.rejected:
@@ -272,26 +331,31 @@ def import_command(
 def rejected_command(db: DbOption = None) -> None:
     """List the hands an import rejected: file, line, column, hand id and reason.
 
+    The exit status is 2 when the store does not exist.
+
     Example:
 
         hhtools rejected --db ~/poker-db
     """
-    from hhtools.store import Store
+    from hhtools.store import open_store
 
     try:
-        rows = Store(db).read("rejected").unique(keep="first", maintain_order=True)
+        rows = open_store(db).read("rejected").unique(keep="first", maintain_order=True)
     except HHToolsError as exc:
-        raise fail(str(exc)) from None
+        raise failure(exc) from None
     for path, line, column, hand_id, reason in rows.select(
             "path", "line", "column", "hand_id", "reason").iter_rows():
         hand = f" hand {hand_id}:" if hand_id else ""
         typer.echo(f"{path}:{line}:{column}:{hand} {reason}")
-    typer.echo(f"{rows.height} rejected hand{'s' * (rows.height != 1)}", err=True)
+    typer.echo(f"{plural(rows.height, 'rejected hand')}", err=True)
 
 
-# The hand filters shared by stats, chart and report (hhtools.stats.Filters).
-PlayerFilter = Annotated[str | None, typer.Option(help="Only this player.", show_default=False)]
-GameFilter = Annotated[str | None, typer.Option(help="badugi, badeucy, badacey, 2-7...", show_default=False)]
+# The hand filters shared by stats, chart and report (hhtools.stats.Filters). Each name is
+# checked (hhtools.stats.check_filters): a wrong one is a usage error naming the close ones.
+PlayerFilter = Annotated[str | None, typer.Option(
+    help="Only this player (any case when only one stored name matches).", show_default=False)]
+GameFilter = Annotated[str | None, typer.Option(help="badugi, badeucy, badacey, 2-7 or a-5.",
+                                                show_default=False)]
 SiteFilter = Annotated[str | None, typer.Option(help=f"Only this site: {_SITE_NAMES}.",
                                                 show_default=False)]
 StakesFilter = Annotated[str | None, typer.Option(help="Small/big bet as written, e.g. 0.25/0.50.",
@@ -301,7 +365,9 @@ SinceFilter = Annotated[datetime | None, typer.Option(formats=["%Y-%m-%d"], help
 UntilFilter = Annotated[datetime | None, typer.Option(formats=["%Y-%m-%d"], help="To this day, included (UTC).",
                                                       show_default=False)]
 PositionFilter = Annotated[str | None, typer.Option(
-    help="button, cutoff, hijack, lojack, utg, small blind, big blind.", show_default=False)]
+    help="button, cutoff, hijack, lojack, utg, utg+1, utg+2, utg+3, small blind or big blind.",
+    show_default=False)]
+STATS_FORMATS = ("table", "csv", "json")
 
 
 def _filters(player, game, site, stakes, since, until, position):
@@ -325,57 +391,86 @@ def stats_command(
         help="players, positions, draws or splits; repeat for several (default: all).",
         show_default=False)] = None,
     fmt: Annotated[str, typer.Option("--format", help="table, csv or json.")] = "table",
+    group_by: Annotated[str, typer.Option(
+        "--group-by", help="What one row of the players and positions reports covers: some of "
+        "player, game, site, stakes and unit, comma separated. unit (the currency, or chips) "
+        "is always one: money of different units is never summed.")] = "player,game,unit",
+    columns: Annotated[str | None, typer.Option(
+        "--columns", help="The columns shown, comma separated, after the group columns "
+        "(default: a readable set that fits the terminal; CSV and JSON: all).",
+        show_default=False)] = None,
+    wide: Annotated[bool, typer.Option("--wide", help="Every column, however wide.")] = False,
 ) -> None:
     """Player statistics and draw patterns from the hand store.
 
-    Per player: hands, net won (money, big blinds, big bets), bb/100, VPIP, pre-draw raise %,
-    3-bet %, aggression per round, showdown figures; results by position; for each draw the
-    cards drawn, pat %, broken Badugis, made hands and snows; Badeucy/Badacey scoops and halves.
-    Definitions are in the README.
+    Per player, game and unit: hands, net won (money, big blinds, big bets), bb/100, VPIP,
+    pre-draw raise %, 3-bet %, aggression per round, showdown figures; results by position;
+    for each draw the cards drawn, pat %, broken Badugis, made hands and snows;
+    Badeucy/Badacey scoops and halves. Definitions are in the README. The table fits the
+    terminal's width (COLUMNS): the columns left out are named on standard error, --wide
+    shows them all and --columns chooses. The exit status is 2 for a store that does not
+    exist, a player not in it (with the close names) or a wrong option value.
 
-    Example:
+    Examples:
 
-        hhtools stats --player Hero --game badugi --format csv
+        hhtools stats --player Hero --game badugi
+        hhtools stats --report players --columns hands,net,vpip,af_predraw --group-by player,unit
+        hhtools stats --player Hero --format csv > hero.csv
     """
     import json
+    import shutil
 
-    from hhtools.stats import REPORTS, Tables, reports
-    from hhtools.store import Store
+    from hhtools import stats_table as st
+    from hhtools.errors import unknown_name
+    from hhtools.stats import REPORTS, Tables, group_keys, reports
+    from hhtools.store import open_store
 
-    if fmt not in ("table", "csv", "json"):
-        raise fail(f"unknown format {fmt!r}: use table, csv or json", 2)
-    names = tuple(report or REPORTS)
-    unknown = [n for n in names if n not in REPORTS]
-    if unknown:
-        raise fail(f"unknown report {unknown[0]!r}: use {', '.join(REPORTS)}", 2)
     try:
+        if fmt not in STATS_FORMATS:
+            raise unknown_name("format", fmt, STATS_FORMATS)
+        names = tuple(dict.fromkeys(report or REPORTS))
+        for name in names:
+            if name not in REPORTS:
+                raise unknown_name("report", name, REPORTS)
+        by = group_keys(group_by.split(","))
         filters = _filters(player, game, site, stakes, since, until, position)
-        frames = reports(Tables.load(Store(db)), filters, names)
+        frames = reports(Tables.load(open_store(db)), filters, names, by)
+        wanted = st.check_columns(columns.split(","), frames) if columns else None
     except HHToolsError as exc:
-        raise fail(str(exc)) from None
+        raise failure(exc) from None
+    keys = {name: st.group_columns(name, by) for name in frames}
+    if wanted is not None:
+        # A report holding none of the columns asked for is left out, unless asked for.
+        frames = {name: st.select(f, keys[name], wanted) for name, f in frames.items()
+                  if report or set(wanted) & set(f.columns)}
+    elif fmt == "table" and not wide:
+        frames = {name: st.select(f, keys[name], st.DEFAULT_COLUMNS[name])
+                  for name, f in frames.items()}
     if fmt == "json":
         typer.echo(json.dumps({n: f.to_dicts() for n, f in frames.items()}, default=str, indent=1))
         return
-    import polars as pl
-
-    with pl.Config(tbl_rows=-1, tbl_cols=-1, tbl_hide_dataframe_shape=True,
-                   tbl_hide_column_data_types=True, tbl_width_chars=400, fmt_str_lengths=40):
-        for name, frame in frames.items():
-            if len(frames) > 1:
-                typer.echo(f"# {name}")
-            if fmt == "csv":
-                typer.echo(frame.write_csv(), nl=False)
-            else:
-                typer.echo(frame if frame.height else "(no hands match)")
-            if len(frames) > 1:
-                typer.echo("")
+    width = None if wide or wanted else shutil.get_terminal_size().columns
+    for name, frame in frames.items():
+        if len(frames) > 1:
+            typer.echo(f"# {name}")
+        if fmt == "csv":
+            typer.echo(st.safe_csv(frame), nl=False)
+        elif frame.height == 0:
+            typer.echo("(no hands match)")
+        else:
+            lines, left_out = st.render(frame, width)
+            typer.echo("\n".join(lines))
+            if left_out:
+                typer.echo(f"({name}: {', '.join(left_out)} left out to fit {width} "
+                           "characters; --wide shows every column, --columns chooses)", err=True)
+        if len(frames) > 1:
+            typer.echo("")
 
 
 @app.command("convert")
 def convert_command(
     paths: Annotated[list[str], typer.Argument(
-        help="History files of any supported site or PHH files (.phh, .phhs), or "
-             "directories searched recursively for them.", show_default=False)],
+        help=FILES_HELP, show_default=False)],
     to: Annotated[str, typer.Option("--to", help="phh or json.", show_default=False)],
     out: Annotated[str | None, typer.Option(
         "--out", help="Directory to write into (created if needed); default: standard "
@@ -388,7 +483,7 @@ def convert_command(
     Without --out: JSON is one object per hand per line; PHH is one hand, or a .phhs
     document of tables [1], [2]... when there are several. With --out DIR: JSON writes one
     FILE.jsonl per input file, PHH one SITE-HANDID.phh per hand. Rejected hands are reported
-    on standard error and the exit status is 1.
+    on standard error and the exit status is 1; an unknown --to is a usage error (2).
 
     Examples:
 
@@ -404,9 +499,9 @@ def convert_command(
                 rejected += 1
                 typer.echo(str(error), err=True)
     except HHToolsError as exc:
-        raise fail(str(exc)) from None
+        raise failure(exc) from None
     if rejected:
-        raise fail(f"{rejected} hand{'s' * (rejected != 1)} rejected")
+        raise fail(f"{plural(rejected, 'hand')} rejected")
 
 
 @app.command("chart")
@@ -431,7 +526,9 @@ def chart_command(
     showdown (they add up to it), in money or big bets. draws: cards drawn at each draw round
     and pat rates. positions: big blinds per 100 hands by position. showdowns: strength of the
     hands shown down, won and lost, per game component. splits: Badeucy/Badacey halves won
-    and scoops. When no hand matches, nothing is written and the exit status is 1.
+    and scoops. When no hand matches, nothing is written and the exit status is 1; a player
+    not in the store (the close names are given), a wrong option value or an --out that
+    cannot be written is a usage error (2).
 
     Example:
 
@@ -439,27 +536,31 @@ def chart_command(
     """
     from pathlib import Path
 
+    from hhtools.chartdata import MEASURES
     from hhtools.charts import chart
+    from hhtools.errors import unknown_name
     from hhtools.stats import Tables
-    from hhtools.store import Store
+    from hhtools.store import open_store
 
     suffix = Path(out).suffix.lower()
     if suffix not in (".png", ".svg"):
         raise fail(f"--out must end in .png or .svg, not {out!r}", 2)
     try:
+        if measure not in MEASURES:
+            raise unknown_name("measure", measure, MEASURES)
         filters = _filters(player, game, site, stakes, since, until, position)
-        figure = chart(Tables.load(Store(db)), kind, filters, measure)
+        figure = chart(Tables.load(open_store(db)), kind, filters, measure)
         figure.savefig(out, format=suffix[1:], dpi=100)
     except HHToolsError as exc:
-        raise fail(str(exc)) from None
+        raise failure(exc) from None
     except OSError as exc:
-        raise fail(f"cannot write {out}: {exc.strerror}") from None
+        raise fail(f"cannot write {out}: {exc.strerror}", 2) from None
     typer.echo(f"chart: {Path(out).resolve()}")
 
 
 @app.command("report")
 def report_command(
-    out: Annotated[str, typer.Option(help="The HTML file written.", show_default=False)],
+    out: Annotated[str, typer.Option(help="The HTML file written.")] = "hhtools-report.html",
     player: PlayerFilter = None,
     db: DbOption = None,
     game: GameFilter = None,
@@ -475,21 +576,25 @@ def report_command(
     section with every hand whose verdict is not ok: its findings, the referee's explanation
     and a step-by-step replay, re-read from the history file. It needs no network to be
     viewed and can be sent as one file. Without --player it covers every player and charts
-    the one whose cards are known in the most hands.
+    the one whose cards are known in the most hands. Without --out it is written to
+    hhtools-report.html in the current folder; the path written is printed. The exit status
+    is 2 for a store that does not exist, a player not in it or a wrong option value.
 
-    Example:
+    Examples:
 
-        hhtools report --player Hero --db ~/poker-db --out report.html
+        hhtools report --player Hero --db ~/poker-db
+        hhtools report --db ~/poker-db --game badugi --out badugi.html
     """
     from pathlib import Path
 
     from hhtools.report import write_report
-    from hhtools.store import Store
+    from hhtools.store import open_store
 
     try:
-        written = write_report(Store(db), out, _filters(player, game, site, stakes, since, until, position))
+        written = write_report(open_store(db), out,
+                               _filters(player, game, site, stakes, since, until, position))
     except HHToolsError as exc:
-        raise fail(str(exc)) from None
+        raise failure(exc) from None
     typer.echo(f"report: {Path(written).resolve()}")
 
 
@@ -520,6 +625,7 @@ def generate_command(
 
         hhtools generate --game badeucy --site kingsclub --hands 1000 --out x.txt
     """
+    from hhtools.errors import unknown_name
     from hhtools.games import get_game
     from hhtools.generate import STRUCTURES, check_supported, write_history
 
@@ -528,8 +634,7 @@ def generate_command(
     try:
         name = get_game(game).name
         if structure not in STRUCTURES:
-            raise HHToolsError(f"unknown structure {structure!r}: use "
-                               f"{', '.join(STRUCTURES)}")
+            raise unknown_name("structure", structure, STRUCTURES)
         check_supported(site, name, structure)
         low, _, high = players.partition("-")
         span = (int(low), int(high or low))
@@ -540,8 +645,11 @@ def generate_command(
                    f"--players {players}: give N or MIN-MAX between 2 and 8", 2) from None
     except HHToolsError as exc:
         raise fail(str(exc), 2) from None
-    write_history(out, site, name, structure, hands, seed=seed, players=span)
-    typer.echo(f"{hands} {site.lower()} {name} {structure} hands written to {out}")
+    try:
+        write_history(out, site, name, structure, hands, seed=seed, players=span)
+    except OSError as exc:
+        raise fail(f"cannot write {out}: {exc.strerror}", 2) from None
+    typer.echo(f"{plural(hands, f'{site.lower()} {name} {structure} hand')} written to {out}")
 
 
 def main() -> None:
@@ -552,4 +660,6 @@ def main() -> None:
         # `hhtools eval - < big | head` closes the pipe early; that is not an error.
         sys.stderr.close()
     except KeyboardInterrupt:
+        # Ctrl-C before a command started (while the command line is read).
+        typer.echo("\nhhtools: interrupted", err=True)
         raise SystemExit(130) from None

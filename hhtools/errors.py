@@ -10,11 +10,16 @@ class HHToolsError(Exception):
     """Root of every error hhtools raises on purpose; its message is meant for the user."""
 
 
+class UsageError(HHToolsError):
+    """What was asked cannot be done as asked: a bad option value, a missing or unreadable
+    path, a missing or foreign hand store. The command line exits with status 2 for these."""
+
+
 class CardError(HHToolsError, ValueError):
     """A card or a hand of cards that cannot be read (bad card, repeated card, wrong count)."""
 
 
-class UnknownNameError(HHToolsError, KeyError):
+class UnknownNameError(UsageError, KeyError):
     """A game, component or site name that hhtools does not know."""
 
     def __str__(self) -> str:

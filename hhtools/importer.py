@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
@@ -62,6 +63,19 @@ class ImportSummary:
         if self.rejected > len(self.rejected_examples):
             lines.append("  ... `hhtools rejected` lists them all")
         return "\n".join(lines)
+
+
+@dataclass
+class ImportProgress:
+    """How far an import has got: given to the ``progress`` callback once the files to read
+    are known, after each file read and after the last batch is stored."""
+
+    files: int = 0  # files to read (those unchanged since their last import are not)
+    bytes: int = 0  # their size
+    files_read: int = 0
+    bytes_read: int = 0
+    hands_read: int = 0  # hands in the files read so far, duplicates included
+    hands_stored: int = 0  # new hands in the batches written to the store so far
 
 
 @dataclass
@@ -126,12 +140,14 @@ def default_jobs() -> int:
 
 
 def import_paths(paths: Iterable[str | os.PathLike], store: Store,
-                 progress: Callable[[Path], None] | None = None,
+                 progress: Callable[[ImportProgress], None] | None = None,
                  jobs: int | None = None) -> ImportSummary:
     """Import every history file under ``paths`` into ``store``, auditing every new hand.
 
     ``jobs`` is how many processes read files; by default one per processor when there is
-    enough to read to repay starting them, else one.
+    enough to read to repay starting them, else one. ``progress`` is called with an
+    ``ImportProgress`` as the import goes. Interrupted (KeyboardInterrupt), it stops within
+    the file being read, after the batch being written is stored whole.
     """
     store.discard_unfinished()
     summary = ImportSummary()
@@ -145,13 +161,21 @@ def import_paths(paths: Iterable[str | os.PathLike], store: Store,
         stat = path.stat()
         if previous.get(resolved) == (stat.st_size, stat.st_mtime_ns):
             summary.files_unchanged += 1
-            if progress:
-                progress(path)
         else:
             todo.append(resolved)
             size += stat.st_size
     if jobs is None:
         jobs = default_jobs() if size >= PARALLEL_BYTES else 1
+    state = ImportProgress(files=len(todo), bytes=size)
+    report = progress or (lambda _: None)
+    report(state)
+
+    def stored(hands: int) -> Callable[[Future], None]:
+        def done(write: Future) -> None:
+            if not write.cancelled() and write.exception() is None:
+                state.hands_stored += hands
+        return done
+
     batch = _Batch()
     # A full batch is written by a second thread while the next files are read: polars
     # writes Parquet, and the disk syncs, without holding the interpreter, so with a
@@ -159,20 +183,31 @@ def import_paths(paths: Iterable[str | os.PathLike], store: Store,
     # written, so memory stays flat; each batch is still published whole or not at all.
     with ThreadPoolExecutor(max_workers=1, thread_name_prefix="hhtools-store") as writer:
         writing: Future | None = None
-        for rows in _read_all(todo, jobs):
-            summary.files_read += 1
-            _add_file(rows, known, batch, summary)
-            if batch.hands >= BATCH_HANDS:
-                if writing is not None:
-                    writing.result()  # raises what the write raised (a full disk...)
-                writing = writer.submit(batch.write, store)
-                batch = _Batch()
-            if progress:
-                progress(Path(rows.path))
+        reading = _read_all(todo, jobs)
+        try:
+            for rows in reading:
+                summary.files_read += 1
+                _add_file(rows, known, batch, summary)
+                if batch.hands >= BATCH_HANDS:
+                    if writing is not None:
+                        writing.result()  # raises what the write raised (a full disk...)
+                    writing = writer.submit(batch.write, store)
+                    writing.add_done_callback(stored(batch.hands))
+                    batch = _Batch()
+                state.files_read += 1
+                state.bytes_read += rows.size
+                state.hands_read += len(rows.verdicts) + rows.repeated
+                report(state)
+        finally:
+            # Closed now, not when the traceback of an interrupt is freed: the files not yet
+            # started are cancelled, so stopping waits for the files being read only.
+            reading.close()
         if writing is not None:
             writing.result()
     if batch:
         batch.write(store)
+        state.hands_stored += batch.hands
+    report(state)
     return summary
 
 
@@ -184,9 +219,17 @@ def _read_all(paths: list[str], jobs: int) -> Iterator[FileRows]:
     # fork, and a worker using it would hang. A fork server starts clean, and quickly.
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=context,
+                             initializer=_ignore_interrupts) as pool:
         # map keeps the files' order, so batches and duplicates are decided as with one job.
         yield from pool.map(read_file, paths, chunksize=1)
+
+
+def _ignore_interrupts() -> None:
+    # Ctrl-C reaches every process of the terminal's job; the import stops from the main
+    # process, and a worker interrupted while waiting for its next file would print a
+    # traceback.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _add_file(rows: FileRows, known: set, batch: _Batch, summary: ImportSummary) -> None:

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from hhtools.collector import collector_paused
-from hhtools.errors import HHToolsError
+from hhtools.errors import HHToolsError, UsageError
 from hhtools.records import Hand, HandError, HandWarning, SkippedHand
 from hhtools.sites import SITES, Site, get_site
 
@@ -370,7 +370,7 @@ def parse_file(path: str | Path, site: str = "auto", *, errors: str = "collect")
     try:
         data = Path(path).read_bytes()
     except OSError as e:
-        raise HHToolsError(f"cannot read {path}: {e.strerror or e}") from None
+        raise UsageError(f"cannot read {path}: {e.strerror or e}") from None
     text, encoding = decode(data)
     return parse_text(text, site, path=str(path), errors=errors, encoding=encoding)
 
@@ -384,7 +384,7 @@ def history_files(paths: Iterable[str | Path]) -> Iterator[Path]:
         elif p.exists():
             yield p
         else:
-            raise HHToolsError(f"no such file or directory: {p}")
+            raise UsageError(f"no such file or directory: {p}")
 
 
 def parse_paths(paths: Iterable[str | Path], site: str = "auto", *, errors: str = "collect"

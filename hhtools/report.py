@@ -21,8 +21,8 @@ from pathlib import Path
 
 import polars as pl
 
-from hhtools.errors import HHToolsError
-from hhtools.stats import KEY, Filters, Tables, draw_stats, player_stats, position_stats, split_stats
+from hhtools.errors import HHToolsError, UsageError
+from hhtools.stats import KEY, Filters, Tables, check_filters, draw_stats, player_stats, position_stats, split_stats
 from hhtools.store import Store
 
 CSS = """
@@ -211,8 +211,7 @@ def _chart_player(t: Tables, filters: Filters) -> tuple[str | None, str]:
 def build_report(store: Store, filters: Filters = Filters(), now: datetime | None = None) -> str:
     """The whole page for ``filters`` (``filters.player`` is the player; none means everyone)."""
     t = Tables.load(store)
-    if filters.player and t.players.filter(pl.col("player") == filters.player).height == 0:
-        raise HHToolsError(f"no hands of {filters.player} in the store {store.root}")
+    filters = check_filters(filters, t.players["player"].unique())
     now = now or datetime.now(timezone.utc)
     who = filters.player or "all players"
     chart_player, chart_note = _chart_player(t, filters)
@@ -259,6 +258,6 @@ def write_report(store: Store, out: str | Path, filters: Filters = Filters()) ->
     try:
         out.write_text(build_report(store, filters), encoding="utf-8")
     except OSError as exc:
-        raise HHToolsError(f"cannot write {out}: {exc.strerror}") from None
+        raise UsageError(f"cannot write {out}: {exc.strerror}") from None
     return out
 

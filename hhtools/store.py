@@ -22,7 +22,7 @@ from pathlib import Path
 
 import polars as pl
 
-from hhtools.errors import HHToolsError
+from hhtools.errors import HHToolsError, UsageError
 
 MONEY = pl.Decimal(38, 4)
 
@@ -180,6 +180,35 @@ class Store:
         files = self.read_columns("files", ["path", "size", "mtime_ns", "imported_at"])
         latest = files.sort("imported_at").unique("path", keep="last")
         return {p: (s, m) for p, s, m in latest.select("path", "size", "mtime_ns").iter_rows()}
+
+
+def open_store(location: str | os.PathLike | None = None, *, create: bool = False) -> Store:
+    """The hand store at ``location``, checked before use.
+
+    Reading needs a store that exists: a missing folder, or one without ``batches/``, is a
+    ``UsageError`` naming the folder (never an empty store read as "0 hands"). With ``create``
+    (importing), a missing or empty folder becomes a store, but a folder holding other files
+    is refused rather than filled with batches.
+    """
+    store = Store(location)
+    root = store.root
+    if store.batches.is_dir():
+        return store
+    if root.exists() and not root.is_dir():
+        raise UsageError(f"{root} is a file, not a hand store folder")
+    if not create:
+        if not root.exists():
+            raise UsageError(f"there is no hand store at {root}: `hhtools import` creates it "
+                             "(or give the store with --db)")
+        raise UsageError(f"{root} is not a hand store (it has no batches/ folder)")
+    # tmp/ alone is an import that stopped before its first batch; hidden names are the
+    # store's own bookkeeping.
+    foreign = sorted(p.name for p in root.iterdir() if p.name != "tmp"
+                     and not p.name.startswith(".")) if root.is_dir() else []
+    if foreign:
+        raise UsageError(f"{root} is not a hand store and is not empty (it holds "
+                         f"{foreign[0]}): give a new or empty folder, or an existing store")
+    return store
 
 
 def _fsync(path: Path) -> None:

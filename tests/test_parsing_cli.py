@@ -46,10 +46,10 @@ def test_json_lines():
 
 def test_unknown_site_and_missing_path():
     result = runner.invoke(app, ["parse", "--site", "pokerstar", str(INVALID)])
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert "Did you mean pokerstars?" in result.output
     result = runner.invoke(app, ["parse", "no/such/file.txt"])
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert "no such file or directory" in result.output
 
 

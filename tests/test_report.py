@@ -13,7 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 from hhtools.cli import app
-from hhtools.errors import HHToolsError
+from hhtools.errors import UsageError
 from hhtools.importer import import_paths
 from hhtools.report import build_report
 from hhtools.stats import Filters
@@ -109,7 +109,7 @@ def test_history_file_gone(tmp_path):
 
 
 def test_unknown_player(db):
-    with pytest.raises(HHToolsError, match="no hands of Zed in the store"):
+    with pytest.raises(UsageError, match="no player 'Zed' in the store"):
         build_report(db, Filters(player="Zed"))
 
 
@@ -122,4 +122,4 @@ def test_report_command(db, tmp_path):
     assert out.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
     result = CliRunner().invoke(app, ["report", "--player", "Zed", "--db", str(db.root),
                                       "--out", str(tmp_path / "zed.html")])
-    assert result.exit_code == 1 and "hhtools: no hands of Zed" in result.output
+    assert result.exit_code == 2 and "hhtools: no player 'Zed' in the store" in result.output
