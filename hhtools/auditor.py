@@ -25,6 +25,7 @@ from hhtools.errors import HHToolsError, UsageError
 from hhtools.records import Hand, HandError, record_maker
 from hhtools.replay import RULE_KINDS, Finding, Replay
 from hhtools.rules import RuleProfile, get_profile
+from hhtools.words import plural
 
 ZERO = Decimal(0)
 _RULE_KINDS = frozenset(RULE_KINDS)
@@ -366,7 +367,7 @@ class _Settlement:
             if not s.cards:
                 continue
             if len(s.cards) != game.hand_size:
-                self._find("illegal_draw", s.line, f"{s.player} shows {len(s.cards)} cards; a "
+                self._find("illegal_draw", s.line, f"{s.player} shows {plural(len(s.cards), 'card')}; a "
                            f"{game.title} hand holds {game.hand_size}")
                 continue
             if len(set(s.cards)) != len(s.cards):

@@ -475,7 +475,8 @@ def format_report(results: Iterable[ParseResult]) -> Iterator[str]:
     for (site, game), n in sorted(hands.items()):
         sites.setdefault(site, {})[game] = n
     per_site = "; ".join(f"{s}: {_counts(g)}" for s, g in sites.items()) or "none"
-    yield (f"total: {files} file{'s' * (files != 1)}, {sum(hands.values())} hands ({per_site}), "
+    total = sum(hands.values())
+    yield (f"total: {files} file{'s' * (files != 1)}, {total} hand{'s' * (total != 1)} ({per_site}), "
            f"skipped {_counts(skipped) if skipped else 'none'}, {errors} rejected"
            + (f", {warned} warning{'s' * (warned != 1)}" if warned else ""))
 

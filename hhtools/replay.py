@@ -20,6 +20,7 @@ from hhtools.errors import HHToolsError
 from hhtools.games import Game, get_game
 from hhtools.records import Action, Hand
 from hhtools.rules import RuleProfile, default_profile, get_profile
+from hhtools.words import plural
 
 ZERO = Decimal(0)
 POSTS = frozenset(("post_sb", "post_bb", "post_ante", "post_dead", "post_blind"))
@@ -576,7 +577,7 @@ class Replay:
                                     f"{button_order[i]}'s turn to draw", a.line)
         count = a.count or 0
         if count > self.max_draw:
-            raise RuleViolation("illegal_draw", f"{p} changes {count} cards; {self.game.title} "
+            raise RuleViolation("illegal_draw", f"{p} changes {plural(count, 'card')}; {self.game.title} "
                                 f"allows at most {self.max_draw} per draw", a.line)
         held = self.hero_before.get(r.street) if p == self.hand.hero else None
         if held is not None and a.discarded:
@@ -588,7 +589,7 @@ class Replay:
                 raise RuleViolation("illegal_draw", f"{p} discards {', '.join(missing)}, "
                                     "which the hand does not hold", a.line)
         if a.new_cards is not None and len(a.new_cards) != count:
-            raise RuleViolation("illegal_draw", f"{p} discards {count} cards but receives "
+            raise RuleViolation("illegal_draw", f"{p} discards {plural(count, 'card')} but receives "
                                 f"{len(a.new_cards)}", a.line)
 
     def can_draw(self, a: Action) -> bool:

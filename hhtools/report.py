@@ -22,6 +22,7 @@ from pathlib import Path
 import polars as pl
 
 from hhtools.errors import HHToolsError, UsageError
+from hhtools.words import plural
 from hhtools.stats import KEY, Filters, Tables, check_filters, draw_stats, player_stats, position_stats, split_stats
 from hhtools.store import Store
 
@@ -143,10 +144,11 @@ def audit_section(store: Store, hands: pl.DataFrame) -> str:
 
     disputed = _hand_id_order(hands.filter(pl.col("verdict").fill_null("unknown") != "ok"))
     if disputed.height == 0:
-        return f'<p class="ok" id="audit-ok">Every hand audited ok ({hands.height} hands).</p>'
+        return f'<p class="ok" id="audit-ok">Every hand audited ok ({plural(hands.height, "hand")}).</p>'
     findings = store.read("findings").join(disputed.select(KEY), on=KEY, how="semi")
     parsed: dict[str, dict | None] = {}
-    out = [f"<p>{disputed.height} of {hands.height} hands are not <code>ok</code>.</p>"]
+    out = [f"<p>{disputed.height} of {plural(hands.height, 'hand')} "
+           f"{'is' if disputed.height == 1 else 'are'} not <code>ok</code>.</p>"]
     for row in disputed.iter_rows(named=True):
         site, hand_id, path = row["site"], row["hand_id"], row["path"]
         verdict = row["verdict"] or "unknown"

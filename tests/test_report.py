@@ -68,7 +68,7 @@ def test_stats_tables_and_charts(page):
 
 def test_audit_section_explains_the_disputed_hand(page):
     section = page[page.index('<h2 id="audit">'):]
-    assert "1 of 2 hands are not <code>ok</code>" in section
+    assert "1 of 2 hands is not <code>ok</code>" in section
     assert 'id="hand-pokerstars-910000002"' in section and "910000001" not in section
     assert '<span class="verdict-mismatch">mismatch</span>' in section
     assert "<strong>winner_mismatch</strong> (line 76)" in section

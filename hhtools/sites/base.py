@@ -34,6 +34,7 @@ from hhtools.records import (Action, Collection, Event, Hand, HandError, HandWar
                              Pot, Seat, SeatResult, Show, SkippedHand, Source, Summary,
                              Tournament, Uncalled, record_maker)
 from hhtools.resources import grammar_dir, grammar_text
+from hhtools.words import plural
 
 ZERO = Decimal(0)
 _ORDINALS = {"draw1": "first", "draw2": "second", "draw3": "third"}
@@ -893,11 +894,11 @@ class HandBuilder:
         """A discard (``count`` > 0) or standing pat (0)."""
         size = self.game.hand_size
         if count > size:
-            raise LineError(tok, f"{player} discards {count} cards from a {size}-card hand",
+            raise LineError(tok, f"{player} discards {plural(count, 'card')} from a {size}-card hand",
                             column_of(tok, str(count)))
         if discarded is not None and len(discarded) != count:
-            raise LineError(tok, f"{player} discards {count} cards but {len(discarded)} are "
-                            "listed", column_of(tok, "["))
+            raise LineError(tok, f"{player} discards {plural(count, 'card')} but "
+                            f"{len(discarded)} {'is' if len(discarded) == 1 else 'are'} listed", column_of(tok, "["))
         if player == self.hero and discarded and self.hero_cards and self.hero_known:
             missing = [c for c in discarded if c not in self.hero_cards[-1].cards]
             if missing:
@@ -970,14 +971,14 @@ class HandBuilder:
                       draw: Action) -> str | None:
         size = self.game.hand_size
         if len(kept) + len(new) != size:
-            return (f"{player} would hold {len(kept) + len(new)} cards after the draw "
+            return (f"{player} would hold {plural(len(kept) + len(new), 'card')} after the draw "
                     f"({len(kept)} kept, {len(new)} new); a {self.game.title} hand holds {size}")
         if len(set(kept + new)) != size:
             seen: set[Card] = set()
             twice = next(c for c in kept + new if c in seen or seen.add(c))
             return f"{twice} appears twice in {player}'s hand after the draw"
         if draw.count != len(new):
-            return f"{player} discarded {draw.count} cards but is dealt {len(new)}"
+            return f"{player} discarded {plural(draw.count, 'card')} but is dealt {len(new)}"
         return None
 
     def warn(self, tok: LineToken, reason: str, column: int = 1) -> None:
