@@ -14,7 +14,7 @@ import os
 import signal
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -190,7 +190,7 @@ def import_paths(paths: Iterable[str | os.PathLike], store: Store,
                 _add_file(rows, known, batch, summary)
                 if batch.hands >= BATCH_HANDS:
                     if writing is not None:
-                        writing.result()  # raises what the write raised (a full disk...)
+                        _result(writing)  # raises what the write raised (a full disk...)
                     writing = writer.submit(batch.write, store)
                     writing.add_done_callback(stored(batch.hands))
                     batch = _Batch()
@@ -203,7 +203,7 @@ def import_paths(paths: Iterable[str | os.PathLike], store: Store,
             # started are cancelled, so stopping waits for the files being read only.
             reading.close()
         if writing is not None:
-            writing.result()
+            _result(writing)
     if batch:
         batch.write(store)
         state.hands_stored += batch.hands
@@ -221,8 +221,29 @@ def _read_all(paths: list[str], jobs: int) -> Iterator[FileRows]:
     context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
     with ProcessPoolExecutor(max_workers=jobs, mp_context=context,
                              initializer=_ignore_interrupts) as pool:
-        # map keeps the files' order, so batches and duplicates are decided as with one job.
-        yield from pool.map(read_file, paths, chunksize=1)
+        before = set(multiprocessing.active_children())
+        reads = [pool.submit(read_file, path) for path in paths]
+        workers = [p for p in multiprocessing.active_children() if p not in before]
+        try:
+            # In the files' order, so batches and duplicates are decided as with one job.
+            for read in reads:
+                yield _result(read)
+        except BaseException:
+            # Interrupted, or the import failed: stop the files being read at once rather
+            # than wait for them (their hands were not stored; the next import reads them).
+            # The reads are not cancelled first: the pool fails them itself when its workers
+            # end, and a cancelled one makes it raise (Python 3.11).
+            for worker in workers:
+                worker.terminate()
+            raise
+
+
+def _result(future: Future):
+    """``future.result()``, waited for in steps of a tenth of a second: Ctrl-C may be delivered
+    to another thread, and Python acts on it only when the main thread runs again."""
+    while not wait([future], timeout=0.1).done:
+        pass
+    return future.result()
 
 
 def _ignore_interrupts() -> None:
