@@ -235,3 +235,21 @@ def test_ctrl_c_stops_an_import_at_once_and_running_it_again_completes_it(tmp_pa
     assert f"hands new: {total - stored}\n" in again.stdout and "duplicates: 0" in again.stdout
     keys = Store(db).read_columns("hands", ["site", "hand_id"])
     assert keys.height == keys.unique().height == total  # every hand, once
+
+
+def test_ctrl_c_in_any_other_command_is_one_line_and_130():
+    import signal
+    import time
+
+    # eval - waits for hands on standard input, which stays open: a user stops it with Ctrl-C.
+    evaluating = subprocess.Popen([sys.executable, "-m", "hhtools", "eval", "--game", "badugi", "-"],
+                                  stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                  stderr=subprocess.PIPE, text=True)
+    evaluating.stdin.write("As 2d 3h 4c\n")
+    evaluating.stdin.flush()
+    assert "4-card Badugi" in evaluating.stdout.readline()  # running, and waiting for more
+    evaluating.send_signal(signal.SIGINT)
+    sent = time.monotonic()
+    out, err = evaluating.communicate(timeout=30)
+    assert evaluating.returncode == 130 and time.monotonic() - sent < 3
+    assert err.strip() == "hhtools: interrupted"
