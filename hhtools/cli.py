@@ -52,6 +52,7 @@ app = typer.Typer(
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
+
 def _version(show: bool) -> None:
     if show:
         from importlib.metadata import PackageNotFoundError, version
@@ -302,11 +303,11 @@ def import_command(
         line(p)
 
     try:
-        store = open_store(db, create=True)
         files = history_files(paths)
         if not files:
             raise UsageError(f"no history files (*.txt, *.xml, *.phh, *.phhs) under "
                              f"{', '.join(paths)}")
+        store = open_store(db, create=True)
     except HHToolsError as exc:
         raise failure(exc) from None
     try:
@@ -500,6 +501,10 @@ def convert_command(
                 typer.echo(str(error), err=True)
     except HHToolsError as exc:
         raise failure(exc) from None
+    except BrokenPipeError:
+        raise  # standard output closed early: see main()
+    except OSError as exc:  # --out cannot be created or written
+        raise fail(f"cannot write {exc.filename}: {exc.strerror}", 2) from None
     if rejected:
         raise fail(f"{plural(rejected, 'hand')} rejected")
 

@@ -208,6 +208,10 @@ def open_store(location: str | os.PathLike | None = None, *, create: bool = Fals
     if foreign:
         raise UsageError(f"{root} is not a hand store and is not empty (it holds "
                          f"{foreign[0]}): give a new or empty folder, or an existing store")
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UsageError(f"cannot create the hand store {root}: {exc.strerror}") from None
     return store
 
 

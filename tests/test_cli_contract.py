@@ -47,6 +47,8 @@ def commands(db: Path, tmp: Path):
     """(arguments, exit status, words on the output) for every command and every status."""
     missing, foreign = tmp / "no-such-store", SAMPLES
     ok_file = SAMPLES / "pokerstars-badugi-worked.txt"
+    blocker = tmp / "a-file"  # nothing can be created under a file, not even by root
+    blocker.write_text("x")
     return [
         (["eval", "--game", "badugi", "As 2d 3h 4c"], 0, "Badugi"),
         (["eval", "--game", "badugi", "As 2d 3h 4c 5s"], 1, "hhtools:"),
@@ -64,6 +66,7 @@ def commands(db: Path, tmp: Path):
         (["import", BROKEN, "--db", tmp / "fresh"], 1, "rejected: 1"),
         (["import", tmp / "nowhere", "--db", tmp / "fresh"], 2, "no such file or directory"),
         (["import", ok_file, "--db", foreign], 2, f"{foreign} is not a hand store and is not empty"),
+        (["import", ok_file, "--db", blocker / "db"], 2, "cannot create the hand store"),
         (["rejected", "--db", db], 0, "0 rejected hands"),
         (["rejected", "--db", missing], 2, f"there is no hand store at {missing}"),
         (["stats", "--db", db], 0, "Alice"),
@@ -83,6 +86,11 @@ def commands(db: Path, tmp: Path):
         (["convert", BROKEN, "--to", "json"], 1, "1 hand rejected"),
         (["convert", ok_file, "--to", "xml"], 2, "cannot convert to 'xml'"),
         (["convert", tmp / "nowhere", "--to", "json"], 2, "no such file or directory"),
+        (["convert", ok_file, "--to", "json", "--out", blocker / "out"], 2,
+         f"cannot write {blocker / 'out'}"),
+        (["chart", "--db", db, "--player", "Alice", "--kind", "draws", "--out", blocker / "d.png"], 2,
+         "cannot write"),
+        (["report", "--db", db, "--out", blocker / "r.html"], 2, "cannot write"),
         (["chart", "--db", db, "--player", "Alice", "--kind", "draws", "--out", tmp / "d.png"], 0, "chart:"),
         (["chart", "--db", db, "--player", "Alice", "--kind", "splits", "--out", tmp / "s.png"], 1,
          "nothing to draw"),
