@@ -415,7 +415,8 @@ def stats_command(
     Examples:
 
         hhtools stats --player Hero --game badugi
-        hhtools stats --report players --columns hands,net,vpip,af_predraw --group-by player,unit
+        hhtools stats --report players --columns hands,net,vpip,af_predraw
+        hhtools stats --report players --group-by player,unit --wide
         hhtools stats --player Hero --format csv > hero.csv
     """
     import json

@@ -20,12 +20,13 @@ def describe(p: ImportProgress, seconds: float) -> str:
 
     >>> describe(ImportProgress(files=4, bytes=8_000_000, files_read=1, bytes_read=2_000_000,
     ...                         hands_read=1500), 2.0)
-    'importing: 1,500 hands (750/s), 2.0 of 8.0 MB (1.0 MB/s), 1 of 4 files'
+    'importing: 1,500 hands (750/s), 2.0 of 8.0 MB (25%, 1.0 MB/s), 1 of 4 files'
     """
     rate = 1 / seconds if seconds > 0 else 0.0
+    done = 100 * p.bytes_read // p.bytes if p.bytes else 100
     return (f"importing: {plural(p.hands_read, 'hand')} ({p.hands_read * rate:,.0f}/s), "
-            f"{p.bytes_read / 1e6:,.1f} of {p.bytes / 1e6:,.1f} MB "
-            f"({p.bytes_read * rate / 1e6:,.1f} MB/s), {p.files_read:,} of {plural(p.files, 'file')}")
+            f"{p.bytes_read / 1e6:,.1f} of {p.bytes / 1e6:,.1f} MB ({done}%, "
+            f"{p.bytes_read * rate / 1e6:,.1f} MB/s), {p.files_read:,} of {plural(p.files, 'file')}")
 
 
 class ProgressLine:

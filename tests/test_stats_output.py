@@ -128,6 +128,6 @@ def test_the_progress_line_counts_hands_and_bytes_on_a_terminal_only(tmp_path):
     assert [s.files_read for s in states[1:4]] == [1, 2, 3]
     assert (states[-1].bytes_read, states[-1].hands_read, states[-1].hands_stored) == (size, 6, 6)
     text = shown.getvalue()
-    assert "importing: 6 hands (" in text and "/s), 0.0 of 0.0 MB (" in text
+    assert "importing: 6 hands (" in text and "/s), 0.0 of 0.0 MB (100%, " in text
     assert "MB/s), 3 of 3 files" in text and text.endswith("\r\x1b[K")
     assert piped.getvalue() == ""  # logs and pipes stay clean
