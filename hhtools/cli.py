@@ -95,6 +95,22 @@ def failure(exc: HHToolsError) -> typer.Exit:
     return fail(str(exc), 2 if isinstance(exc, UsageError) else 1)
 
 
+def history_files(paths: list[str], site: str = "auto") -> list[str]:
+    """The history files named or found under ``paths``, listed once before any is read: a
+    path that is not there, or paths holding no history file, is a usage error, as is an
+    unknown ``site`` (checked first: the options, then the paths)."""
+    from hhtools.parsing import history_files as found
+    from hhtools.sites import get_site
+
+    if site != "auto":
+        get_site(site)
+
+    files = [str(f) for f in found(paths)]
+    if not files:
+        raise UsageError(f"no history files (*.txt, *.xml, *.phh, *.phhs) under {', '.join(paths)}")
+    return files
+
+
 @app.command("eval")
 def eval_command(
     hands: Annotated[list[str], typer.Argument(
@@ -185,7 +201,7 @@ def parse_command(
             yield result
 
     try:
-        results = counted(parse_paths(paths, site))
+        results = counted(parse_paths(history_files(paths, site), site))
         if as_json:
             write = sys.stdout.write
             for result in results:
@@ -235,6 +251,7 @@ def audit_command(
         hhtools audit --explain 40200897 ../shared/corpus/kingsclub
     """
     from hhtools.auditor import audit_paths, explain, find_hand, unparsed_json
+    from hhtools.rules import get_profile
     from hhtools.compare import dumps
     from hhtools.records import HandError
 
@@ -243,7 +260,9 @@ def audit_command(
             typer.echo(explain(find_hand(paths, explain_id, site), rules))
             return
         failed = 0
-        for item in audit_paths(paths, rules, site):
+        if rules is not None:
+            get_profile(rules)  # the options first, then the paths
+        for item in audit_paths(history_files(paths, site), rules, site):
             if isinstance(item, HandError):
                 failed += 1
                 typer.echo(dumps(unparsed_json(item)) if as_json
@@ -291,7 +310,7 @@ def import_command(
         hhtools import ~/histories --db ~/poker-db --jobs 2
     """
     from hhtools.cli_progress import ProgressLine
-    from hhtools.importer import ImportProgress, history_files, import_paths
+    from hhtools.importer import ImportProgress, import_paths
     from hhtools.store import open_store
 
     state = ImportProgress()
@@ -304,9 +323,6 @@ def import_command(
 
     try:
         files = history_files(paths)
-        if not files:
-            raise UsageError(f"no history files (*.txt, *.xml, *.phh, *.phhs) under "
-                             f"{', '.join(paths)}")
         store = open_store(db, create=True)
     except HHToolsError as exc:
         raise failure(exc) from None
@@ -492,11 +508,12 @@ def convert_command(
         hhtools convert ../shared/corpus/merge --to phh --out phh/
         hhtools convert history.txt --to json > hands.jsonl
     """
-    from hhtools.convert import convert
+    from hhtools.convert import check_format, convert
 
     rejected = 0
     try:
-        for done in convert(paths, to, out, site=site):
+        check_format(to)  # the options first, then the paths
+        for done in convert(history_files(paths, site), to, out, site=site):
             for error in done.errors:
                 rejected += 1
                 typer.echo(str(error), err=True)

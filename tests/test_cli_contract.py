@@ -49,6 +49,9 @@ def commands(db: Path, tmp: Path):
     ok_file = SAMPLES / "pokerstars-badugi-worked.txt"
     blocker = tmp / "a-file"  # nothing can be created under a file, not even by root
     blocker.write_text("x")
+    empty = tmp / "no-histories"  # a folder with nothing to read: the wrong folder, surely
+    empty.mkdir()
+    nothing = "no history files (*.txt, *.xml, *.phh, *.phhs) under"
     return [
         (["eval", "--game", "badugi", "As 2d 3h 4c"], 0, "Badugi"),
         (["eval", "--game", "badugi", "As 2d 3h 4c 5s"], 1, "hhtools:"),
@@ -57,16 +60,19 @@ def commands(db: Path, tmp: Path):
         (["parse", BROKEN], 1, "1 hand rejected"),
         (["parse", tmp / "nowhere.txt"], 2, f"no such file or directory: {tmp / 'nowhere.txt'}"),
         (["parse", "--site", "pokerstar", ok_file], 2, "Did you mean pokerstars?"),
+        (["parse", empty], 2, nothing),
         (["audit", ok_file], 0, "ok"),
         (["audit", SAMPLES], 1, "mismatch"),
         (["audit", tmp / "nowhere"], 2, "no such file or directory"),
         (["audit", "--rules", "wsopp", ok_file], 2, "Did you mean wsop?"),
+        (["audit", empty], 2, nothing),
         (["audit", "--explain", "12345", ok_file], 2, "hand 12345 is not in"),
         (["import", ok_file, "--db", tmp / "fresh"], 0, "hands new: 3"),
         (["import", BROKEN, "--db", tmp / "fresh"], 1, "rejected: 1"),
         (["import", tmp / "nowhere", "--db", tmp / "fresh"], 2, "no such file or directory"),
         (["import", ok_file, "--db", foreign], 2, f"{foreign} is not a hand store and is not empty"),
         (["import", ok_file, "--db", blocker / "db"], 2, "cannot create the hand store"),
+        (["import", empty, "--db", tmp / "fresh"], 2, nothing),
         (["rejected", "--db", db], 0, "0 rejected hands"),
         (["rejected", "--db", missing], 2, f"there is no hand store at {missing}"),
         (["stats", "--db", db], 0, "Alice"),
@@ -86,6 +92,7 @@ def commands(db: Path, tmp: Path):
         (["convert", BROKEN, "--to", "json"], 1, "1 hand rejected"),
         (["convert", ok_file, "--to", "xml"], 2, "cannot convert to 'xml'"),
         (["convert", tmp / "nowhere", "--to", "json"], 2, "no such file or directory"),
+        (["convert", empty, "--to", "json"], 2, nothing),
         (["convert", ok_file, "--to", "json", "--out", blocker / "out"], 2,
          f"cannot write {blocker / 'out'}"),
         (["chart", "--db", db, "--player", "Alice", "--kind", "draws", "--out", blocker / "d.png"], 2,
