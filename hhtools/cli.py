@@ -9,21 +9,16 @@ status: 0 all read and fine, 1 something rejected or a finding made, 2 a usage e
 from __future__ import annotations
 
 import sys
-from datetime import datetime
 from typing import Annotated
 
 import typer
 
+from hhtools.cli_options import (FILES_HELP, SITE_HELP, DbOption, GameFilter, GameOption,
+                                 JsonOption, PlayerFilter, PositionFilter, SinceFilter,
+                                 SiteFilter, StakesFilter, UntilFilter, filters_from,
+                                 history_files)
 from hhtools.errors import HHToolsError, UsageError
-from hhtools.sites import SITE_NAMES
 from hhtools.words import plural
-
-# Every --site help names the sites from the registry, so a new site is listed everywhere.
-_SITE_NAMES = ", ".join(sorted(SITE_NAMES)[:-1]) + " or " + sorted(SITE_NAMES)[-1]
-SITE_HELP = f"auto (detect from each file), {_SITE_NAMES}."
-# The kinds of file read in folders (hhtools.parsing.HISTORY_SUFFIXES; a test keeps them equal).
-FILES_HELP = ("History files, or folders searched recursively for *.txt, *.xml, *.phh and "
-              "*.phhs files.")
 
 
 class _Group(typer.core.TyperGroup):
@@ -79,11 +74,6 @@ def root(
     """
 
 
-GameOption = Annotated[str, typer.Option(
-    "--game", "-g", help="badugi, badeucy (badeucey), badacey, 2-7 or a-5.", show_default=False)]
-JsonOption = Annotated[bool, typer.Option("--json", help="One JSON object per line instead of text.")]
-
-
 def fail(message: str, code: int = 1) -> typer.Exit:
     """Print ``message`` on standard error and return the Exit to raise."""
     typer.echo(f"hhtools: {message}", err=True)
@@ -93,22 +83,6 @@ def fail(message: str, code: int = 1) -> typer.Exit:
 def failure(exc: HHToolsError) -> typer.Exit:
     """Print the error and return the Exit to raise: 2 for a usage error, else 1."""
     return fail(str(exc), 2 if isinstance(exc, UsageError) else 1)
-
-
-def history_files(paths: list[str], site: str = "auto") -> list[str]:
-    """The history files named or found under ``paths``, listed once before any is read: a
-    path that is not there, or paths holding no history file, is a usage error, as is an
-    unknown ``site`` (checked first: the options, then the paths)."""
-    from hhtools.parsing import history_files as found
-    from hhtools.sites import get_site
-
-    if site != "auto":
-        get_site(site)
-
-    files = [str(f) for f in found(paths)]
-    if not files:
-        raise UsageError(f"no history files (*.txt, *.xml, *.phh, *.phhs) under {', '.join(paths)}")
-    return files
 
 
 @app.command("eval")
@@ -281,11 +255,6 @@ def audit_command(
         raise typer.Exit(1)
 
 
-DbOption = Annotated[str | None, typer.Option(
-    "--db", help="The hand store folder (default: $HHTOOLS_DB, else the XDG data folder).",
-    show_default=False)]
-
-
 @app.command("import")
 def import_command(
     paths: Annotated[list[str], typer.Argument(help=FILES_HELP, show_default=False)],
@@ -367,31 +336,7 @@ def rejected_command(db: DbOption = None) -> None:
     typer.echo(f"{plural(rows.height, 'rejected hand')}", err=True)
 
 
-# The hand filters shared by stats, chart and report (hhtools.stats.Filters). Each name is
-# checked (hhtools.stats.check_filters): a wrong one is a usage error naming the close ones.
-PlayerFilter = Annotated[str | None, typer.Option(
-    help="Only this player (any case when only one stored name matches).", show_default=False)]
-GameFilter = Annotated[str | None, typer.Option(help="badugi, badeucy, badacey, 2-7 or a-5.",
-                                                show_default=False)]
-SiteFilter = Annotated[str | None, typer.Option(help=f"Only this site: {_SITE_NAMES}.",
-                                                show_default=False)]
-StakesFilter = Annotated[str | None, typer.Option(help="Small/big bet as written, e.g. 0.25/0.50.",
-                                                  show_default=False)]
-SinceFilter = Annotated[datetime | None, typer.Option(formats=["%Y-%m-%d"], help="From this day (UTC).",
-                                                      show_default=False)]
-UntilFilter = Annotated[datetime | None, typer.Option(formats=["%Y-%m-%d"], help="To this day, included (UTC).",
-                                                      show_default=False)]
-PositionFilter = Annotated[str | None, typer.Option(
-    help="button, cutoff, hijack, lojack, utg, utg+1, utg+2, utg+3, small blind or big blind.",
-    show_default=False)]
 STATS_FORMATS = ("table", "csv", "json")
-
-
-def _filters(player, game, site, stakes, since, until, position):
-    from hhtools.stats import Filters
-
-    return Filters(player, game, site, stakes, since.date() if since else None,
-                   until.date() if until else None, position)
 
 
 @app.command("stats")
@@ -451,7 +396,7 @@ def stats_command(
             if name not in REPORTS:
                 raise unknown_name("report", name, REPORTS)
         by = group_keys(group_by.split(","))
-        filters = _filters(player, game, site, stakes, since, until, position)
+        filters = filters_from(player, game, site, stakes, since, until, position)
         frames = reports(Tables.load(open_store(db)), filters, names, by)
         wanted = st.check_columns(columns.split(","), frames) if columns else None
     except HHToolsError as exc:
@@ -571,7 +516,7 @@ def chart_command(
     try:
         if measure not in MEASURES:
             raise unknown_name("measure", measure, MEASURES)
-        filters = _filters(player, game, site, stakes, since, until, position)
+        filters = filters_from(player, game, site, stakes, since, until, position)
         figure = chart(Tables.load(open_store(db)), kind, filters, measure)
         figure.savefig(out, format=suffix[1:], dpi=100)
     except HHToolsError as exc:
@@ -615,7 +560,7 @@ def report_command(
 
     try:
         written = write_report(open_store(db), out,
-                               _filters(player, game, site, stakes, since, until, position))
+                               filters_from(player, game, site, stakes, since, until, position))
     except HHToolsError as exc:
         raise failure(exc) from None
     typer.echo(f"report: {Path(written).resolve()}")
