@@ -421,7 +421,7 @@ def stats_command(
         elif frame.height == 0:
             typer.echo("(no hands match)")
         else:
-            lines, left_out = st.render(frame, width)
+            lines, left_out = st.render(frame, width, len(keys[name]))
             typer.echo("\n".join(lines))
             if left_out:
                 typer.echo(f"({name}: {', '.join(left_out)} left out to fit {width} "

@@ -75,10 +75,11 @@ def _cut(text: str, limit: int | None) -> str:
     return text if limit is None or len(text) <= limit else text[:limit - 1] + "…"
 
 
-def render(frame: pl.DataFrame, width: int | None) -> tuple[list[str], list[str]]:
+def render(frame: pl.DataFrame, width: int | None, keep: int = 1) -> tuple[list[str], list[str]]:
     """The lines of ``frame`` as a text table no wider than ``width`` (``None``: no limit),
-    and the columns left out to fit. Columns are dropped from the right; the first columns
-    (the groups) stay, with long names cut."""
+    and the columns left out to fit. Columns are dropped from the right, but never the first
+    ``keep`` (the groups: a net without its unit would mislead) nor the one after them; long
+    names are cut."""
     limit = None if width is None else LONGEST_TEXT
     text = {c: [_cut(c, None)] + [_cut(cell(v), limit) for v in frame[c].to_list()]
             for c in frame.columns}
@@ -86,7 +87,7 @@ def render(frame: pl.DataFrame, width: int | None) -> tuple[list[str], list[str]
     sizes = {c: max(map(len, cells)) for c, cells in text.items()}
     shown = list(frame.columns)
     left_out: list[str] = []
-    while width is not None and len(shown) > 1 and (
+    while width is not None and len(shown) > keep + 1 and (
             sum(sizes[c] for c in shown) + len(GAP) * (len(shown) - 1) > width):
         left_out.insert(0, shown.pop())
     lines = []

@@ -53,6 +53,9 @@ def test_the_table_fits_the_terminal_and_names_what_it_left_out(db):
         assert lines[0].split()[:4] == ["player", "game", "unit", "hands"]
         assert max(map(len, lines)) <= width
         assert "left out to fit" in result.stderr and "--wide" in result.stderr
+    # However narrow, the groups stay: a net without its unit would mislead.
+    narrow = stats(db, "--report", "players", columns=20)
+    assert narrow.stdout.splitlines()[0].split() == ["player", "game", "unit", "hands"]
     wide = stats(db, "--report", "players", "--wide", columns=80)
     header = wide.stdout.splitlines()[0].split()
     assert header[-4:] == ["went_to_showdown", "won_at_showdown", "showdown_net", "non_showdown_net"]
