@@ -22,9 +22,9 @@ from pathlib import Path
 import polars as pl
 
 from hhtools.errors import HHToolsError, UsageError
-from hhtools.words import plural
 from hhtools.stats import KEY, Filters, Tables, check_filters, draw_stats, player_stats, position_stats, split_stats
 from hhtools.store import Store
+from hhtools.words import plural
 
 CSS = """
 body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; margin: 1.5rem auto;

@@ -7,7 +7,6 @@ read, and counts written as people write them.
 """
 
 import re
-import shutil
 import subprocess
 import sys
 from importlib.metadata import version
