@@ -17,7 +17,7 @@ from dataclasses import replace
 from decimal import Decimal
 
 from hhtools.audit_records import VERDICTS, Audit, Half, PlayerAudit, PotAudit, _game
-from hhtools.errors import HHToolsError
+from hhtools.errors import HHToolsError, UsageError
 from hhtools.findings import RULE_KINDS, Finding
 from hhtools.records import Hand, HandError
 from hhtools.replay import Replay
@@ -111,7 +111,7 @@ def find_hand(paths: Iterable[str], hand_id: str, site: str = "auto") -> Hand:
         for error in result.errors:
             if error.hand_id == hand_id.lstrip("#"):
                 raise HHToolsError(f"hand {hand_id} could not be read: {error.message}")
-    raise HHToolsError(f"hand {hand_id} is not in {', '.join(map(str, paths))}")
+    raise UsageError(f"hand {hand_id} is not in {', '.join(map(str, paths))}")
 
 
 def unparsed_json(error: HandError) -> dict:

@@ -15,7 +15,7 @@ from decimal import Decimal
 
 import polars as pl
 
-from hhtools.errors import HHToolsError
+from hhtools.errors import HHToolsError, UsageError, unknown_name
 from hhtools.stats import KEY, Filters, Tables, draw_stats, hand_facts, position_stats, split_stats
 
 #: What the winnings chart counts in: the money unit of the hands, or big bets (unit-free).
@@ -44,7 +44,7 @@ def no_data(what: str, filters: Filters) -> NoDataError:
 
 def _need_player(filters: Filters) -> None:
     if not filters.player:
-        raise HHToolsError("a chart is about one player: give --player NAME")
+        raise UsageError("a chart is about one player: give --player NAME")
 
 
 def winnings_series(t: Tables, filters: Filters, measure: str = "money") -> pl.DataFrame:
@@ -59,7 +59,7 @@ def winnings_series(t: Tables, filters: Filters, measure: str = "money") -> pl.D
     """
     _need_player(filters)
     if measure not in MEASURES:
-        raise HHToolsError(f"unknown measure {measure!r}: use {' or '.join(MEASURES)}")
+        raise unknown_name("measure", measure, MEASURES)
     facts = hand_facts(t.filtered(filters))
     columns = {"hand": pl.Int64, "site": pl.String, "hand_id": pl.String,
                "started_at": pl.Datetime("us", "UTC"), "showdown": pl.Boolean,
@@ -70,7 +70,7 @@ def winnings_series(t: Tables, filters: Filters, measure: str = "money") -> pl.D
         return pl.DataFrame(schema=schema)
     units = sorted(facts["unit"].unique().to_list())
     if measure == "money" and len(units) > 1:
-        raise HHToolsError(f"{filters.player} played in {' and '.join(units)}: draw big bets "
+        raise UsageError(f"{filters.player} played in {' and '.join(units)}: draw big bets "
                            "(--in big-bets) or choose one with --site, --stakes or --game")
     # Hand ids are numbers written as text: order by length first so 999 comes before 1000.
     facts = facts.sort(pl.col("started_at"), pl.col("site"), pl.col("hand_id").str.len_chars(),

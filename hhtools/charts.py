@@ -217,10 +217,12 @@ CHARTS: dict[str, tuple[Callable, Callable[[pl.DataFrame], Figure], str]] = {
 
 def chart_data(t: Tables, kind: str, filters: Filters, measure: str = "money") -> pl.DataFrame:
     """The DataFrame chart ``kind`` draws; NoDataError (naming the player) when it is empty."""
-    from hhtools.errors import HHToolsError
+    from hhtools.errors import unknown_name
+    from hhtools.stats import check_filters
 
     if kind not in CHARTS:
-        raise HHToolsError(f"unknown chart {kind!r}: use {', '.join(CHARTS)}")
+        raise unknown_name("chart", kind, CHARTS)
+    filters = check_filters(filters, t.players["player"].unique())
     data, _, what = CHARTS[kind]
     df = data(t, filters, measure) if kind == "winnings" else data(t, filters)
     if kind == "splits":

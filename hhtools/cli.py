@@ -1,25 +1,39 @@
 """The ``hhtools`` command: a thin layer over the Python API.
 
 Each command calls one library function and turns HHToolsError into a one-line message on
-standard error with a non-zero exit status; no traceback reaches the user.
+standard error; no traceback reaches the user. Every command keeps one contract for its exit
+status: 0 all read and fine, 1 something rejected or a finding made, 2 a usage error
+(UsageError: a bad option value, a missing path, a missing or foreign store), 130 Ctrl-C.
 """
 
 from __future__ import annotations
 
 import sys
-from datetime import datetime
 from typing import Annotated
 
 import typer
 
+from hhtools.cli_options import (FILES_HELP, SITE_HELP, DbOption, GameFilter, GameOption,
+                                 JsonOption, PlayerFilter, PositionFilter, SinceFilter,
+                                 SiteFilter, StakesFilter, UntilFilter, filters_from,
+                                 history_files)
 from hhtools.errors import HHToolsError
-from hhtools.sites import SITE_NAMES
+from hhtools.words import plural
 
-# Every --site help names the sites from the registry, so a new site is listed everywhere.
-_SITE_NAMES = ", ".join(sorted(SITE_NAMES)[:-1]) + " or " + sorted(SITE_NAMES)[-1]
-SITE_HELP = f"auto (detect from each file), {_SITE_NAMES}."
+
+class _Group(typer.core.TyperGroup):
+    """The command group: Ctrl-C in any command ends it with one line and status 130."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            typer.echo("\nhhtools: interrupted", err=True)
+            raise typer.Exit(130) from None
+
 
 app = typer.Typer(
+    cls=_Group,
     name="hhtools",
     help=(
         "Hand histories, showdown audits and player statistics for draw-lowball poker "
@@ -33,24 +47,43 @@ app = typer.Typer(
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
+
+def _version(show: bool) -> None:
+    if show:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            typer.echo(f"hhtools {version('hhtools')}")
+        except PackageNotFoundError:  # run from a source tree that is not installed
+            from hhtools import __version__
+
+            typer.echo(f"hhtools {__version__}")
+        raise typer.Exit()
+
+
 @app.callback()
-def root() -> None:
+def root(
+    show_version: Annotated[bool, typer.Option(
+        "--version", callback=_version, is_eager=True, help="Print the version and exit.")] = False,
+) -> None:
     """Hand histories, showdown audits and player statistics for draw-lowball poker.
 
-    Run `hhtools COMMAND --help` for a command's options and examples.
+    Run `hhtools COMMAND --help` for a command's options and examples. Exit status: 0 all
+    read and fine, 1 something rejected or a finding made, 2 a usage error (bad option
+    value, missing path, missing or foreign store), 130 interrupted (Ctrl-C).
     """
-
-
-GameOption = Annotated[str, typer.Option(
-    "--game", "-g", help="badugi, badeucy (badeucey), badacey, 2-7, a-5, 2-7-single-draw, "
-                         "a-5-single-draw or 5-card-draw.", show_default=False)]
-JsonOption = Annotated[bool, typer.Option("--json", help="One JSON object per line instead of text.")]
 
 
 def fail(message: str, code: int = 1) -> typer.Exit:
     """Print ``message`` on standard error and return the Exit to raise."""
     typer.echo(f"hhtools: {message}", err=True)
     return typer.Exit(code)
+
+
+def failure(exc: HHToolsError) -> typer.Exit:
+    """Print the error and return the Exit to raise: 2 for a usage error or a store that cannot
+    be used, else 1 (the error's ``exit_status``)."""
+    return fail(str(exc), exc.exit_status)
 
 
 @app.command("eval")
@@ -96,11 +129,11 @@ def eval_command(
                     write(result.render_line() + "\n")
             sys.stdout.flush()
             if bad:
-                raise fail(f"{bad} line{'s' * (bad != 1)} rejected")
+                raise fail(f"{plural(bad, 'line')} rejected")
             return
         result = compare(chosen, hands)
     except HHToolsError as exc:
-        raise fail(str(exc)) from None
+        raise failure(exc) from None
     if as_json:
         for i in range(len(result.hands)):
             typer.echo(dumps(result.hand_json(i)))
@@ -113,8 +146,7 @@ def eval_command(
 @app.command("parse")
 def parse_command(
     paths: Annotated[list[str], typer.Argument(
-        help="History files, or directories searched recursively for *.txt files.",
-        show_default=False)],
+        help=FILES_HELP, show_default=False)],
     site: Annotated[str, typer.Option(
         "--site", help=SITE_HELP)] = "auto",
     as_json: JsonOption = False,
@@ -144,7 +176,7 @@ def parse_command(
             yield result
 
     try:
-        results = counted(parse_paths(paths, site))
+        results = counted(parse_paths(history_files(paths, site), site))
         if as_json:
             write = sys.stdout.write
             for result in results:
@@ -157,17 +189,16 @@ def parse_command(
             for line in format_report(results):
                 typer.echo(line)
     except HHToolsError as exc:
-        raise fail(str(exc)) from None
+        raise failure(exc) from None
     bad = sum(rejected)
     if bad:
-        raise fail(f"{bad} hand{'s' * (bad != 1)} rejected")
+        raise fail(f"{plural(bad, 'hand')} rejected")
 
 
 @app.command("audit")
 def audit_command(
     paths: Annotated[list[str], typer.Argument(
-        help="History files, or directories searched recursively for *.txt files.",
-        show_default=False)],
+        help=FILES_HELP, show_default=False)],
     as_json: JsonOption = False,
     rules: Annotated[str | None, typer.Option(
         "--rules", help="Rule profile: pokerstars, kingsclub or wsop (default: each "
@@ -186,7 +217,7 @@ def audit_command(
     rules give and what the history says. With --json: one object per hand (fields in the
     README), and one with "verdict": "unparsed" per hand that could not be read. With
     --explain HAND_ID: that hand's replay, action by action. The exit status is 0 when every
-    hand is ok or unverifiable, 1 otherwise.
+    hand is ok or unverifiable, 1 otherwise, 2 for a hand id that is not in the files.
 
     Examples:
 
@@ -195,6 +226,7 @@ def audit_command(
         hhtools audit --explain 40200897 ../shared/corpus/kingsclub
     """
     from hhtools.auditor import audit_paths, explain, find_hand, unparsed_json
+    from hhtools.rules import get_profile
     from hhtools.compare import dumps
     from hhtools.records import HandError
 
@@ -203,7 +235,9 @@ def audit_command(
             typer.echo(explain(find_hand(paths, explain_id, site), rules))
             return
         failed = 0
-        for item in audit_paths(paths, rules, site):
+        if rules is not None:
+            get_profile(rules)  # the options first, then the paths
+        for item in audit_paths(history_files(paths, site), rules, site):
             if isinstance(item, HandError):
                 failed += 1
                 typer.echo(dumps(unparsed_json(item)) if as_json
@@ -217,20 +251,14 @@ def audit_command(
                 if item.verdict != "ok":
                     typer.echo(item.explanation())
     except HHToolsError as exc:
-        raise fail(str(exc)) from None
+        raise failure(exc) from None
     if failed:
         raise typer.Exit(1)
 
 
-DbOption = Annotated[str | None, typer.Option(
-    "--db", help="The hand store folder (default: $HHTOOLS_DB, else the XDG data folder).",
-    show_default=False)]
-
-
 @app.command("import")
 def import_command(
-    paths: Annotated[list[str], typer.Argument(help="History files or folders (searched recursively).",
-                                               show_default=False)],
+    paths: Annotated[list[str], typer.Argument(help=FILES_HELP, show_default=False)],
     db: DbOption = None,
     jobs: Annotated[int | None, typer.Option(
         "--jobs", "-j", min=1, show_default=False,
@@ -240,34 +268,49 @@ def import_command(
     """Import hand histories into the hand store, auditing every new hand.
 
     Hands already stored (same site and hand id) are skipped, and files unchanged since their
-    last import are not read again, so importing the same folder twice is cheap. An import that
-    is interrupted can simply be run again. Rejected hands are listed by `hhtools rejected`.
-    One process writes a store at a time: a second import waits for the first, saying so. The
-    exit status is 1 when a hand was rejected, 2 when the store cannot be written (read-only,
-    full disk) or is damaged (see `hhtools check`).
+    last import are not read again, so importing the same folder twice is cheap. On a
+    terminal, a line on standard error counts the hands and bytes read and their rates.
+    Ctrl-C stops within a second or so, says how many hands were stored, and running the same
+    command again completes the import. Rejected hands are listed by `hhtools rejected`. One
+    process writes a store at a time: a second import waits for the first, saying so. The
+    exit status is 1 when a hand was rejected, 2 for a missing path, a folder that is not a
+    hand store, or a store that cannot be written (read-only, full disk) or is damaged (see
+    `hhtools check`), 130 when interrupted.
 
     Example:
 
         hhtools import ~/histories --db ~/poker-db --jobs 2
     """
-    from rich.progress import Progress
+    from hhtools.cli_progress import ProgressLine
+    from hhtools.importer import ImportProgress, import_paths
+    from hhtools.store import open_store
 
-    from hhtools.importer import history_files, import_paths
-    from hhtools.store import Store, StoreError
+    state = ImportProgress()
+    line = ProgressLine()
+
+    def progress(p: ImportProgress) -> None:
+        nonlocal state
+        state = p
+        line(p)
 
     try:
-        store = Store(db)
         files = history_files(paths)
-        if not files:
-            raise fail(f"no history files under {', '.join(paths)}")
-        with Progress(transient=True, disable=not sys.stderr.isatty()) as bar:
-            task = bar.add_task("importing", total=len(files))
-            summary = import_paths(files, store, progress=lambda _: bar.advance(task), jobs=jobs,
-                                   waiting=_say_waiting)
-    except StoreError as exc:
-        raise fail(str(exc), 2) from None
+        store = open_store(db, create=True)
     except HHToolsError as exc:
-        raise fail(str(exc)) from None
+        raise failure(exc) from None
+    try:
+        try:
+            summary = import_paths(files, store, progress=progress, jobs=jobs,
+                                   waiting=_say_waiting)
+        finally:
+            line.close()
+    except HHToolsError as exc:
+        raise failure(exc) from None
+    except KeyboardInterrupt:
+        typer.echo(f"hhtools: interrupted: {plural(state.hands_stored, 'new hand')} stored "
+                   f"in {store.root} ({state.files_read:,} of {plural(state.files, 'file')} "
+                   "read); run the same command again to complete the import", err=True)
+        raise typer.Exit(130) from None
     typer.echo(f"store: {store.root}")
     typer.echo(summary.render())
     if summary.rejected:
@@ -292,31 +335,29 @@ def rejected_command(
 
     Each file read again replaces its own rejections, and a hand stored since it was rejected
     is not listed. --clear forgets them; the next import of a file with hands still rejected
-    lists those again.
+    lists those again. The exit status is 2 when the store does not exist.
 
     Examples:
 
         hhtools rejected --db ~/poker-db
         hhtools rejected --clear ~/histories/old --db ~/poker-db
     """
-    from hhtools.store import Store, StoreError
+    from hhtools.store import open_store
 
     try:
-        store = Store(db)
+        store = open_store(db)
         if clear:
             removed = store.clear_rejections(path, _say_waiting)
-            typer.echo(f"{removed} rejection{'s' * (removed != 1)} cleared")
+            typer.echo(f"{plural(removed, 'rejection')} cleared")
             return
         rows = store.rejections(path)
-    except StoreError as exc:
-        raise fail(str(exc), 2) from None
     except HHToolsError as exc:
-        raise fail(str(exc)) from None
+        raise failure(exc) from None
     for file, line, column, hand_id, reason in rows.select(
             "path", "line", "column", "hand_id", "reason").iter_rows():
         hand = f" hand {hand_id}:" if hand_id else ""
         typer.echo(f"{file}:{line}:{column}:{hand} {reason}")
-    typer.echo(f"{rows.height} rejected hand{'s' * (rows.height != 1)}", err=True)
+    typer.echo(f"{plural(rows.height, 'rejected hand')}", err=True)
 
 
 @app.command("check")
@@ -329,9 +370,10 @@ def check_command(
     """Check the hand store: every batch whole, every Parquet file readable, nothing foreign.
 
     Prints one line per damaged or foreign file (path and what is wrong); the exit status is
-    1 when there is any, 0 when the store is fine. Imports refuse to write into a damaged
-    store. With --repair: moves each damaged batch, and each foreign file, into DB/damaged/
-    and marks the files whose hands it held, so the next import reads them again.
+    1 when there is any, 0 when the store is fine, 2 when there is no store. Imports refuse to
+    write into a damaged store. With --repair: moves each damaged batch, and each foreign file,
+    into DB/damaged/ and marks the files whose hands it held, so the next import reads them
+    again.
 
     Examples:
 
@@ -339,48 +381,27 @@ def check_command(
         hhtools check --repair --db ~/poker-db
     """
     from hhtools.storecheck import find_damage, repair as repair_store
-    from hhtools.store import Store, StoreError
+    from hhtools.store import open_store
 
-    store = Store(db)
-    if not store.batches.is_dir():
-        raise fail(f"no hand store at {store.root}", 2)
     try:
+        store = open_store(db)
         if repair:
             for line in repair_store(store, _say_waiting).lines() or [f"store {store.root}: fine"]:
                 typer.echo(line)
             return
         damage = find_damage(store, full=True)
-    except StoreError as exc:
-        raise fail(str(exc), 2) from None
+    except HHToolsError as exc:
+        raise failure(exc) from None
     for found in damage:
         typer.echo(str(found))
     if damage:
         raise fail(f"the store {store.root} is damaged: `hhtools check --repair` moves "
                    f"{'them' if len(damage) > 1 else 'it'} aside")
     batches = len(store.batch_folders())
-    typer.echo(f"store {store.root}: {batches} batch{'es' * (batches != 1)}, fine")
+    typer.echo(f"store {store.root}: {plural(batches, 'batch', 'batches')}, fine")
 
 
-# The hand filters shared by stats, chart and report (hhtools.stats.Filters).
-PlayerFilter = Annotated[str | None, typer.Option(help="Only this player.", show_default=False)]
-GameFilter = Annotated[str | None, typer.Option(help="badugi, badeucy, badacey, 2-7...", show_default=False)]
-SiteFilter = Annotated[str | None, typer.Option(help=f"Only this site: {_SITE_NAMES}.",
-                                                show_default=False)]
-StakesFilter = Annotated[str | None, typer.Option(help="Small/big bet as written, e.g. 0.25/0.50.",
-                                                  show_default=False)]
-SinceFilter = Annotated[datetime | None, typer.Option(formats=["%Y-%m-%d"], help="From this day (UTC).",
-                                                      show_default=False)]
-UntilFilter = Annotated[datetime | None, typer.Option(formats=["%Y-%m-%d"], help="To this day, included (UTC).",
-                                                      show_default=False)]
-PositionFilter = Annotated[str | None, typer.Option(
-    help="button, cutoff, hijack, lojack, utg, small blind, big blind.", show_default=False)]
-
-
-def _filters(player, game, site, stakes, since, until, position):
-    from hhtools.stats import Filters
-
-    return Filters(player, game, site, stakes, since.date() if since else None,
-                   until.date() if until else None, position)
+STATS_FORMATS = ("table", "csv", "json")
 
 
 @app.command("stats")
@@ -397,59 +418,87 @@ def stats_command(
         help="players, positions, draws or splits; repeat for several (default: all).",
         show_default=False)] = None,
     fmt: Annotated[str, typer.Option("--format", help="table, csv or json.")] = "table",
+    group_by: Annotated[str, typer.Option(
+        "--group-by", help="What one row of the players and positions reports covers: some of "
+        "player, game, site, stakes and unit, comma separated. unit (the currency, or chips) "
+        "is always one: money of different units is never summed.")] = "player,game,unit",
+    columns: Annotated[str | None, typer.Option(
+        "--columns", help="The columns shown, comma separated, after the group columns "
+        "(default: a readable set that fits the terminal; CSV and JSON: all).",
+        show_default=False)] = None,
+    wide: Annotated[bool, typer.Option("--wide", help="Every column, however wide.")] = False,
 ) -> None:
     """Player statistics and draw patterns from the hand store.
 
-    Per player: hands, net won (money, big blinds, big bets), bb/100, VPIP, pre-draw raise %,
-    3-bet %, aggression per round, showdown figures; results by position; for each draw the
-    cards drawn, pat %, broken Badugis, made hands and snows; Badeucy/Badacey scoops and halves.
-    Definitions are in the README.
+    Per player, game and unit: hands, net won (money, big blinds, big bets), bb/100, VPIP,
+    pre-draw raise %, 3-bet %, aggression per round, showdown figures; results by position;
+    for each draw the cards drawn, pat %, broken Badugis, made hands and snows;
+    Badeucy/Badacey scoops and halves. Definitions are in the README. The table fits the
+    terminal's width (COLUMNS): the columns left out are named on standard error, --wide
+    shows them all and --columns chooses. The exit status is 2 for a store that does not
+    exist, a player not in it (with the close names) or a wrong option value.
 
-    Example:
+    Examples:
 
-        hhtools stats --player Hero --game badugi --format csv
+        hhtools stats --player Hero --game badugi
+        hhtools stats --report players --columns hands,net,vpip,af_predraw
+        hhtools stats --report players --group-by player,unit --wide
+        hhtools stats --player Hero --format csv > hero.csv
     """
     import json
+    import shutil
 
-    from hhtools.stats import REPORTS, Tables, reports
-    from hhtools.store import Store, StoreError
+    from hhtools import stats_table as st
+    from hhtools.errors import unknown_name
+    from hhtools.stats import REPORTS, Tables, group_keys, reports
+    from hhtools.store import open_store
 
-    if fmt not in ("table", "csv", "json"):
-        raise fail(f"unknown format {fmt!r}: use table, csv or json", 2)
-    names = tuple(report or REPORTS)
-    unknown = [n for n in names if n not in REPORTS]
-    if unknown:
-        raise fail(f"unknown report {unknown[0]!r}: use {', '.join(REPORTS)}", 2)
     try:
-        filters = _filters(player, game, site, stakes, since, until, position)
-        frames = reports(Tables.load(Store(db)), filters, names)
-    except StoreError as exc:
-        raise fail(str(exc), 2) from None
+        if fmt not in STATS_FORMATS:
+            raise unknown_name("format", fmt, STATS_FORMATS)
+        names = tuple(dict.fromkeys(report or REPORTS))
+        for name in names:
+            if name not in REPORTS:
+                raise unknown_name("report", name, REPORTS)
+        by = group_keys(group_by.split(","))
+        filters = filters_from(player, game, site, stakes, since, until, position)
+        frames = reports(Tables.load(open_store(db)), filters, names, by)
+        wanted = st.check_columns(columns.split(","), frames) if columns else None
     except HHToolsError as exc:
-        raise fail(str(exc)) from None
+        raise failure(exc) from None
+    keys = {name: st.group_columns(name, by) for name in frames}
+    if wanted is not None:
+        # A report holding none of the columns asked for is left out, unless asked for.
+        frames = {name: st.select(f, keys[name], wanted) for name, f in frames.items()
+                  if report or set(wanted) & set(f.columns)}
+    elif fmt == "table" and not wide:
+        frames = {name: st.select(f, keys[name], st.DEFAULT_COLUMNS[name])
+                  for name, f in frames.items()}
     if fmt == "json":
         typer.echo(json.dumps({n: f.to_dicts() for n, f in frames.items()}, default=str, indent=1))
         return
-    import polars as pl
-
-    with pl.Config(tbl_rows=-1, tbl_cols=-1, tbl_hide_dataframe_shape=True,
-                   tbl_hide_column_data_types=True, tbl_width_chars=400, fmt_str_lengths=40):
-        for name, frame in frames.items():
-            if len(frames) > 1:
-                typer.echo(f"# {name}")
-            if fmt == "csv":
-                typer.echo(frame.write_csv(), nl=False)
-            else:
-                typer.echo(frame if frame.height else "(no hands match)")
-            if len(frames) > 1:
-                typer.echo("")
+    width = None if wide or wanted else shutil.get_terminal_size().columns
+    for name, frame in frames.items():
+        if len(frames) > 1:
+            typer.echo(f"# {name}")
+        if fmt == "csv":
+            typer.echo(st.safe_csv(frame), nl=False)
+        elif frame.height == 0:
+            typer.echo("(no hands match)")
+        else:
+            lines, left_out = st.render(frame, width, len(keys[name]))
+            typer.echo("\n".join(lines))
+            if left_out:
+                typer.echo(f"({name}: {', '.join(left_out)} left out to fit {width} "
+                           "characters; --wide shows every column, --columns chooses)", err=True)
+        if len(frames) > 1:
+            typer.echo("")
 
 
 @app.command("convert")
 def convert_command(
     paths: Annotated[list[str], typer.Argument(
-        help="History files of any supported site or PHH files (.phh, .phhs), or "
-             "directories searched recursively for them.", show_default=False)],
+        help=FILES_HELP, show_default=False)],
     to: Annotated[str, typer.Option("--to", help="phh or json.", show_default=False)],
     out: Annotated[str | None, typer.Option(
         "--out", help="Directory to write into (created if needed); default: standard "
@@ -462,25 +511,30 @@ def convert_command(
     Without --out: JSON is one object per hand per line; PHH is one hand, or a .phhs
     document of tables [1], [2]... when there are several. With --out DIR: JSON writes one
     FILE.jsonl per input file, PHH one SITE-HANDID.phh per hand. Rejected hands are reported
-    on standard error and the exit status is 1.
+    on standard error and the exit status is 1; an unknown --to is a usage error (2).
 
     Examples:
 
         hhtools convert ../shared/corpus/merge --to phh --out phh/
         hhtools convert history.txt --to json > hands.jsonl
     """
-    from hhtools.convert import convert
+    from hhtools.convert import check_format, convert
 
     rejected = 0
     try:
-        for done in convert(paths, to, out, site=site):
+        check_format(to)  # the options first, then the paths
+        for done in convert(history_files(paths, site), to, out, site=site):
             for error in done.errors:
                 rejected += 1
                 typer.echo(str(error), err=True)
     except HHToolsError as exc:
-        raise fail(str(exc)) from None
+        raise failure(exc) from None
+    except BrokenPipeError:
+        raise  # standard output closed early: see main()
+    except OSError as exc:  # --out cannot be created or written
+        raise fail(f"cannot write {exc.filename}: {exc.strerror}", 2) from None
     if rejected:
-        raise fail(f"{rejected} hand{'s' * (rejected != 1)} rejected")
+        raise fail(f"{plural(rejected, 'hand')} rejected")
 
 
 @app.command("chart")
@@ -505,7 +559,9 @@ def chart_command(
     showdown (they add up to it), in money or big bets. draws: cards drawn at each draw round
     and pat rates. positions: big blinds per 100 hands by position. showdowns: strength of the
     hands shown down, won and lost, per game component. splits: Badeucy/Badacey halves won
-    and scoops. When no hand matches, nothing is written and the exit status is 1.
+    and scoops. When no hand matches, nothing is written and the exit status is 1; a player
+    not in the store (the close names are given), a wrong option value or an --out that
+    cannot be written is a usage error (2).
 
     Example:
 
@@ -513,29 +569,31 @@ def chart_command(
     """
     from pathlib import Path
 
+    from hhtools.chartdata import MEASURES
     from hhtools.charts import chart
+    from hhtools.errors import unknown_name
     from hhtools.stats import Tables
-    from hhtools.store import Store, StoreError
+    from hhtools.store import open_store
 
     suffix = Path(out).suffix.lower()
     if suffix not in (".png", ".svg"):
         raise fail(f"--out must end in .png or .svg, not {out!r}", 2)
     try:
-        filters = _filters(player, game, site, stakes, since, until, position)
-        figure = chart(Tables.load(Store(db)), kind, filters, measure)
+        if measure not in MEASURES:
+            raise unknown_name("measure", measure, MEASURES)
+        filters = filters_from(player, game, site, stakes, since, until, position)
+        figure = chart(Tables.load(open_store(db)), kind, filters, measure)
         figure.savefig(out, format=suffix[1:], dpi=100)
-    except StoreError as exc:
-        raise fail(str(exc), 2) from None
     except HHToolsError as exc:
-        raise fail(str(exc)) from None
+        raise failure(exc) from None
     except OSError as exc:
-        raise fail(f"cannot write {out}: {exc.strerror}") from None
+        raise fail(f"cannot write {out}: {exc.strerror}", 2) from None
     typer.echo(f"chart: {Path(out).resolve()}")
 
 
 @app.command("report")
 def report_command(
-    out: Annotated[str, typer.Option(help="The HTML file written.", show_default=False)],
+    out: Annotated[str, typer.Option(help="The HTML file written.")] = "hhtools-report.html",
     player: PlayerFilter = None,
     db: DbOption = None,
     game: GameFilter = None,
@@ -551,23 +609,25 @@ def report_command(
     section with every hand whose verdict is not ok: its findings, the referee's explanation
     and a step-by-step replay, re-read from the history file. It needs no network to be
     viewed and can be sent as one file. Without --player it covers every player and charts
-    the one whose cards are known in the most hands.
+    the one whose cards are known in the most hands. Without --out it is written to
+    hhtools-report.html in the current folder; the path written is printed. The exit status
+    is 2 for a store that does not exist, a player not in it or a wrong option value.
 
-    Example:
+    Examples:
 
-        hhtools report --player Hero --db ~/poker-db --out report.html
+        hhtools report --player Hero --db ~/poker-db
+        hhtools report --db ~/poker-db --game badugi --out badugi.html
     """
     from pathlib import Path
 
     from hhtools.report import write_report
-    from hhtools.store import Store, StoreError
+    from hhtools.store import open_store
 
     try:
-        written = write_report(Store(db), out, _filters(player, game, site, stakes, since, until, position))
-    except StoreError as exc:
-        raise fail(str(exc), 2) from None
+        written = write_report(open_store(db), out,
+                               filters_from(player, game, site, stakes, since, until, position))
     except HHToolsError as exc:
-        raise fail(str(exc)) from None
+        raise failure(exc) from None
     typer.echo(f"report: {Path(written).resolve()}")
 
 
@@ -598,6 +658,7 @@ def generate_command(
 
         hhtools generate --game badeucy --site kingsclub --hands 1000 --out x.txt
     """
+    from hhtools.errors import unknown_name
     from hhtools.games import get_game
     from hhtools.generate import STRUCTURES, check_supported, write_history
 
@@ -606,8 +667,7 @@ def generate_command(
     try:
         name = get_game(game).name
         if structure not in STRUCTURES:
-            raise HHToolsError(f"unknown structure {structure!r}: use "
-                               f"{', '.join(STRUCTURES)}")
+            raise unknown_name("structure", structure, STRUCTURES)
         check_supported(site, name, structure)
         low, _, high = players.partition("-")
         span = (int(low), int(high or low))
@@ -618,8 +678,11 @@ def generate_command(
                    f"--players {players}: give N or MIN-MAX between 2 and 8", 2) from None
     except HHToolsError as exc:
         raise fail(str(exc), 2) from None
-    write_history(out, site, name, structure, hands, seed=seed, players=span)
-    typer.echo(f"{hands} {site.lower()} {name} {structure} hands written to {out}")
+    try:
+        write_history(out, site, name, structure, hands, seed=seed, players=span)
+    except OSError as exc:
+        raise fail(f"cannot write {out}: {exc.strerror}", 2) from None
+    typer.echo(f"{plural(hands, f'{site.lower()} {name} {structure} hand')} written to {out}")
 
 
 def main() -> None:
@@ -630,4 +693,6 @@ def main() -> None:
         # `hhtools eval - < big | head` closes the pipe early; that is not an error.
         sys.stderr.close()
     except KeyboardInterrupt:
+        # Ctrl-C before a command started (while the command line is read).
+        typer.echo("\nhhtools: interrupted", err=True)
         raise SystemExit(130) from None

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
-from hhtools.errors import HHToolsError
+from hhtools.errors import UsageError
 from hhtools.parsing import history_files, parse_file
 from hhtools.phh import PHHError, to_phh
 from hhtools.records import HandError, hand_to_json
@@ -38,11 +38,16 @@ class Converted:
     errors: tuple[HandError | str, ...]
 
 
+def check_format(to: str) -> None:
+    """``UsageError`` unless ``to`` is a format hhtools writes."""
+    if to not in FORMATS:
+        raise UsageError(f"cannot convert to {to!r}: choose phh or json")
+
+
 def convert(paths: Iterable[str | Path], to: str, out: str | Path | None = None, *,
             site: str = "auto", stream: TextIO | None = None) -> Iterator[Converted]:
     """Convert every hand of ``paths`` to ``to`` (``phh`` or ``json``); see the module doc."""
-    if to not in FORMATS:
-        raise HHToolsError(f"cannot convert to {to!r}: choose phh or json")
+    check_format(to)
     stream = stream or sys.stdout
     files = list(history_files(paths))
     target = Path(out) if out is not None else None

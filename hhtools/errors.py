@@ -9,12 +9,22 @@ from collections.abc import Iterable
 class HHToolsError(Exception):
     """Root of every error hhtools raises on purpose; its message is meant for the user."""
 
+    #: The command line's exit status for this error (see the README's contract).
+    exit_status = 1
+
+
+class UsageError(HHToolsError):
+    """What was asked cannot be done as asked: a bad option value, a missing or unreadable
+    path, a missing or foreign hand store. The command line exits with status 2 for these."""
+
+    exit_status = 2
+
 
 class CardError(HHToolsError, ValueError):
     """A card or a hand of cards that cannot be read (bad card, repeated card, wrong count)."""
 
 
-class UnknownNameError(HHToolsError, KeyError):
+class UnknownNameError(UsageError, KeyError):
     """A game, component or site name that hhtools does not know."""
 
     def __str__(self) -> str:

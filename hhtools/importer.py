@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 import threading
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from multiprocessing.connection import Connection
@@ -79,6 +80,19 @@ class ImportSummary:
             if self.warnings > len(self.warning_examples):
                 lines.append("  ... `hhtools parse` lists them all")
         return "\n".join(lines)
+
+
+@dataclass
+class ImportProgress:
+    """How far an import has got: given to the ``progress`` callback once the files to read
+    are known, after each file read and after the last batch is stored."""
+
+    files: int = 0  # files to read (those unchanged since their last import are not)
+    bytes: int = 0  # their size
+    files_read: int = 0
+    bytes_read: int = 0
+    hands_read: int = 0  # hands in the files read so far, duplicates included
+    hands_stored: int = 0  # new hands in the batches written to the store so far
 
 
 @dataclass
@@ -146,15 +160,18 @@ def default_jobs() -> int:
 
 
 def import_paths(paths: Iterable[str | os.PathLike], store: Store,
-                 progress: Callable[[Path], None] | None = None,
+                 progress: Callable[[ImportProgress], None] | None = None,
                  jobs: int | None = None,
                  waiting: Callable[[str], None] | None = None) -> ImportSummary:
     """Import every history file under ``paths`` into ``store``, auditing every new hand.
 
     ``jobs`` is how many processes read files; by default one per processor when there is
-    enough to read to repay starting them, else one. The import holds the store's writer lock
+    enough to read to repay starting them, else one. ``progress`` is called with an
+    ``ImportProgress`` as the import goes. The import holds the store's writer lock
     throughout (hhtools.storelock); ``waiting`` is told when it must first wait for another.
-    A damaged store is refused (StoreError) before anything is read.
+    A damaged store is refused (StoreError) before anything is read. Interrupted
+    (KeyboardInterrupt), it stops within the file being read, after the batch being written
+    is stored whole.
     """
     with store.writing("import", waiting):
         store.discard_unfinished()
@@ -181,13 +198,22 @@ def _import(paths, store: Store, progress, jobs: int | None, summary: ImportSumm
         stat = path.stat()
         if previous.get(resolved) == (stat.st_size, stat.st_mtime_ns):
             summary.files_unchanged += 1
-            if progress:
-                progress(path)
         else:
             todo.append(resolved)
             size += stat.st_size
     if jobs is None:
         jobs = default_jobs() if size >= PARALLEL_BYTES else 1
+    state = ImportProgress(files=len(todo), bytes=size)
+    report = progress or (lambda _: None)
+    report(state)
+
+    def stored(hands: int) -> Callable[[Future], None]:
+        def done(write: Future) -> None:
+            if not write.cancelled() and write.exception() is None:
+                state.hands_stored += hands
+                summary.hands_stored += hands
+        return done
+
     batch = _Batch()
     # A full batch is written by a second thread while the next files are read: polars
     # writes Parquet, and the disk syncs, without holding the interpreter, so with a
@@ -195,20 +221,32 @@ def _import(paths, store: Store, progress, jobs: int | None, summary: ImportSumm
     # written, so memory stays flat; each batch is still published whole or not at all.
     with ThreadPoolExecutor(max_workers=1, thread_name_prefix="hhtools-store") as writer:
         writing: Future | None = None
-        for rows in _read_all(todo, jobs):
-            summary.files_read += 1
-            _add_file(rows, known, batch, summary)
-            if batch.hands >= BATCH_HANDS:
-                if writing is not None:
-                    summary.hands_stored += writing.result()  # raises what the write raised
-                writing = writer.submit(batch.write, store)
-                batch = _Batch()
-            if progress:
-                progress(Path(rows.path))
+        reading = _read_all(todo, jobs)
+        try:
+            for rows in reading:
+                summary.files_read += 1
+                _add_file(rows, known, batch, summary)
+                if batch.hands >= BATCH_HANDS:
+                    if writing is not None:
+                        _result(writing)  # raises what the write raised (a full disk...)
+                    writing = writer.submit(batch.write, store)
+                    writing.add_done_callback(stored(batch.hands))
+                    batch = _Batch()
+                state.files_read += 1
+                state.bytes_read += rows.size
+                state.hands_read += len(rows.verdicts) + rows.repeated
+                report(state)
+        finally:
+            # Closed now, not when the traceback of an interrupt is freed: the files not yet
+            # started are cancelled, so stopping waits for the files being read only.
+            reading.close()
         if writing is not None:
-            summary.hands_stored += writing.result()
+            _result(writing)
     if batch:
-        summary.hands_stored += batch.write(store)
+        batch.write(store)
+        state.hands_stored += batch.hands
+        summary.hands_stored += batch.hands
+    report(state)
 
 
 def _read_all(paths: list[str], jobs: int) -> Iterator[FileRows]:
@@ -223,10 +261,39 @@ def _read_all(paths: list[str], jobs: int) -> Iterator[FileRows]:
     # _end_with_importer). Closed after the pool, so workers end on their own first.
     alive_r, alive_w = context.Pipe(duplex=False)
     with alive_r, alive_w, ProcessPoolExecutor(
-            max_workers=jobs, mp_context=context, initializer=_end_with_importer,
+            max_workers=jobs, mp_context=context, initializer=_start_worker,
             initargs=(alive_r,)) as pool:
-        # map keeps the files' order, so batches and duplicates are decided as with one job.
-        yield from pool.map(read_file, paths, chunksize=1)
+        before = set(multiprocessing.active_children())
+        reads = [pool.submit(read_file, path) for path in paths]
+        workers = [p for p in multiprocessing.active_children() if p not in before]
+        try:
+            # In the files' order, so batches and duplicates are decided as with one job.
+            for read in reads:
+                yield _result(read)
+        except BaseException:
+            # Interrupted, or the import failed: stop the files being read at once rather
+            # than wait for them (their hands were not stored; the next import reads them).
+            # The reads are not cancelled first: the pool fails them itself when its workers
+            # end, and a cancelled one makes it raise (Python 3.11).
+            for worker in workers:
+                worker.terminate()
+            raise
+
+
+def _result(future: Future):
+    """``future.result()``, waited for in steps of a tenth of a second: Ctrl-C may be delivered
+    to another thread, and Python acts on it only when the main thread runs again."""
+    while not wait([future], timeout=0.1).done:
+        pass
+    return future.result()
+
+
+def _start_worker(alive: Connection) -> None:
+    """Worker initializer: Ctrl-C reaches every process of the terminal's job, but the import
+    stops from the main process (a worker interrupted while waiting for its next file would
+    print a traceback); and the worker ends with the importing process."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _end_with_importer(alive)
 
 
 def _end_with_importer(alive: Connection) -> None:

@@ -35,7 +35,7 @@ from pathlib import Path
 
 from hhtools.collector import collector_paused
 from hhtools.decoding import decode, decode_bytes  # decode: also this module's public name
-from hhtools.errors import HHToolsError
+from hhtools.errors import HHToolsError, UsageError
 from hhtools.records import Hand, HandError, HandWarning, SkippedHand
 from hhtools.sites import SITES, Site, get_site
 
@@ -362,7 +362,7 @@ def parse_file(path: str | Path, site: str = "auto", *, errors: str = "collect")
     try:
         data = Path(path).read_bytes()
     except OSError as e:
-        raise HHToolsError(f"cannot read {path}: {e.strerror or e}") from None
+        raise UsageError(f"cannot read {path}: {e.strerror or e}") from None
     decoded = decode_bytes(data)
     result = parse_text(decoded.text, site, path=str(path), errors=errors,
                         encoding=decoded.encoding)
@@ -414,7 +414,7 @@ def history_files(paths: Iterable[str | Path]) -> Iterator[Path]:
         elif p.exists():
             yield p
         else:
-            raise HHToolsError(f"no such file or directory: {p}")
+            raise UsageError(f"no such file or directory: {p}")
 
 
 def parse_paths(paths: Iterable[str | Path], site: str = "auto", *, errors: str = "collect"
@@ -505,7 +505,8 @@ def format_report(results: Iterable[ParseResult]) -> Iterator[str]:
     for (site, game), n in sorted(hands.items()):
         sites.setdefault(site, {})[game] = n
     per_site = "; ".join(f"{s}: {_counts(g)}" for s, g in sites.items()) or "none"
-    yield (f"total: {files} file{'s' * (files != 1)}, {sum(hands.values())} hands ({per_site}), "
+    total = sum(hands.values())
+    yield (f"total: {files} file{'s' * (files != 1)}, {total} hand{'s' * (total != 1)} ({per_site}), "
            f"skipped {_counts(skipped) if skipped else 'none'}, {errors} rejected"
            + (f", {warned} warning{'s' * (warned != 1)}" if warned else "")
            + (f", {not_history_count(foreign)}" if foreign else ""))

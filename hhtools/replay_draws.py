@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from hhtools.findings import RuleViolation
 from hhtools.records import Action
+from hhtools.words import plural
 
 
 class DrawRules:
@@ -47,7 +48,7 @@ class DrawRules:
                                 "turn to draw", a.line)
         count = a.count or 0
         if count > self.max_draw:
-            raise RuleViolation("illegal_draw", f"{p} changes {count} cards; {self.game.title} "
+            raise RuleViolation("illegal_draw", f"{p} changes {plural(count, 'card')}; {self.game.title} "
                                 f"allows at most {self.max_draw} per draw", a.line, "draw size")
         held = self.hero_before.get(r.street) if p == self.hand.hero else None
         if held is not None and a.discarded:
@@ -56,7 +57,7 @@ class DrawRules:
                 raise RuleViolation("illegal_draw", f"{p} discards {', '.join(missing)}, "
                                     "which the hand does not hold", a.line, "cards held")
         if a.new_cards is not None and len(a.new_cards) != count:
-            raise RuleViolation("illegal_draw", f"{p} discards {count} cards but receives "
+            raise RuleViolation("illegal_draw", f"{p} discards {plural(count, 'card')} but receives "
                                 f"{len(a.new_cards)}", a.line, "replacements")
 
     def can_draw(self, a: Action) -> bool:

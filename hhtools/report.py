@@ -21,9 +21,10 @@ from pathlib import Path
 
 import polars as pl
 
-from hhtools.errors import HHToolsError
-from hhtools.stats import KEY, Filters, Tables, draw_stats, player_stats, position_stats, split_stats
+from hhtools.errors import HHToolsError, UsageError
+from hhtools.stats import KEY, Filters, Tables, check_filters, draw_stats, player_stats, position_stats, split_stats
 from hhtools.store import Store
+from hhtools.words import plural
 
 CSS = """
 body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; margin: 1.5rem auto;
@@ -143,10 +144,11 @@ def audit_section(store: Store, hands: pl.DataFrame) -> str:
 
     disputed = _hand_id_order(hands.filter(pl.col("verdict").fill_null("unknown") != "ok"))
     if disputed.height == 0:
-        return f'<p class="ok" id="audit-ok">Every hand audited ok ({hands.height} hands).</p>'
+        return f'<p class="ok" id="audit-ok">Every hand audited ok ({plural(hands.height, "hand")}).</p>'
     findings = store.read("findings").join(disputed.select(KEY), on=KEY, how="semi")
     parsed: dict[str, dict | None] = {}
-    out = [f"<p>{disputed.height} of {hands.height} hands are not <code>ok</code>.</p>"]
+    out = [f"<p>{disputed.height} of {plural(hands.height, 'hand')} "
+           f"{'is' if disputed.height == 1 else 'are'} not <code>ok</code>.</p>"]
     for row in disputed.iter_rows(named=True):
         site, hand_id, path = row["site"], row["hand_id"], row["path"]
         verdict = row["verdict"] or "unknown"
@@ -213,8 +215,7 @@ def build_report(store: Store, filters: Filters = Filters(), now: datetime | Non
     """The whole page for ``filters`` (``filters.player`` is the player; none means everyone)."""
     store = store.snapshot()  # every table from the same batches
     t = Tables.load(store)
-    if filters.player and t.players.filter(pl.col("player") == filters.player).height == 0:
-        raise HHToolsError(f"no hands of {filters.player} in the store {store.root}")
+    filters = check_filters(filters, t.players["player"].unique())
     now = now or datetime.now(timezone.utc)
     who = filters.player or "all players"
     chart_player, chart_note = _chart_player(t, filters)
@@ -261,6 +262,6 @@ def write_report(store: Store, out: str | Path, filters: Filters = Filters()) ->
     try:
         out.write_text(build_report(store, filters), encoding="utf-8")
     except OSError as exc:
-        raise HHToolsError(f"cannot write {out}: {exc.strerror}") from None
+        raise UsageError(f"cannot write {out}: {exc.strerror}") from None
     return out
 

@@ -112,6 +112,9 @@ def _labels(n: int) -> tuple[str, ...]:
 
 
 _LABELS = [()] + [_labels(n) for n in range(1, 11)]
+#: Every position name, from the button round to the big blind (what ``--position`` accepts).
+POSITIONS = ("button", "cutoff", "hijack", "lojack", "utg+3", "utg+2", "utg+1", "utg",
+             "small blind", "big blind")
 
 #: Betting facts per player and hand, in the players table's column order after ``cards``
 #: (see the README's Statistics section).

@@ -7,6 +7,7 @@ from hhtools.cards import Card, format_cards
 from hhtools.deck import first_reshuffle, reshuffle_reason
 from hhtools.describe import STYLES, matches
 from hhtools.evaluate import Evaluation
+from hhtools.words import plural
 
 
 class ShowdownCheck:
@@ -22,7 +23,7 @@ class ShowdownCheck:
             if not s.cards:
                 continue
             if len(s.cards) != game.hand_size:
-                self._find("illegal_draw", s.line, f"{s.player} shows {len(s.cards)} cards; a "
+                self._find("illegal_draw", s.line, f"{s.player} shows {plural(len(s.cards), 'card')}; a "
                            f"{game.title} hand holds {game.hand_size}")
                 continue
             if len(set(s.cards)) != len(s.cards):

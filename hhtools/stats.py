@@ -11,17 +11,23 @@ notebook as well as from ``hhtools stats``. Definitions are in the README ("Stat
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import difflib
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
 from functools import cached_property
 from datetime import date, datetime, timedelta, timezone
 
 import polars as pl
 
+from hhtools.errors import UsageError, unknown_name
 from hhtools.store import Store
 
 STREETS = ("predraw", "draw1", "draw2", "draw3")
 DRAW_STREETS = STREETS[1:]
 KEY = ["site", "hand_id"]
+#: What the money reports (players, positions) can be grouped by; ``unit`` is always one of
+#: the groups, so money of different currencies, or chips, is never summed.
+GROUP_KEYS = ("player", "game", "site", "stakes", "unit")
 
 
 #: The columns the reports read from each table; reading no more keeps large stores fast.
@@ -48,6 +54,45 @@ class Filters:
     since: date | None = None
     until: date | None = None
     position: str | None = None
+
+
+def match_player(name: str, known: Iterable[str]) -> str:
+    """The stored spelling of player ``name``: the name itself, else the one stored name equal
+    to it but for case. ``UsageError`` naming the close names when there is none, or several."""
+    known = set(known)
+    if name in known:
+        return name
+    same = sorted(k for k in known if k.casefold() == name.casefold())
+    if len(same) == 1:
+        return same[0]
+    if same:
+        raise UsageError(f"player {name!r} could be {' or '.join(same)}: give the exact name")
+    folded: dict[str, list[str]] = {}
+    for k in sorted(known):
+        folded.setdefault(k.casefold(), []).append(k)
+    close = [k for c in difflib.get_close_matches(name.casefold(), folded, n=5, cutoff=0.6)
+             for k in folded[c]]
+    hint = f"; did you mean {', '.join(close)}?" if close else ""
+    raise UsageError(f"no player {name!r} in the store{hint}")
+
+
+def check_filters(f: Filters, players: Iterable[str]) -> Filters:
+    """``f`` with each name checked: the game, site and position must exist (``UsageError``
+    with the close names otherwise) and the player is spelled as stored (``match_player``
+    against ``players``, the names in the store)."""
+    from hhtools.games import get_game
+    from hhtools.rows import POSITIONS
+    from hhtools.sites import SITE_NAMES
+
+    game = get_game(f.game).name if f.game else None
+    site = f.site.lower().strip() if f.site else None
+    if site is not None and site not in SITE_NAMES + ("phh",):
+        raise unknown_name("site", f.site, SITE_NAMES + ("phh",))
+    position = f.position.lower().strip() if f.position else None
+    if position is not None and position not in POSITIONS:
+        raise unknown_name("position", f.position, POSITIONS)
+    player = match_player(f.player, players) if f.player else None
+    return replace(f, game=game, site=site, position=position, player=player)
 
 
 @dataclass(frozen=True)
@@ -163,12 +208,32 @@ def _pct(part: pl.Expr, whole: pl.Expr) -> pl.Expr:
     return pl.when(whole > 0).then((100 * part / whole).round(1)).otherwise(None)
 
 
-def player_stats(t: Tables, filters: Filters = Filters()) -> pl.DataFrame:
-    """Per player and money unit: hands, winnings, bb/100, VPIP, raise %, 3-bet %, aggression,
-    showdowns. ``unit`` is the currency, or ``chips`` for tournaments."""
+def group_keys(by: Iterable[str]) -> list[str]:
+    """``by`` checked against ``GROUP_KEYS`` (``UsageError`` with the close name otherwise),
+    with ``unit`` added when missing: money of different units is never summed."""
+    by = list(dict.fromkeys([*(k.strip() for k in by if k.strip()), "unit"]))
+    for k in by:
+        if k not in GROUP_KEYS:
+            raise unknown_name("group", k, GROUP_KEYS)
+    return by
+
+
+def _groups(facts: pl.DataFrame, by: Iterable[str]) -> tuple[pl.DataFrame, list[str]]:
+    """``facts`` ready to be grouped by ``by``, and the group columns (``group_keys``)."""
+    by = group_keys(by)
+    if "stakes" in by:
+        facts = facts.with_columns(stakes=_stakes_expr())
+    return facts, by
+
+
+def player_stats(t: Tables, filters: Filters = Filters(),
+                 by: Iterable[str] = ("player", "unit")) -> pl.DataFrame:
+    """Per player and money unit (or the groups ``by`` names, from ``GROUP_KEYS``): hands,
+    winnings, bb/100, VPIP, raise %, 3-bet %, aggression, showdowns. ``unit`` is the currency,
+    or ``chips`` for tournaments."""
     t = t.filtered(filters)
-    facts = hand_facts(t)
-    base = facts.group_by("player", "unit").agg(
+    facts, by = _groups(hand_facts(t), by)
+    base = facts.group_by(by).agg(
         hands=pl.len(),
         net=pl.col("net").sum(),
         net_bb=pl.col("net_bb").sum().round(2),
@@ -198,23 +263,24 @@ def player_stats(t: Tables, filters: Filters = Filters()) -> pl.DataFrame:
           .then((pl.col(f"agg_{s}") / pl.col(f"calls_{s}")).round(2)).alias(f"af_{s}")
           for s in STREETS],
     )
-    columns = ["player", "unit", "hands", "net", "net_bb", "net_big_bets", "bb_per_100", "big_bets_per_100",
+    columns = [*by, "hands", "net", "net_bb", "net_big_bets", "bb_per_100", "big_bets_per_100",
                "vpip", "raise_predraw", "three_bet", *[f"af_{s}" for s in STREETS],
                "went_to_showdown", "won_at_showdown", "showdown_net", "non_showdown_net"]
-    return out.select(columns).sort(["hands", "player", "unit"], descending=[True, False, False])
+    return out.select(columns).sort(["hands", *by], descending=[True] + [False] * len(by))
 
 
-def position_stats(t: Tables, filters: Filters = Filters()) -> pl.DataFrame:
-    """Per player and position: hands, net, bb/100."""
-    facts = hand_facts(t.filtered(filters))
-    order = {p: i for i, p in enumerate(
-        ["button", "cutoff", "hijack", "lojack", "utg+3", "utg+2", "utg+1", "utg",
-         "small blind", "big blind"])}
-    out = facts.group_by("player", "unit", "position").agg(
+def position_stats(t: Tables, filters: Filters = Filters(),
+                   by: Iterable[str] = ("player", "unit")) -> pl.DataFrame:
+    """Per player (or the groups ``by`` names), unit and position: hands, net, bb/100."""
+    from hhtools.rows import POSITIONS
+
+    facts, by = _groups(hand_facts(t.filtered(filters)), by)
+    order = {p: i for i, p in enumerate(POSITIONS)}
+    out = facts.group_by(*by, "position").agg(
         hands=pl.len(), net=pl.col("net").sum(),
         bb_per_100=(100 * pl.col("net_bb").sum() / pl.len()).round(2))
     return (out.with_columns(_order=pl.col("position").replace_strict(order, default=99))
-            .sort("player", "unit", "_order").drop("_order"))
+            .sort(*by, "_order").drop("_order"))
 
 
 def draw_stats(t: Tables, filters: Filters = Filters()) -> pl.DataFrame:
@@ -279,7 +345,12 @@ REPORTS = {"players": player_stats, "positions": position_stats, "draws": draw_s
            "splits": split_stats}
 
 
-def reports(t: Tables, filters: Filters = Filters(), names=tuple(REPORTS)) -> dict[str, pl.DataFrame]:
-    """Several reports at once, by name (``players``, ``positions``, ``draws``, ``splits``)."""
+def reports(t: Tables, filters: Filters = Filters(), names=tuple(REPORTS),
+            by: Iterable[str] = ("player", "unit")) -> dict[str, pl.DataFrame]:
+    """Several reports at once, by name (``players``, ``positions``, ``draws``, ``splits``);
+    the money reports (players, positions) grouped by ``by``. The filters' names are checked
+    first (``check_filters``)."""
+    filters = check_filters(filters, t.players["player"].unique())
     t = t.filtered(filters)
-    return {name: REPORTS[name](t, filters) for name in names}
+    return {name: REPORTS[name](t, filters, by) if name in ("players", "positions")
+            else REPORTS[name](t, filters) for name in names}

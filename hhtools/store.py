@@ -39,7 +39,7 @@ from pathlib import Path
 
 import polars as pl
 
-from hhtools.errors import HHToolsError
+from hhtools.errors import HHToolsError, UsageError
 
 MONEY = pl.Decimal(38, 4)
 
@@ -100,7 +100,10 @@ SCHEMAS: dict[str, dict[str, pl.DataType]] = {
 
 
 class StoreError(HHToolsError):
-    """The store folder cannot be used (not writable, full disk, damaged file...)."""
+    """The store folder cannot be used (not writable, full disk, damaged file...): the command
+    line exits with status 2, as for a missing store."""
+
+    exit_status = 2
 
 
 class StoreWriteError(StoreError):
@@ -398,6 +401,39 @@ def _under(path: str | os.PathLike | None) -> pl.Expr:
         return pl.lit(True)
     resolved = str(Path(path).expanduser().resolve())
     return (pl.col("path") == resolved) | pl.col("path").str.starts_with(resolved.rstrip(os.sep) + os.sep)
+
+
+def open_store(location: str | os.PathLike | None = None, *, create: bool = False) -> Store:
+    """The hand store at ``location``, checked before use.
+
+    Reading needs a store that exists: a missing folder, or one without ``batches/``, is a
+    ``UsageError`` naming the folder (never an empty store read as "0 hands"). With ``create``
+    (importing), a missing or empty folder becomes a store, but a folder holding other files
+    is refused rather than filled with batches.
+    """
+    store = Store(location)
+    root = store.root
+    if store.batches.is_dir():
+        return store
+    if root.exists() and not root.is_dir():
+        raise UsageError(f"{root} is a file, not a hand store folder")
+    if not create:
+        if not root.exists():
+            raise UsageError(f"there is no hand store at {root}: `hhtools import` creates it "
+                             "(or give the store with --db)")
+        raise UsageError(f"{root} is not a hand store (it has no batches/ folder)")
+    # tmp/ and the writer's lock alone are an import that stopped (or another one starting)
+    # before its first batch; hidden names are the store's own bookkeeping.
+    foreign = sorted(p.name for p in root.iterdir() if p.name not in ("tmp", "lock")
+                     and not p.name.startswith(".")) if root.is_dir() else []
+    if foreign:
+        raise UsageError(f"{root} is not a hand store and is not empty (it holds "
+                         f"{foreign[0]}): give a new or empty folder, or an existing store")
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UsageError(f"cannot create the hand store {root}: {exc.strerror}") from None
+    return store
 
 
 def _fsync(path: Path) -> None:

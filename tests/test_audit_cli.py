@@ -72,9 +72,9 @@ def test_explain_replays_step_by_step(corpus):
 
 def test_unknown_hand_and_unknown_profile(corpus):
     result = run("audit", "--explain", "1", corpus / "kingsclub")
-    assert result.exit_code == 1 and "hand 1 is not in" in result.output
+    assert result.exit_code == 2 and "hand 1 is not in" in result.output
     result = run("audit", "--rules", "wsopp", corpus / "kingsclub")
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert "Unknown rule profile 'wsopp'. Did you mean wsop?" in result.output
 
 

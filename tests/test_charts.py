@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 from hhtools.chartdata import NoDataError, showdown_strength, winnings_series
 from hhtools.charts import chart, chart_data
 from hhtools.cli import app
-from hhtools.errors import HHToolsError
+from hhtools.errors import HHToolsError, UsageError
 from hhtools.importer import import_paths
 from hhtools.stats import Filters, Tables, player_stats
 from hhtools.store import Store
@@ -106,13 +106,16 @@ def test_money_of_several_units_is_refused(tmp_path):
 
 def test_no_data_gives_a_message_and_no_figure(tables):
     for kind in ("winnings", "draws", "positions", "showdowns", "splits"):
-        with pytest.raises(NoDataError, match="for Nobody in the store.*nothing to draw"):
-            chart(tables, kind, Filters(player="Nobody"))
+        with pytest.raises(NoDataError, match=r"for Alice in the store \(game 2-7\).*nothing to draw"):
+            chart(tables, kind, Filters(player="Alice", game="2-7"))
+        # A player the store does not hold is a mistake in the command, with close names.
+        with pytest.raises(UsageError, match="no player 'Alicia' in the store; did you mean Alice"):
+            chart(tables, kind, Filters(player="Alicia"))
     with pytest.raises(NoDataError, match=r"no Badeucy or Badacey showdowns for Alice in the store \(game badugi\)"):
         chart(tables, "splits", Filters(player="Alice", game="badugi"))
     with pytest.raises(HHToolsError, match="give --player"):
         chart(tables, "winnings", Filters())
-    with pytest.raises(HHToolsError, match="unknown chart 'pie'"):
+    with pytest.raises(UsageError, match="Unknown chart 'pie'"):
         chart(tables, "pie", Filters(player="Alice"))
 
 
@@ -187,10 +190,10 @@ def test_chart_command_writes_png_and_svg(db, tmp_path):
 def test_chart_command_without_data_writes_nothing(db, tmp_path):
     runner = CliRunner()
     out = tmp_path / "none.png"
-    result = runner.invoke(app, ["chart", "--player", "Nobody", "--kind", "winnings",
+    result = runner.invoke(app, ["chart", "--player", "Alice", "--kind", "winnings", "--game", "2-7",
                                  "--db", str(db.root), "--out", str(out)])
     assert result.exit_code == 1
-    assert "hhtools: no hands for Nobody in the store: nothing to draw" in result.output
+    assert "hhtools: no hands for Alice in the store (game 2-7): nothing to draw" in result.output
     assert not out.exists()
     result = runner.invoke(app, ["chart", "--player", "Alice", "--kind", "winnings",
                                  "--db", str(db.root), "--out", str(tmp_path / "w.jpg")])

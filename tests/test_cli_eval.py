@@ -88,10 +88,12 @@ def test_reading_is_lazy():
 
 
 def test_errors_are_one_line_without_traceback():
-    for args in (["eval", "--game", "badgui", "As"], ["eval", "--game", "badugi", "As 2d 3h 4c 5s"],
-                 ["eval", "--game", "badugi", "As 2d", "As 3h"]):
+    # A wrong game is a usage error (2); a hand that cannot be read is rejected (1).
+    for code, args in ((2, ["eval", "--game", "badgui", "As"]),
+                       (1, ["eval", "--game", "badugi", "As 2d 3h 4c 5s"]),
+                       (1, ["eval", "--game", "badugi", "As 2d", "As 3h"])):
         result = run(*args)
-        assert result.exit_code == 1
+        assert result.exit_code == code
         assert "Traceback" not in result.output
         assert len(result.stderr.strip().splitlines()) == 1
     assert "Did you mean badugi?" in run("eval", "--game", "badgui", "As").stderr

@@ -61,9 +61,9 @@ def test_rejected_hands_give_one_line_each_and_exit_1():
 
 def test_unknown_format_and_missing_file(tmp_path):
     result = runner.invoke(app, ["convert", str(tmp_path), "--to", "xml"])
-    assert result.exit_code == 1 and "cannot convert to 'xml'" in result.output
+    assert result.exit_code == 2 and "cannot convert to 'xml'" in result.output
     result = runner.invoke(app, ["convert", str(tmp_path / "nope.txt"), "--to", "phh"])
-    assert result.exit_code == 1 and "no such file" in result.output
+    assert result.exit_code == 2 and "no such file" in result.output
 
 
 def test_every_site_option_lists_every_site():

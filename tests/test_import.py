@@ -109,7 +109,9 @@ def test_import_and_rejected_commands(corpus, tmp_path):
     again = runner.invoke(app, ["import", str(corpus / "kingsclub"), "--db", db])
     assert again.exit_code == 0 and "hands new: 5" in again.stdout
     missing = runner.invoke(app, ["import", str(tmp_path / "nowhere"), "--db", db])
-    assert missing.exit_code == 1 and "Traceback" not in missing.output
+    # A path that is not there is a usage error (2), named, without a traceback.
+    assert missing.exit_code == 2 and "Traceback" not in missing.output
+    assert f"no such file or directory: {tmp_path / 'nowhere'}" in missing.output
 
 
 def test_two_jobs_store_what_one_job_stores(corpus, tmp_path):

@@ -20,7 +20,7 @@ def test_summary_and_exit_status(tmp_path):
     assert result.exit_code == 0, result.output
     assert result.output.splitlines() == [
         f"{good}: pokerstars, 1 hand (badugi 1)",
-        "total: 1 file, 1 hands (pokerstars: badugi 1), skipped none, 0 rejected"]
+        "total: 1 file, 1 hand (pokerstars: badugi 1), skipped none, 0 rejected"]
 
 
 def test_rejected_hands_are_listed_with_their_line():
@@ -46,10 +46,10 @@ def test_json_lines():
 
 def test_unknown_site_and_missing_path():
     result = runner.invoke(app, ["parse", "--site", "pokerstar", str(INVALID)])
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert "Did you mean pokerstars?" in result.output
     result = runner.invoke(app, ["parse", "no/such/file.txt"])
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert "no such file or directory" in result.output
 
 

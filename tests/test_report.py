@@ -13,7 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 from hhtools.cli import app
-from hhtools.errors import HHToolsError
+from hhtools.errors import UsageError
 from hhtools.importer import import_paths
 from hhtools.report import build_report
 from hhtools.stats import Filters
@@ -68,7 +68,7 @@ def test_stats_tables_and_charts(page):
 
 def test_audit_section_explains_the_disputed_hand(page):
     section = page[page.index('<h2 id="audit">'):]
-    assert "1 of 2 hands are not <code>ok</code>" in section
+    assert "1 of 2 hands is not <code>ok</code>" in section
     assert 'id="hand-pokerstars-910000002"' in section and "910000001" not in section
     assert '<span class="verdict-mismatch">mismatch</span>' in section
     # The finding says its line once.
@@ -111,7 +111,7 @@ def test_history_file_gone(tmp_path):
 
 
 def test_unknown_player(db):
-    with pytest.raises(HHToolsError, match="no hands of Zed in the store"):
+    with pytest.raises(UsageError, match="no player 'Zed' in the store"):
         build_report(db, Filters(player="Zed"))
 
 
@@ -124,4 +124,4 @@ def test_report_command(db, tmp_path):
     assert out.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
     result = CliRunner().invoke(app, ["report", "--player", "Zed", "--db", str(db.root),
                                       "--out", str(tmp_path / "zed.html")])
-    assert result.exit_code == 1 and "hhtools: no hands of Zed" in result.output
+    assert result.exit_code == 2 and "hhtools: no player 'Zed' in the store" in result.output

@@ -155,11 +155,12 @@ def test_stats_command_formats(worked, tmp_path):
                               "--format", "csv"])
     assert csv.exit_code == 0
     header, line = csv.stdout.strip().splitlines()
-    assert header.startswith("player,unit,hands,net") and line.startswith("Alice,USD,3,2.3500")
+    assert header.startswith("player,game,unit,hands,net")
+    assert line.startswith("Alice,badugi,USD,3,2.3500")
     js = runner.invoke(app, ["stats", "--db", str(db), "--format", "json"])
     assert js.exit_code == 0
     import json
     data = json.loads(js.stdout)
     assert set(data) == {"players", "positions", "draws", "splits"}
     bad = runner.invoke(app, ["stats", "--db", str(db), "--format", "xml"])
-    assert bad.exit_code == 2 and "use table, csv or json" in bad.stderr
+    assert bad.exit_code == 2 and "Unknown format 'xml'. Known: csv, json, table." in bad.stderr

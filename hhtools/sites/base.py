@@ -31,6 +31,7 @@ from hhtools.records import (Action, Collection, Event, Hand, HandError, HandWar
                              Pot, Seat, SeatResult, Show, SkippedHand, Source, Summary,
                              Tournament, Uncalled)
 from hhtools.sites.structure import ACCEPT, Structure, compiled_grammar
+from hhtools.words import plural
 # LineError and column_of are the values module's, imported here too by every site.
 from hhtools.sites.values import (MAX_ACTIONS, LineError, amount_problem, check_hand_id,
                                   check_name, check_room, check_year, column_of,
@@ -714,11 +715,12 @@ class HandBuilder:
         # does not hold) is kept as written: the replay judges it (illegal_draw). Only a
         # count no deck can serve is not a draw at all.
         if count > DECK_CARDS:
-            raise LineError(tok, f"{player} discards {count} cards: a deck has "
+            raise LineError(tok, f"{player} discards {plural(count, 'card')}: a deck has "
                             f"{DECK_CARDS}", column_of(tok, str(count)))
         if discarded is not None and len(discarded) != count:
-            raise LineError(tok, f"{player} discards {count} cards but {len(discarded)} are "
-                            "listed", column_of(tok, "["))
+            raise LineError(tok, f"{player} discards {plural(count, 'card')} but "
+                            f"{len(discarded)} {'is' if len(discarded) == 1 else 'are'} listed",
+                            column_of(tok, "["))
         return self.act(tok, player, "discard" if count else "stand_pat", None, None, False,
                         count, discarded, new_cards)
 
@@ -766,14 +768,14 @@ class HandBuilder:
                       draw: Action) -> str | None:
         size = self.game.hand_size
         if len(kept) + len(new) != size:
-            return (f"{player} would hold {len(kept) + len(new)} cards after the draw "
+            return (f"{player} would hold {plural(len(kept) + len(new), 'card')} after the draw "
                     f"({len(kept)} kept, {len(new)} new); a {self.game.title} hand holds {size}")
         if len(set(kept + new)) != size:
             seen: set[Card] = set()
             twice = next(c for c in kept + new if c in seen or seen.add(c))
             return f"{twice} appears twice in {player}'s hand after the draw"
         if draw.count != len(new):
-            return f"{player} discarded {draw.count} cards but is dealt {len(new)}"
+            return f"{player} discarded {plural(draw.count, 'card')} but is dealt {len(new)}"
         return None
 
     def warn(self, tok: LineToken, reason: str, column: int = 1) -> None:

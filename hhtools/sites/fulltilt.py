@@ -15,6 +15,7 @@ from hhtools.records import Seat, SeatResult, Tournament
 from hhtools.sites.base import (ZERO, HandBuilder, LineError, Site, SkipHand, column_of)
 from hhtools.sites.pokerstars import CURRENCIES, ZONES
 from hhtools.sites.values import card_count, seat_number, table_size
+from hhtools.words import plural
 
 GAME = re.compile(r"(Limit|Fixed Limit|FL|Pot Limit|PL|No Limit|NL|Half Pot Limit) (.+)")
 MIX = re.compile(r"([0-9]+)[ -]?Game", re.IGNORECASE)
@@ -146,7 +147,7 @@ class FullTiltBuilder(HandBuilder):
                 break
             if a.player == player and a.kind == "discard":
                 if a.count != card_count(tok, count):
-                    raise LineError(tok, f"{player} discarded {a.count} cards but is dealt "
+                    raise LineError(tok, f"{player} discarded {plural(a.count, 'card')} but is dealt "
                                     f"{count}", column_of(tok, count))
                 return
         raise LineError(tok, f"cards dealt to {player}, who has not discarded in this round")

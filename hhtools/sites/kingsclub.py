@@ -11,6 +11,7 @@ import re
 from hhtools.records import SeatResult, Uncalled
 from hhtools.sites.base import ZERO, HandBuilder, LineError, Site, column_of
 from hhtools.sites.values import card_count, seat_number
+from hhtools.words import plural
 
 ZONE = "America/New_York"
 
@@ -87,7 +88,7 @@ class KingsClubBuilder(HandBuilder):
     def on_DISCARD(self, tok, player, discarded, new):
         out, fresh = self.cards(tok, discarded), self.cards(tok, new)
         if len(out) != len(fresh):
-            raise LineError(tok, f"{player} discards {len(out)} cards and draws {len(fresh)}",
+            raise LineError(tok, f"{player} discards {plural(len(out), 'card')} and draws {len(fresh)}",
                             column_of(tok, "draws"))
         if player != self.hero or not self.hero_cards:
             raise LineError(tok, f"{player}'s cards are listed but {player} was dealt no "

@@ -31,6 +31,7 @@ from hhtools.sites.base import (NOT_YET_READ, STRUCTURES, ZERO, HandBuilder, Lin
                                 SkipHand, Site, column_of)
 from hhtools.sites.values import (MAX_ACTIONS, MAX_SEATS, card_count, check_hand_id,
                                   check_year, whole_number)
+from hhtools.words import plural
 
 #: The start time is UTC-5 all year (compared with the events' epoch timestamps); the IANA
 #: name for a fixed UTC-5 is written with the opposite sign.
@@ -305,7 +306,7 @@ class MergeBuilder(HandBuilder):
                 break
             if a.player == player and a.kind in ("discard", "stand_pat"):
                 if a.count != len(out):
-                    raise LineError(tok, f"{player} discarded {a.count} cards but "
+                    raise LineError(tok, f"{player} discarded {plural(a.count, 'card')} but "
                                     f"{len(out)} changed", column_of(tok, "cards"))
                 self.actions[i] = dataclasses.replace(a, discarded=out, new_cards=new)
                 return

@@ -1,0 +1,67 @@
+"""The options and arguments several ``hhtools`` commands share, and the checks made on them
+before anything is read (hhtools.cli holds the commands)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated
+
+import typer
+
+from hhtools.errors import UsageError
+from hhtools.sites import SITE_NAMES
+
+# Every --site help names the sites from the registry, so a new site is listed everywhere.
+_SITE_NAMES = ", ".join(sorted(SITE_NAMES)[:-1]) + " or " + sorted(SITE_NAMES)[-1]
+SITE_HELP = f"auto (detect from each file), {_SITE_NAMES}."
+# The kinds of file read in folders (hhtools.parsing.HISTORY_SUFFIXES; a test keeps them equal).
+FILES_HELP = ("History files, or folders searched recursively for *.txt, *.xml, *.phh and "
+              "*.phhs files.")
+
+GameOption = Annotated[str, typer.Option(
+    "--game", "-g", help="badugi, badeucy (badeucey), badacey, 2-7 or a-5.", show_default=False)]
+JsonOption = Annotated[bool, typer.Option("--json", help="One JSON object per line instead of text.")]
+DbOption = Annotated[str | None, typer.Option(
+    "--db", help="The hand store folder (default: $HHTOOLS_DB, else the XDG data folder).",
+    show_default=False)]
+
+# The hand filters shared by stats, chart and report (hhtools.stats.Filters). Each name is
+# checked (hhtools.stats.check_filters): a wrong one is a usage error naming the close ones.
+PlayerFilter = Annotated[str | None, typer.Option(
+    help="Only this player (any case when only one stored name matches).", show_default=False)]
+GameFilter = Annotated[str | None, typer.Option(help="badugi, badeucy, badacey, 2-7 or a-5.",
+                                                show_default=False)]
+SiteFilter = Annotated[str | None, typer.Option(help=f"Only this site: {_SITE_NAMES}.",
+                                                show_default=False)]
+StakesFilter = Annotated[str | None, typer.Option(help="Small/big bet as written, e.g. 0.25/0.50.",
+                                                  show_default=False)]
+SinceFilter = Annotated[datetime | None, typer.Option(formats=["%Y-%m-%d"], help="From this day (UTC).",
+                                                      show_default=False)]
+UntilFilter = Annotated[datetime | None, typer.Option(formats=["%Y-%m-%d"], help="To this day, included (UTC).",
+                                                      show_default=False)]
+PositionFilter = Annotated[str | None, typer.Option(
+    help="button, cutoff, hijack, lojack, utg, utg+1, utg+2, utg+3, small blind or big blind.",
+    show_default=False)]
+
+
+def filters_from(player, game, site, stakes, since, until, position):
+    """The ``Filters`` the filter options give."""
+    from hhtools.stats import Filters
+
+    return Filters(player, game, site, stakes, since.date() if since else None,
+                   until.date() if until else None, position)
+
+
+def history_files(paths: list[str], site: str = "auto") -> list[str]:
+    """The history files named or found under ``paths``, listed once before any is read: a
+    path that is not there, or paths holding no history file, is a usage error, as is an
+    unknown ``site`` (checked first: the options, then the paths)."""
+    from hhtools.parsing import history_files as found
+    from hhtools.sites import get_site
+
+    if site != "auto":
+        get_site(site)
+    files = [str(f) for f in found(paths)]
+    if not files:
+        raise UsageError(f"no history files (*.txt, *.xml, *.phh, *.phhs) under {', '.join(paths)}")
+    return files
