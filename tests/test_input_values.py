@@ -221,3 +221,9 @@ def test_a_player_sitting_out_who_posts_is_charted(tmp_path):
     labels = [t.get_text() for t in figure.axes[0].get_xticklabels()]
     assert "sitting out" in labels
     assert "Player0" in build_report(store, Filters(player="Player0"))
+
+
+def test_a_damaged_game_name_is_counted_short():
+    result = parse_text(SECOND.replace("Badugi Limit", "Badugi" + "x" * 10_000 + " Limit"))
+    (skipped,) = result.skipped
+    assert skipped.game == "Badugi" + "x" * 58 + "..."
