@@ -145,3 +145,18 @@ def test_many_bad_lines_outside_hands_are_counted_not_listed(tmp_path):
     assert len(result.notes) == 11
     assert result.notes[-1].reason == ("20 more lines with bytes that could not be read, "
                                        "replaced by U+FFFD")
+
+
+def test_winamax_euro_hands_read_beside_an_invalid_byte(tmp_path):
+    # One bad byte used to make the whole file cp1252: every "€" became "â‚¬" and every hand
+    # was rejected. Now only the line holding it says so.
+    path = CORPUS / "winamax" / "Triple Draw 2-7-FL-6max-EUR-25-50-201611._8games_.txt"
+    if not path.exists():
+        pytest.skip("the shared corpus is not beside the project")
+    data = path.read_bytes()
+    bad = _write(tmp_path, data.replace(b"Table: '", b"Table: '\xff", 1), path.name)
+    result = parse_file(bad)
+    assert result.encoding == "utf-8" and result.errors == ()
+    (hand,) = result.hands
+    assert hand.currency == "EUR" and hand.table.startswith("\ufffd")
+    assert [w.reason for w in result.warnings] == ["invalid UTF-8 byte 0xFF replaced by U+FFFD"]
