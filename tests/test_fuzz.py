@@ -15,6 +15,7 @@ names the case; ``HHTOOLS_FUZZ_SEED`` replays another sequence.
 
 from __future__ import annotations
 
+import codecs
 import os
 import random
 import re
@@ -204,7 +205,13 @@ def _case(rng: random.Random, source: Source, anywhere: bool = False
                     break
     text = "\n".join(lines)
     if source.encoding == "utf-16":
-        data = text.replace(BAD_BYTES, "\ud800").encode("utf-16", "surrogatepass")
+        # A lone surrogate, or a byte too many or too few (the units after it shifted).
+        parts = text.split(BAD_BYTES)
+        data = codecs.BOM_UTF16_LE + parts[0].encode("utf-16-le")
+        for part in parts[1:]:
+            piece = part.encode("utf-16-le")
+            data += rng.choice([b"\x00\xd8" + piece, bytes([rng.randrange(256)]) + piece,
+                                piece[1:]])
     else:
         parts = text.encode("utf-8").split(BAD_BYTES.encode("utf-8"))
         data = parts[0] + b"".join(rng.choice(UTF8_GARBAGE) + p for p in parts[1:])
