@@ -12,8 +12,10 @@ cp1252 characters, and that is reported too.
 >>> [(p.line, p.column, p.reason) for p in decoded.problems]
 [(2, 11, 'invalid UTF-8 byte 0xF6 replaced by U+FFFD')]
 >>> cp1252 = decode_bytes(b"Seat 1: Bj\\xf6rn (100)")
->>> cp1252.text, cp1252.encoding, [n.reason for n in cp1252.notes]
-('Seat 1: Björn (100)', 'cp1252', ['the file is not UTF-8 (byte 0xF6): read as Windows-1252 (cp1252)'])
+>>> cp1252.text, cp1252.encoding
+('Seat 1: Björn (100)', 'cp1252')
+>>> [n.reason for n in cp1252.notes]
+['the file is not UTF-8 (byte 0xF6): read as Windows-1252 (cp1252)']
 """
 
 from __future__ import annotations

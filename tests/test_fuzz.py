@@ -72,7 +72,8 @@ def _fingerprint(hand) -> tuple:
             tuple((a.street, a.player, a.kind, a.amount, a.to, a.count, a.discarded)
                   for a in hand.actions),
             tuple((c.player, c.amount, c.pot) for c in hand.collections),
-            hand.summary.total_pot, hand.summary.rake, hand.hero_cards and hand.hero_cards[-1].cards)
+            hand.summary.total_pot, hand.summary.rake,
+            hand.hero_cards and hand.hero_cards[-1].cards)
 
 
 def _source(name: str, path: Path, probe: Path, extra: Path | None = None) -> Source | None:
