@@ -170,6 +170,17 @@ def audit(hand: Hand, rules: RuleProfile | str | None = None) -> Audit:
     return _Settlement(replay).audit()
 
 
+def audit_or_error(hand: Hand, rules: RuleProfile | None = None) -> Audit | HandError:
+    """``audit(hand, rules)``, or the HandError of a hand the auditor failed on: a bug in
+    hhtools then costs that hand only, never the rest of an import or an audit."""
+    try:
+        return audit(hand, rules)
+    except Exception as e:  # noqa: BLE001 - see the docstring; tests assert it never happens
+        return HandError(hand.source.path, hand.source.first_line, 1, hand.hand_id, hand.site,
+                         (), None, f"internal error while auditing this hand "
+                         f"({type(e).__name__}: {e}); please report it")
+
+
 def explain(hand: Hand, rules: RuleProfile | str | None = None) -> str:
     """The replay step by step: after each action the stacks, the pot, who is next and what
     they may do; then the audit's explanation."""
@@ -202,7 +213,7 @@ def audit_paths(paths: Iterable[str], rules: RuleProfile | str | None = None,
         rules = get_profile(rules)  # an unknown profile fails before any file is read
     for result in parse_paths(paths, site):
         for hand in result.hands:
-            yield audit(hand, rules)
+            yield audit_or_error(hand, rules)
         yield from result.errors
 
 
