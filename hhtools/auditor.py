@@ -55,13 +55,25 @@ def _name_other_practices(result: Audit) -> Audit:
     findings = []
     for f in result.findings:
         if f.kind in _RULE_KINDS:
-            allowed = tuple(n for n, broken in broken_under.items() if (f.line, f.kind) not in broken)
+            allowed = tuple(n for n, broken in broken_under.items()
+                            if (f.line, f.kind) not in broken)
             if allowed:
                 rule = f.rule or f.kind.replace("_", " ")
                 f = replace(f, message=f"{f.message}; illegal under {own.name} ({rule}), "
                             f"allowed on {', '.join(allowed)}", allowed_by=allowed)
         findings.append(f)
     return replace(result, findings=tuple(findings))
+
+
+def audit_or_error(hand: Hand, rules: RuleProfile | None = None) -> Audit | HandError:
+    """``audit(hand, rules)``, or the HandError of a hand the auditor failed on: a bug in
+    hhtools then costs that hand only, never the rest of an import or an audit."""
+    try:
+        return audit(hand, rules)
+    except Exception as e:  # noqa: BLE001 - see the docstring; tests assert it never happens
+        return HandError(hand.source.path, hand.source.first_line, 1, hand.hand_id, hand.site,
+                         (), None, f"internal error while auditing this hand "
+                         f"({type(e).__name__}: {e}); please report it")
 
 
 def explain(hand: Hand, rules: RuleProfile | str | None = None) -> str:
@@ -96,7 +108,7 @@ def audit_paths(paths: Iterable[str], rules: RuleProfile | str | None = None,
         rules = get_profile(rules)  # an unknown profile fails before any file is read
     for result in parse_paths(paths, site):
         for hand in result.hands:
-            yield audit(hand, rules)
+            yield audit_or_error(hand, rules)
         yield from result.errors
 
 

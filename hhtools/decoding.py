@@ -12,8 +12,10 @@ cp1252 characters, and that is reported too.
 >>> [(p.line, p.column, p.reason) for p in decoded.problems]
 [(2, 11, 'invalid UTF-8 byte 0xF6 replaced by U+FFFD')]
 >>> cp1252 = decode_bytes(b"Seat 1: Bj\\xf6rn (100)")
->>> cp1252.text, cp1252.encoding, [n.reason for n in cp1252.notes]
-('Seat 1: Björn (100)', 'cp1252', ['the file is not UTF-8 (byte 0xF6): read as Windows-1252 (cp1252)'])
+>>> cp1252.text, cp1252.encoding
+('Seat 1: Björn (100)', 'cp1252')
+>>> [n.reason for n in cp1252.notes]
+['the file is not UTF-8 (byte 0xF6): read as Windows-1252 (cp1252)']
 """
 
 from __future__ import annotations
@@ -29,6 +31,9 @@ from hhtools.records import HandWarning
 # Neither can come out of valid text.
 _INVALID = re.compile("[\ud800-\udfff]+")
 _LINE_END = re.compile("\r\n|\r|\n")
+# A run of printable ASCII (or line ends) read one byte off in UTF-16: U+2000, U+4100...
+_MISALIGNED = re.compile("[%s]{8,}" % "".join(chr(b << 8) for b in [10, 13, *range(32, 127)]))
+_MAX_SHIFTS = 100
 # Bytes of the last, odd byte of a UTF-16 file that carry no text (Full Tilt ends its files
 # with a stray line feed).
 _BLANK_BYTES = b"\n\r\0 "
@@ -87,20 +92,54 @@ def _utf8(data: bytes, name: str) -> Decoded:
 
 
 def _utf16(data: bytes, codec: str, name: str) -> Decoded:
-    odd = b""
-    if len(data) % 2:
-        data, odd = data[:-1], data[-1:]
-    try:
-        decoded = Decoded(data.decode(codec), name)
-    except UnicodeDecodeError:
-        decoded = _replaced(data.decode(codec, "surrogatepass"), name, _utf16_units)
+    # A byte added or lost inside a UTF-16 file shifts every unit after it: the rest would
+    # decode as other, valid, characters and its hands be lost without a word. ASCII read
+    # one byte off gives characters U+XX00; where a run of them starts, the text is decoded
+    # again from the next whole unit, and the character mixing both alignments is replaced.
+    pieces: list[str] = []
+    shifts: list[int] = []  # where in the text each realignment's U+FFFD is
+    pos = 0
+    while True:
+        rest = data[pos:]
+        odd = b""
+        if len(rest) % 2:
+            rest, odd = rest[:-1], rest[-1:]
+        text = rest.decode(codec, "surrogatepass")
+        m = _MISALIGNED.search(text) if len(shifts) < _MAX_SHIFTS else None
+        if m is None:
+            pieces.append(text)
+            break
+        if m.start() == 0:  # the first byte is the one too many
+            pos += 1
+            pieces.append("\ufffd")
+        else:
+            pos += len(text[:m.start()].encode(codec, "surrogatepass")) + 1
+            pieces.append(text[:m.start() - 1] + "\ufffd")
+        shifts.append(sum(map(len, pieces)) - 1)
+    text = "".join(pieces)
+    decoded = (_replaced(text, name, _utf16_units) if _INVALID.search(text)
+               else Decoded(text, name))
+    problems = list(decoded.problems)
+    text = decoded.text  # U+FFFD in place of lone surrogates: the same positions
+    for at in shifts:
+        line, column = _line_and_column(text, at)
+        problems.append(HandWarning(line, column, "a byte added or lost shifted the UTF-16 "
+                                    "text: read again from the next character, one character "
+                                    "replaced by U+FFFD"))
     if odd and odd not in _BLANK_BYTES:
-        line = len(_LINE_END.findall(decoded.text)) + 1
-        last = _LINE_END.split(decoded.text)[-1]
-        decoded = Decoded(decoded.text + "\ufffd", name, decoded.problems + (HandWarning(
-            line, len(last) + 1, f"the UTF-16 file ends with a lone byte 0x{odd[0]:02X}, "
-            "replaced by U+FFFD"),))
-    return decoded
+        line, column = _line_and_column(text, len(text))
+        text += "\ufffd"
+        problems.append(HandWarning(line, column, f"the UTF-16 file ends with a lone byte "
+                                    f"0x{odd[0]:02X}, replaced by U+FFFD"))
+    problems.sort(key=lambda p: (p.line, p.column))
+    return Decoded(text, name, tuple(problems))
+
+
+def _line_and_column(text: str, at: int) -> tuple[int, int]:
+    """The 1-based line and column of position ``at`` of ``text``, as parsing counts them."""
+    line = len(_LINE_END.findall(text, 0, at)) + 1
+    start = max(text.rfind("\n", 0, at), text.rfind("\r", 0, at)) + 1
+    return line, at - start + 1
 
 
 def _looks_cp1252(text: str, data: bytes) -> bool:

@@ -27,6 +27,7 @@ import polars as pl
 
 from hhtools.collector import collector_paused
 from hhtools.parsing import not_history_count
+from hhtools.records import HandError
 from hhtools.rows import add_hand, error_row, frames, new_rows
 from hhtools.store import SCHEMAS, Store, StoreWriteError
 
@@ -129,23 +130,27 @@ def read_file(path: str) -> FileRows:
 
 def _flatten(path: str, stat: os.stat_result, result) -> FileRows:
     """Audit the hands of a parsed file and turn them into table rows."""
-    from hhtools.auditor import audit
+    from hhtools.auditor import audit_or_error
 
     rows = new_rows()
     verdicts = {}
     repeated = 0
+    errors = list(result.errors)
     for hand in result.hands:
         key = (hand.site, hand.hand_id)
         if key in verdicts:
             repeated += 1
             continue
-        checked = audit(hand)
+        checked = audit_or_error(hand)
+        if isinstance(checked, HandError):
+            errors.append(checked)
+            continue
         add_hand(rows, hand, checked, path)
         verdicts[key] = checked.verdict
     rows["skipped"].rows += [(path, s.site, s.hand_id, s.game) for s in result.skipped]
-    rows["rejected"].rows += [error_row(e, path) for e in result.errors]
+    rows["rejected"].rows += [error_row(e, path) for e in errors]
     return FileRows(path, stat.st_size, stat.st_mtime_ns, frames(rows), verdicts,
-                    Counter(s.game for s in result.skipped), [e.message for e in result.errors],
+                    Counter(s.game for s in result.skipped), [e.message for e in errors],
                     repeated, result.not_history is not None,
                     [w.message for w in result.warnings])
 

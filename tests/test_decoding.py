@@ -11,7 +11,7 @@ import pytest
 
 from hhtools.decoding import decode_bytes
 from hhtools.importer import import_paths
-from hhtools.parsing import decode, parse_file
+from hhtools.parsing import decode, parse_file, split_lines
 from hhtools.store import Store
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -145,3 +145,41 @@ def test_many_bad_lines_outside_hands_are_counted_not_listed(tmp_path):
     assert len(result.notes) == 11
     assert result.notes[-1].reason == ("20 more lines with bytes that could not be read, "
                                        "replaced by U+FFFD")
+
+
+def test_winamax_euro_hands_read_beside_an_invalid_byte(tmp_path):
+    # One bad byte used to make the whole file cp1252: every "€" became "â‚¬" and every hand
+    # was rejected. Now only the line holding it says so.
+    path = CORPUS / "winamax" / "Triple Draw 2-7-FL-6max-EUR-25-50-201611._8games_.txt"
+    if not path.exists():
+        pytest.skip("the shared corpus is not beside the project")
+    data = path.read_bytes()
+    bad = _write(tmp_path, data.replace(b"Table: '", b"Table: '\xff", 1), path.name)
+    result = parse_file(bad)
+    assert result.encoding == "utf-8" and result.errors == ()
+    (hand,) = result.hands
+    assert hand.currency == "EUR" and hand.table.startswith("\ufffd")
+    assert [w.reason for w in result.warnings] == ["invalid UTF-8 byte 0xFF replaced by U+FFFD"]
+
+
+@pytest.mark.parametrize("damage", ["added", "lost"])
+def test_a_byte_added_or_lost_in_utf16_costs_one_character(tmp_path, damage):
+    # Every unit after it would be read one byte off, as other characters: the hands after
+    # it were lost without a word. The text is read again from the next whole unit.
+    path = ROOT / "sample_histories" / "generated" / "fulltilt" / "2-7-fixed-limit.txt"
+    data = path.read_bytes()
+    assert data.startswith(codecs.BOM_UTF16_LE)
+    whole = parse_file(path)
+    second = whole.hands[1]
+    text = decode(data)[0]
+    # A byte in the middle of the second hand's third line.
+    line = split_lines(text)[second.source.first_line + 1]
+    at = text.index(line) + len(line) // 2
+    cut = 2 + 2 * at + 1
+    damaged = data[:cut] + b"X" + data[cut:] if damage == "added" else data[:cut] + data[cut + 1:]
+    result = parse_file(_write(tmp_path, damaged))
+    ids = [h.hand_id for h in whole.hands]
+    assert [h.hand_id for h in result.hands if h.hand_id != second.hand_id] == \
+        [i for i in ids if i != second.hand_id]
+    problems = [w for w in result.warnings if "shifted the UTF-16 text" in w.reason]
+    assert problems and problems[0].line == second.source.first_line + 2

@@ -5,7 +5,9 @@ lines), read by ``parse``, ``audit``, ``import``, ``stats`` and ``report``.
 
 It asserts that nothing raises but hhtools' documented errors (HHToolsError), that no hand
 meets the parser's last-resort "internal error", and that every hand left unmutated in a file
-is kept exactly as it reads without the mutations. The cases come from a fixed seed, in a
+is kept exactly as it reads without the mutations. One case in four is mutated anywhere
+(between hands, a Merge description, the file cut short or given a stray byte): then only
+the first two hold. The cases come from a fixed seed, in a
 fixed order, until the time budget is spent: ``HHTOOLS_FUZZ_SECONDS`` (35 by default; the
 import, stats, report and command-line part after it takes a few seconds more). A failure
 names the case; ``HHTOOLS_FUZZ_SEED`` replays another sequence.
@@ -13,6 +15,7 @@ names the case; ``HHTOOLS_FUZZ_SEED`` replays another sequence.
 
 from __future__ import annotations
 
+import codecs
 import os
 import random
 import re
@@ -69,7 +72,8 @@ def _fingerprint(hand) -> tuple:
             tuple((a.street, a.player, a.kind, a.amount, a.to, a.count, a.discarded)
                   for a in hand.actions),
             tuple((c.player, c.amount, c.pot) for c in hand.collections),
-            hand.summary.total_pot, hand.summary.rake, hand.hero_cards and hand.hero_cards[-1].cards)
+            hand.summary.total_pot, hand.summary.rake,
+            hand.hero_cards and hand.hero_cards[-1].cards)
 
 
 def _source(name: str, path: Path, probe: Path, extra: Path | None = None) -> Source | None:
@@ -168,32 +172,59 @@ def _mutate_line(rng: random.Random, lines: list[str], i: int, last: int) -> tup
     return op, 0
 
 
-def _case(rng: random.Random, source: Source) -> tuple[bytes, set[str], list[str]]:
-    """A mutated copy of the source file: its bytes, the ids of the hands mutated, and what
-    was done."""
+def _case(rng: random.Random, source: Source, anywhere: bool = False
+          ) -> tuple[bytes, set[str], list[str]]:
+    """A mutated copy of the source file: its bytes, the ids of the hands that may have been
+    touched, and what was done. ``anywhere`` mutates any line (between hands, a Merge
+    description...) and may cut the file or put a stray byte in it (a UTF-16 file is then
+    misaligned): no hand is then sure to be kept, but nothing may fail."""
     lines = list(source.lines)
-    # Only a hand that follows a blank line (or starts the file) is mutated: were its header
-    # lost, its lines would otherwise join the hand before it.
-    candidates = [h for h in source.hands if h[0] == 1 or not lines[h[0] - 2].strip()]
-    chosen = rng.sample(candidates, min(len(candidates), rng.choice([1, 1, 2])))
     done = []
-    # From the last hand to the first, so the line numbers of those before stay right.
-    for first, last, hand_id in sorted(chosen, reverse=True):
-        end = last - 1
-        for _ in range(rng.randint(1, 4)):
-            i = rng.randint(first - 1, end)
-            op, grown = _mutate_line(rng, lines, i, end)
-            end += grown
-            done.append(f"{op} line {i + 1} of hand {hand_id}")
-            if end < first - 1:
+    if anywhere:
+        touched = set(source.baseline)
+        for _ in range(rng.randint(1, 8)):
+            if not lines:
                 break
+            i = rng.randrange(len(lines))
+            op, _ = _mutate_line(rng, lines, i, len(lines) - 1)
+            done.append(f"{op} line {i + 1}")
+    else:
+        # Only a hand that follows a blank line (or starts the file) is mutated: were its
+        # header lost, its lines would otherwise join the hand before it.
+        candidates = [h for h in source.hands if h[0] == 1 or not lines[h[0] - 2].strip()]
+        chosen = rng.sample(candidates, min(len(candidates), rng.choice([1, 1, 2])))
+        touched = {h[2] for h in chosen}
+        # From the last hand to the first, so the line numbers of those before stay right.
+        for first, last, hand_id in sorted(chosen, reverse=True):
+            end = last - 1
+            for _ in range(rng.randint(1, 4)):
+                i = rng.randint(first - 1, end)
+                op, grown = _mutate_line(rng, lines, i, end)
+                end += grown
+                done.append(f"{op} line {i + 1} of hand {hand_id}")
+                if end < first - 1:
+                    break
     text = "\n".join(lines)
     if source.encoding == "utf-16":
-        data = text.replace(BAD_BYTES, "\ud800").encode("utf-16", "surrogatepass")
+        # A lone surrogate, or a byte too many or too few (the units after it shifted).
+        parts = text.split(BAD_BYTES)
+        data = codecs.BOM_UTF16_LE + parts[0].encode("utf-16-le")
+        for part in parts[1:]:
+            piece = part.encode("utf-16-le")
+            data += rng.choice([b"\x00\xd8" + piece, bytes([rng.randrange(256)]) + piece,
+                                piece[1:]])
     else:
         parts = text.encode("utf-8").split(BAD_BYTES.encode("utf-8"))
         data = parts[0] + b"".join(rng.choice(UTF8_GARBAGE) + p for p in parts[1:])
-    return data, {h[2] for h in chosen}, done
+    if anywhere and rng.random() < 0.4:
+        at = rng.randrange(len(data) + 1)
+        if rng.random() < 0.5:
+            data = data[:at]
+            done.append(f"cut the file at byte {at}")
+        else:
+            data = data[:at] + bytes([rng.randrange(256)]) + data[at:]
+            done.append(f"a stray byte at byte {at}")
+    return data, touched, done
 
 
 def _check_parse(path: Path, source: Source, mutated: set[str], done: list[str]) -> None:
@@ -225,7 +256,8 @@ def test_fuzz_parse_audit_import_stats_report(sources, tmp_path):
     cases = 0
     while time.monotonic() < deadline:
         source = sources[cases % len(sources)]
-        data, mutated, done = _case(rng, source)
+        # One case in four is mutated anywhere, the others inside chosen hands.
+        data, mutated, done = _case(rng, source, anywhere=cases % 4 == 3)
         path = folder / f"case-{cases:05d}.txt"
         path.write_bytes(data)
         _check_parse(path, source, mutated, done)

@@ -221,3 +221,32 @@ def test_a_player_sitting_out_who_posts_is_charted(tmp_path):
     labels = [t.get_text() for t in figure.axes[0].get_xticklabels()]
     assert "sitting out" in labels
     assert "Player0" in build_report(store, Filters(player="Player0"))
+
+
+def test_a_damaged_game_name_is_counted_short():
+    result = parse_text(SECOND.replace("Badugi Limit", "Badugi" + "x" * 10_000 + " Limit"))
+    (skipped,) = result.skipped
+    assert skipped.game == "Badugi" + "x" * 58 + "..."
+
+
+def test_a_hand_the_auditor_fails_on_costs_only_itself(tmp_path, monkeypatch):
+    # Defence in depth: were the auditor ever to fail on an accepted hand, the import goes on.
+    import hhtools.auditor as auditor
+
+    real = auditor.audit
+
+    def failing(hand, rules=None):
+        if hand.hand_id == "13805352000002":
+            raise ZeroDivisionError("a bug")
+        return real(hand, rules)
+
+    monkeypatch.setattr(auditor, "audit", failing)
+    path = tmp_path / "three.txt"
+    path.write_text("\n\n\n\n".join(HANDS[:3]), encoding="utf-8")
+    store = Store(tmp_path / "db")
+    summary = import_paths([path], store, jobs=1)
+    assert (summary.hands_new, summary.rejected) == (2, 1)
+    assert summary.rejected_examples == [
+        f"{path}:20:1: hand 13805352000002: internal error while auditing this hand "
+        "(ZeroDivisionError: a bug); please report it"]
+    assert sorted(store.read("hands")["hand_id"]) == ["13805352000001", "13805352000003"]

@@ -33,8 +33,8 @@ from hhtools.records import (Action, Collection, Event, Hand, HandError, HandWar
 from hhtools.sites.structure import ACCEPT, Structure, compiled_grammar
 from hhtools.words import plural
 # LineError and column_of are the values module's, imported here too by every site.
-from hhtools.sites.values import (MAX_ACTIONS, LineError, amount_problem, check_hand_id,
-                                  check_name, check_room, check_year, column_of,
+from hhtools.sites.values import (MAX_ACTIONS, MAX_NAME_LENGTH, LineError, amount_problem,
+                                  check_hand_id, check_name, check_room, check_year, column_of,
                                   seat_number)
 
 ZERO = Decimal(0)
@@ -54,7 +54,8 @@ class SkipHand(Exception):
 
     def __init__(self, game: str):
         super().__init__(game)
-        self.game = game
+        # Counted by name in summaries and stored: a damaged header's name stays short.
+        self.game = game if len(game) <= MAX_NAME_LENGTH else game[:MAX_NAME_LENGTH] + "..."
 
 
 # Distinct lines a Classifier remembers (a few MB) before starting afresh.

@@ -44,6 +44,8 @@ STREETS = {"FIRST_DRAW": "draw1", "SECOND_DRAW": "draw2", "THIRD_DRAW": "draw3"}
 _STAKES = re.compile(r"\s*(Half Pot Limit|Pot Limit|No Limit|Fixed Limit|Limit)\s*\(?\s*"
                      r"([^\s/()]+)\s*/\s*([^\s/()]+)\s*\)?\s*")
 _CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
+# A line starting a game or a description: a game not closed before it was cut short.
+_ELEMENT_START = re.compile(r"\s*<(?:game|description)\b")
 # Anything that declares a document type or entities; checked on the raw text, before expat.
 _DECLARATION = re.compile(r"<!\s*(DOCTYPE|ENTITY)", re.IGNORECASE)
 
@@ -444,7 +446,7 @@ class Merge(Site):
         True; or, for an element cut short, the index of the next element's first line (or
         the end) and False: a game cut short costs itself, not the game after it."""
         for j in range(i, len(lines)):
-            if j > i and lines[j].lstrip().startswith(("<game", "<description")):
+            if j > i and _ELEMENT_START.match(lines[j]):
                 return j, False
             if any(c in lines[j] for c in closers):
                 return j + 1, True

@@ -42,6 +42,7 @@ _ID = re.compile(r"[^\x00-\x20\x7f]{1,%d}" % MAX_ID_LENGTH)
 # Control characters, which no site allows in a name (and a terminal or CSV reader would act on).
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 _DIGITS = re.compile(r"[0-9]{1,9}")
+_SMALL = {str(n): n for n in range(100)}
 
 
 class LineError(Exception):
@@ -75,11 +76,13 @@ def whole_number(tok: str, text: str, what: str, lowest: int, highest: int,
                  where: str | None = None) -> int:
     """``text`` (ASCII digits) as an int from ``lowest`` to ``highest``, or a LineError naming
     ``what`` it is; ``where`` is the text to point at when it is not ``text`` itself."""
-    # A bounded pattern first: int() of thousands of digits is slow, then refused.
-    if text is not None and _DIGITS.fullmatch(text):
+    # Seats and counts are small: looked up, as every seat and draw line reads one. A bounded
+    # pattern otherwise: int() of thousands of digits is slow, then refused.
+    value = _SMALL.get(text)
+    if value is None and text is not None and _DIGITS.fullmatch(text):
         value = int(text)
-        if lowest <= value <= highest:
-            return value
+    if value is not None and lowest <= value <= highest:
+        return value
     shown = text if text is None or len(text) <= 20 else text[:20] + "..."
     raise LineError(tok, f"{what} {shown!r} is out of range: expected a whole number from "
                     f"{lowest} to {highest}", column_of(tok, where or text or ""))

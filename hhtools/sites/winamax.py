@@ -61,8 +61,9 @@ class WinamaxBuilder(HandBuilder):
             outcome, won = "collected", self.money(tok, m[1])
         else:
             outcome = "folded" if rest.startswith("folded") else "other"
-        self.seat_results.append(SeatResult(seat_number(tok, seat), player, roles, outcome, rest, won,
-                                                  cards, description, None, None, tok.line))
+        self.seat_results.append(SeatResult(seat_number(tok, seat), player, roles, outcome,
+                                            rest, won, cards, description, None, None,
+                                            tok.line))
 
     def on_BLINDS(self, tok):
         pass
