@@ -17,7 +17,9 @@ from hhtools.cards import parse_card
 from hhtools.parsing import (_BLANK_LED, _blank_led, _literal_prefix, decode, parse_text,
                              split_hands, split_lines, split_text_hands)
 from hhtools.sites import SITES, get_site
-from hhtools.sites import base, pokerstars
+from hhtools.sites import base, memo, pokerstars
+from hhtools.sites import builder as builder_module
+from hhtools.sites import classifier as classifier_module
 
 INVALID = Path(__file__).parent / "invalid"
 HAND = (INVALID / "pokerstars" / "bad-card.txt").read_text().replace("8h 1x]", "8h 6s]")
@@ -44,7 +46,7 @@ def _site_lines(corpus: Path | None) -> list[str]:
     return lines
 
 
-def _plain_classify(classifier: base.Classifier, line: str):
+def _plain_classify(classifier: classifier_module.Classifier, line: str):
     """What the classifier said before any shortcut: the whole regex on the stripped line."""
     text = line.rstrip()
     m = classifier.regex.fullmatch(text) if text else None
@@ -77,7 +79,7 @@ def test_remembered_lines_give_the_same_tokens_with_their_own_line_numbers():
 
 def test_remembered_lines_stay_bounded(monkeypatch):
     classifier = get_site("pokerstars").classifier
-    monkeypatch.setattr(base, "_MAX_KNOWN", 50)
+    monkeypatch.setattr(classifier_module, "_MAX_KNOWN", 50)
     for n in range(10):
         classifier.tokens([f"Player{n}_{i}: folds" for i in range(40)], 1)
         assert len(classifier.remembered()) <= 50 + 40
@@ -164,10 +166,10 @@ def test_summary_endings_are_read_once_and_forgotten_when_too_many(monkeypatch):
 def test_amounts_are_remembered_and_bad_ones_still_refused(monkeypatch):
     builder = get_site("pokerstars").builder(get_site("pokerstars"), None, None)
     tok = get_site("pokerstars").classifier.token("Alice: calls $1,000.50", 7)
-    monkeypatch.setattr(base, "_MAX_AMOUNTS", 2)
+    monkeypatch.setattr(builder_module, "_MAX_AMOUNTS", 2)
     for n in range(5):
         assert builder.money(tok, f"${n}.5") == Decimal(f"{n}.5")
-    assert len(base._AMOUNTS) <= 3
+    assert len(memo._AMOUNTS) <= 3
     assert builder.money(tok, "$1,000.50") == Decimal("1000.50")
     with pytest.raises(base.LineError, match="'1x' is not an amount"):
         builder.money(tok, "1x")
@@ -225,7 +227,7 @@ def test_lines_read_by_their_shape_answer_as_the_whole_regex(name, corpus):
     (r"[a-z5]", False), (r"(a)\1", False), (r"(.+?) (?:a|b1)", False),
     (r"(?P<x>a)(?(x)b|c)", False), (r"(?<!2)x", False)])
 def test_regexes_telling_digits_apart_are_never_read_by_shape(pattern, alike):
-    assert base._digits_alike(pattern) is alike
+    assert classifier_module._digits_alike(pattern) is alike
 
 
 def test_a_site_whose_lines_name_digits_reads_no_line_by_shape():
@@ -243,7 +245,7 @@ def test_seats_headers_and_times_read_once_answer_as_read_afresh(monkeypatch):
     text = "\n".join(lines) + "\n\n" + "\n".join(second)
     pokerstars._SEATS.clear()
     pokerstars._HEADERS.clear()
-    base._DAYS.clear()
+    memo._DAYS.clear()
     first_time = parse_text(text)
     again = parse_text(text)
     assert first_time.hands == again.hands
@@ -425,7 +427,7 @@ def test_lines_led_by_a_blank_are_found_in_any_text():
 def test_fields_read_by_shape_are_the_slices(spans):
     # A known shape's fields are read by one itemgetter of slices: as slicing one by one.
     text = "abc defghi jk"
-    read, count, absent = base._field_reader(spans)
+    read, count, absent = classifier_module._field_reader(spans)
     plain = tuple(text[a:b] if a >= 0 else None for a, b in spans)
     if count == 0:
         fields = ()

@@ -1,0 +1,410 @@
+"""The hand builder: the state of one hand while its lines are read, the shared helpers that
+turn a line's fields into records (amounts, cards, seats, actions, draws, shows, pots), and
+``finish``, which makes the Hand record.
+
+A site's builder (``hhtools.sites.<site>``) adds ``on_<TERMINAL>`` handlers taking the token and
+the terminal's captured groups in order; the handlers most sites share are
+hhtools.sites.handlers.
+"""
+
+from __future__ import annotations
+
+import inspect
+from datetime import datetime
+from decimal import Decimal
+from typing import TYPE_CHECKING
+from zoneinfo import ZoneInfo
+
+from hhtools.cards import Card, parse_cards
+from hhtools.errors import CardError, UnknownNameError
+from hhtools.games import Game, get_game
+from hhtools.money import AmountError, parse_amount
+from hhtools.records import (Action, Collection, Event, Hand, HandWarning, HeroCards, Pot,
+                             Seat, SeatResult, Show, Source, Summary, Tournament, Uncalled)
+from hhtools.sites.classifier import Classifier, LineToken
+from hhtools.sites.handlers import SharedHandlers
+from hhtools.sites.memo import _AMOUNTS, _CARD_OF, _DAYS, _MAX_AMOUNTS, _TIME_ZONES
+from hhtools.sites.values import (MAX_NAME_LENGTH, LineError, amount_problem, check_name,
+                                  check_room, check_year, column_of, seat_number)
+from hhtools.words import plural
+
+if TYPE_CHECKING:
+    from hhtools.sites.base import Site
+
+ZERO = Decimal(0)
+_ORDINALS = {"draw1": "first", "draw2": "second", "draw3": "third"}
+
+#: Games hhtools knows (hhtools.games) whose hands the site grammars do not read yet: skipped
+#: and counted under the site's name for the game, as unknown games are.
+NOT_YET_READ = frozenset({"2-7-single-draw", "a-5-single-draw", "5-card-draw"})
+
+STRUCTURES = {"limit": "fixed-limit", "fixed limit": "fixed-limit", "fl": "fixed-limit",
+              "pot limit": "pot-limit", "pl": "pot-limit", "half pot limit": "half-pot-limit",
+              "hpl": "half-pot-limit", "no limit": "no-limit", "nl": "no-limit"}
+
+
+class SkipHand(Exception):
+    """The header names a game hhtools does not support."""
+
+    def __init__(self, game: str):
+        super().__init__(game)
+        # Counted by name in summaries and stored: a damaged header's name stays short.
+        self.game = game if len(game) <= MAX_NAME_LENGTH else game[:MAX_NAME_LENGTH] + "..."
+
+
+#: The most cards a draw line may name: more is not a draw of any deck.
+DECK_CARDS = 52
+
+
+class HandBuilder(SharedHandlers):
+    """Mutable state while walking one hand's lines; ``finish`` freezes it into a Hand.
+
+    Site builders add ``on_<TERMINAL>`` handlers taking the token and the terminal's captured
+    groups in order; the shared helpers below normalise amounts and cards.
+    """
+
+    handlers: dict[str, object]
+
+    # What a hand may leave unset; kept on the class, as a new builder is made for every hand.
+    tournament: Tournament | None = None
+    game: Game | None = None
+    structure = ""
+    mix: str | None = None
+    currency: str | None = None
+    small_bet = big_bet = ZERO
+    table = ""
+    max_seats: int | None = None
+    button: int | None = None
+    started_at: datetime | None = None
+    hero: str | None = None
+    # False from a corrupt hero draw line until a line gives the whole hand again.
+    hero_known = True
+    dealt_to: list[str] | None = None
+    street = "predraw"
+    total_pot: Decimal | None = None
+    rake: Decimal | None = None
+    cancelled = partial = dead = False
+
+    def __init__(self, site: Site, path: str | None, hand_id: str | None):
+        self.site = site
+        self.path = path
+        self.hand_id = hand_id
+        self.street = "predraw"
+        self.warnings: list[HandWarning] = []
+        self.events: list[Event] = []
+        self.blinds: dict[str, Decimal] = {}
+        self.seats: list[Seat] = []
+        self.seated: set[str] = set()
+        self.seat_numbers: set[int] = set()
+        self.hero_cards: list[HeroCards] = []
+        self.committed: dict[str, Decimal] = {}
+        self.actions: list[Action] = []
+        self.shows: list[list] = []
+        self.uncalled: list[Uncalled] = []
+        self.collections: list[Collection] = []
+        self.pots: list[Pot] = []
+        self.seat_results: list[SeatResult] = []
+
+    def __init_subclass__(cls, **kw):
+        super().__init_subclass__(**kw)
+        cls.handlers = {name[3:]: getattr(cls, name) for name in dir(cls)
+                        if name.startswith("on_")}
+
+    @classmethod
+    def check_handlers(cls, classifier: Classifier) -> None:
+        """Every terminal has a handler taking exactly its captured groups (a grammar check)."""
+        for kind in classifier.kinds:
+            if kind in classifier.ignored:
+                cls.handlers.setdefault(kind, cls.on_event)
+                continue
+            handler = cls.handlers.get(kind)
+            if handler is None:
+                raise TypeError(f"{cls.__name__} has no on_{kind}")
+            params = list(inspect.signature(handler).parameters.values())[2:]
+            if not any(p.kind is p.VAR_POSITIONAL for p in params):
+                if len(params) != len(classifier.groups[kind]):
+                    raise TypeError(f"{cls.__name__}.on_{kind} takes {len(params)} fields, "
+                                    f"the grammar captures {len(classifier.groups[kind])}")
+        cls.handlers.setdefault("UNKNOWN", cls.on_event)
+
+    # ---- reading fields --------------------------------------------------------------------
+
+    def money(self, tok: LineToken, text: str) -> Decimal:
+        """An amount from a line, or a LineError pointing at it."""
+        value = _AMOUNTS.get(text)
+        if value is None:
+            try:
+                value = parse_amount(text)
+            except AmountError:
+                raise LineError(tok, f"{text!r} is not an amount", column_of(tok, text)) from None
+            problem = amount_problem(value)
+            if problem is not None:
+                shown = text if len(text) <= 30 else text[:30] + "..."
+                raise LineError(tok, f"the amount {shown!r} is out of range: {problem}",
+                                column_of(tok, text))
+            if len(_AMOUNTS) > _MAX_AMOUNTS:
+                _AMOUNTS.clear()
+            _AMOUNTS[text] = value
+        return value
+
+    def cards(self, tok: LineToken, text: str, size: int | None = None) -> tuple[Card, ...]:
+        """Cards from a line, refusing repeats and, with ``size``, a wrong count."""
+        try:
+            # Sites write "As 3h 8h": read card by card from a table of the 52 as written;
+            # the general reader explains failures.
+            cards = tuple(map(_CARD_OF, text.split()))
+            if len(set(cards)) == len(cards) and (size is None or len(cards) == size):
+                return cards
+        except KeyError:
+            pass
+        try:
+            return parse_cards(text, size=size)
+        except CardError as e:
+            raise LineError(tok, str(e), column_of(tok, text)) from None
+
+    def player(self, tok: LineToken, name: str) -> str:
+        """A player who must be seated at the table."""
+        if name not in self.seated:
+            raise LineError(tok, f"{name!r} is not seated at this table", column_of(tok, name))
+        return name
+
+    def set_game(self, tok: LineToken, game: str, structure: str) -> None:
+        """The game and betting structure as the header names them; unknown games are skipped."""
+        try:
+            known = get_game(game)
+        except UnknownNameError:
+            raise SkipHand(game) from None
+        if known.name in NOT_YET_READ:
+            raise SkipHand(game)
+        self.game = known
+        try:
+            self.structure = STRUCTURES[structure.lower()]
+        except KeyError:
+            raise LineError(tok, f"unknown betting structure {structure!r}",
+                            column_of(tok, structure)) from None
+
+    def set_time(self, tok: LineToken, text: str, zone: str) -> None:
+        """The start time: ``YYYY/MM/DD H:MM:SS`` (or with dashes) in an IANA zone."""
+        try:
+            date, time = text.split(" ")
+            # A session's hands share a few days and zones: each is read once.
+            day = _DAYS.get(date)
+            if day is None:
+                y, mo, d = date.replace("-", "/").split("/")
+                day = (int(y), int(mo), int(d))
+                if len(_DAYS) > _MAX_AMOUNTS:
+                    _DAYS.clear()
+                _DAYS[date] = day
+            h, mi, s = time.split(":")
+            tz = _TIME_ZONES.get(zone)
+            if tz is None:
+                tz = _TIME_ZONES[zone] = ZoneInfo(zone)
+            self.started_at = datetime(day[0], day[1], day[2], int(h), int(mi), int(s),
+                                       tzinfo=tz)
+        except ValueError:
+            raise LineError(tok, f"{text!r} is not a date and time", column_of(tok, text)) from None
+        check_year(tok, day[0], text)
+
+    #: The number of a table's first seat (Merge counts from 0).
+    FIRST_SEAT = 1
+
+    def add_seat(self, tok: LineToken, seat: str, name: str, stack: str, sitting_out: bool,
+                 note: str | None = None) -> None:
+        """A seat line: a seat number in range, at a table with a seat left."""
+        if name in self.seated:
+            raise LineError(tok, f"{name!r} is seated twice", column_of(tok, name))
+        check_room(tok, len(self.seats), self.max_seats, name)
+        check_name(tok, name)
+        number = seat_number(tok, seat, self.FIRST_SEAT)
+        if number in self.seat_numbers:
+            raise LineError(tok, f"seat {number} is listed twice", column_of(tok, seat))
+        self.seats.append(Seat(number, name, self.money(tok, stack), sitting_out, note))
+        self.seated.add(name)
+        self.seat_numbers.add(number)
+
+    # ---- actions ---------------------------------------------------------------------------
+
+    def act(self, tok: LineToken, player: str, kind: str, amount: Decimal | None = None,
+            to: Decimal | None = None, all_in: bool = False, count: int | None = None,
+            discarded: tuple[Card, ...] | None = None,
+            new_cards: tuple[Card, ...] | None = None) -> Action:
+        """Record an action by a seated player on the current street."""
+        if player not in self.seated:
+            self.player(tok, player)
+        action = Action(len(self.actions), self.street, player, kind, amount, to, all_in,
+                        count, discarded, new_cards, tok.line)
+        self.actions.append(action)
+        return action
+
+    def wager(self, tok: LineToken, player: str, kind: str, added: Decimal | None = None,
+              to: Decimal | None = None, all_in: bool = False) -> Action:
+        """A bet, call, raise or blind given either as chips added or as the street total."""
+        committed = self.committed
+        prev = committed.get(player, ZERO)
+        if to is None:
+            to = prev + added
+        else:
+            added = to - prev
+            if added < 0:
+                raise LineError(tok, f"a {kind} to {to} is less than the {prev} {player} has "
+                                "already put in this round")
+        committed[player] = to
+        return self.act(tok, player, kind, added, to, all_in)
+
+    def post(self, tok: LineToken, player: str, kind: str, amount: str, all_in) -> Action:
+        """A blind or ante; antes are dead money and do not count toward the street total."""
+        value = _AMOUNTS.get(amount) or self.money(tok, amount)
+        if kind == "post_ante":
+            self.blinds.setdefault("ante", value)
+            return self.act(tok, player, kind, amount=value, all_in=bool(all_in))
+        if kind in ("post_sb", "post_bb"):
+            self.blinds.setdefault(kind, value)
+        return self.wager(tok, player, kind, value, None, bool(all_in))
+
+    def post_with_dead(self, tok: LineToken, player: str, kind: str, live: Decimal,
+                       dead: Decimal, all_in: bool) -> Action:
+        """A post whose ``dead`` part goes to the pot without counting toward the street."""
+        prev = self.committed.get(player, ZERO)
+        self.committed[player] = prev + live
+        return self.act(tok, player, kind, amount=live + dead, to=prev + live, all_in=all_in)
+
+    def new_street(self, street: str) -> None:
+        """Start a draw street: its betting totals start from zero."""
+        self.street = street
+        self.committed = {}
+
+    def draw(self, tok: LineToken, player: str, count: int, discarded: tuple[Card, ...] | None,
+             new_cards: tuple[Card, ...] | None = None) -> Action:
+        """A discard (``count`` > 0) or standing pat (0)."""
+        # An impossible draw that reads well (more cards than a hand holds, a card the hero
+        # does not hold) is kept as written: the replay judges it (illegal_draw). Only a
+        # count no deck can serve is not a draw at all.
+        if count > DECK_CARDS:
+            raise LineError(tok, f"{player} discards {plural(count, 'card')}: a deck has "
+                            f"{DECK_CARDS}", column_of(tok, str(count)))
+        if discarded is not None and len(discarded) != count:
+            raise LineError(tok, f"{player} discards {plural(count, 'card')} but "
+                            f"{len(discarded)} {'is' if len(discarded) == 1 else 'are'} listed",
+                            column_of(tok, "["))
+        return self.act(tok, player, "discard" if count else "stand_pat", None, None, False,
+                        count, discarded, new_cards)
+
+    def hero_hand(self, tok: LineToken, cards: tuple[Card, ...]) -> None:
+        """The hero's whole hand after the current street's deal or draw."""
+        self.hero_known = True
+        street = self.street
+        record = HeroCards(street, cards, tok.line)
+        hero_cards = self.hero_cards
+        if hero_cards and hero_cards[-1].street == street:
+            hero_cards[-1] = record
+        else:
+            hero_cards.append(record)
+
+    def replaced(self, tok: LineToken, player: str, kept: tuple[Card, ...], new: tuple[Card, ...],
+                 where: str) -> None:
+        """Cards dealt in a draw: attach them to the player's discard, update the hero's hand.
+
+        A hero line that contradicts itself or the discard (PokerStars sometimes repeats the
+        whole hand as the new cards) costs only the hero's cards: the betting and the result
+        do not depend on them, so the hand is kept with a warning and those cards unknown.
+        """
+        for i in range(len(self.actions) - 1, -1, -1):
+            a = self.actions[i]
+            if a.street != self.street:
+                break
+            if a.player == player and a.kind in ("discard", "stand_pat"):
+                break
+        else:
+            raise LineError(tok, f"cards dealt to {player}, who has not drawn in this round")
+        problem = self._draw_problem(player, kept, new, a)
+        if problem is not None:
+            if player != self.hero:
+                raise LineError(tok, problem, column_of(tok, where, last=True))
+            self.warn(tok, f"{problem}: {player}'s cards after the "
+                      f"{_ORDINALS.get(self.street, self.street)} draw are unknown",
+                      column_of(tok, where, last=True))
+            self.hero_known = False
+            return
+        a.new_cards = new  # (the action is this builder's until finish makes the Hand)
+        if player == self.hero:
+            self.hero_hand(tok, kept + new)
+
+    def _draw_problem(self, player: str, kept: tuple[Card, ...], new: tuple[Card, ...],
+                      draw: Action) -> str | None:
+        size = self.game.hand_size
+        if len(kept) + len(new) != size:
+            return (f"{player} would hold {plural(len(kept) + len(new), 'card')} after the draw "
+                    f"({len(kept)} kept, {len(new)} new); a {self.game.title} hand holds {size}")
+        if len(set(kept + new)) != size:
+            seen: set[Card] = set()
+            twice = next(c for c in kept + new if c in seen or seen.add(c))
+            return f"{twice} appears twice in {player}'s hand after the draw"
+        if draw.count != len(new):
+            return f"{player} discarded {plural(draw.count, 'card')} but is dealt {len(new)}"
+        return None
+
+    def warn(self, tok: LineToken, reason: str, column: int = 1) -> None:
+        """Something wrong that does not cost the hand; kept on the Hand record."""
+        self.warnings.append(HandWarning(tok.line, column, f"{reason}; in {str(tok)!r}",
+                                         self.path, self.hand_id))
+
+    # ---- showdown, pots, summary, events ---------------------------------------------------
+
+    def show(self, tok: LineToken, player: str, kind: str, cards: tuple[Card, ...] | None,
+             description: str | None = None) -> None:
+        """A show, muck or refusal to show."""
+        if player not in self.seated:
+            self.player(tok, player)
+        self.shows.append([player, kind, cards, description, tok.line])
+
+    def collect(self, tok: LineToken, player: str, amount: str, pot: str) -> None:
+        """Chips taken from a pot."""
+        if player not in self.seated:
+            self.player(tok, player)
+        value = _AMOUNTS.get(amount) or self.money(tok, amount)
+        self.collections.append(Collection(player, value, pot, tok.line))
+
+    def return_uncalled(self, tok: LineToken, player: str, amount: str) -> None:
+        """An uncalled bet given back; the player's street total drops accordingly."""
+        value = _AMOUNTS.get(amount) or self.money(tok, amount)
+        if player not in self.seated:
+            self.player(tok, player)
+        self.committed[player] = self.committed.get(player, ZERO) - value
+        self.uncalled.append(Uncalled(player, value, self.street, tok.line))
+
+    # ---- events and the finished hand ---------------------------------------------------
+
+    def add_event(self, event: Event) -> None:
+        """Keep a table event, in order."""
+        self.events.append(event)
+
+    def finish(self, first: int, last: int) -> Hand:
+        """The Hand record, frozen."""
+        shows = ()
+        if self.shows:
+            # A muck without its cards takes those of the player's summary line, looked up
+            # only when there is such a muck.
+            summary_cards = None
+            made = []
+            for p, kind, cards, desc, line in self.shows:
+                if cards is None and kind == "muck":
+                    if summary_cards is None:
+                        summary_cards = {r.player: r.cards for r in self.seat_results if r.cards}
+                    cards = summary_cards.get(p)
+                made.append(Show(p, kind, cards, desc, line))
+            shows = tuple(made)
+        blinds = self.blinds
+        summary = Summary(self.total_pot, tuple(self.pots), self.rake, tuple(self.seat_results))
+        return Hand(
+            site=self.site.name, hand_id=self.hand_id, tournament=self.tournament,
+            game=self.game.name, structure=self.structure, mix=self.mix,
+            currency=self.currency, small_bet=self.small_bet, big_bet=self.big_bet,
+            small_blind=blinds.get("post_sb"), big_blind=blinds.get("post_bb"),
+            ante=blinds.get("ante"), table=self.table, max_seats=self.max_seats,
+            button_seat=self.button, started_at=self.started_at, seats=tuple(self.seats),
+            hero=self.hero, hero_cards=tuple(self.hero_cards),
+            dealt_to=None if self.dealt_to is None else tuple(self.dealt_to),
+            actions=tuple(self.actions), shows=shows, uncalled=tuple(self.uncalled),
+            collections=tuple(self.collections), summary=summary, events=tuple(self.events),
+            cancelled=self.cancelled, source=Source(self.path, first, last),
+            warnings=tuple(self.warnings), partial=self.partial, dead=self.dead)

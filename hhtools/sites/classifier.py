@@ -1,0 +1,293 @@
+"""The line classifier: one regex made of every line terminal of a site grammar, which tells
+each line's kind and captures its fields.
+
+A site grammar (``grammars/<site>.lark``) defines one terminal per kind of line; the terminals
+are compiled into one regex. Lines a session repeats exactly are remembered (a bounded table,
+per thread), and lines that differ only in their digits are read by their shape.
+"""
+
+from __future__ import annotations
+
+import operator
+import re
+import threading
+from collections.abc import Sequence
+
+from lark import Lark
+
+# Distinct lines a Classifier remembers (a few MB) before starting afresh.
+_MAX_KNOWN = 20_000
+
+
+class Classifier:
+    """One regex made of every line terminal of a grammar: classify a line, capture its fields.
+
+    Alternatives are tried by terminal priority, then in grammar order. Lines that begin with a
+    player's name (the PLAYER piece of common.lark) share one lazy name group, so a line is
+    scanned for its verb once rather than once per kind of line: this is most of the speed of
+    the parser. Each kind's captured groups are read back by position.
+    """
+
+    def __init__(self, lark: Lark):
+        terminals = [t for t in lark.terminals if t.name != "UNKNOWN"]
+        order = {t.name: i for i, t in enumerate(terminals)}
+        terminals.sort(key=lambda t: (-t.priority, order[t.name]))
+        counts = {}
+        plain = []
+        initials = []
+        # After the name, branch first on the next character (":" or " "), then on the verb:
+        # each position of the lazy name scan then costs one or two checks, not one per kind.
+        by_first: dict[str, list[str]] = {}
+        led_by_name = set()
+        for t in terminals:
+            pattern = t.pattern.to_regexp()
+            counts[t.name] = re.compile(pattern).groups
+            if pattern.startswith(_PLAYER):
+                counts[t.name] -= 1
+                led_by_name.add(t.name)
+                rest = pattern[len(_PLAYER):]
+                first = _FIRST_UNIT.match(rest)
+                unit = first.group() if first else ""
+                by_first.setdefault(unit, []).append(f"(?P<{t.name}>{rest[len(unit):]})")
+            else:
+                plain.append(f"(?P<{t.name}>{pattern})")
+                initials.append(_initial(pattern))
+        named = [f"{unit}(?:{'|'.join(alts)})" for unit, alts in by_first.items() if unit]
+        named += by_first.get("", [])
+        self._led = f"(?P<_player>.+?)(?:{'|'.join(named)})"
+        self._counts, self._led_by_name = counts, led_by_name
+        self.regex = re.compile("|".join(plain + [self._led]))
+        self.groups: dict[str, tuple[int, ...]] = self._groups_in(self.regex)
+        # A line is matched by the regex without the kinds that cannot start with its first
+        # character (most lines begin with a name, and none of those), which gives the same
+        # answer sooner. One regex per set of kinds kept, found by the first character.
+        self._plain = list(zip(initials, plain))
+        self._by_initial: dict[str, tuple[re.Pattern, dict[str, tuple[int, ...]]]] = {}
+        self._subsets: dict[tuple[str, ...], tuple[re.Pattern, dict[str, tuple[int, ...]]]] = {}
+        self.ignored = frozenset(lark.ignore_tokens)
+        self.kinds = tuple(t.name for t in terminals)
+        # The kind of a line and the reader of its fields (_field_reader) by its shape, the
+        # line with every digit written 0. Lines that differ only in their digits (amounts,
+        # stacks, hand ids, times) are matched alike when the regex treats all ten digits
+        # alike, which is checked here: a line whose shape is known skips the regex. Emptied
+        # when full.
+        self._shapes: dict[bytes, tuple] | None = (
+            {} if _digits_alike(self.regex.pattern) else None)
+        # Line text -> its token (without a line number). Most lines of a session repeat
+        # exactly (folds, checks, limit bets, street markers, the same players' summary lines),
+        # so a repeated line skips the regex and the making of a token. Site.read_hand gives a
+        # remembered token its line number for each use, so they are kept per thread.
+        self._local = threading.local()
+        # The site's handler of each kind (set by Site.classifier): a remembered token carries
+        # its handler, so a hand's loop calls it without looking it up for every line.
+        self.handlers: dict[str, object] = {}
+
+    def remembered(self) -> dict[str, LineToken]:
+        """This thread's remembered tokens by line text; emptied when full, so memory stays
+        flat."""
+        known = getattr(self._local, "known", None)
+        if known is None or len(known) > _MAX_KNOWN:
+            known = self._local.known = {}
+        return known
+
+    def remember(self, line: str, known: dict[str, LineToken]) -> LineToken:
+        """The token of ``line`` (its ``line`` number unset), remembered in ``known``."""
+        # A line listing cards seldom shares its shape with another line (a header does).
+        text, kind, value = self._classify(line, "[" not in line)
+        tok = str.__new__(LineToken, text)
+        tok.type = kind
+        tok.value = value
+        tok.fields = len(value)
+        tok.handler = self.handlers.get(kind)
+        known[line] = tok
+        return tok
+
+    def tokens(self, lines: Sequence[str], first: int, step: int = 1,
+               kinds: list[str] | None = None) -> list[LineToken]:
+        """The lines as tokens of their own: ``type`` is the line kind, ``value`` the captured
+        fields, ``line`` the line number; blank lines are left out.
+
+        ``step`` 2 numbers the lines of a double-spaced file as the file has them. ``kinds``,
+        when given, receives the kinds the hand structure checks (not ``%ignore``d), in order.
+        """
+        known = self.remembered()
+        out = []
+        for lineno, line in zip(range(first, first + step * len(lines), step), lines):
+            shared = known.get(line) or self.remember(line, known)
+            if not shared:
+                continue  # a blank line inside a hand (Full Tilt's archive header)
+            tok = str.__new__(LineToken, shared)
+            tok.line = lineno
+            tok.type = shared.type
+            tok.value = shared.value
+            out.append(tok)
+            if kinds is not None and tok.type not in self.ignored:
+                kinds.append(tok.type)
+        return out
+
+    def token(self, line: str, lineno: int) -> LineToken:
+        """One line as a token (not remembered: for lines that never repeat, like headers)."""
+        text, kind, value = self._classify(line)
+        tok = str.__new__(LineToken, text)
+        tok.line = lineno
+        tok.type = kind
+        tok.value = value
+        return tok
+
+    def _classify(self, line: str, by_shape: bool = True) -> tuple[str, str, tuple]:
+        """(the line without trailing blanks, its kind, its captured fields); ``by_shape``
+        False reads it with the regex without looking up or remembering its shape."""
+        text = line.rstrip()
+        if not text:
+            return text, "UNKNOWN", ()
+        shapes = self._shapes if by_shape else None
+        if shapes is not None:
+            shape = text.encode("utf-8", "surrogatepass").translate(_DIGITS_AS_ZERO)
+            known = shapes.get(shape)
+            if known is not None:
+                kind, read, count, absent = known
+                if count == 0:
+                    return text, kind, ()
+                if count == 1:
+                    return text, kind, (None,) if absent else (read(text),)
+                values = read(text)
+                if absent:
+                    values = list(values)
+                    for i in absent:
+                        values[i] = None
+                    values = tuple(values)
+                return text, kind, values
+        regex, groups = self._by_initial.get(text[0]) or self._regex_for(text[0])
+        m = regex.fullmatch(text)
+        if m is None:
+            kind, idx = "UNKNOWN", ()
+        else:
+            kind = m.lastgroup
+            idx = groups[kind]
+        if shapes is not None:
+            if len(shapes) > _MAX_KNOWN:
+                shapes.clear()
+            shapes[shape] = (kind, *_field_reader([m.span(i) for i in idx]))
+        if not idx:
+            return text, kind, ()
+        return text, kind, m.group(*idx) if len(idx) > 1 else (m.group(idx[0]),)
+
+    def _regex_for(self, initial: str) -> tuple[re.Pattern, dict[str, tuple[int, ...]]]:
+        """The classifier regex for lines starting with ``initial``, and its kinds' groups."""
+        plain = tuple(p for first, p in self._plain if first is None or first == initial)
+        found = self._subsets.get(plain)
+        if found is None:
+            regex = re.compile("|".join(plain + (self._led,)))
+            found = self._subsets[plain] = (regex, self._groups_in(regex))
+        if len(self._by_initial) > 1000:  # names may start with any character
+            self._by_initial.clear()
+        self._by_initial[initial] = found
+        return found
+
+    def _groups_in(self, regex: re.Pattern) -> dict[str, tuple[int, ...]]:
+        """Where each kind's captured fields are in ``regex``: its own groups follow its named
+        group; lines led by a name get the name first."""
+        index = regex.groupindex
+        return {name: ((index["_player"],) if name in self._led_by_name else ())
+                + tuple(range(index[name] + 1, index[name] + 1 + n))
+                for name, n in self._counts.items() if name in index}
+
+
+class LineToken(str):
+    """One line of a hand: the text is the line, ``type`` its kind (a terminal name, or
+    ``UNKNOWN``), ``value`` the fields its terminal captured, ``line`` its number;
+    ``handler``, on a remembered token, the site builder's handler of its kind, and
+    ``fields`` the number of its fields (read for every line of a hand)."""
+
+    __slots__ = ("type", "value", "line", "handler", "fields")
+
+
+# The PLAYER piece of common.lark as Lark writes it into terminal regexes.
+_PLAYER = "(.+?)"
+# A leading literal character of a regex (escaped or not), not followed by a quantifier.
+_FIRST_UNIT = re.compile(r"(?:\\\W|[\w:,])(?![?*+{])")
+
+
+# UTF-8 bytes with every ASCII digit written 0 (no other byte of UTF-8 text is a digit).
+_DIGITS_AS_ZERO = bytes.maketrans(b"123456789", b"000000000")
+
+
+def _field_reader(spans: list[tuple[int, int]]) -> tuple:
+    """(read, count, absent) for fields at ``spans`` of a line: ``read(text)`` gives the
+    text at every span (one string when there is one span) at once in C, the slices made
+    once rather than for every line, and ``absent`` lists the fields that took no part in the
+    match ((-1, -1)), which are None."""
+    absent = tuple(i for i, (a, _) in enumerate(spans) if a < 0)
+    read = operator.itemgetter(*[slice(a, b) if a >= 0 else slice(0, 0) for a, b in spans]
+                               ) if spans else None
+    return read, len(spans), absent
+
+
+def _digits_alike(pattern: str) -> bool:
+    """True if ``pattern`` cannot tell one ASCII digit from another: no digit is written in
+    it, no character set holds some digits but not others, and nothing refers back to a group.
+    Then every match of a text matches its digit-for-digit copy with the same groups."""
+    from re import _constants as c, _parser
+
+    digits = "0123456789"
+    sets = {c.CATEGORY_DIGIT, c.CATEGORY_NOT_DIGIT, c.CATEGORY_WORD, c.CATEGORY_NOT_WORD,
+            c.CATEGORY_SPACE, c.CATEGORY_NOT_SPACE, c.CATEGORY_LINEBREAK,
+            c.CATEGORY_NOT_LINEBREAK, c.CATEGORY_UNI_DIGIT, c.CATEGORY_UNI_NOT_DIGIT,
+            c.CATEGORY_UNI_WORD, c.CATEGORY_UNI_NOT_WORD, c.CATEGORY_UNI_SPACE,
+            c.CATEGORY_UNI_NOT_SPACE, c.CATEGORY_UNI_LINEBREAK, c.CATEGORY_UNI_NOT_LINEBREAK}
+
+    def in_alike(items) -> bool:
+        for op, arg in items:
+            if op is c.LITERAL and chr(arg) in digits:
+                return False
+            if op is c.RANGE and not (arg[1] < ord("0") or arg[0] > ord("9")
+                                      or (arg[0] <= ord("0") and arg[1] >= ord("9"))):
+                return False
+            if op is c.CATEGORY and arg not in sets:
+                return False
+            if op not in (c.LITERAL, c.RANGE, c.CATEGORY, c.NEGATE):
+                return False
+        return True
+
+    def alike(items) -> bool:
+        for op, arg in items:
+            if op in (c.LITERAL, c.NOT_LITERAL):
+                if chr(arg) in digits:
+                    return False
+            elif op is c.IN:
+                if not in_alike(arg):
+                    return False
+            elif op is c.SUBPATTERN:
+                if not alike(arg[3]):
+                    return False
+            elif op is c.BRANCH:
+                if not all(alike(branch) for branch in arg[1]):
+                    return False
+            elif op in (c.MAX_REPEAT, c.MIN_REPEAT, c.POSSESSIVE_REPEAT):
+                if not alike(arg[2]):
+                    return False
+            elif op in (c.ASSERT, c.ASSERT_NOT):
+                if not alike(arg[1]):
+                    return False
+            elif op is c.ATOMIC_GROUP:
+                if not alike(arg):
+                    return False
+            elif op not in (c.ANY, c.AT):
+                return False  # a back reference, or something not foreseen here
+        return True
+
+    try:
+        return alike(_parser.parse(pattern))
+    except Exception:  # noqa: BLE001 - unknown: no line is then read by its shape
+        return False
+
+
+def _initial(pattern: str) -> str | None:
+    """The character every match of ``pattern`` starts with, or None if it may vary."""
+    try:
+        from re import _constants, _parser  # the re module's own reader of patterns
+
+        op, arg = _parser.parse(pattern)[0]
+    except Exception:  # noqa: BLE001 - unknown: the pattern is then tried on every line
+        return None
+    return chr(arg) if op is _constants.LITERAL else None
