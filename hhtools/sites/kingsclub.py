@@ -234,11 +234,12 @@ class KingsClubBuilder(HandBuilder):
             if r.net is None or p in blind_posters or p not in put:
                 continue
             if won.get(p, ZERO) - put[p] - r.net == small:
-                # Among the posts, at the player's summary line, where the evidence is.
+                # After the posts, on the last one's line: no line of its own is printed.
                 posts = [i for i, a in enumerate(self.actions) if a.kind.startswith("post_")]
-                self.actions.insert(posts[-1] + 1 if posts else 0,
-                                    Action(0, "predraw", p, "post_dead", small, ZERO,
-                                           line=r.line))
+                at = posts[-1] + 1 if posts else 0
+                line = self.actions[at - 1].line if at else r.line
+                self.actions.insert(at, Action(0, "predraw", p, "post_dead", small, ZERO,
+                                               line=line))
                 for i, a in enumerate(self.actions):
                     a.seq = i
 
