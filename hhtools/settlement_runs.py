@@ -76,7 +76,8 @@ class RunSettlement:
                           if p not in self.mucked and (p in evals or p not in shown_elsewhere)]
             missing = [p for p in layer.eligible if p not in contenders and p not in self.mucked]
             for p in missing:
-                note = f"run {k}: {p}'s hand in this run was not shown, so it cannot win the {name} pot"
+                note = (f"run {k}: {p}'s hand in this run was not shown, so it cannot win the "
+                        f"{name} pot")
                 if note not in self.remarks:
                     self.remarks.append(note)
             sub = PotLayer(part, tuple(contenders))
