@@ -93,18 +93,24 @@ class RunSettlement:
         return tuple(halves), total, None
 
     def _compare_runs(self, name: str, label: str, got: dict[str, Decimal], line: int) -> None:
-        """The history paid this pot otherwise than the runs give: name each run whose winners
-        the payments cannot contain, taking the runs in order."""
+        """The history paid this pot otherwise than the runs give: the runs whose winners its
+        payments contain are taken out, and each other run is named with what is left."""
         left = dict(got)
+        wrong = []
         for k, shares, evals in self.run_shares.get(name, ()):
             if all(left.get(p, ZERO) >= v for p, v in shares.items()):
                 for p, v in shares.items():
                     left[p] -= v
-                continue
-            why = self._why(shares.keys() | {p for p, v in left.items() if v}, evals)
-            rest = {p: v for p, v in left.items() if v}
+            else:
+                wrong.append((k, shares, evals))
+        rest = {p: v for p, v in left.items() if v}
+        for k, shares, evals in wrong:
+            others = [f"run {j}" for j, _, _ in self.run_shares[name] if j != k
+                      and all(j != w[0] for w in wrong)]
+            beyond = f" beyond {' and '.join(others)}'s share" if others else ""
+            why = self._why(shares.keys() | rest.keys(), evals)
             kind = "amount_mismatch" if rest.keys() >= shares.keys() else "winner_mismatch"
             self._find(kind, line, f"run {k} of {label} should go to {_amounts(shares)}{why}; "
-                       f"after the other run the history gives {_amounts(rest) or 'nothing'}",
-                       _amounts(shares), _amounts(rest) or "nothing")
-            return
+                       f"{beyond and beyond[1:] + ','} the history gives "
+                       f"{_amounts(rest) or 'nothing'}", _amounts(shares),
+                       _amounts(rest) or "nothing")
