@@ -228,7 +228,9 @@ class KingsClubBuilder(HandBuilder):
         won: dict[str, object] = {}
         for c in self.collections:
             won[c.player] = won.get(c.player, ZERO) + c.amount
-        blind_posters = {a.player for a in self.actions if a.kind in ("post_sb", "post_blind")}
+        # Only a player who posted no blind can owe one.
+        blind_posters = {a.player for a in self.actions
+                         if a.kind.startswith("post_") and a.kind != "post_ante"}
         for r in self.seat_results:
             p = r.player
             if r.net is None or p in blind_posters or p not in put:
