@@ -203,13 +203,37 @@ def test_the_wrong_winner_of_run_two_is_named():
     assert (finding.expected, finding.recorded) == ("Player0 9225.00", "Hero 9225.00")
 
 
-def test_the_wrong_winner_of_run_one_is_named():
-    # Hero's run-1 hand made the better 7-5-4-3-2: run 1 is his, yet Player1 takes it all.
-    text = _tamper(_text(RIT_2), ("Run 1: Hero shows [5d 7h 8c Td 2h]",
-                                  "Run 1: Hero shows [5d 7h 4c 3c 2h]"),
+def _hero_makes_run_one(text: str) -> str:
+    """RIT_2 with the hero's run-1 hand the better 7-5-4-3-2 (run 2 still Player1's)."""
+    return _tamper(text, ("Run 1: Hero shows [5d 7h 8c Td 2h]",
+                          "Run 1: Hero shows [5d 7h 4c 3c 2h]"),
                    ("Hero discards [Th] draws [8c] [Qs]", "Hero discards [Th] draws [4c] [Qs]"),
                    ("Dealt to Hero: [5d 7h Th Td 2h]", "Dealt to Hero: [5d 7h Th 3c 2h]"),
                    ("Run 2: Hero shows [5d 7h Qs Td 2h]", "Run 2: Hero shows [5d 7h Qs 3c 2h]"))
+
+
+def test_the_odd_chip_between_the_runs():
+    # A 7.01 rake leaves 2,452.99: run 1 takes the odd cent; a history giving it to run 2 is
+    # accepted too (no real hand shows which).
+    text = _tamper(_hero_makes_run_one(_text(RIT_2)), ("Rake 7", "Rake 7.01"),
+                   ("Seat 2: Hero (0) -1,200", "Seat 2: Hero (1,226.50) +26.50"),
+                   ("Seat 3: Player1 (2,453) +1,253", "Seat 3: Player1 (1,226.49) +26.49"),
+                   ("Player1 wins pot (2,453)",
+                    "Hero wins (1,226.50) from pot\nPlayer1 wins (1,226.49) from pot"))
+    a = audit(_read(text))
+    assert a.verdict == "ok"
+    assert [(h.component, h.amount, h.winners) for h in a.pots[0].halves] == [
+        ("run 1", D("1226.50"), ("Hero",)), ("run 2", D("1226.49"), ("Player1",))]
+    other = _tamper(text, ("Hero (1,226.50) +26.50", "Hero (1,226.49) +26.49"),
+                    ("Player1 (1,226.49) +26.49", "Player1 (1,226.50) +26.50"),
+                    ("Hero wins (1,226.50)", "Hero wins (1,226.49)"),
+                    ("Player1 wins (1,226.49)", "Player1 wins (1,226.50)"))
+    assert audit(_read(other)).verdict == "ok"
+
+
+def test_the_wrong_winner_of_run_one_is_named():
+    # Hero's run-1 hand made the better 7-5-4-3-2: run 1 is his, yet Player1 takes it all.
+    text = _hero_makes_run_one(_text(RIT_2))
     a = audit(_read(text))
     assert a.verdict == "mismatch"
     assert [(f.kind, f.message.split(" (")[0]) for f in a.findings] == [
