@@ -19,7 +19,7 @@ from decimal import Decimal
 from hhtools.audit_records import Half, amounts_text as _amounts
 from hhtools.cards import Card, format_cards
 from hhtools.evaluate import Evaluation
-from hhtools.pots import PotLayer, award, half_amounts
+from hhtools.pots import PotLayer, half_amounts
 
 ZERO = Decimal(0)
 
@@ -70,11 +70,11 @@ class RunSettlement:
         halves: list[Half] = []
         total: dict[str, Decimal] = {}
         per_run = self.run_shares[name] = []
+        shown = {p for hands in self.run_hands.values() for p in hands}
         for (k, evals), part in zip(self.run_evals.items(), parts):
-            shown_elsewhere = {p for hands in self.run_hands.values() for p in hands}
             # A player who drew and whose hand in this run was never tabled cannot win it.
             contenders = [p for p in layer.eligible
-                          if p not in self.mucked and (p in evals or p not in shown_elsewhere)]
+                          if p not in self.mucked and (p in evals or p not in shown)]
             missing = [p for p in layer.eligible if p not in contenders and p not in self.mucked]
             for p in missing:
                 note = (f"run {k}: {p}'s hand in this run was not shown, so it cannot win the "
@@ -82,7 +82,7 @@ class RunSettlement:
                 if note not in self.remarks:
                     self.remarks.append(note)
             sub = PotLayer(part, tuple(contenders))
-            run_halves, shares, note = self._award(f"{name}", sub, part, evals)
+            run_halves, shares, note = self._award(name, sub, part, evals)
             if shares is None:
                 return tuple(halves), None, note
             for half in run_halves:
@@ -108,12 +108,11 @@ class RunSettlement:
                 wrong.append((k, shares, evals))
         rest = {p: v for p, v in left.items() if v}
         for k, shares, evals in wrong:
-            others = [f"run {j}" for j, _, _ in self.run_shares[name] if j != k
-                      and all(j != w[0] for w in wrong)]
-            beyond = f" beyond {' and '.join(others)}'s share" if others else ""
+            others = [f"run {j}" for j, _, _ in self.run_shares[name]
+                      if j != k and all(j != w[0] for w in wrong)]
+            beyond = f"beyond {' and '.join(others)}'s share, " if others else ""
             why = self._why(shares.keys() | rest.keys(), evals)
             kind = "amount_mismatch" if rest.keys() >= shares.keys() else "winner_mismatch"
             self._find(kind, line, f"run {k} of {label} should go to {_amounts(shares)}{why}; "
-                       f"{beyond and beyond[1:] + ','} the history gives "
-                       f"{_amounts(rest) or 'nothing'}", _amounts(shares),
-                       _amounts(rest) or "nothing")
+                       f"{beyond}the history gives {_amounts(rest) or 'nothing'}",
+                       _amounts(shares), _amounts(rest) or "nothing")

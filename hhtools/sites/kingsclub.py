@@ -8,6 +8,7 @@ read as US Eastern time, as FPDB does. The summary gives each seat's final stack
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 
 from hhtools.records import Action, SeatResult, Uncalled
 from hhtools.sites.base import ZERO, HandBuilder, LineError, Site, column_of
@@ -96,10 +97,12 @@ class KingsClubBuilder(HandBuilder):
         those drawn in run 2, then the discards. The hands' arithmetic says so: in hand 3857875
         the hero holds [4c 3d 7h Ks 2c] and is dealt [6h Ks Ks]; his shown hand is run 1's
         (kept 4c 3d 7h 2c and 6h, the best 7-6-4-3-2), and he is paid exactly half of each pot,
-        losing run 2 to a pat 9-7-6-4-3: with Ks again, K-7-4-3-2 does (the site dealt run 2
-        from a deck holding run 1's discards). An opponent's six hidden cards are a two-card
-        draw. The player's unlabelled show is then run 1's; run 2's hand is unknown unless it
-        is the hero's, recorded here as his run-2 show.
+        losing run 2 to a pat 9-7-6-4-3: with Ks again, K-7-4-3-2 does (run 2 was apparently
+        dealt from a deck holding run 1's discards; the two kings are alike, so this hand cannot
+        tell run 2's group from the discards). Three groups also make an opponent's six hidden
+        cards a two-card draw, as three cards fit no two-group reading of the hero's line. A
+        drawing player's unlabelled show is run 1's; run 2's hand is unknown unless it is the
+        hero's, recorded here as his run-2 show.
         """
         cards = text.split()
         if len(cards) % 3:
@@ -219,13 +222,13 @@ class KingsClubBuilder(HandBuilder):
         small = self.blinds.get("post_sb")
         if not small or self.cancelled or not self.seat_results:
             return
-        put: dict[str, object] = {}
+        put: dict[str, Decimal] = {}
         for a in self.actions:
             if a.amount:
                 put[a.player] = put.get(a.player, ZERO) + a.amount
         for u in self.uncalled:
             put[u.player] = put.get(u.player, ZERO) - u.amount
-        won: dict[str, object] = {}
+        won: dict[str, Decimal] = {}
         for c in self.collections:
             won[c.player] = won.get(c.player, ZERO) + c.amount
         # Only a player who posted no blind can owe one.
@@ -244,7 +247,6 @@ class KingsClubBuilder(HandBuilder):
                                                line=line))
                 for i, a in enumerate(self.actions):
                     a.seq = i
-
 
 
 class KingsClub(Site):
