@@ -133,7 +133,10 @@ class Audit:
             rake = f", rake {pot.rake}" if pot.rake else ""
             out.append(f"  {pot.name} pot {pot.amount}{rake}; eligible: {', '.join(pot.eligible)}")
             for half in pot.halves:
-                label = _HALF_NAMES.get(half.component, half.component) if game.split else "pot"
+                label = (_HALF_NAMES.get(half.component, half.component) if game.split
+                         else "pot")
+                if half.component.startswith("run "):
+                    label = half.component  # a hand run twice: each run's half
                 out.append(f"    {label} {half.amount}: {', '.join(half.winners) or 'nobody'}")
             if pot.note:
                 out.append(f"    {pot.note}")

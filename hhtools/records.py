@@ -111,6 +111,9 @@ class Show:
     cards: tuple[Card, ...] | None
     description: str | None
     line: int
+    #: The run of a hand run twice (KingsClub) this hand was shown in, 1 or 2; None when the
+    #: board was run once or the player stood pat (the same hand in both runs).
+    run: int | None = None
 
 
 @dataclass(slots=True)
@@ -328,6 +331,10 @@ def to_jsonable(value):
 def hand_to_json(hand: Hand) -> dict:
     """The JSON object the CLI prints for a hand (field names documented in the README)."""
     out = to_jsonable(hand)
+    # A show's run is written only for a hand run twice: other hands' JSON stays as it was.
+    for show in out["shows"]:
+        if show["run"] is None:
+            del show["run"]
     # Players are named for what P3 and reports read; the full seat records stay under seats.
     out["players"] = [{"name": s.name, "seat": s.seat, "starting_stack": str(s.stack),
                        "sitting_out": s.sitting_out} for s in hand.seats]

@@ -12,10 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from hhtools.betting import (BIG_BET_STREETS, half_pot_limit_max_to, is_full_raise,
-                             may_reraise, min_raise_to, pot_limit_max_to)
+from hhtools.betting import (half_pot_limit_max_to, is_full_raise, may_reraise, min_raise_to,
+                             pot_limit_max_to)
 from hhtools.findings import RuleViolation
-from hhtools.records import Action
+from hhtools.records import STREETS, Action
 
 ZERO = Decimal(0)
 
@@ -325,7 +325,8 @@ class BettingRules:
             heads_up == "lifted" or (heads_up == "dealt-heads-up" and self._order_len == 2))
         hand = self.hand
         r = Round(street, capped=not uncapped,
-                  unit=hand.big_bet if street in BIG_BET_STREETS else hand.small_bet)
+                  unit=(hand.big_bet if STREETS.index(street) >= self.game.big_bet_from
+                        else hand.small_bet))
         if street != "predraw":
             r.undrawn = self._live_count
             r.turn_from = self._first_to_act(street)

@@ -14,6 +14,7 @@ from hhtools.findings import RULE_KINDS, Finding
 from hhtools.pots import uncalled_bet
 from hhtools.replay import Replay
 from hhtools.settlement_pots import PotSettlement
+from hhtools.settlement_runs import RunSettlement
 from hhtools.settlement_showdown import ShowdownCheck
 
 ZERO = Decimal(0)
@@ -22,7 +23,7 @@ _RULE_KINDS = frozenset(RULE_KINDS)
 _AMOUNT = itemgetter(1)
 
 
-class Settlement(ShowdownCheck, PotSettlement):
+class Settlement(ShowdownCheck, PotSettlement, RunSettlement):
     """Pots, showdown and the comparison with the history, after the replay."""
 
     def __init__(self, replay: Replay):
@@ -35,6 +36,7 @@ class Settlement(ShowdownCheck, PotSettlement):
         self.cards: dict[str, tuple[Card, ...]] = {}
         self.evals: dict[str, tuple[Evaluation, ...]] = {}
         self.mucked: set[str] = set()
+        self.run_evals = self.run_shares = {}  # (a hand run twice: _runs fills them)
 
     def audit(self) -> Audit:
         h = self.hand
@@ -62,6 +64,7 @@ class Settlement(ShowdownCheck, PotSettlement):
             won: dict[str, Decimal] | None = dict(contributions)
         else:
             evals = self._showdown()
+            self._runs()
             self._descriptions(evals)
             pots, won = self._pots(contributions, evals, collected)
         summary_nets = self._summary(paid, collected, recorded_returned)

@@ -61,7 +61,10 @@ class PotSettlement:
         total: dict[str, Decimal] | None = {}
         for i, (layer, taken) in enumerate(zip(layers, rakes)):
             name = "main" if i == 0 else PotLayer.name(i)
-            halves, shares, note = self._award(name, layer, layer.amount - taken, evals)
+            if self.run_evals:  # run it twice (hhtools.settlement_runs)
+                halves, shares, note = self._award_runs(name, layer, layer.amount - taken)
+            else:
+                halves, shares, note = self._award(name, layer, layer.amount - taken, evals)
             pots.append(PotAudit(name, layer.amount, taken, layer.eligible, halves, shares,
                                  recorded.get(name, {}), note))
             if shares is None:
@@ -162,6 +165,9 @@ class PotSettlement:
             exp = {p: v for p, v in exp.items() if v}
             got = {p: v for p, v in got.items() if v}
             line = min((lines[p] for p in got if p in lines), default=h.source.last_line)
+            if name in self.run_shares:
+                self._compare_runs(name, label, got, line)
+                continue
             if set(exp) != set(got):
                 self._find("winner_mismatch", line,
                            f"{label} should go to {_amounts(exp) or 'nobody'}"
@@ -175,20 +181,23 @@ class PotSettlement:
                                f"{p} should receive {v} from {label}; the history gives "
                                f"{got[p]}", str(v), str(got[p]))
 
-    def _why(self, players: Iterable[str]) -> str:
+    def _why(self, players: Iterable[str],
+             evals: dict[str, tuple[Evaluation, ...]] | None = None) -> str:
         """`` (A: A's X beats B's Y)`` for each component, between the two best shown hands;
         tied hands are named in seat order (never in a set's order, which changes from run to
         run)."""
         index = self.r.index
-        shown = sorted((p for p in players if p in self.evals),
+        if evals is None:
+            evals = self.evals
+        shown = sorted((p for p in players if p in evals),
                        key=lambda p: (index.get(p, len(index)), p))
         if len(shown) < 2:
             return ""
         parts = []
         for i, comp in enumerate(self.game.components):
-            ranked = sorted(shown, key=lambda p: self.evals[p][i].rank)  # stable: seat order
+            ranked = sorted(shown, key=lambda p: evals[p][i].rank)  # stable: seat order
             a, b = ranked[0], ranked[1]
-            ea, eb = self.evals[a][i], self.evals[b][i]
+            ea, eb = evals[a][i], evals[b][i]
             who = f"{a} and {b}" if ea.rank == eb.rank else a
             parts.append(f"{who}: {comp.explain(ea, eb)}")
         return " (" + "; ".join(parts) + ")"

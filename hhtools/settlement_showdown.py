@@ -33,19 +33,21 @@ class ShowdownCheck:
                 self._find("duplicate_card", s.line, f"{s.player} shows {twice} twice: one deck "
                            "holds each card once")
                 continue
-            shown_by = (s.player, s.line)
+            shown_by = (s.player, s.line, s.run)
             if owner.keys().isdisjoint(s.cards):
                 # The usual case, no card seen before: the loop below would find nothing.
                 owner.update(dict.fromkeys(s.cards, shown_by))
             else:
                 for c in s.cards:
-                    if c in owner and owner[c][0] != s.player:
+                    # The two runs of a hand run twice are dealt apart: a card may be in both.
+                    if c in owner and owner[c][0] != s.player and (
+                            s.run is None or owner[c][2] in (None, s.run)):
                         self._find("duplicate_card", s.line, f"{c} is shown by {s.player} "
                                    f"and also by {owner[c][0]} (line {owner[c][1]}): one deck "
                                    "holds each card once")
                     owner[c] = shown_by
-            if s.kind == "show":
-                self.cards[s.player] = s.cards
+            if s.kind == "show" and s.run in (None, 1):
+                self.cards[s.player] = s.cards  # (run 2's hands: hhtools.settlement_runs)
         if h.hero and owner:
             # Nobody else can hold a card the hero held, unless the hero let it go and the
             # stub ran out and was reshuffled after that (hhtools.deck).
@@ -54,7 +56,9 @@ class ShowdownCheck:
                 if owner.keys().isdisjoint(hc.cards):
                     continue  # none of these cards was shown
                 for c in hc.cards:
-                    if c in owner and owner[c][0] != h.hero:
+                    # Run 2 of a hand run twice is dealt from a deck holding run 1's discards
+                    # (hhtools.sites.kingsclub): only the first run's cards are checked here.
+                    if c in owner and owner[c][0] != h.hero and owner[c][2] in (None, 1):
                         if not looked:
                             run = first_reshuffle(h, len(self.r.order), game.hand_size, rules)
                             looked = True
@@ -65,7 +69,7 @@ class ShowdownCheck:
                             self._find("duplicate_card", owner[c][1], f"{owner[c][0]} shows "
                                        f"{c}, which {h.hero} was dealt (line {hc.line}) and "
                                        "no reshuffle can have dealt it again")
-                        owner[c] = (h.hero, hc.line)
+                        owner[c] = (h.hero, hc.line, None)
         # Game.evaluate without its size check, done above; one component is the common case.
         components = game.components
         evals = self.evals = {}

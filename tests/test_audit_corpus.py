@@ -37,14 +37,14 @@ FILES = {
         "2-7 Drawmaha-FL-USD-60-120-202108.txt": 0,  # Drawmaha: not a game hhtools plays
         "2-7 Triple Draw Lowball-FL-USD-40-80-202101.txt": 1,
         "2-7 Triple Draw Lowball-FL-USD-44-88-202012.rake.txt": 1,
-        "A5-1-Draw-Limit-USD-50-100-202102.txt": 0,
+        "A5-1-Draw-Limit-USD-50-100-202102.txt": 1,
         "A5-3-Draw-Limit-USD-44-88-202010.txt": 1,
         "Badeucey-Limit-USD-22-44-202101.txt": 1,
         "Badugi-Limit-USD-30-60-202010.txt": 1,
-        "NL-2-7-SD-USD-125-250-202103.RIT.txt": 0,
-        "NL-2-7-SD-USD-125-250-202103.missed.sb.txt": 0,
-        "NL-2-7-SD-USD-25-50-202108.1.RIT.txt": 0,
-        "NL-2-7-SD-USD-25-50-202108.2.RIT.txt": 0,
+        "NL-2-7-SD-USD-125-250-202103.RIT.txt": 1,
+        "NL-2-7-SD-USD-125-250-202103.missed.sb.txt": 1,
+        "NL-2-7-SD-USD-25-50-202108.1.RIT.txt": 1,
+        "NL-2-7-SD-USD-25-50-202108.2.RIT.txt": 1,
     },
     "merge": {
         "3-Draw-Limit-USD-1-2-201104.Multi.hand.sample.txt": 15,
@@ -97,9 +97,9 @@ def test_every_real_hand_is_ok(audits):
            for name, _, a in audits if a.verdict != NOT_OK.get(a.hand.hand_id, "ok")]
     assert bad == []
     # 128 PokerStars hands (4 + 104 Badugi, 17 + 1 2-7, 1 cancelled, 1 with corrupt hero
-    # lines kept with its hero cards unknown), 5 KingsClub (one A-5), 20 Merge, 30 Full Tilt
-    # (one A-5), 2 Winamax.
-    assert len(audits) == 128 + 5 + 20 + 30 + 2
+    # lines kept with its hero cards unknown), 10 KingsClub (A-5 Triple and Single Draw, four
+    # No Limit 2-7 Single Draw, three run twice), 20 Merge, 30 Full Tilt (one A-5), 2 Winamax.
+    assert len(audits) == 128 + 10 + 20 + 30 + 2
 
 
 @pytest.mark.parametrize("site, name", [(site, name) for site, files in FILES.items()

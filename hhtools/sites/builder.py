@@ -36,7 +36,7 @@ _ORDINALS = {"draw1": "first", "draw2": "second", "draw3": "third"}
 
 #: Games hhtools knows (hhtools.games) whose hands the site grammars do not read yet: skipped
 #: and counted under the site's name for the game, as unknown games are.
-NOT_YET_READ = frozenset({"2-7-single-draw", "a-5-single-draw", "5-card-draw"})
+NOT_YET_READ = frozenset({"2-7-single-draw", "5-card-draw"})
 
 STRUCTURES = {"limit": "fixed-limit", "fixed limit": "fixed-limit", "fl": "fixed-limit",
               "pot limit": "pot-limit", "pl": "pot-limit", "half pot limit": "half-pot-limit",
@@ -64,6 +64,10 @@ class HandBuilder(SharedHandlers):
     """
 
     handlers: dict[str, object]
+
+    #: Games of NOT_YET_READ that this site's grammar reads already (KingsClub's 2-7 Single
+    #: Draw, while the other sites' readers of it are being written).
+    READS_EARLY: frozenset[str] = frozenset()
 
     # What a hand may leave unset; kept on the class, as a new builder is made for every hand.
     tournament: Tournament | None = None
@@ -174,7 +178,7 @@ class HandBuilder(SharedHandlers):
             known = get_game(game)
         except UnknownNameError:
             raise SkipHand(game) from None
-        if known.name in NOT_YET_READ:
+        if known.name in NOT_YET_READ and known.name not in self.READS_EARLY:
             raise SkipHand(game)
         self.game = known
         try:
@@ -351,11 +355,11 @@ class HandBuilder(SharedHandlers):
     # ---- showdown, pots, summary, events ---------------------------------------------------
 
     def show(self, tok: LineToken, player: str, kind: str, cards: tuple[Card, ...] | None,
-             description: str | None = None) -> None:
-        """A show, muck or refusal to show."""
+             description: str | None = None, run: int | None = None) -> None:
+        """A show, muck or refusal to show; ``run`` is the run of a hand run twice."""
         if player not in self.seated:
             self.player(tok, player)
-        self.shows.append([player, kind, cards, description, tok.line])
+        self.shows.append([player, kind, cards, description, tok.line, run])
 
     def collect(self, tok: LineToken, player: str, amount: str, pot: str) -> None:
         """Chips taken from a pot."""
@@ -386,12 +390,12 @@ class HandBuilder(SharedHandlers):
             # only when there is such a muck.
             summary_cards = None
             made = []
-            for p, kind, cards, desc, line in self.shows:
+            for p, kind, cards, desc, line, run in self.shows:
                 if cards is None and kind == "muck":
                     if summary_cards is None:
                         summary_cards = {r.player: r.cards for r in self.seat_results if r.cards}
                     cards = summary_cards.get(p)
-                made.append(Show(p, kind, cards, desc, line))
+                made.append(Show(p, kind, cards, desc, line, run))
             shows = tuple(made)
         blinds = self.blinds
         summary = Summary(self.total_pot, tuple(self.pots), self.rake, tuple(self.seat_results))

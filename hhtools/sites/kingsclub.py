@@ -1,4 +1,5 @@
-"""KingsClub: Limit Badugi, Badeucey, Badacey and 2-7 Triple Draw (grammars/kingsclub.lark).
+"""KingsClub: Limit Badugi, Badeucey, Badacey, 2-7 and A-5 Triple Draw, Limit A-5 Single Draw
+and No Limit 2-7 Single Draw with run it twice (grammars/kingsclub.lark).
 
 Calls and raises give the player's total for the betting round. Times carry no zone: they are
 read as US Eastern time, as FPDB does. The summary gives each seat's final stack and signed net.
@@ -7,8 +8,9 @@ read as US Eastern time, as FPDB does. The summary gives each seat's final stack
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 
-from hhtools.records import SeatResult, Uncalled
+from hhtools.records import Action, SeatResult, Uncalled
 from hhtools.sites.base import ZERO, HandBuilder, LineError, Site, column_of
 from hhtools.sites.values import card_count, seat_number
 from hhtools.words import plural
@@ -22,6 +24,9 @@ class KingsClubBuilder(HandBuilder):
     # KingsClub writes calls and bets as the street total; the summary nets only reconcile so.
     CALLS_ARE_TOTALS = True
     DRAW_NAMES = {"1ST": "draw1", "2ND": "draw2", "3RD": "draw3"}
+    READS_EARLY = frozenset({"2-7-single-draw"})
+    #: The hand was run twice: shown hands carry their run (finish labels the rest).
+    run_twice = False
 
     def on_HEADER(self, tok, hand_id, structure, game, small, big):
         self.hand_id = hand_id
@@ -67,6 +72,9 @@ class KingsClubBuilder(HandBuilder):
         self.post_with_dead(tok, player, "post_blind", live, dead, bool(all_in))
 
     def on_DEALT(self, tok, player, cards):
+        if self.street != "predraw":
+            self._run_twice_draw(tok, player, cards)
+            return
         size = self.game.hand_size
         self.player(tok, player)
         self.dealt_to.append(player)
@@ -82,11 +90,65 @@ class KingsClubBuilder(HandBuilder):
         self.hero = player
         self.hero_hand(tok, self.cards(tok, cards, size))
 
+    def _run_twice_draw(self, tok, player, text):
+        """The older run-it-twice draw line, ``Dealt to P: [...]`` in the draw.
+
+        It holds three groups of as many cards as the player drew: the cards drawn in run 1,
+        those drawn in run 2, then the discards. The hands' arithmetic says so: in hand 3857875
+        the hero holds [4c 3d 7h Ks 2c] and is dealt [6h Ks Ks]; his shown hand is run 1's
+        (kept 4c 3d 7h 2c and 6h, the best 7-6-4-3-2), and he is paid exactly half of each pot,
+        losing run 2 to a pat 9-7-6-4-3: with Ks again, K-7-4-3-2 does (run 2 was apparently
+        dealt from a deck holding run 1's discards; the two kings are alike, so this hand cannot
+        tell run 2's group from the discards). Three groups also make an opponent's six hidden
+        cards a two-card draw, as three cards fit no two-group reading of the hero's line. A
+        drawing player's unlabelled show is run 1's; run 2's hand is unknown unless it is the
+        hero's, recorded here as his run-2 show.
+        """
+        cards = text.split()
+        if len(cards) % 3:
+            raise LineError(tok, f"{plural(len(cards), 'card')} dealt to {player} in a draw run "
+                            "twice: expected the cards of run 1, run 2 and the discards, "
+                            "as many each", column_of(tok, "["))
+        self.player(tok, player)
+        self.run_twice = True
+        n = len(cards) // 3
+        if all(c in ("X", "x") for c in cards):
+            self.draw(tok, player, n, None)
+            return
+        dealt = self.cards(tok, " ".join(cards[:n]))
+        second = self.cards(tok, " ".join(cards[n:2 * n]))
+        out = self.cards(tok, " ".join(cards[2 * n:]))
+        if player != self.hero or not self.hero_cards:
+            raise LineError(tok, f"{player}'s cards are listed but {player} was dealt no "
+                            "known cards", column_of(tok, "["))
+        self.draw(tok, player, n, out)
+        if not self.hero_known:
+            return
+        kept = tuple(c for c in self.hero_cards[-1].cards if c not in out)
+        self.replaced(tok, player, kept, dealt, "[")
+        if self.hero_known and len(kept) + n == self.game.hand_size:
+            self.show(tok, player, "show", kept + second, run=2)
+
+    def _unmarked_draw(self):
+        # A-5 Single Draw hands print no draw marker: the first draw line opens the draw.
+        if self.street == "predraw":
+            self.new_street("draw1")
+
     def on_DRAWS(self, tok, player, count):
+        self._unmarked_draw()
         self.draw(tok, player, card_count(tok, count, where=f"draws {count}"), None)
 
-    def on_DISCARD(self, tok, player, discarded, new):
+    def on_DISCARD(self, tok, player, discarded, new, second):
+        self._unmarked_draw()
         out, fresh = self.cards(tok, discarded), self.cards(tok, new)
+        if second is not None:
+            # Run it twice: 'draws [8c] [Qs]', run 1's cards then run 2's; the runs' hands
+            # are shown on 'Run N:' lines. The hero's hand below is run 1's.
+            self.run_twice = True
+            if len(self.cards(tok, second)) != len(fresh):
+                raise LineError(tok, f"{player} draws {len(fresh)} in run 1 but "
+                                f"{len(self.cards(tok, second))} in run 2",
+                                column_of(tok, "draws"))
         if len(out) != len(fresh):
             raise LineError(tok, f"{player} discards {plural(len(out), 'card')} and draws {len(fresh)}",
                             column_of(tok, "draws"))
@@ -100,12 +162,17 @@ class KingsClubBuilder(HandBuilder):
         self.replaced(tok, player, kept, fresh, "draws [")
 
     def on_STAND_PAT(self, tok, player):
+        self._unmarked_draw()
         self.draw(tok, player, 0, ())
         if player == self.hero and self.hero_cards and self.hero_known:
             self.hero_hand(tok, self.hero_cards[-1].cards)
 
     def on_SHOW(self, tok, player, cards):
         self.show(tok, player, "show", self.cards(tok, cards, self.game.hand_size))
+
+    def on_SHOW_RUN(self, tok, run, player, cards):
+        self.run_twice = True
+        self.show(tok, player, "show", self.cards(tok, cards, self.game.hand_size), run=int(run))
 
     def on_MUCK(self, tok, player, cards):
         self.show(tok, player, "muck", self.cards(tok, cards) if cards else None)
@@ -137,7 +204,49 @@ class KingsClubBuilder(HandBuilder):
             top = ranked[0][0]
             street, line = last_line[top]
             self.uncalled.append(Uncalled(top, ranked[0][1] - ranked[1][1], street, line))
+        self._missed_small_blind()
+        if self.run_twice:
+            # A player who drew shows run 1's hand on an unlabelled line (see _run_twice_draw);
+            # one who stood pat holds the same hand in both runs and stays unlabelled.
+            drew = {a.player for a in self.actions if a.kind == "discard"}
+            for s in self.shows:
+                if s[5] is None and s[0] in drew:
+                    s[5] = 1
         return super().finish(first, last)
+
+    def _missed_small_blind(self):
+        """A player coming back after missing the small blind pays it dead, and KingsClub
+        prints no line for it: the summary's net is then exactly one small blind below what
+        the player's lines make (hand 3516416: raises to 500, takes the 1,350 pot, +875).
+        Recorded as the dead post the other sites print, so the replay puts it in the pot."""
+        small = self.blinds.get("post_sb")
+        if not small or self.cancelled or not self.seat_results:
+            return
+        put: dict[str, Decimal] = {}
+        for a in self.actions:
+            if a.amount:
+                put[a.player] = put.get(a.player, ZERO) + a.amount
+        for u in self.uncalled:
+            put[u.player] = put.get(u.player, ZERO) - u.amount
+        won: dict[str, Decimal] = {}
+        for c in self.collections:
+            won[c.player] = won.get(c.player, ZERO) + c.amount
+        # Only a player who posted no blind can owe one.
+        blind_posters = {a.player for a in self.actions
+                         if a.kind.startswith("post_") and a.kind != "post_ante"}
+        for r in self.seat_results:
+            p = r.player
+            if r.net is None or p in blind_posters or p not in put:
+                continue
+            if won.get(p, ZERO) - put[p] - r.net == small:
+                # After the posts, on the last one's line: no line of its own is printed.
+                posts = [i for i, a in enumerate(self.actions) if a.kind.startswith("post_")]
+                at = posts[-1] + 1 if posts else 0
+                line = self.actions[at - 1].line if at else r.line
+                self.actions.insert(at, Action(0, "predraw", p, "post_dead", small, ZERO,
+                                               line=line))
+                for i, a in enumerate(self.actions):
+                    a.seq = i
 
 
 class KingsClub(Site):
@@ -161,4 +270,5 @@ class KingsClub(Site):
         "STAND_PAT": "a 'stands pat' line", "SHOW": "a show", "MUCK": "a muck",
         "RAKE": "the 'Rake' line", "WIN_POT": "a 'wins pot' line",
         "WIN_FROM": "a 'wins (X) from pot' line",
+        "SHOW_RUN": "a 'Run N: P shows [...]' line",
     }

@@ -18,24 +18,18 @@ class TestKingsClub(SiteContract):
         "2-7 Drawmaha-FL-USD-60-120-202108.txt": {},
         "2-7 Triple Draw Lowball-FL-USD-40-80-202101.txt": {"2-7": 1},
         "2-7 Triple Draw Lowball-FL-USD-44-88-202012.rake.txt": {"2-7": 1},
-        "A5-1-Draw-Limit-USD-50-100-202102.txt": {},
+        "A5-1-Draw-Limit-USD-50-100-202102.txt": {"a-5-single-draw": 1},
         "A5-3-Draw-Limit-USD-44-88-202010.txt": {"a-5": 1},
         "Badeucey-Limit-USD-22-44-202101.txt": {"badeucy": 1},
         "Badugi-Limit-USD-30-60-202010.txt": {"badugi": 1},
-        "NL-2-7-SD-USD-125-250-202103.RIT.txt": {},
-        "NL-2-7-SD-USD-125-250-202103.missed.sb.txt": {},
-        "NL-2-7-SD-USD-25-50-202108.1.RIT.txt": {},
-        "NL-2-7-SD-USD-25-50-202108.2.RIT.txt": {},
+        "NL-2-7-SD-USD-125-250-202103.RIT.txt": {"2-7-single-draw": 1},
+        "NL-2-7-SD-USD-125-250-202103.missed.sb.txt": {"2-7-single-draw": 1},
+        "NL-2-7-SD-USD-25-50-202108.1.RIT.txt": {"2-7-single-draw": 1},
+        "NL-2-7-SD-USD-25-50-202108.2.RIT.txt": {"2-7-single-draw": 1},
     }
-    # Drawmaha is not a game hhtools plays; the other draw games (P11) are skipped and counted
-    # until they are supported.
+    # Drawmaha is not a game hhtools plays: skipped and counted.
     skipped = {
         "2-7 Drawmaha-FL-USD-60-120-202108.txt": {"2-7 Drawmaha": 1},
-        "A5-1-Draw-Limit-USD-50-100-202102.txt": {"A-5 Single Draw": 1},
-        "NL-2-7-SD-USD-125-250-202103.RIT.txt": {"2-7 Single Draw": 1},
-        "NL-2-7-SD-USD-125-250-202103.missed.sb.txt": {"2-7 Single Draw": 1},
-        "NL-2-7-SD-USD-25-50-202108.1.RIT.txt": {"2-7 Single Draw": 1},
-        "NL-2-7-SD-USD-25-50-202108.2.RIT.txt": {"2-7 Single Draw": 1},
     }
 
 
