@@ -35,6 +35,11 @@ class Game:
     max_discard: int
     components: tuple[Component, ...]
     aliases: tuple[str, ...] = field(default=())
+    #: Fixed limit: the first street (0 the pre-draw round, 1 after the first draw...) whose
+    #: bets are the big bet: after the second draw in a triple draw game, after the only
+    #: draw in a single draw game (PokerStars and Full Tilt 5 Card Draw Limit bet the small
+    #: bet before the draw and the big bet after it).
+    big_bet_from: int = 2
 
     @property
     def split(self) -> bool:
@@ -77,11 +82,12 @@ GAMES: dict[str, Game] = {g.name: g for g in (
     # Draw", Merge "5-Draw".
     Game("2-7-single-draw", "2-7 Single Draw", 5, 1, 5, (DEUCE_TO_SEVEN,),
          aliases=("2-7 single draw", "single draw 2-7 lowball", "27 single draw",
-                  "deuce-to-seven single draw")),
+                  "deuce-to-seven single draw"), big_bet_from=1),
     Game("a-5-single-draw", "A-5 Single Draw", 5, 1, 5, (ACE_TO_FIVE,),
-         aliases=("a-5 single draw", "a5 single draw", "ace-to-five single draw")),
+         aliases=("a-5 single draw", "a5 single draw", "ace-to-five single draw"),
+         big_bet_from=1),
     Game("5-card-draw", "5-Card Draw", 5, 1, 5, (STANDARD_HIGH,),
-         aliases=("5 card draw", "5-draw", "five card draw", "5cd")),
+         aliases=("5 card draw", "5-draw", "five card draw", "5cd"), big_bet_from=1),
 )}
 _BY_ALIAS = {alias: g for g in GAMES.values() for alias in (g.name, *g.aliases)}
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from hhtools.betting import (BIG_BET_STREETS, half_pot_limit_max_to, is_full_raise,
-                             may_reraise, min_raise_to, pot_limit_max_to)
+from hhtools.betting import (half_pot_limit_max_to, is_full_raise, limit_unit, may_reraise,
+                             min_raise_to, pot_limit_max_to)
 from hhtools.findings import RuleViolation
 from hhtools.records import Action
 
@@ -325,7 +325,7 @@ class BettingRules:
             heads_up == "lifted" or (heads_up == "dealt-heads-up" and self._order_len == 2))
         hand = self.hand
         r = Round(street, capped=not uncapped,
-                  unit=hand.big_bet if street in BIG_BET_STREETS else hand.small_bet)
+                  unit=limit_unit(street, hand.small_bet, hand.big_bet, self.game.big_bet_from))
         if street != "predraw":
             r.undrawn = self._live_count
             r.turn_from = self._first_to_act(street)
