@@ -8,8 +8,11 @@ is checked by ``verify_draw`` (raising RuleViolation with the history's line) an
 from __future__ import annotations
 
 from hhtools.findings import RuleViolation
-from hhtools.records import Action
+from hhtools.records import STREETS, Action
 from hhtools.words import plural
+
+
+_ORDINALS = {"draw1": "first", "draw2": "second", "draw3": "third"}
 
 
 class DrawRules:
@@ -34,6 +37,10 @@ class DrawRules:
         if r.street == "predraw":
             raise RuleViolation("illegal_draw", f"{p} draws before the first betting round "
                                 "is over", a.line, "draw order")
+        if r.street not in STREETS[1:self.game.draws + 1]:
+            raise RuleViolation("illegal_draw", f"{p} draws in a {_ORDINALS[r.street]} draw; "
+                                f"{self.game.title} has {plural(self.game.draws, 'draw')}",
+                                a.line, "draws per hand")
         if p in self.folded:
             raise RuleViolation("out_of_turn", f"{p} draws after folding", a.line)
         if p in r.drawn:

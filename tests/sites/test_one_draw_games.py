@@ -165,3 +165,20 @@ def test_merge_pot_limit_five_card_draw():
     assert [(c.player, c.amount) for c in hand.collections] == [("Player3", D("0.48"))]
     assert hand.summary.rake == D("0.02")
     assert audit(hand).verdict == "ok"
+
+
+def test_a_second_draw_in_a_single_draw_game_is_flagged():
+    # PokerStars' triple draw markers read in a 5 Card Draw hand: the replay knows it has one.
+    path = CORPUS / "pokerstars" / "5-Carddraw-NL-USD-0.25-0.50.Sample.txt"
+    text, _ = decode(path.read_bytes())
+    text = text.replace("Hero: checks\nPlayer4: discards",
+                        "Hero: checks\n*** FIRST DRAW ***\nPlayer4: discards")
+    text = text.replace("Player4: checks\nHero: checks\n*** SHOW DOWN",
+                        "Player4: checks\nHero: checks\n*** SECOND DRAW ***\n"
+                        "Player4: stands pat\nHero: stands pat\n*** SHOW DOWN")
+    (hand,) = parse_text(text, "pokerstars").hands
+    a = audit(hand)
+    assert a.verdict == "invalid"
+    assert [f.message for f in a.findings] == [
+        "line 25: Player4 draws in a second draw; 5-Card Draw has 1 draw",
+        "line 26: Hero draws in a second draw; 5-Card Draw has 1 draw"]
