@@ -182,3 +182,21 @@ def test_a_second_draw_in_a_single_draw_game_is_flagged():
     assert [f.message for f in a.findings] == [
         "line 25: Player4 draws in a second draw; 5-Card Draw has 1 draw",
         "line 26: Hero draws in a second draw; 5-Card Draw has 1 draw"]
+
+
+def test_an_all_in_before_the_draw_draws_and_shows():
+    # No real PokerStars single draw hand here goes all in before the draw: the 2-7 hand with
+    # the big blind's stack cut to its call, so no betting follows the draw.
+    path = CORPUS / "pokerstars" / "2-7 Single Draw-NL-USD-0.25-0.50-201106.allin.txt"
+    text, _ = decode(path.read_bytes())
+    text = text.replace("Player2 ($31.60 in chips)", "Player2 ($2.50 in chips)").replace(
+        "Player2: calls $2\n", "Player2: calls $2 and is all-in\n").replace(
+        "Player2: checks\nPlayer6: checks\n", "")
+    (hand,) = parse_text(text, "pokerstars").hands
+    assert [(a.street, a.player, a.kind, a.all_in) for a in hand.actions[-4:]] == [
+        ("predraw", "Player2", "call", True), ("predraw", "Player3", "fold", False),
+        ("draw1", "Player2", "discard", False),
+        ("draw1", "Player6", "stand_pat", False)]
+    a = audit(hand)
+    assert (a.verdict, a.findings) == ("ok", ())
+    assert {p.name: p.net for p in a.players}["Player6"] == D("3.00")  # 5.50 won, 2.50 in
