@@ -12,9 +12,6 @@ from hhtools.records import STREETS, Action
 from hhtools.words import plural
 
 
-_ORDINALS = {"draw1": "first", "draw2": "second", "draw3": "third"}
-
-
 class DrawRules:
     """Draws in turn, once per round, within the game's limit (mixed into Replay)."""
 
@@ -38,8 +35,8 @@ class DrawRules:
             raise RuleViolation("illegal_draw", f"{p} draws before the first betting round "
                                 "is over", a.line, "draw order")
         if r.street not in STREETS[1:self.game.draws + 1]:
-            raise RuleViolation("illegal_draw", f"{p} draws in a {_ORDINALS[r.street]} draw; "
-                                f"{self.game.title} has {plural(self.game.draws, 'draw')}",
+            raise RuleViolation("illegal_draw", f"{p} draws after the last draw of "
+                                f"{self.game.title}, which has {plural(self.game.draws, 'draw')}",
                                 a.line, "draws per hand")
         if p in self.folded:
             raise RuleViolation("out_of_turn", f"{p} draws after folding", a.line)

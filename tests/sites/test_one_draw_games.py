@@ -180,8 +180,8 @@ def test_a_second_draw_in_a_single_draw_game_is_flagged():
     a = audit(hand)
     assert a.verdict == "invalid"
     assert [f.message for f in a.findings] == [
-        "line 25: Player4 draws in a second draw; 5-Card Draw has 1 draw",
-        "line 26: Hero draws in a second draw; 5-Card Draw has 1 draw"]
+        "line 25: Player4 draws after the last draw of 5-Card Draw, which has 1 draw",
+        "line 26: Hero draws after the last draw of 5-Card Draw, which has 1 draw"]
 
 
 def test_an_all_in_before_the_draw_draws_and_shows():
