@@ -22,20 +22,24 @@ from __future__ import annotations
 
 from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal
 
+from hhtools.records import STREETS
+
 ZERO = Decimal(0)
-#: Rounds whose bets are the big bet of a fixed-limit game (RULES.md 5: after draws 2 and 3).
-BIG_BET_STREETS = frozenset(("draw2", "draw3"))
 
 
-def limit_unit(street: str, small_bet: Decimal, big_bet: Decimal) -> Decimal:
-    """The size of every bet and raise of a fixed-limit round.
+def limit_unit(street: str, small_bet: Decimal, big_bet: Decimal, big_bet_from: int) -> Decimal:
+    """The size of every bet and raise of a fixed-limit round: the big bet from the round
+    ``big_bet_from`` on, an index of records.STREETS (RULES.md 5: after draws 2 and 3 of a
+    triple draw game; after the draw of a single draw game).
 
-    >>> limit_unit("draw1", Decimal("0.25"), Decimal("0.50"))
+    >>> limit_unit("draw1", Decimal("0.25"), Decimal("0.50"), 2)
     Decimal('0.25')
-    >>> limit_unit("draw2", Decimal("0.25"), Decimal("0.50"))
+    >>> limit_unit("draw2", Decimal("0.25"), Decimal("0.50"), 2)
     Decimal('0.50')
+    >>> limit_unit("draw1", Decimal("0.10"), Decimal("0.20"), 1)
+    Decimal('0.20')
     """
-    return big_bet if street in BIG_BET_STREETS else small_bet
+    return big_bet if STREETS.index(street) >= big_bet_from else small_bet
 
 
 def pot_limit_max_to(B: Decimal, b: Decimal, P: Decimal) -> Decimal:

@@ -10,6 +10,8 @@ None when the wording is not one the style knows, which the auditor then leaves 
 (('pair of fives', True), ('straight, eight high', True))
 >>> read_pokerstars("Lo: 9,7,6,4,2"), read_pokerstars("Lo: a flush, King high")
 (('9-7-6-4-2', True), ('flush, K-', False))
+>>> read_pokerstars("two pair, Jacks and Sixes"), read_pokerstars("high card Queen")
+(('two pair, jacks and sixes', True), ('Q-', False))
 >>> matches(read_pokerstars("Badugi: 8,4,3,A"), ["4-card Badugi 8-4-3-A"])
 True
 """
@@ -74,19 +76,21 @@ _LIST5 = rf"{_RANKS}(?:,{_RANKS}){{4}}"
 #: Each site's wordings, tried in order; the whole text must match one pattern.
 STYLE_TABLES: dict[str, list[tuple[str, str]]] = {
     # (Badugi: 8,4,3,A) (3-card: 9,2,A) (Lo: 9,7,6,4,2) (Lo: a pair of Fives)
-    # (Lo: a straight, Four to Eight)
+    # (Lo: a straight, Four to Eight); 5 Card Draw, a high game, in the same words without
+    # "Lo: " (a pair of Kings) (high card Queen) (a straight, Four to Eight).
     "pokerstars": [
         (rf"(?:a )?Badugi: ({_LIST4})", "badugi"),
         (rf"(?:a )?([123])-card: ({_LIST4})", "smaller_badugi"),
         (rf"Lo: ({_LIST5})", "ranks"),
-        (r"Lo: a pair of (\w+)", "pair"),
-        (r"Lo: two pair, (\w+) and (\w+)", "two_pair"),
-        (r"Lo: three of a kind, (\w+)", "trips"),
-        (r"Lo: a straight, \w+ to (\w+)", "straight"),
-        (r"Lo: a flush, (\w+) high", "flush"),
-        (r"Lo: a full house, (\w+) full of (\w+)", "full_house"),
-        (r"Lo: four of a kind, (\w+)", "quads"),
-        (r"Lo: a straight flush, \w+ to (\w+)", "straight_flush"),
+        (r"high card (\w+)", "high_card"),
+        (r"(?:Lo: )?a pair of (\w+)", "pair"),
+        (r"(?:Lo: )?two pair, (\w+) and (\w+)", "two_pair"),
+        (r"(?:Lo: )?three of a kind, (\w+)", "trips"),
+        (r"(?:Lo: )?a straight, \w+ to (\w+)", "straight"),
+        (r"(?:Lo: )?a flush, (\w+) high", "flush"),
+        (r"(?:Lo: )?a full house, (\w+) full of (\w+)", "full_house"),
+        (r"(?:Lo: )?four of a kind, (\w+)", "quads"),
+        (r"(?:Lo: )?a straight flush, \w+ to (\w+)", "straight_flush"),
     ],
     # Full Tilt, no parentheses, the same words in shows and summary lines ("mucked [..] - a
     # 3-Card: 5, 4, A"): "a Badugi: Q, 4, 3, 2", "a 3-Card: 9, 5, A", 2-7 as bare ranks

@@ -35,8 +35,10 @@ class Game:
     max_discard: int
     components: tuple[Component, ...]
     aliases: tuple[str, ...] = field(default=())
-    #: The first betting round (0 before the draw, 1 after the first draw) whose fixed-limit
-    #: bets are the big bet: after the second draw in triple draw, after the draw in single draw.
+    #: Fixed limit: the first street (0 the pre-draw round, 1 after the first draw...) whose
+    #: bets are the big bet: after the second draw in a triple draw game, after the only
+    #: draw in a single draw game (PokerStars and Full Tilt 5 Card Draw Limit bet the small
+    #: bet before the draw and the big bet after it).
     big_bet_from: int = 2
 
     @property

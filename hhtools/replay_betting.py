@@ -12,10 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from hhtools.betting import (half_pot_limit_max_to, is_full_raise, may_reraise, min_raise_to,
-                             pot_limit_max_to)
+from hhtools.betting import (half_pot_limit_max_to, is_full_raise, limit_unit, may_reraise,
+                             min_raise_to, pot_limit_max_to)
 from hhtools.findings import RuleViolation
-from hhtools.records import STREETS, Action
+from hhtools.records import Action
 
 ZERO = Decimal(0)
 
@@ -325,8 +325,7 @@ class BettingRules:
             heads_up == "lifted" or (heads_up == "dealt-heads-up" and self._order_len == 2))
         hand = self.hand
         r = Round(street, capped=not uncapped,
-                  unit=(hand.big_bet if STREETS.index(street) >= self.game.big_bet_from
-                        else hand.small_bet))
+                  unit=limit_unit(street, hand.small_bet, hand.big_bet, self.game.big_bet_from))
         if street != "predraw":
             r.undrawn = self._live_count
             r.turn_from = self._first_to_act(street)

@@ -8,7 +8,7 @@ is checked by ``verify_draw`` (raising RuleViolation with the history's line) an
 from __future__ import annotations
 
 from hhtools.findings import RuleViolation
-from hhtools.records import Action
+from hhtools.records import STREETS, Action
 from hhtools.words import plural
 
 
@@ -34,6 +34,10 @@ class DrawRules:
         if r.street == "predraw":
             raise RuleViolation("illegal_draw", f"{p} draws before the first betting round "
                                 "is over", a.line, "draw order")
+        if r.street not in STREETS[1:self.game.draws + 1]:
+            raise RuleViolation("illegal_draw", f"{p} draws after the last draw of "
+                                f"{self.game.title}, which has {plural(self.game.draws, 'draw')}",
+                                a.line, "draws per hand")
         if p in self.folded:
             raise RuleViolation("out_of_turn", f"{p} draws after folding", a.line)
         if p in r.drawn:

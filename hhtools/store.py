@@ -170,11 +170,14 @@ class Store:
                     self._lock = None
                     self._rejected_in = None
 
-    def failure(self, exc: Exception) -> StoreWriteError:
-        """The one-sentence StoreError for an OSError (or polars' I/O error) met writing."""
+    def failure(self, exc: Exception, no_room: bool = False) -> StoreWriteError:
+        """The one-sentence StoreError for an OSError (or polars' I/O error) met writing;
+        ``no_room``: the file system was found full when the write failed."""
         code = getattr(exc, "errno", None)
         if code is None and (found := re.search(r"os error (\d+)", str(exc))):
             code = int(found[1])
+        if code is None and no_room:
+            code = errno.ENOSPC
         if code in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
             return StoreWriteError(f"cannot write to the store {self.root}: the disk is full")
         if code == errno.EROFS:
@@ -236,6 +239,15 @@ class Store:
                     frame.write_parquet(path)
                     _fsync(path)
                 _fsync(work)
+            except (OSError, pl.exceptions.PolarsError) as exc:
+                # Writing the batch's own files fails for want of room or rights, never for
+                # damage; polars does not always say why (a full disk met while it writes a
+                # file's footer is "Invalid thrift: transport error"), so the free space is
+                # looked at before the space taken is freed.
+                error = self.failure(exc, no_room=_no_room(work))
+                shutil.rmtree(work, ignore_errors=True)
+                raise error from None
+            try:
                 # Dropped before the batch is published: a kill in between leaves those files
                 # unmarked as imported, so the next import reads them and lists them again.
                 self._drop_rejections_of(set(reread))
@@ -434,6 +446,19 @@ def open_store(location: str | os.PathLike | None = None, *, create: bool = Fals
     except OSError as exc:
         raise UsageError(f"cannot create the hand store {root}: {exc.strerror}") from None
     return store
+
+
+#: Free space below which a write that failed without saying why is taken for a full disk.
+_NO_ROOM_BYTES = 1 << 20
+
+
+def _no_room(path: Path) -> bool:
+    """Whether the file system holding ``path`` (or its parent) is all but full."""
+    try:
+        st = os.statvfs(path if path.exists() else path.parent)
+    except OSError:
+        return False
+    return st.f_bavail * st.f_frsize < _NO_ROOM_BYTES
 
 
 def _fsync(path: Path) -> None:

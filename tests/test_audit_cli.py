@@ -48,7 +48,7 @@ def test_json_objects_and_unparsed_hands(corpus):
     objects = [json.loads(line) for line in result.output.splitlines()]
     verdicts = [o["verdict"] for o in objects]
     # Every real hand, the one with corrupt hero lines included, and the broken file's second.
-    assert verdicts.count("ok") == 128 + 1 and verdicts.count("unparsed") == 1
+    assert verdicts.count("ok") == 165 + 1 and verdicts.count("unparsed") == 1
     side = next(o for o in objects if o["hand_id"] == "49164202872")
     assert set(side) >= {"site", "hand_id", "game", "verdict", "findings", "pots", "players"}
     assert side["pots"][1]["eligible"] == ["Scorpio2000", "buddyboy3399"]

@@ -18,14 +18,14 @@ SITES = ("pokerstars", "kingsclub", "merge", "fulltilt", "winamax")
 #: A 0 is a file of a draw game not yet supported (P11): skipped and counted, never an error.
 FILES = {
     "pokerstars": {
-        "2-7 Single Draw-NL-USD-0.25-0.50-201106.allin.txt": 0,
-        "2-7 Single Draw-NL-USD-0.25-0.50-201106.standspat.txt": 0,
-        "5-Carddraw-FL-USD-0.10-0.20-201106.FoldedNodraw.txt": 0,
-        "5-Carddraw-FL-USD-0.10-0.20-201106.Walked.txt": 0,
-        "5-Carddraw-FL-USD-0.25-0.50-201209.fold.to.cb.fix.txt": 0,
-        "5-Carddraw-NL-USD-0.25-0.50.Sample.txt": 0,
-        "5-Carddraw-PL-USD-0.50-1.00.201009.Sample.txt": 0,
-        "5-Carddraw-USD-0.10-0.20-200911.txt": 0,
+        "2-7 Single Draw-NL-USD-0.25-0.50-201106.allin.txt": 1,
+        "2-7 Single Draw-NL-USD-0.25-0.50-201106.standspat.txt": 1,
+        "5-Carddraw-FL-USD-0.10-0.20-201106.FoldedNodraw.txt": 1,
+        "5-Carddraw-FL-USD-0.10-0.20-201106.Walked.txt": 1,
+        "5-Carddraw-FL-USD-0.25-0.50-201209.fold.to.cb.fix.txt": 1,
+        "5-Carddraw-NL-USD-0.25-0.50.Sample.txt": 1,
+        "5-Carddraw-PL-USD-0.50-1.00.201009.Sample.txt": 1,
+        "5-Carddraw-USD-0.10-0.20-200911.txt": 30,
         "3-Draw-Limit-USD-0.10-0.20-200911.txt": 17,
         "3-Draw-Limit-USD-1-2-200809.Hand.cancelled.txt": 1,  # cancelled
         "Badugi-USD-0.25-0.50-201009.txt": 4,
@@ -52,12 +52,12 @@ FILES = {
         "3-Draw-Limit-USD-5-10-201105.All-in.on.second.draw.txt": 1,
         "3-Draw-PL-USD-0.05-0.10-201102.Cancelled.hand.txt": 1,  # cancelled
         "3-Draw-PL-USD-0.05-0.10-201102.Sample.all.streets.txt": 1,
-        "5-Carddraw-PL-USD-0.05-0.10.201111.txt": 0,
+        "5-Carddraw-PL-USD-0.05-0.10.201111.txt": 1,
         "Badugi-PL-USD-0.05-0.10-201101.Sample.txt": 1,
     },
     "fulltilt": {
-        "1-Draw-NL-USD-0.10-0.20-201103.txt": 0,
-        "10Game-6max-USD-2.50-5.201104.Sample.txt": 20,  # and 64 hands of other games skipped
+        "1-Draw-NL-USD-0.10-0.20-201103.txt": 1,
+        "10Game-6max-USD-2.50-5.201104.Sample.txt": 30,  # and 54 hands of other games skipped
         "3-Draw-Limit-USD-0.10-0.20-201011.txt": 1,
         "3-Draw-Limit-USD-10-20-201101.Dead.hand.txt": 1,  # dead: recorded dead and cancelled
         "3-Draw-Limit-USD-150-300-201011.Hero.and.Player1.sitting.out.txt": 1,
@@ -66,8 +66,8 @@ FILES = {
         "3-Draw-Limit-USD-20-40-201101.Partial.txt": 1,  # partial: unverifiable
         "3-Draw-Limit-USD-250-500-201011.Hero.sitting.out.but.not.listed.txt": 1,
         "3-Draw-Limit-USD-5-10-201211.txt": 1,
-        "5-Carddraw-Limit-USD-0.10-0.20-201011.Sample.Not.UTF16.txt": 0,
-        "5-Carddraw-NL-USD-0.10-0.20-201011.Saw.Showdown.Not.UTF16.txt": 0,
+        "5-Carddraw-Limit-USD-0.10-0.20-201011.Sample.Not.UTF16.txt": 1,
+        "5-Carddraw-NL-USD-0.10-0.20-201011.Saw.Showdown.Not.UTF16.txt": 1,
         "A5-3-Draw-Limit-USD-0.05-0.10-201104.Sample.txt": 1,
         "Badugi-USD-0.05-0.10-201011.Sample.Not.UTF16.txt": 1,
     },
@@ -96,10 +96,11 @@ def test_every_real_hand_is_ok(audits):
     bad = [(name, a.hand.hand_id, a.verdict, [f.message for f in a.findings], a.notes)
            for name, _, a in audits if a.verdict != NOT_OK.get(a.hand.hand_id, "ok")]
     assert bad == []
-    # 128 PokerStars hands (4 + 104 Badugi, 17 + 1 2-7, 1 cancelled, 1 with corrupt hero
-    # lines kept with its hero cards unknown), 10 KingsClub (A-5 Triple and Single Draw, four
-    # No Limit 2-7 Single Draw, three run twice), 20 Merge, 30 Full Tilt (one A-5), 2 Winamax.
-    assert len(audits) == 128 + 10 + 20 + 30 + 2
+    # 165 PokerStars hands (4 + 104 Badugi, 17 + 1 2-7, 1 cancelled, 1 with corrupt hero
+    # lines kept with its hero cards unknown, 2 2-7 Single Draw, 35 5 Card Draw), 10 KingsClub
+    # (A-5 Triple and Single Draw, four No Limit 2-7 Single Draw, three run twice), 21 Merge
+    # (one 5 Card Draw), 43 Full Tilt (one A-5, 11 2-7 Single Draw, two 5 Card Draw), 2 Winamax.
+    assert len(audits) == 165 + 10 + 21 + 43 + 2
 
 
 @pytest.mark.parametrize("site, name", [(site, name) for site, files in FILES.items()
@@ -170,11 +171,11 @@ def test_every_pokerstars_description_is_read_and_checked(audits):
 
     texts = [s.description for _, h, _ in audits if h.site == "pokerstars"
              for s in (*h.shows, *h.summary.seats) if s.description]
-    assert len(texts) == 178
+    assert len(texts) == 244
     assert [t for t in texts if read_pokerstars(t) is None] == []
 
 
-@pytest.mark.parametrize("site, count", [("fulltilt", 50), ("winamax", 6)])
+@pytest.mark.parametrize("site, count", [("fulltilt", 68), ("winamax", 6)])
 def test_every_description_is_read_and_checked(audits, site, count):
     """Full Tilt's (in shows and in mucked summary lines) and Winamax's: all read, all match."""
     from hhtools.describe import STYLES, matches

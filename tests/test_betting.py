@@ -6,13 +6,20 @@ from decimal import Decimal
 
 from hhtools.betting import (half_pot_limit_max_to, is_full_raise, limit_unit, may_reraise,
                              min_raise_to, pot_limit_max_to)
+from hhtools.games import GAMES
 
 D = Decimal
 
 
 def test_fixed_limit_units_per_street():
-    assert [limit_unit(s, D(22), D(44)) for s in ("predraw", "draw1", "draw2", "draw3")] == [
-        D(22), D(22), D(44), D(44)]
+    streets = ("predraw", "draw1", "draw2", "draw3")
+    triple, single = GAMES["2-7"].big_bet_from, GAMES["5-card-draw"].big_bet_from
+    assert [limit_unit(s, D(22), D(44), triple) for s in streets] == [D(22), D(22), D(44), D(44)]
+    # One draw: the small bet before it, the big bet after it.
+    assert [limit_unit(s, D(10), D(20), single) for s in streets[:2]] == [D(10), D(20)]
+    assert all(GAMES[g].big_bet_from == 1
+               for g in ("2-7-single-draw", "a-5-single-draw", "5-card-draw"))
+    assert all(GAMES[g].big_bet_from == 2 for g in ("badugi", "badeucy", "badacey", "a-5"))
 
 
 def test_pot_limit_examples():

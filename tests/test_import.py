@@ -20,14 +20,14 @@ from storecases import corpus_paths, snapshot
 def test_importing_twice_stores_each_hand_once(corpus, tmp_path):
     store = Store(tmp_path / "db")
     first = import_paths(corpus_paths(corpus), store)
-    assert first.hands_new == 138 and first.duplicates == 0
-    assert first.verdicts == {"ok": 138}
+    assert first.hands_new == 175 and first.duplicates == 0
+    assert first.verdicts == {"ok": 175}
     assert first.rejected == 0
     second = import_paths(corpus_paths(corpus), store)
     assert second.hands_new == 0 and second.duplicates == 0
     assert (second.files_unchanged, second.files_read) == (25, 0)
     hands = store.read("hands")
-    assert hands.height == 138
+    assert hands.height == 175
     assert hands.select("site", "hand_id").is_unique().all()
 
 
@@ -79,7 +79,7 @@ def test_a_killed_import_completes_on_the_next_run(corpus, tmp_path):
     assert proc.wait() == -signal.SIGKILL, "the import ended before it could be killed"
     killed = Store(db)
     stored_before = killed.read("hands").height
-    assert 0 < stored_before < 138
+    assert 0 < stored_before < 175
     # Whole hands only: every stored hand has its players, and nothing else is there.
     assert killed.read("players")["hand_id"].n_unique() == stored_before
     import_paths(corpus_paths(corpus), killed)
@@ -96,7 +96,7 @@ def test_import_and_rejected_commands(corpus, tmp_path):
     db = str(tmp_path / "db")
     result = runner.invoke(app, ["import", str(corpus / "pokerstars"), "--db", db])
     assert result.exit_code == 0
-    assert "hands new: 128" in result.stdout and "rejected: 0" in result.stdout
+    assert "hands new: 165" in result.stdout and "rejected: 0" in result.stdout
     # A file whose first hand is broken: that hand is rejected, the second one kept.
     broken = Path(__file__).parent / "invalid" / "pokerstars" / "first-of-two-broken.txt"
     result = runner.invoke(app, ["import", str(broken), "--db", db])
@@ -118,7 +118,7 @@ def test_two_jobs_store_what_one_job_stores(corpus, tmp_path):
     one, two = Store(tmp_path / "one"), Store(tmp_path / "two")
     import_paths(corpus_paths(corpus), one, jobs=1)
     summary = import_paths(corpus_paths(corpus), two, jobs=2)
-    assert summary.hands_new == 138
+    assert summary.hands_new == 175
     for got, want in zip(snapshot(two), snapshot(one)):
         assert got.equals(want)
 

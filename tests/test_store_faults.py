@@ -93,7 +93,7 @@ def test_a_full_disk_keeps_what_was_stored_and_the_same_command_completes_it(
         kept = int(line.split("; the ")[1].split()[0])
         store = Store(db)
         hands = store.read("hands")
-        assert 0 < kept == hands.height < 138
+        assert 0 < kept == hands.height < 175
         assert store.read("players")["hand_id"].n_unique() == kept  # whole hands only
         assert not list((db / "tmp").iterdir())  # the batch that did not fit is gone
         assert run("check", "--db", db).returncode == 0
@@ -101,7 +101,7 @@ def test_a_full_disk_keeps_what_was_stored_and_the_same_command_completes_it(
         subprocess.run(["mount", "-o", "remount,size=16m", str(where)], check=True)
         again = run(*args, batch_hands=3)
         assert again.returncode == 0, again.stderr
-        assert f"hands new: {138 - kept}" in again.stdout
+        assert f"hands new: {175 - kept}" in again.stdout
         assert_same(Store(db), clean)
 
 
@@ -171,7 +171,7 @@ def test_a_batch_published_without_its_hands_is_repaired_by_reading_every_file_a
     assert done.every_file and [to for _, to in done.moved] == [db / "damaged" / batch.name]
     assert find_damage(store) == []
     summary = import_paths(corpus_paths(corpus), store)
-    assert summary.hands_new == 138 and summary.files_unchanged == 0
+    assert summary.hands_new == 175 and summary.files_unchanged == 0
     assert_same(store, clean)
 
 
@@ -195,7 +195,7 @@ def test_readers_of_a_snapshot_see_the_same_batches_in_every_table(corpus, tmp_p
     view = store.snapshot()
     import_paths([corpus / "pokerstars"], store)
     assert view.read("hands").height == view.read("players")["hand_id"].n_unique() == 10
-    assert store.read("hands").height == 138
+    assert store.read("hands").height == 175
 
 
 def test_recovery_leaves_a_live_writers_unfinished_batch_alone(corpus, tmp_path):

@@ -18,7 +18,7 @@ import re
 from collections.abc import Sequence
 
 from hhtools.records import HandError, Hand, SkippedHand, Source
-from hhtools.sites.builder import (DECK_CARDS, NOT_YET_READ, STRUCTURES, ZERO, HandBuilder,
+from hhtools.sites.builder import (DECK_CARDS, STRUCTURES, ZERO, HandBuilder,
                                    SkipHand)
 from hhtools.sites.classifier import Classifier, LineToken
 from hhtools.sites.memo import _AMOUNTS
@@ -26,7 +26,7 @@ from hhtools.sites.structure import ACCEPT, Structure, compiled_grammar
 # LineError and column_of are the values module's, imported here too by every site.
 from hhtools.sites.values import MAX_ACTIONS, LineError, check_hand_id, column_of
 
-__all__ = ["DECK_CARDS", "NOT_YET_READ", "STRUCTURES", "ZERO", "_AMOUNTS", "Classifier",
+__all__ = ["DECK_CARDS", "STRUCTURES", "ZERO", "_AMOUNTS", "Classifier",
            "HandBuilder", "LineError", "LineToken", "Site", "SkipHand", "column_of"]
 
 

@@ -34,10 +34,6 @@ if TYPE_CHECKING:
 ZERO = Decimal(0)
 _ORDINALS = {"draw1": "first", "draw2": "second", "draw3": "third"}
 
-#: Games hhtools knows (hhtools.games) whose hands the site grammars do not read yet: skipped
-#: and counted under the site's name for the game, as unknown games are.
-NOT_YET_READ = frozenset({"2-7-single-draw", "5-card-draw"})
-
 STRUCTURES = {"limit": "fixed-limit", "fixed limit": "fixed-limit", "fl": "fixed-limit",
               "pot limit": "pot-limit", "pl": "pot-limit", "half pot limit": "half-pot-limit",
               "hpl": "half-pot-limit", "no limit": "no-limit", "nl": "no-limit"}
@@ -64,10 +60,6 @@ class HandBuilder(SharedHandlers):
     """
 
     handlers: dict[str, object]
-
-    #: Games of NOT_YET_READ that this site's grammar reads already (KingsClub's 2-7 Single
-    #: Draw, while the other sites' readers of it are being written).
-    READS_EARLY: frozenset[str] = frozenset()
 
     # What a hand may leave unset; kept on the class, as a new builder is made for every hand.
     tournament: Tournament | None = None
@@ -178,8 +170,6 @@ class HandBuilder(SharedHandlers):
             known = get_game(game)
         except UnknownNameError:
             raise SkipHand(game) from None
-        if known.name in NOT_YET_READ and known.name not in self.READS_EARLY:
-            raise SkipHand(game)
         self.game = known
         try:
             self.structure = STRUCTURES[structure.lower()]

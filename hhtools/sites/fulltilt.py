@@ -1,4 +1,5 @@
-"""Full Tilt Poker: Limit Badugi and Limit 2-7 Triple Draw, cash and Sit & Go (grammars/fulltilt.lark).
+"""Full Tilt Poker: Limit Badugi, Limit 2-7 and A-5 Triple Draw, No Limit 2-7 Single Draw and
+5 Card Draw, cash and Sit & Go (grammars/fulltilt.lark).
 
 Calls and bets give the chips added, raises the total for the round. Winnings are after rake and
 exclude the uncalled bet; ``Total pot`` includes the rake. Heads-up the small blind is the
@@ -102,9 +103,15 @@ class FullTiltBuilder(HandBuilder):
         self.post_with_dead(tok, player, "post_dead", ZERO, self.money(tok, amount),
                             bool(all_in))
 
+    def on_POST_ANTE(self, tok, player, amount, all_in):
+        self.post(tok, player, "post_ante", amount, all_in)
+
     def on_POST(self, tok, player, amount, all_in):
         # A newcomer's (or returning player's) live big blind.
         self.post(tok, player, "post_bb", amount, all_in)
+
+    #: A single draw game's only draw is "*** DRAW ***", which names none.
+    DRAW_NAMES = {**HandBuilder.DRAW_NAMES, None: "draw1"}
 
     def on_HOLE(self, tok):
         self.dealt_in = True
@@ -199,7 +206,7 @@ class FullTilt(Site):
         "HEADER": "a 'Full Tilt Poker Game #...' header", "BUTTON": "'The button is in seat #N'",
         "SEAT": "a seat line ('Seat N: name ($X)')", "SEAT_SUMMARY": "a summary seat line",
         "POST_SB": "a small blind post", "POST_BB": "a big blind post",
-        "POST_DEAD_SB": "a dead small blind post", "POST": "a post",
+        "POST_DEAD_SB": "a dead small blind post", "POST": "a post", "POST_ANTE": "an ante",
         "HOLE": "'*** HOLE CARDS ***'", "DRAW": "a draw marker ('*** FIRST DRAW ***')",
         "SHOWDOWN": "'*** SHOW DOWN ***'", "SUMMARY": "'*** SUMMARY ***'",
         "DURATION": "the 'Duration' line", "TOTAL": "the 'Total pot' line",

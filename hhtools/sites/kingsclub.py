@@ -24,7 +24,6 @@ class KingsClubBuilder(HandBuilder):
     # KingsClub writes calls and bets as the street total; the summary nets only reconcile so.
     CALLS_ARE_TOTALS = True
     DRAW_NAMES = {"1ST": "draw1", "2ND": "draw2", "3RD": "draw3"}
-    READS_EARLY = frozenset({"2-7-single-draw"})
     #: The hand was run twice: shown hands carry their run (finish labels the rest).
     run_twice = False
 

@@ -27,7 +27,7 @@ from zoneinfo import ZoneInfo
 from hhtools.errors import UnknownNameError
 from hhtools.games import get_game
 from hhtools.records import Event, Hand, HandError, SkippedHand, Source, Tournament
-from hhtools.sites.base import (NOT_YET_READ, STRUCTURES, ZERO, HandBuilder, LineError,
+from hhtools.sites.base import (STRUCTURES, ZERO, HandBuilder, LineError,
                                 SkipHand, Site, column_of)
 from hhtools.sites.values import (MAX_ACTIONS, MAX_SEATS, card_count, check_hand_id,
                                   check_year, whole_number)
@@ -41,6 +41,9 @@ RAISE_TO_SINCE = datetime(2010, 9, 8, tzinfo=ZONE)
 GAMES = {"badugi": "badugi", "2-7 lowball": "2-7", "a-5 lowball": "a-5",
          "badeucy": "badeucy", "badeucey": "badeucy", "badacey": "badacey"}
 STREETS = {"FIRST_DRAW": "draw1", "SECOND_DRAW": "draw2", "THIRD_DRAW": "draw3"}
+# INITIAL_BLIND is a newcomer's live big blind (it checks when the action comes back to it).
+_POSTS = {"SMALL_BLIND": "post_sb", "BIG_BLIND": "post_bb", "INITIAL_BLIND": "post_bb",
+          "ANTE": "post_ante"}
 _STAKES = re.compile(r"\s*(Half Pot Limit|Pot Limit|No Limit|Fixed Limit|Limit)\s*\(?\s*"
                      r"([^\s/()]+)\s*/\s*([^\s/()]+)\s*\)?\s*")
 _CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
@@ -157,8 +160,6 @@ class MergeBuilder(HandBuilder):
             game = get_game(GAMES.get(kind.lower(), kind))
         except UnknownNameError:
             raise SkipHand(kind) from None
-        if game.name in NOT_YET_READ:
-            raise SkipHand(kind)
         self.game = game
         m = _STAKES.fullmatch(stakes)
         if m is None:
@@ -247,9 +248,8 @@ class MergeBuilder(HandBuilder):
         if kind == "SHOW":
             return  # the cards come in the SHOWN element of the same round
         player = self.seat_player(e)
-        if kind in ("SMALL_BLIND", "BIG_BLIND", "ANTE"):
-            post = {"SMALL_BLIND": "post_sb", "BIG_BLIND": "post_bb", "ANTE": "post_ante"}
-            self.post(tok, player, post[kind], self.need(e, "amount"), False)
+        if kind in _POSTS:
+            self.post(tok, player, _POSTS[kind], self.need(e, "amount"), False)
         elif kind == "FOLD":
             self.act(tok, player, "fold")
         elif kind == "CHECK":

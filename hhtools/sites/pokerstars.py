@@ -1,4 +1,5 @@
-"""PokerStars: Badugi and Triple Draw 2-7 Lowball, cash and tournaments (grammars/pokerstars.lark).
+"""PokerStars: Badugi, Triple Draw 2-7 Lowball, Single Draw 2-7 Lowball and 5 Card Draw, cash
+and tournaments (grammars/pokerstars.lark).
 
 Calls and raises give the chips added (raises also the total); the start time is the site's
 local time with its zone, ET in brackets when the local zone is not ET.
@@ -25,7 +26,8 @@ ZONES = {"ET": "America/New_York", "EST": "America/New_York", "EDT": "America/Ne
          "NZT": "Pacific/Auckland"}
 CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
 SIDE_POT = re.compile(r"(Main pot|Side pot(?:-([0-9]+))?) ([$€£]?[0-9][0-9,]*(?:\.[0-9]+)?)\.")
-FOLDED = re.compile(r"folded (?:before|after) the .*")
+# Single Draw 2-7 Lowball's summary says "folded before Flop".
+FOLDED = re.compile(r"folded (?:before|after) (?:the |Flop).*")
 SHOWED = re.compile(r"showed \[([^\]]*)\] and (?:won \(([^)]*)\)|lost) with (.*)")
 MUCKED = re.compile(r"mucked \[([^\]]*)\]")
 COLLECTED = re.compile(r"collected \(([^)]*)\)")
@@ -173,6 +175,8 @@ class PokerStarsBuilder(HandBuilder):
         self.wager(tok, player, "raise", None, value, bool(all_in))
 
     def on_DISCARD(self, tok, player, count, cards):
+        if self.street == "predraw":
+            self.new_street("draw1")  # a single draw game's draw, which has no marker
         # The hero's discards are listed ("[]" in a corrupt file means: not known).
         discarded = self.cards(tok, cards) if cards else None
         # A one-digit count is looked up: int() of a text costs a few times a dict's lookup.
@@ -182,6 +186,8 @@ class PokerStarsBuilder(HandBuilder):
         self.draw(tok, player, number, discarded)
 
     def on_STAND_PAT(self, tok, player, cards):
+        if self.street == "predraw":
+            self.new_street("draw1")
         self.draw(tok, player, 0, ())
         if cards is not None:
             self.hero_hand(tok, self.cards(tok, cards, self.game.hand_size))

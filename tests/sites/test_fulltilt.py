@@ -20,8 +20,8 @@ TEN_GAME = "10Game-6max-USD-2.50-5.201104.Sample.txt"
 class TestFullTilt(SiteContract):
     site = "fulltilt"
     hands = {
-        "1-Draw-NL-USD-0.10-0.20-201103.txt": {},
-        TEN_GAME: {"2-7": 10, "badugi": 10},
+        "1-Draw-NL-USD-0.10-0.20-201103.txt": {"2-7-single-draw": 1},
+        TEN_GAME: {"2-7": 10, "2-7-single-draw": 10, "badugi": 10},
         "3-Draw-Limit-USD-0.10-0.20-201011.txt": {"2-7": 1},
         "3-Draw-Limit-USD-10-20-201101.Dead.hand.txt": {"2-7": 1},
         "3-Draw-Limit-USD-150-300-201011.Hero.and.Player1.sitting.out.txt": {"2-7": 1},
@@ -30,19 +30,14 @@ class TestFullTilt(SiteContract):
         "3-Draw-Limit-USD-20-40-201101.Partial.txt": {"2-7": 1},
         "3-Draw-Limit-USD-250-500-201011.Hero.sitting.out.but.not.listed.txt": {"2-7": 1},
         "3-Draw-Limit-USD-5-10-201211.txt": {"2-7": 1},
-        "5-Carddraw-Limit-USD-0.10-0.20-201011.Sample.Not.UTF16.txt": {},
-        "5-Carddraw-NL-USD-0.10-0.20-201011.Saw.Showdown.Not.UTF16.txt": {},
+        "5-Carddraw-Limit-USD-0.10-0.20-201011.Sample.Not.UTF16.txt": {"5-card-draw": 1},
+        "5-Carddraw-NL-USD-0.10-0.20-201011.Saw.Showdown.Not.UTF16.txt": {"5-card-draw": 1},
         "A5-3-Draw-Limit-USD-0.05-0.10-201104.Sample.txt": {"a-5": 1},
         "Badugi-USD-0.05-0.10-201011.Sample.Not.UTF16.txt": {"badugi": 1},
     }
-    # The other eight games of the 10-Game mix are skipped and counted.
-    skipped = {TEN_GAME: {"2-7 Single Draw": 10, "Hold'em": 13, "Omaha H/L": 1, "Omaha Hi": 10,
-                          "Razz": 10, "Stud H/L": 10, "Stud Hi": 10},
-               # The other draw games (P11) are skipped and counted until they are supported.
-               "1-Draw-NL-USD-0.10-0.20-201103.txt": {"2-7 Single Draw": 1},
-               "5-Carddraw-Limit-USD-0.10-0.20-201011.Sample.Not.UTF16.txt": {"5 Card Draw": 1},
-               "5-Carddraw-NL-USD-0.10-0.20-201011.Saw.Showdown.Not.UTF16.txt":
-                   {"5 Card Draw": 1}}
+    # The seven games of the 10-Game mix that are not draw games are skipped and counted.
+    skipped = {TEN_GAME: {"Hold'em": 13, "Omaha H/L": 1, "Omaha Hi": 10, "Razz": 10,
+                          "Stud H/L": 10, "Stud Hi": 10}}
 
 
 def _hand(name: str, index: int = 0):
@@ -61,7 +56,7 @@ def test_every_hand_audits_ok_or_is_partial(every_hand):
     verdicts = {(name, h.hand_id): audit(h).verdict for name, h in every_hand}
     partial = {k for k, v in verdicts.items() if v != "ok"}
     assert partial == {("3-Draw-Limit-USD-20-40-201101.Partial.txt", "27020940000")}
-    assert len(verdicts) == 30
+    assert len(verdicts) == 43
 
 
 @pytest.mark.parametrize("name", ["Badugi-USD-0.05-0.10-201011.Sample.Not.UTF16.txt",
@@ -87,8 +82,8 @@ def test_double_spaced_utf16_keeps_the_file_line_numbers():
 
 def test_local_time_with_et_and_the_mix_from_the_file_name():
     hand = _hand(TEN_GAME)
-    assert (hand.mix, hand.game, hand.max_seats) == ("10-Game", "badugi", 6)
-    assert hand.started_at == datetime(2011, 4, 7, 13, 49, 8, tzinfo=ZoneInfo("America/New_York"))
+    assert (hand.mix, hand.game, hand.max_seats) == ("10-Game", "2-7-single-draw", 6)
+    assert hand.started_at == datetime(2011, 4, 7, 13, 44, 24, tzinfo=ZoneInfo("America/New_York"))
 
 
 def test_archive_banner_commas_and_raise_totals():

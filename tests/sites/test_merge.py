@@ -23,7 +23,7 @@ FILES = {
     "3-Draw-Limit-USD-5-10-201105.All-in.on.second.draw.txt": {"2-7": 1},
     "3-Draw-PL-USD-0.05-0.10-201102.Cancelled.hand.txt": {"2-7": 1},
     "3-Draw-PL-USD-0.05-0.10-201102.Sample.all.streets.txt": {"2-7": 1},
-    "5-Carddraw-PL-USD-0.05-0.10.201111.txt": {},
+    "5-Carddraw-PL-USD-0.05-0.10.201111.txt": {"5-card-draw": 1},
     "Badugi-PL-USD-0.05-0.10-201101.Sample.txt": {"badugi": 1},
 }
 
@@ -31,8 +31,6 @@ FILES = {
 class TestMerge(SiteContract):
     site = "merge"
     hands = FILES
-    # 5 Card Draw (P11) is skipped and counted until it is supported.
-    skipped = {"5-Carddraw-PL-USD-0.05-0.10.201111.txt": {"5-Draw": 1}}
 
 
 def _hand(name: str, folder: Path = CORPUS / "merge", index: int = 0):

@@ -15,15 +15,14 @@ from hhtools.parsing import parse_file
 class TestPokerStars(SiteContract):
     site = "pokerstars"
     hands = {
-        # The other draw games (P11) are skipped and counted until they are supported.
-        "2-7 Single Draw-NL-USD-0.25-0.50-201106.allin.txt": {},
-        "2-7 Single Draw-NL-USD-0.25-0.50-201106.standspat.txt": {},
-        "5-Carddraw-FL-USD-0.10-0.20-201106.FoldedNodraw.txt": {},
-        "5-Carddraw-FL-USD-0.10-0.20-201106.Walked.txt": {},
-        "5-Carddraw-FL-USD-0.25-0.50-201209.fold.to.cb.fix.txt": {},
-        "5-Carddraw-NL-USD-0.25-0.50.Sample.txt": {},
-        "5-Carddraw-PL-USD-0.50-1.00.201009.Sample.txt": {},
-        "5-Carddraw-USD-0.10-0.20-200911.txt": {},
+        "2-7 Single Draw-NL-USD-0.25-0.50-201106.allin.txt": {"2-7-single-draw": 1},
+        "2-7 Single Draw-NL-USD-0.25-0.50-201106.standspat.txt": {"2-7-single-draw": 1},
+        "5-Carddraw-FL-USD-0.10-0.20-201106.FoldedNodraw.txt": {"5-card-draw": 1},
+        "5-Carddraw-FL-USD-0.10-0.20-201106.Walked.txt": {"5-card-draw": 1},
+        "5-Carddraw-FL-USD-0.25-0.50-201209.fold.to.cb.fix.txt": {"5-card-draw": 1},
+        "5-Carddraw-NL-USD-0.25-0.50.Sample.txt": {"5-card-draw": 1},
+        "5-Carddraw-PL-USD-0.50-1.00.201009.Sample.txt": {"5-card-draw": 1},
+        "5-Carddraw-USD-0.10-0.20-200911.txt": {"5-card-draw": 30},
         "3-Draw-Limit-USD-0.10-0.20-200911.txt": {"2-7": 17},
         "3-Draw-Limit-USD-1-2-200809.Hand.cancelled.txt": {"2-7": 1},
         "Badugi-USD-0.25-0.50-201009.txt": {"badugi": 4},
@@ -31,16 +30,6 @@ class TestPokerStars(SiteContract):
         "Triple Draw 2-7 Lowball-FL-USD-0.10-0.20-201106.sample.txt": {"2-7": 1},
         # Its one hand has corrupt hero lines: kept, with warnings and the hero's cards unknown.
         "Triple Draw 2-7 Lowball-FL-USD-1.00-2.00-201206.duplicate.holecards.txt": {"2-7": 1},
-    }
-    skipped = {
-        "2-7 Single Draw-NL-USD-0.25-0.50-201106.allin.txt": {"Single Draw 2-7 Lowball": 1},
-        "2-7 Single Draw-NL-USD-0.25-0.50-201106.standspat.txt": {"Single Draw 2-7 Lowball": 1},
-        "5-Carddraw-FL-USD-0.10-0.20-201106.FoldedNodraw.txt": {"5 Card Draw": 1},
-        "5-Carddraw-FL-USD-0.10-0.20-201106.Walked.txt": {"5 Card Draw": 1},
-        "5-Carddraw-FL-USD-0.25-0.50-201209.fold.to.cb.fix.txt": {"5 Card Draw": 1},
-        "5-Carddraw-NL-USD-0.25-0.50.Sample.txt": {"5 Card Draw": 1},
-        "5-Carddraw-PL-USD-0.50-1.00.201009.Sample.txt": {"5 Card Draw": 1},
-        "5-Carddraw-USD-0.10-0.20-200911.txt": {"5 Card Draw": 30},
     }
     warnings = {
         "Triple Draw 2-7 Lowball-FL-USD-1.00-2.00-201206.duplicate.holecards.txt": [
