@@ -6,11 +6,17 @@ PHH is the notation of pokerkit (https://phh.readthedocs.io): ``variant``, ``ant
 ``p1 f``, ``p1 sd 7s8h`` (discard; ``p1 sd`` stands pat) and ``p1 sm 2s3h4d5c`` (show) or
 ``p1 sm`` (muck). Players are listed from the first seat after the button, the button last.
 
-Variant codes: ``FB`` (fixed-limit Badugi) and ``F2L3D`` (fixed-limit 2-7 triple draw) are
-PHH's own. hhtools adds ``FBDY`` (Badeucy), ``FBDA`` (Badacey) and ``FA5L3D`` (A-5 triple
-draw), and the prefixes ``P`` (pot limit) and ``H`` (half pot limit) in place of ``F``
-(``PB``, ``H2L3D``...), which carry ``min_bet`` (the big blind) instead of the small and big
-bet. pokerkit reads only FB and F2L3D.
+Variant codes: ``FB`` (fixed-limit Badugi), ``F2L3D`` (fixed-limit 2-7 triple draw) and
+``N2L1D`` (no-limit 2-7 single draw) are PHH's own. hhtools adds ``FBDY`` (Badeucy), ``FBDA``
+(Badacey), ``FA5L3D`` (A-5 triple draw), ``FA5L1D`` (A-5 single draw) and ``F5CD`` (5-card
+draw), and puts any structure letter before any game: ``F`` (fixed limit), ``P`` (pot limit),
+``H`` (half pot limit) or ``N`` (no limit) (``PB``, ``F2L1D``, ``N5CD``...); all but fixed
+limit carry ``min_bet`` (the big blind) instead of the small and big bet. pokerkit reads only
+FB, F2L3D and N2L1D.
+
+A hand run twice (KingsClub) has no PHH: pokerkit deals a draw once, and PHH has no field for
+a second run, so ``to_phh`` refuses it rather than write a history whose nets are not the
+site's.
 
 >>> print(toml_value([1, Decimal("0.50"), "it's", True]))
 [1, 0.50, "it's", true]
@@ -30,6 +36,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from hhtools.cards import Card, parse_card
 from hhtools.errors import CardError, HHToolsError
+from hhtools.games import GAMES
 from hhtools.records import (Action, Collection, Hand, HandError, HeroCards, Pot, Seat, Show,
                              Source, Summary, Tournament, Uncalled, chip_totals)
 from hhtools.sites.values import (MAX_ID_LENGTH, MAX_SEATS, amount_problem, name_problem,
@@ -38,12 +45,12 @@ from hhtools.sites.values import (MAX_ID_LENGTH, MAX_SEATS, amount_problem, name
 ZERO = Decimal(0)
 STREETS = ("predraw", "draw1", "draw2", "draw3")
 #: Game -> the variant code's game part; the structure letter comes first.
-GAME_CODES = {"badugi": "B", "2-7": "2L3D", "badeucy": "BDY", "badacey": "BDA", "a-5": "A5L3D"}
+GAME_CODES = {"badugi": "B", "2-7": "2L3D", "badeucy": "BDY", "badacey": "BDA", "a-5": "A5L3D",
+              "2-7-single-draw": "2L1D", "a-5-single-draw": "A5L1D", "5-card-draw": "5CD"}
 STRUCTURE_CODES = {"fixed-limit": "F", "pot-limit": "P", "half-pot-limit": "H",
                    "no-limit": "N"}
 _GAMES = {v: k for k, v in GAME_CODES.items()}
 _STRUCTURES = {v: k for k, v in STRUCTURE_CODES.items()}
-_HAND_SIZE = {"badugi": 4}
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"|\'[^\']*\'')
 
 
@@ -82,6 +89,9 @@ def to_phh(hand: Hand) -> str:
     if hand.partial:
         raise PHHError("only the summary of this hand was saved (partial history): no "
                        "starting stacks or actions for PHH")
+    if any(s.run is not None for s in hand.shows):
+        raise PHHError("run it twice: PHH deals each draw once and has no field for a "
+                       "second run; written as one run, its nets would not be the site's")
     order = player_order(hand)
     index = {s.name: i for i, s in enumerate(order)}
     n = len(order)
@@ -207,7 +217,7 @@ def _cards(cards: Iterable[Card] | None, count: int) -> str:
 
 
 def _actions(hand: Hand, order: list[Seat], label: dict[str, str]) -> list[str]:
-    size = _HAND_SIZE.get(hand.game, 5)
+    size = GAMES[hand.game].hand_size
     hero = {h.street: h.cards for h in hand.hero_cards}
     # PHH discards only cards it has dealt to the player: when one of the hero's draws is not
     # known card for card (the corrupt hero lines of PokerStars' duplicate.holecards file),
@@ -531,9 +541,10 @@ class _Reader:
                 # which this player drew already (nobody left to bet: all in).
                 if not drawing or i in self.drawn:
                     self.drawn = set()
-                    if self.street == len(STREETS) - 1:
-                        self.fail("a fourth draw: the games hhtools reads draw three times",
-                                  line)
+                    draws = GAMES[self.game].draws
+                    if self.street == draws:
+                        self.fail(f"draw {draws + 1}: {GAMES[self.game].title} draws "
+                                  f"{'once' if draws == 1 else f'{draws} times'}", line)
                     self.street += 1
                     self.bets = [ZERO] * len(self.bets)
                 self.drawn.add(i)

@@ -11,35 +11,36 @@ from typer.testing import CliRunner
 
 from hhtools.cli import app
 from hhtools.parsing import parse_file
-from hhtools.phh import GAME_CODES, read_phh
+from hhtools.phh import read_phh
 
 DATA = Path(__file__).parent / "data" / "merge"
 runner = CliRunner()
 
 
-def _without_phh_code(*folders):
-    """The ids of the hands of games PHH has no code for yet (P11: 5-Card Draw, 2-7 Single
-    Draw): convert refuses each by name."""
+def _run_twice(*folders):
+    """The ids of the hands run twice (KingsClub), which PHH cannot hold: convert refuses
+    each by name."""
     return sorted(h.hand_id for folder in folders for f in sorted(folder.glob("*.txt"))
-                  for h in parse_file(f).hands if h.game not in GAME_CODES)
+                  for h in parse_file(f).hands if any(s.run is not None for s in h.shows))
 
 
 def _refused(output):
     return sorted(line.split(": hand ")[1].split(":")[0] for line in output.splitlines()
-                  if "no PHH variant code" in line)
+                  if "run it twice: PHH deals each draw once" in line)
 
 
 def test_phh_one_file_per_hand_reads_back(corpus, tmp_path):
     out = tmp_path / "phh"
     result = runner.invoke(app, ["convert", str(corpus / "merge"), str(corpus / "kingsclub"),
                                  "--to", "phh", "--out", str(out)])
-    refused = _without_phh_code(corpus / "merge", corpus / "kingsclub")
-    assert result.exit_code == (1 if refused else 0), result.output
+    refused = _run_twice(corpus / "merge", corpus / "kingsclub")
+    assert len(refused) == 3 and result.exit_code == 1, result.output
     assert _refused(result.output) == refused
+    assert result.output.rstrip().endswith("hhtools: 3 hands rejected")
     files = sorted(out.iterdir())
     # 20 Merge hands, one of them in two files (same site and id: one file), 10 KingsClub,
-    # and the Merge 5-Card Draw hand, less those PHH has no code for yet.
-    assert len(files) == 19 + 10 + 1 - len(refused)
+    # and the Merge 5-Card Draw hand, less the three hands run twice.
+    assert len(files) == 19 + 10 + 1 - 3
     assert "merge-31274465-32.phh" in {f.name for f in files}
     for f in files:
         assert read_phh(f).errors == ()
@@ -53,13 +54,15 @@ def test_stdout_is_a_phh_or_a_phhs_document(corpus):
                                              "Badugi-PL-USD-0.05-0.10-201101.Sample.txt"),
                               "--to", "phh"])
     assert one.exit_code == 0 and tomllib.loads(one.output)["variant"] == "PB"
-    # (the KingsClub games PHH has a code for: not the one-draw games, P11)
+    # (the KingsClub files with no hand run twice, which PHH cannot hold)
     written = [str(f) for f in sorted((corpus / "kingsclub").iterdir())
-               if not f.name.startswith(("NL-2-7-SD", "A5-1-Draw"))]
+               if not f.name.endswith("RIT.txt")]
     many = runner.invoke(app, ["convert", *written, "--to", "phh"])
+    assert many.exit_code == 0, many.output
     tables = tomllib.loads(many.output)
-    assert sorted(tables) == ["1", "2", "3", "4", "5"]
-    assert {t["variant"] for t in tables.values()} == {"FB", "F2L3D", "FBDY", "FA5L3D"}
+    assert sorted(tables, key=int) == [str(n) for n in range(1, 8)]
+    assert {t["variant"] for t in tables.values()} == {"FB", "F2L3D", "FBDY", "FA5L3D",
+                                                       "FA5L1D", "N2L1D"}
 
 
 def test_json_per_input_file(corpus, tmp_path):
@@ -163,26 +166,20 @@ def test_a_mixed_folder_imports_and_converts_to_phh_that_pokerkit_replays(corpus
 
     out = tmp_path / "phh"
     result = runner.invoke(app, ["convert", str(folder), "--to", "phh", "--out", str(out)])
-    refused = sorted(i for (_, i), h in originals.items() if h.game not in GAME_CODES)
-    assert result.exit_code == (1 if refused else 0), result.output
-    assert _refused(result.output) == refused
+    assert result.exit_code == 0, result.output
     files = {f.stem: f for f in out.glob("*.phh")}
-    # Every hand but the partial one (nothing PHH can hold) and those of games PHH has no
-    # code for yet has its file.
-    assert sorted(files) == sorted(f"{s}-{i}" for s, i in originals
-                                   if i != "27020940000" and i not in refused)
+    # Every hand but the partial one (nothing PHH can hold) has its file.
+    assert sorted(files) == sorted(f"{s}-{i}" for s, i in originals if i != "27020940000")
     replayed = 0
     skipped = {}
     for (site, hand_id), hand in originals.items():
-        if hand_id in refused:
-            continue
         if hand_id in SKIPPED:
             skipped[hand_id] = SKIPPED[hand_id]
             continue
         text = files[f"{site}-{hand_id}"].read_text()
         (back,) = read_phh(files[f"{site}-{hand_id}"]).hands
-        if tomllib.loads(text)["variant"] not in ("FB", "F2L3D"):
-            continue  # an hhtools extension code (pot limit, Badeucy): pokerkit has none
+        if tomllib.loads(text)["variant"] not in pokerkit.HandHistory.game_types:
+            continue  # an hhtools extension code (pot limit, Badeucy...): pokerkit has none
         with warnings.catch_warnings():
             warnings.simplefilter("error")
             warnings.filterwarnings("ignore", message=FREE_FOLD)
@@ -195,4 +192,5 @@ def test_a_mixed_folder_imports_and_converts_to_phh_that_pokerkit_replays(corpus
         replayed += 1
     in_folder = {h for _, h in originals} & set(SKIPPED)
     assert skipped == {h: SKIPPED[h] for h in in_folder} and len(skipped) == 4
-    assert replayed == 4 + 20 + 1 + 15 + 1 + 2 + 1
+    # The 10-Game file gives 20 hands of FB and F2L3D and 10 of N2L1D (2-7 Single Draw).
+    assert replayed == 4 + 20 + 10 + 1 + 15 + 1 + 2 + 1

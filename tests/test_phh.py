@@ -1,5 +1,6 @@
-"""PHH: every fixed-limit Badugi and 2-7 hand of the corpus replays in pokerkit to the site's
-final stacks; every hand written reads back to the same PHH and audits as the original."""
+"""PHH: every hand of the corpus whose variant pokerkit knows (fixed-limit Badugi and 2-7 Triple
+Draw, no-limit 2-7 Single Draw) replays in pokerkit to the site's final stacks; every hand
+written reads back to the same PHH and audits as the original."""
 
 from __future__ import annotations
 
@@ -11,14 +12,16 @@ import pytest
 
 from hhtools.auditor import audit
 from hhtools.parsing import parse_file
-from hhtools.phh import GAME_CODES, PHHError, player_order, read_phh, to_phh, toml_value
+from hhtools.games import GAMES
+from hhtools.phh import (STRUCTURE_CODES, PHHError, player_order, read_phh, to_phh, toml_value,
+                         variant_code)
 from hhtools.records import chip_totals
 
 pokerkit = pytest.importorskip("pokerkit")
 ZERO = Decimal(0)
 
 
-#: Every site hhtools reads: all their fixed-limit Badugi and 2-7 hands are replayed.
+#: Every site hhtools reads: all their hands of pokerkit's variants are replayed.
 SITES = ("pokerstars", "kingsclub", "merge", "fulltilt", "winamax")
 
 #: The one warning pokerkit gives (in its cash-game mode, which HandHistory uses) for a fold
@@ -42,6 +45,9 @@ SKIPPED = {
     "31241825-6": "more than 4 bets in a heads-up round (pokerkit keeps the cap)",
 }
 
+#: The KingsClub hands run twice: to_phh refuses them (PHH deals each draw once).
+RUN_TWICE = {"3857875", "45393683", "45383142"}
+
 
 @pytest.fixture(scope="module")
 def corpus_hands(corpus):
@@ -56,6 +62,8 @@ def inexpressible(hand) -> str | None:
         return "partial: only the summary was saved, no stacks or actions to write"
     if hand.cancelled:
         return "cancelled: the blinds went back, there is no result to replay"
+    if any(s.run is not None for s in hand.shows):
+        return "run it twice"
     count: Counter[str] = Counter()
     stacks = {s.name: s.stack for s in hand.seats}
     for a in hand.actions:
@@ -63,6 +71,8 @@ def inexpressible(hand) -> str | None:
             return "an all-in player recorded as folding (pokerkit acts only with chips)"
         if a.amount:
             stacks[a.player] -= a.amount
+        if hand.structure != "fixed-limit":
+            continue  # the cap is fixed limit's
         if a.kind in ("bet", "raise") or (a.kind == "post_bb" and a.street == "predraw"
                                           and not count["predraw"]):
             count[a.street] += 1
@@ -111,15 +121,21 @@ def _divmod(amount, parts):
     return share, amount - share * parts
 
 
-def test_every_fixed_limit_badugi_and_2_7_hand_replays_in_pokerkit(corpus_hands):
-    replayed: Counter[str] = Counter()
+def test_every_hand_of_pokerkits_variants_replays_in_pokerkit(corpus_hands):
+    replayed: Counter[tuple[str, str]] = Counter()
     skipped: dict[str, str] = {}
+    refused: dict[str, str] = {}
     free_folds = 0
     wrong = []
     for site, name, hand in corpus_hands:
-        if hand.structure != "fixed-limit" or hand.game not in ("badugi", "2-7"):
+        if variant_code(hand) not in pokerkit.HandHistory.game_types:
             continue
         reason = inexpressible(hand)
+        if reason == "run it twice":
+            with pytest.raises(PHHError) as refusal:
+                to_phh(hand)
+            refused[hand.hand_id] = str(refusal.value)
+            continue
         if reason:
             skipped[hand.hand_id] = reason
             continue
@@ -131,13 +147,19 @@ def test_every_fixed_limit_badugi_and_2_7_hand_replays_in_pokerkit(corpus_hands)
         free_folds += folds
         if list(state.stacks) != expected_stacks(hand):
             wrong.append((site, name, hand.hand_id, list(state.stacks), expected_stacks(hand)))
-        replayed[site] += 1
+        replayed[site, variant_code(hand)] += 1
     assert wrong == []
     assert skipped == SKIPPED
-    assert replayed == {"pokerstars": 126, "kingsclub": 3, "merge": 16, "fulltilt": 27,
-                        "winamax": 2}, replayed
+    assert replayed == {
+        ("pokerstars", "FB"): 107, ("pokerstars", "F2L3D"): 19, ("pokerstars", "N2L1D"): 2,
+        ("kingsclub", "FB"): 1, ("kingsclub", "F2L3D"): 2, ("kingsclub", "N2L1D"): 1,
+        ("merge", "F2L3D"): 16, ("fulltilt", "FB"): 11, ("fulltilt", "F2L3D"): 16,
+        ("fulltilt", "N2L1D"): 11, ("winamax", "F2L3D"): 2}, replayed
     # The seven PokerStars tournament folds when a check was free replayed (with the warning).
     assert free_folds == 7
+    # KingsClub's hands run twice are refused, each saying why, rather than written as one run.
+    assert set(refused) == RUN_TWICE
+    assert all(r.startswith("run it twice: PHH deals each draw once") for r in refused.values())
 
 
 def test_blinds_out_of_position_are_post_bets(corpus):
@@ -180,15 +202,12 @@ def test_corrupt_hero_lines_deal_the_hero_unknown_cards(corpus):
 
 
 def test_every_hand_reads_back_to_the_same_phh_and_audit(corpus_hands, tmp_path):
-    """Badeucy too (an hhtools extension code): what is written is read back unchanged."""
+    """The hhtools extension codes too (Badeucy, A-5, 5-Card Draw, pot limit...): what is
+    written is read back unchanged."""
     games = Counter()
     for site, name, hand in corpus_hands:
-        if hand.partial:
-            continue  # no PHH (test_a_partial_hand_is_not_phh)
-        if hand.game not in GAME_CODES:
-            with pytest.raises(PHHError, match="no PHH variant code"):
-                to_phh(hand)  # P11: 5-Card Draw and 2-7 Single Draw have no code yet
-            continue
+        if hand.partial or hand.hand_id in RUN_TWICE:
+            continue  # no PHH (test_a_partial_hand_is_not_phh, the pokerkit replay test)
         text = to_phh(hand)
         result = read_phh(tmp_path / "h.phh", text=text)
         assert result.errors == (), (hand.hand_id, result.errors)
@@ -198,8 +217,37 @@ def test_every_hand_reads_back_to_the_same_phh_and_audit(corpus_hands, tmp_path)
             hand.game, hand.structure, hand.hand_id, hand.started_at, hand.cancelled)
         if not hand.cancelled:
             assert audit(back).verdict == audit(hand).verdict, hand.hand_id
-        games[back.game] += 1
-    assert games["badeucy"] == 1 and games["badugi"] > 100
+        games[back.game, back.structure] += 1
+    assert games == {
+        ("badugi", "fixed-limit"): 120, ("badugi", "pot-limit"): 1, ("badeucy", "fixed-limit"): 1,
+        ("2-7", "fixed-limit"): 58, ("2-7", "pot-limit"): 2, ("a-5", "fixed-limit"): 2,
+        ("2-7-single-draw", "no-limit"): 14, ("a-5-single-draw", "fixed-limit"): 1,
+        ("5-card-draw", "fixed-limit"): 34, ("5-card-draw", "pot-limit"): 2,
+        ("5-card-draw", "no-limit"): 2}, games
+
+
+#: The codes the README lists: the structure letter, then the game's part.
+CODES = {"badugi": "B", "badeucy": "BDY", "badacey": "BDA", "2-7": "2L3D", "a-5": "A5L3D",
+         "2-7-single-draw": "2L1D", "a-5-single-draw": "A5L1D", "5-card-draw": "5CD"}
+STRUCTURES = {"fixed-limit": "F", "pot-limit": "P", "half-pot-limit": "H", "no-limit": "N"}
+
+
+def test_every_game_and_structure_has_a_code_that_reads_back(tmp_path):
+    """Each code names one game and structure, read and written alike; pokerkit knows FB,
+    F2L3D and N2L1D and none of the hhtools extensions."""
+    assert set(CODES) == set(GAMES) and set(STRUCTURES) == set(STRUCTURE_CODES)
+    for game, part in CODES.items():
+        for structure, letter in STRUCTURES.items():
+            code = letter + part
+            bets = ("small_bet = 1\nbig_bet = 2\n" if letter == "F" else "min_bet = 2\n")
+            text = (f'variant = "{code}"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\n'
+                    f'{bets}starting_stacks = [50, 50]\nactions = ["d dh p1 ????", '
+                    '"d dh p2 ????", "p2 f"]\n')
+            result = read_phh(tmp_path / "h.phh", text=text)
+            assert result.errors == (), (code, result.errors)
+            (back,) = result.hands
+            assert (back.game, back.structure, variant_code(back)) == (game, structure, code)
+            assert (code in pokerkit.HandHistory.game_types) == (code in ("FB", "F2L3D", "N2L1D"))
 
 
 def test_phhs_holds_several_hands(corpus, tmp_path):
