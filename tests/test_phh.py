@@ -250,6 +250,23 @@ def test_every_game_and_structure_has_a_code_that_reads_back(tmp_path):
             assert (code in pokerkit.HandHistory.game_types) == (code in ("FB", "F2L3D", "N2L1D"))
 
 
+
+def test_a_single_draw_game_read_from_phh_draws_once(corpus, tmp_path):
+    (hand,) = parse_file(corpus / "pokerstars" / "2-7 Single Draw-NL-USD-0.25-0.50-201106."
+                         "standspat.txt").hands
+    text = to_phh(hand)
+    assert text.startswith('variant = "N2L1D"\n') and "min_bet = 0.50\n" in text
+    (back,) = read_phh(tmp_path / "h.phh", text=text).hands
+    assert [a.street for a in back.actions] == [a.street for a in hand.actions]
+    # A second round of draws (here after everyone stood pat) is not 2-7 Single Draw.
+    pat = [line for line in text.split("\n") if line.strip().endswith(' sd",')]
+    assert pat
+    twice = text.replace(pat[-1], pat[-1] + "\n" + "\n".join(pat))
+    (error,) = read_phh(tmp_path / "h.phh", text=twice).errors
+    assert error.reason == "draw 2: 2-7 Single Draw draws once"
+    assert twice.split("\n")[error.line - 1] == pat[0]
+
+
 def test_phhs_holds_several_hands(corpus, tmp_path):
     hands = parse_file(corpus / "merge" / "3-Draw-Limit-USD-1-2-201104.Multi.hand.sample.txt").hands
     text = "\n".join(f"[{i}]\n{to_phh(h)}" for i, h in enumerate(hands, 1))
