@@ -25,7 +25,7 @@ from hhtools.writers import FILE_ENCODING, write_file
 
 WRITTEN = [s for s, t in SITES.items() if t.written]
 COMBOS = [(site, game, structure) for site in WRITTEN for game in SITES[site].games
-          for structure in SITES[site].structures]
+          for structure in SITES[site].structures_of(game)]
 SEEDS = range(4)
 HANDS = 40
 
@@ -197,12 +197,17 @@ def test_cli_done_criterion(tmp_path):
 @pytest.mark.parametrize("args,words", [
     (["--game", "badeucy", "--site", "pokerstars"], "pokerstars cannot express badeucy"),
     (["--game", "badugi", "--site", "kingsclub", "--structure", "pot-limit"],
-     "KingsClub histories only record Limit games; kingsclub cannot express pot-limit"),
+     "kingsclub cannot express badugi pot-limit (it can: fixed-limit)"),
+    (["--game", "5-card-draw", "--site", "pokerstars", "--structure", "half-pot-limit"],
+     "pokerstars cannot express 5-card-draw half-pot-limit (it can: fixed-limit, pot-limit, "
+     "no-limit)"),
+    (["--game", "2-7-single-draw", "--site", "pokerstars"],
+     "pokerstars cannot express 2-7-single-draw fixed-limit (it can: no-limit)"),
     (["--game", "2-7", "--site", "phh", "--structure", "fixed"],
      "Unknown structure 'fixed'. Did you mean fixed-limit?"),
     (["--game", "badugi", "--site", "winamax"], "winamax cannot express badugi"),
     (["--game", "2-7", "--site", "merge", "--structure", "no-limit"],
-     "merge cannot express no-limit"),
+     "merge cannot express 2-7 no-limit"),
     (["--game", "badeucy", "--site", "fulltilt"], "fulltilt cannot express badeucy"),
     (["--game", "badugi", "--site", "stars"], "Unknown site 'stars'"),
     (["--game", "badugi", "--site", "phh", "--players", "1-9"], "between 2 and 8"),
