@@ -114,15 +114,17 @@ SITES: dict[str, SiteTable] = {t.name: t for t in (
               # The real No Limit 2-7 Single Draw tables have antes.
               game_stakes={"2-7-single-draw": ((D("0.10"), D("0.20"), D("0.10"), D("0.20"),
                                                 D("0.05")),)}),
-    SiteTable("merge", "Merge", ("badugi", "2-7"), ("fixed-limit", "pot-limit",
-                                                     "half-pot-limit"),
-              {"badugi": 6, "2-7": 6},
+    SiteTable("merge", "Merge", ("badugi", "2-7", "5-card-draw"),
+              ("fixed-limit", "pot-limit", "half-pot-limit"),
+              {"badugi": 6, "2-7": 6, "5-card-draw": 6},
               ((D(1), D(2), D("0.50"), D(1), None), (D(5), D(10), D(2), D(5), None)),
               ((D("0.05"), D("0.10"), D("0.05"), D("0.10"), None),
                (D("0.50"), D(1), D("0.50"), D(1), None)),
               (D("0.03"), D(3)), "Etc/GMT+5", "USD", first_seat=0,
               why="Merge histories know Badugi and 2-7 (gametype 71 and 67) in Limit, Pot "
-                  "Limit and Half Pot Limit; no No Limit"),
+                  "Limit and Half Pot Limit, and Pot Limit 5 Card Draw (gametype 55); no No "
+                  "Limit",
+              game_structures={"5-card-draw": ("pot-limit",)}),
     SiteTable("winamax", "Winamax", ("2-7",), ("fixed-limit",), {"2-7": 6},
               ((D("0.50"), D(1), D("0.25"), D("0.50"), None),
                (D(25), D(50), D("12.50"), D(25), None)),
