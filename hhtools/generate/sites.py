@@ -136,8 +136,8 @@ SITES: dict[str, SiteTable] = {t.name: t for t in (
               ((D(2), D(4), D(1), D(2), None), (D(10), D(20), D(5), D(10), D(1))),
               ((D(1), D(2), D(1), D(2), None), (D(5), D(10), D(5), D(10), D(1))),
               (D(0), D(0)), "UTC", None,
-              why="PHH writes every game and structure (extension codes for the non-standard "
-                  "ones)"),
+              why="PHH is written for Badugi, Badeucy, Badacey and 2-7 Triple Draw in every "
+                  "structure (extension codes for the non-standard ones)"),
 )}
 
 
