@@ -229,7 +229,7 @@ def add_hand(rows: Rows, hand: Hand, audit=None, path: str | None = None) -> Non
         n = len(dealt)
         for row, label in zip(dealt, _LABELS[n] if n < len(_LABELS) else _labels(n)):
             row[_P_POSITION] = label
-    shown = {s.player: s.cards for s in hand.shows if s.kind == "show" and s.cards}
+    shown = shown_cards(hand)
     for name, cards in shown.items():
         if (row := by_name.get(name)) is not None:
             row[_P_SHOWED] = True
@@ -274,6 +274,22 @@ _P_CALLS = {s: 11 + i for s, i in _CALLS.items()}
 #: add_hand's roles of the action kinds: betting_facts' own, and the draws.
 _K_DRAW = "draw"
 _PASS = {**_ROLES, "discard": _K_DRAW, "stand_pat": _K_DRAW}
+
+
+def shown_cards(hand: Hand) -> dict[str, tuple]:
+    """Each player's hand as shown down: the players table's ``cards`` and the hand after a
+    player's last draw in the draws table.
+
+    A hand run twice (KingsClub) shows a drawing player's hand once per run (``Show.run``):
+    the first run's is kept, whatever order the history prints them in, as for the hero,
+    whose hand after the draw is the first run's. The draw itself is one row: both runs
+    drew the same number of cards, the second dealing them again.
+    """
+    shown: dict[str, tuple] = {}
+    for s in hand.shows:
+        if s.kind == "show" and s.cards and (s.run != 2 or s.player not in shown):
+            shown[s.player] = s.cards
+    return shown
 
 
 def betting_facts(hand: Hand, put_in: dict[str, Decimal]) -> dict[str, tuple]:

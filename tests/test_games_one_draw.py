@@ -100,12 +100,15 @@ def test_eval_refuses_a_short_hand_without_a_traceback():
     assert "Traceback" not in result.output
 
 
-def test_generate_says_the_new_games_are_not_dealt_yet():
-    # The games exist, the generator does not deal them: the refusal says so, rather than
-    # blaming a site's format.
-    for game in ("2-7-single-draw", "a-5-single-draw", "5-card-draw"):
-        with pytest.raises(UnsupportedCombination, match=f"{game} hands are not generated yet"):
-            check_supported("phh", game, "no-limit")
+def test_generate_deals_the_new_games_where_the_sites_do():
+    # Dealt for the sites whose real files show them (tests/test_generate.py round-trips
+    # them); elsewhere the refusal names what the site can write.
+    for site, game, structure in (("pokerstars", "2-7-single-draw", "no-limit"),
+                                  ("kingsclub", "a-5-single-draw", "fixed-limit"),
+                                  ("merge", "5-card-draw", "pot-limit")):
+        assert check_supported(site, game, structure).name == site
+    with pytest.raises(UnsupportedCombination, match="winamax cannot express 5-card-draw"):
+        check_supported("winamax", "5-card-draw", "fixed-limit")
 
 
 def test_stats_filter_by_a_new_game(tmp_path):

@@ -25,7 +25,7 @@ from hhtools.writers import FILE_ENCODING, write_file
 
 WRITTEN = [s for s, t in SITES.items() if t.written]
 COMBOS = [(site, game, structure) for site in WRITTEN for game in SITES[site].games
-          for structure in SITES[site].structures]
+          for structure in SITES[site].structures_of(game)]
 SEEDS = range(4)
 HANDS = 40
 
@@ -159,6 +159,35 @@ def test_variety():
         assert seen[what] > 0, what
 
 
+@pytest.mark.parametrize("site,game,structure", [
+    ("pokerstars", "5-card-draw", "no-limit"), ("fulltilt", "2-7-single-draw", "no-limit"),
+    ("kingsclub", "a-5-single-draw", "fixed-limit")])
+def test_single_draw_games_draw_once_as_players_would(site, game, structure):
+    """One draw, then one betting round; in 5-Card Draw a pat hand is a straight or better
+    and no draw throws away a pair that was kept."""
+    high = get_game(game).components[0]
+    seen = Counter()
+    for deal in generate_deals(site, game, structure, 300, seed=5):
+        h = deal.hand
+        assert {a.street for a in h.actions} <= {"predraw", "draw1"}
+        for a in h.actions:
+            if a.kind not in ("discard", "stand_pat"):
+                continue
+            seen[a.kind] += 1
+            seen["all-in"] += a.all_in
+            before = deal.holdings[a.player]["predraw"]
+            if game == "5-card-draw":
+                made = high.made(before)
+                assert (a.kind == "stand_pat") == made, (h.hand_id, before)
+                after = deal.holdings[a.player]["draw1"]
+                paired = {c.rank for c in before if sum(d.rank == c.rank for d in before) > 1}
+                assert all(c in after for c in before if c.rank in paired), (h.hand_id, before)
+        seen["showdown"] += bool(h.shows)
+        seen["ante"] += h.ante is not None
+    assert seen["discard"] and seen["stand_pat"] and seen["showdown"], seen
+    assert bool(seen["ante"]) == (game == "2-7-single-draw"), seen
+
+
 def test_seed_reproduces(tmp_path):
     a, b = tmp_path / "a.txt", tmp_path / "b.txt"
     write_history(a, "pokerstars", "badugi", hands=50, seed=5)
@@ -197,12 +226,17 @@ def test_cli_done_criterion(tmp_path):
 @pytest.mark.parametrize("args,words", [
     (["--game", "badeucy", "--site", "pokerstars"], "pokerstars cannot express badeucy"),
     (["--game", "badugi", "--site", "kingsclub", "--structure", "pot-limit"],
-     "KingsClub histories only record Limit games; kingsclub cannot express pot-limit"),
+     "kingsclub cannot express badugi pot-limit (it can: fixed-limit)"),
+    (["--game", "5-card-draw", "--site", "pokerstars", "--structure", "half-pot-limit"],
+     "pokerstars cannot express 5-card-draw half-pot-limit (it can: fixed-limit, pot-limit, "
+     "no-limit)"),
+    (["--game", "2-7-single-draw", "--site", "pokerstars"],
+     "pokerstars cannot express 2-7-single-draw fixed-limit (it can: no-limit)"),
     (["--game", "2-7", "--site", "phh", "--structure", "fixed"],
      "Unknown structure 'fixed'. Did you mean fixed-limit?"),
     (["--game", "badugi", "--site", "winamax"], "winamax cannot express badugi"),
     (["--game", "2-7", "--site", "merge", "--structure", "no-limit"],
-     "merge cannot express no-limit"),
+     "merge cannot express 2-7 no-limit"),
     (["--game", "badeucy", "--site", "fulltilt"], "fulltilt cannot express badeucy"),
     (["--game", "badugi", "--site", "stars"], "Unknown site 'stars'"),
     (["--game", "badugi", "--site", "phh", "--players", "1-9"], "between 2 and 8"),

@@ -14,7 +14,8 @@ from hhtools.auditor import audit
 from hhtools.cards import format_cards
 from hhtools.parsing import history_files, parse_file
 from hhtools.records import Seat, Show, Uncalled, chip_totals
-from hhtools.rows import NO_FACTS, ZERO, add_hand, betting_facts, draw_rows, new_rows, positions
+from hhtools.rows import (NO_FACTS, ZERO, add_hand, betting_facts, draw_rows, new_rows, positions,
+                          shown_cards)
 
 COMBOS = [("pokerstars", "badugi", "fixed-limit"), ("kingsclub", "badeucy", "fixed-limit"),
           ("phh", "2-7", "no-limit"), ("merge", "2-7", "pot-limit"),
@@ -24,7 +25,7 @@ COMBOS = [("pokerstars", "badugi", "fixed-limit"), ("kingsclub", "badeucy", "fix
 def general_rows(hand) -> dict[str, list]:
     """The players and draws rows as add_hand made them from the general functions."""
     put_in, collected, returned = chip_totals(hand)
-    shown = {s.player: s.cards for s in hand.shows if s.kind == "show" and s.cards}
+    shown = shown_cards(hand)
     where = positions(hand)
     facts = betting_facts(hand, put_in)
     players = []

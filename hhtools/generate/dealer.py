@@ -37,6 +37,8 @@ NAMES = ("Hero", "Lino19", "jodarin", "Scorpio2000", "buddyboy3399", "JDANIELDC"
          "7-5 or bust", "Pat Rider", "snowman", "Ace Deuce", "wheelie", "Badug1")
 TABLES = ("Benkoela V", "Laurelvale", "Kunming", "Real Deal Mix", "Pampelune", "Ducat II",
           "Triple Trouble", "Sixty-Four")
+#: Each card's rank for a high hand, deuce 2 to ace 14.
+_HIGH_ORDER = {c: "23456789TJQKA".index(c.rank) + 2 for c in DECK}
 #: Ranks a player keeps when drawing, in the order of the component (lowest first).
 _KEEP_UP_TO = 7
 
@@ -91,7 +93,7 @@ class Dealer:
         zone = ZoneInfo(table.zone)
         self.clock = datetime(2024, 3, 1, 18, 0, 0, tzinfo=zone) + timedelta(
             minutes=self.rng.randrange(0, 60 * 24 * 30))
-        stakes = table.limit_stakes if structure == "fixed-limit" else table.pot_stakes
+        stakes = table.stakes_of(self.game.name, structure)
         self.stakes = stakes[self.rng.randrange(len(stakes))]
         self.table_name = TABLES[self.rng.randrange(len(TABLES))]
         self.unit = self.rules.unit(self.stakes[2], self.stakes[3], self.stakes[4], False)
@@ -206,7 +208,7 @@ class Dealer:
 
         street = "predraw"
         self._bet_round(rp, by_name, add, street)
-        for street in STREETS[1:]:
+        for street in STREETS[1:1 + self.game.draws]:
             if len(rp.live) < 2:
                 break
             for p in after:
@@ -276,7 +278,7 @@ class Dealer:
                 s = 0.5 * s
             score += s
         score /= len(evals)
-        draws_left = 3 - STREETS.index(street)
+        draws_left = self.game.draws - STREETS.index(street)
         # Early on every hand may improve: pull toward the middle.
         return score + (0.5 - score) * 0.15 * draws_left
 
@@ -352,6 +354,8 @@ class Dealer:
         game = self.game
         first = game.components[0]
         e = self._evaluate(cards)[0]
+        if first.better == "higher":
+            return self._high_discards(cards, first.is_made(e))
         ords = first._ord
         if first.is_made(e) and max(ords[c] for c in e.best) <= rng.randint(6, 10):
             keep = set(e.best) if len(cards) == 4 or not game.split else None
@@ -373,6 +377,32 @@ class Dealer:
                     seen.add(o[c])
         discard = [c for c in cards if c not in keep]
         return discard[:self.rules.max_draw.get(game.name, game.max_discard)]
+
+    def _high_discards(self, cards: list[Card], made: bool) -> list[Card]:
+        """A high hand (5-Card Draw): stand pat on a straight or better, keep a pair or
+        better, else draw to four of a suit or four in a row now and then, else keep the top
+        card or two."""
+        rng = self.rng
+        if made:
+            return []
+        by_rank: dict[str, list[Card]] = {}
+        for c in cards:
+            by_rank.setdefault(c.rank, []).append(c)
+        keep = [c for same in by_rank.values() if len(same) > 1 for c in same]
+        if not keep and rng.random() < 0.7:
+            suits: dict[str, list[Card]] = {}
+            for c in cards:
+                suits.setdefault(c.suit, []).append(c)
+            keep = max(suits.values(), key=len)
+            if len(keep) < 4:
+                ords = sorted(cards, key=_HIGH_ORDER.__getitem__)
+                run = next((ords[i:i + 4] for i in (1, 0)
+                            if _HIGH_ORDER[ords[i + 3]] - _HIGH_ORDER[ords[i]] == 3), [])
+                keep = run
+        if not keep:
+            keep = sorted(cards, key=_HIGH_ORDER.__getitem__)[-rng.randint(1, 2):]
+        discard = [c for c in cards if c not in keep]
+        return discard[:self.rules.max_draw.get(self.game.name, self.game.max_discard)]
 
     # ---- the result -------------------------------------------------------------------------
 

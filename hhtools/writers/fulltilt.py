@@ -1,4 +1,6 @@
-"""Full Tilt Poker: Limit Badugi and Limit 2-7 Triple Draw, as ``hhtools/sites/fulltilt.py`` reads.
+"""Full Tilt Poker: Limit Badugi, 2-7 and A-5 Triple Draw, No Limit 2-7 Single Draw (antes in
+the header and ``antes`` lines) and 5 Card Draw Limit and No Limit, as
+``hhtools/sites/fulltilt.py`` reads.
 
 Calls and bets give the chips added, raises the total for the round; the uncalled bet has its
 own line; winners are paid after rake and without the uncalled bet, ``Total pot`` includes the
@@ -16,7 +18,9 @@ from hhtools.games import get_game
 from hhtools.generate.dealer import Deal
 from hhtools.writers import description, number
 
-GAME_NAMES = {"badugi": "Limit Badugi", "2-7": "Limit 2-7 Triple Draw"}
+GAME_NAMES = {"badugi": "Badugi", "2-7": "2-7 Triple Draw", "a-5": "A-5 Triple Draw",
+              "2-7-single-draw": "2-7 Single Draw", "5-card-draw": "5 Card Draw"}
+STRUCTURES = {"fixed-limit": "Limit", "pot-limit": "Pot Limit", "no-limit": "No Limit"}
 DRAWS = {"draw1": "FIRST", "draw2": "SECOND", "draw3": "THIRD"}
 ORDINAL = {"draw1": "1st", "draw2": "2nd", "draw3": "3rd"}
 ZERO = Decimal(0)
@@ -60,6 +64,8 @@ def tilt_words(description: str) -> str:
         return f"a full house, {cap[2]} full of {cap[5]}"
     if d.startswith("four "):
         return f"four of a kind, {cap[1]}"
+    if d == "royal flush":
+        return "a Royal Flush"
     raise ValueError(f"no Full Tilt wording for {description!r}")
 
 
@@ -78,8 +84,10 @@ def write(deal: Deal) -> str:
     h = deal.hand
     game = get_game(h.game)
     t = h.started_at
+    ante = f" Ante {money(h.ante)}" if h.ante else ""
     out = [f"Full Tilt Poker Game #{h.hand_id}: Table {h.table} ({h.max_seats} max) - "
-           f"{money(h.small_bet)}/{money(h.big_bet)} - {GAME_NAMES[h.game]} - "
+           f"{money(h.small_bet)}/{money(h.big_bet)}{ante} - "
+           f"{STRUCTURES[h.structure]} {GAME_NAMES[h.game]} - "
            f"{t.hour}:{t:%M:%S} ET - {t:%Y/%m/%d}"]
     for s in h.seats:
         out.append(f"Seat {s.seat}: {s.name} ({money(s.stack)})"
@@ -102,12 +110,15 @@ def write(deal: Deal) -> str:
         if a.street != street:
             flush_deals()
             street = a.street
-            out.append(f"*** {DRAWS[street]} DRAW *** (Pot: {money(pot)})")
+            marker = DRAWS[street] + " DRAW" if game.draws > 1 else "DRAW"
+            out.append(f"*** {marker} *** (Pot: {money(pot)})")
         p = a.player
         allin = ", and is all in" if a.all_in else ""
         if a.kind not in ("discard", "stand_pat"):
             flush_deals()
-        if a.kind == "post_sb":
+        if a.kind == "post_ante":
+            out.append(f"{p} antes {money(a.amount)}{allin}")
+        elif a.kind == "post_sb":
             out.append(f"{p} posts the small blind of {money(a.amount)}")
         elif a.kind == "post_bb":
             out.append(f"{p} posts the big blind of {money(a.amount)}")
@@ -140,6 +151,7 @@ def write(deal: Deal) -> str:
         pot += a.amount or ZERO
         if a.seq == last_wager:
             out.append(f"Uncalled bet of {money(uncalled.amount)} returned to {uncalled.player}")
+            pot -= uncalled.amount  # the draw's "(Pot: ...)" is without it
     flush_deals()
     sides = max(0, len(h.summary.pots) - 1)
     won: dict[str, Decimal] = {}
@@ -204,6 +216,8 @@ def _seat_lines(deal: Deal, game, won, shows) -> list[str]:
             if st == "predraw":
                 text = ("folded before the Draw" if p in (sb, bb) or p in voluntary
                         else "folded before the Draw (didn't bet)")
+            elif game.draws == 1:
+                text = "folded after the Draw"
             else:
                 text = f"folded after the {ORDINAL[st]} Draw"
         elif p in shows and shows[p].kind == "show":

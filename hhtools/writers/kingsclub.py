@@ -1,5 +1,8 @@
-"""KingsClub: Limit Badugi, Badeucey, Badacey and 2-7 Triple Draw, as
-``hhtools/sites/kingsclub.py`` reads.
+"""KingsClub: Limit Badugi, Badeucey, Badacey, 2-7 and A-5 Triple Draw, Limit A-5 Single Draw
+and No Limit 2-7 Single Draw, as ``hhtools/sites/kingsclub.py`` reads.
+
+A-5 Single Draw hands print no marker at all, as the real files; in No Limit 2-7 Single Draw
+the shows after an all-in before the draw come before the empty betting-round marker.
 
 Calls, bets and raises give the player's total for the betting round; every dealt player has a
 ``Dealt to`` line (hidden cards as ``X``); no show-down marker; the summary gives each seat's
@@ -11,11 +14,16 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from hhtools.games import get_game
 from hhtools.generate.dealer import Deal
 from hhtools.writers import number
 
 GAME_NAMES = {"badugi": "Badugi", "badeucy": "Badeucey", "badacey": "Badacey",
-              "2-7": "2-7 Triple Draw"}
+              "2-7": "2-7 Triple Draw", "a-5": "A-5 Triple Draw",
+              "a-5-single-draw": "A-5 Single Draw", "2-7-single-draw": "2-7 Single Draw"}
+STRUCTURES = {"fixed-limit": "Limit", "no-limit": "No Limit"}
+#: The games whose hands print no street marker.
+UNMARKED = ("a-5-single-draw",)
 ORDINAL = {"draw1": "1ST", "draw2": "2ND", "draw3": "3RD"}
 ROUND = {"draw1": "2ND", "draw2": "3RD", "draw3": "4TH"}
 ZERO = Decimal(0)
@@ -31,7 +39,8 @@ def cards(cs) -> str:
 
 def write(deal: Deal) -> str:
     h = deal.hand
-    out = [f"#{h.hand_id}: Limit {GAME_NAMES[h.game]} - {money(h.small_bet)}/{money(h.big_bet)}",
+    out = [f"#{h.hand_id}: {STRUCTURES[h.structure]} {GAME_NAMES[h.game]} - "
+           f"{money(h.small_bet)}/{money(h.big_bet)}",
            f"{h.started_at:%Y-%m-%d %H:%M:%S}",
            f"Table '{h.table}' Seat {h.button_seat} is the button"]
     for s in h.seats:
@@ -79,11 +88,16 @@ def write(deal: Deal) -> str:
                 out.append(f"{p} discards {cards(a.discarded)} draws {cards(a.new_cards)}")
             else:
                 out.append(f"{p} draws {a.count}")
-    if not round_open:
-        out.append(f"*** {ROUND[street]} BETTING ROUND ***")
+    closing = [] if round_open else [f"*** {ROUND[street]} BETTING ROUND ***"]
+    if get_game(h.game).draws > 1:
+        out.extend(closing)
+        closing = []
     for s in h.shows:
         out.append(f"{s.player} shows {cards(s.cards)}" if s.kind == "show"
                    else f"{s.player} mucks")
+    out.extend(closing)
+    if h.game in UNMARKED:
+        out = [line for line in out if not line.startswith("*** ")]
     out.append("*** SUMMARY ***")
     for s in h.seats:
         net = deal.nets.get(s.name, ZERO)

@@ -1,5 +1,5 @@
-"""Merge / Carbon: XML histories of Badugi and 2-7 (Limit, Pot Limit, Half Pot Limit), as
-``hhtools/sites/merge.py`` reads.
+"""Merge / Carbon: XML histories of Badugi and 2-7 (Limit, Pot Limit, Half Pot Limit) and Pot
+Limit 5 Card Draw (``5-Draw``, gametype 55), as ``hhtools/sites/merge.py`` reads.
 
 A file is one ``<description>`` then ``<game>`` elements a blank line apart, no root. Seats are
 0-based; players are named by seat. ``RAISE`` gives the street total, ``CALL``/``BET``/
@@ -18,7 +18,7 @@ from hhtools.games import get_game
 from hhtools.generate.dealer import Deal
 from hhtools.writers import description
 
-GAME_TYPES = {"badugi": ("Badugi", 71), "2-7": ("2-7 Lowball", 67)}
+GAME_TYPES = {"badugi": ("Badugi", 71), "2-7": ("2-7 Lowball", 67), "5-card-draw": ("5-Draw", 55)}
 STRUCTURES = {"fixed-limit": "Limit", "pot-limit": "Pot Limit",
               "half-pot-limit": "Half Pot Limit"}
 DRAWS = {"draw1": "FIRST_DRAW", "draw2": "SECOND_DRAW", "draw3": "THIRD_DRAW"}

@@ -1,4 +1,8 @@
-"""PokerStars: Badugi and Triple Draw 2-7 Lowball Limit, as ``hhtools/sites/pokerstars.py`` reads.
+"""PokerStars: Badugi and Triple Draw 2-7 Lowball Limit, No Limit Single Draw 2-7 Lowball and
+5 Card Draw (Limit, Pot Limit, No Limit), as ``hhtools/sites/pokerstars.py`` reads.
+
+The single draw games print no draw marker, and 5 Card Draw words its high hands without
+"Lo: " (``(a pair of Kings)``, ``(high card Queen)``), as the real files do.
 
 Calls give the chips added, raises the increment and the total; the uncalled bet has its own
 line; ``collected`` and the summary's pots are after rake, ``Total pot`` before it; shown hands
@@ -14,7 +18,9 @@ from hhtools.games import get_game
 from hhtools.generate.dealer import Deal
 from hhtools.writers import description, number
 
-GAME_NAMES = {"badugi": "Badugi", "2-7": "Triple Draw 2-7 Lowball"}
+GAME_NAMES = {"badugi": "Badugi", "2-7": "Triple Draw 2-7 Lowball",
+              "2-7-single-draw": "Single Draw 2-7 Lowball", "5-card-draw": "5 Card Draw"}
+STRUCTURES = {"fixed-limit": "Limit", "pot-limit": "Pot Limit", "no-limit": "No Limit"}
 DRAWS = {"draw1": "FIRST", "draw2": "SECOND", "draw3": "THIRD"}
 ORDINAL = {"draw1": "1st", "draw2": "2nd", "draw3": "3rd"}
 _WORD = {"2": "Two", "3": "Three", "4": "Four", "5": "Five", "6": "Six", "7": "Seven",
@@ -67,7 +73,25 @@ def stars_words(description: str) -> str:
 
 
 def describe(game, hand_cards) -> str:
-    return stars_words(description(game, hand_cards))
+    text = description(game, hand_cards)
+    if game.components[0].better != "higher":
+        return stars_words(text)
+    return high_words(text)
+
+
+def high_words(text: str) -> str:
+    """A high hand (5 Card Draw) in PokerStars' words: the lowball wording without "Lo: ",
+    no pair as its top card, a wheel from the ace and the royal flush by name."""
+    if text in _HIGH_ONLY:
+        return _HIGH_ONLY[text]
+    if text[0] in "23456789TJQKA" and text[1:2] == "-":
+        return f"high card {_WORD[text[0]]}"
+    return stars_words(text).removeprefix("Lo: ")
+
+
+_HIGH_ONLY = {"straight, five high": "a straight, Ace to Five",
+              "straight flush, five high": "a straight flush, Ace to Five",
+              "royal flush": "a Royal Flush"}
 
 
 def _pot_label(name: str, sides: int) -> str:
@@ -82,7 +106,7 @@ def write(deal: Deal) -> str:
     game = get_game(h.game)
     out = []
     t = h.started_at
-    out.append(f"PokerStars Hand #{h.hand_id}:  {GAME_NAMES[h.game]} Limit "
+    out.append(f"PokerStars Hand #{h.hand_id}:  {GAME_NAMES[h.game]} {STRUCTURES[h.structure]} "
                f"({money(h.small_bet)}/{money(h.big_bet)} USD) - "
                f"{t:%Y/%m/%d} {t.hour}:{t:%M:%S} ET")
     out.append(f"Table '{h.table}' {h.max_seats}-max Seat #{h.button_seat} is the button")
@@ -102,7 +126,8 @@ def write(deal: Deal) -> str:
     for a in h.actions:
         if a.street != street:
             street = a.street
-            out.append(f"*** {DRAWS[street]} DRAW ***")
+            if game.draws > 1:  # the single draw games print no marker
+                out.append(f"*** {DRAWS[street]} DRAW ***")
         if a.seq in reshuffles:
             out.append("The deck is reshuffled")
         allin = " and is all-in" if a.all_in else ""
@@ -179,6 +204,8 @@ def _seat_lines(deal: Deal, game) -> list[str]:
     for c in h.collections:
         won[c.player] = won.get(c.player, Decimal(0)) + c.amount
     shows = {s.player: s for s in h.shows}
+    # Single Draw 2-7 Lowball's summary says "folded before Flop".
+    before = "Flop" if h.game == "2-7-single-draw" else "the Draw"
     out = []
     for s in h.seats:
         p = s.name
@@ -195,13 +222,16 @@ def _seat_lines(deal: Deal, game) -> list[str]:
         if p in folded:
             st = folded[p]
             if st == "predraw":
-                text = ("folded before the Draw" if p in (sb, bb) or p in voluntary
-                        else "folded before the Draw (didn't bet)")
+                text = (f"folded before {before}" if p in (sb, bb) or p in voluntary
+                        else f"folded before {before} (didn't bet)")
+            elif game.draws == 1:
+                text = "folded after the Draw"
             else:
                 text = f"folded after the {ORDINAL[st]} Draw"
         elif p in shows and shows[p].kind == "show":
             words = describe(game, shows[p].cards)
-            words = words if words.startswith("Lo: ") else "a " + words
+            if game.components[0].name.startswith("badugi"):
+                words = "a " + words
             result = f"won ({money(won[p])})" if p in won else "lost"
             text = f"showed {cards(shows[p].cards)} and {result} with {words}"
         elif p in shows:
