@@ -19,7 +19,8 @@ FILES_HELP = ("History files, or folders searched recursively for *.txt, *.xml, 
               "*.phhs files.")
 
 GameOption = Annotated[str, typer.Option(
-    "--game", "-g", help="badugi, badeucy (badeucey), badacey, 2-7 or a-5.", show_default=False)]
+    "--game", "-g", help="badugi, badeucy (badeucey), badacey, 2-7, a-5, 2-7-single-draw, "
+                         "a-5-single-draw or 5-card-draw.", show_default=False)]
 JsonOption = Annotated[bool, typer.Option("--json", help="One JSON object per line instead of text.")]
 DbOption = Annotated[str | None, typer.Option(
     "--db", help="The hand store folder (default: $HHTOOLS_DB, else the XDG data folder).",
@@ -29,8 +30,9 @@ DbOption = Annotated[str | None, typer.Option(
 # checked (hhtools.stats.check_filters): a wrong one is a usage error naming the close ones.
 PlayerFilter = Annotated[str | None, typer.Option(
     help="Only this player (any case when only one stored name matches).", show_default=False)]
-GameFilter = Annotated[str | None, typer.Option(help="badugi, badeucy, badacey, 2-7 or a-5.",
-                                                show_default=False)]
+GameFilter = Annotated[str | None, typer.Option(
+    help="badugi, badeucy, badacey, 2-7, a-5, 2-7-single-draw, a-5-single-draw or 5-card-draw.",
+    show_default=False)]
 SiteFilter = Annotated[str | None, typer.Option(help=f"Only this site: {_SITE_NAMES}.",
                                                 show_default=False)]
 StakesFilter = Annotated[str | None, typer.Option(help="Small/big bet as written, e.g. 0.25/0.50.",
