@@ -45,6 +45,21 @@ HANDS = [
     ("triple-draw-partial", "fulltilt/3-Draw-Limit-USD-20-40-201101.Partial.txt", "27020940000"),
     ("triple-draw-uncalled-in-collected",
      "winamax/Triple Draw 2-7-FL-6max-EUR-25-50-201611._8games_.txt", "9250793-388-1478989461"),
+    # One hand per game and site of the one-draw games and A-5 (P11).
+    ("single-draw-27-no-limit-stands-pat",
+     "pokerstars/2-7 Single Draw-NL-USD-0.25-0.50-201106.standspat.txt", "63826525692"),
+    ("five-card-draw-pot-limit-unmarked-draw",
+     "pokerstars/5-Carddraw-PL-USD-0.50-1.00.201009.Sample.txt", "49900000007"),
+    ("single-draw-27-no-limit-antes", "fulltilt/1-Draw-NL-USD-0.10-0.20-201103.txt",
+     "29178537030"),
+    ("five-card-draw-no-limit-showdown",
+     "fulltilt/5-Carddraw-NL-USD-0.10-0.20-201011.Saw.Showdown.Not.UTF16.txt", "25340557279"),
+    ("a5-triple-draw-utf16-odd-bytes", "fulltilt/A5-3-Draw-Limit-USD-0.05-0.10-201104.Sample.txt",
+     "29885220000"),
+    ("single-draw-27-run-twice", "kingsclub/NL-2-7-SD-USD-25-50-202108.2.RIT.txt", "45383142"),
+    ("a5-single-draw-no-markers", "kingsclub/A5-1-Draw-Limit-USD-50-100-202102.txt", "41388325"),
+    ("a5-triple-draw", "kingsclub/A5-3-Draw-Limit-USD-44-88-202010.txt", "37581342"),
+    ("five-card-draw-pot-limit", "merge/5-Carddraw-PL-USD-0.05-0.10.201111.txt", "40346359-19"),
 ]
 
 
