@@ -26,6 +26,7 @@ from pathlib import Path
 import polars as pl
 
 from hhtools.collector import collector_paused
+from hhtools.errors import HHToolsError
 from hhtools.parsing import not_history_count
 from hhtools.records import HandError
 from hhtools.rows import add_hand, error_row, frames, new_rows
@@ -124,8 +125,18 @@ def read_file(path: str) -> FileRows:
     from hhtools.parsing import parse_file
 
     stat = os.stat(path)
+    try:
+        result = parse_file(path)
+    except HHToolsError as exc:
+        # A file that cannot be read (permissions, a read error) costs only itself: it is one
+        # rejection, read again by the next import, and the other files are imported.
+        error = HandError(path, 1, 1, None, None, (), None, str(exc))
+        rows = new_rows()
+        rows["rejected"].rows.append(error_row(error, path))
+        return FileRows(path, stat.st_size, stat.st_mtime_ns, frames(rows), {}, Counter(),
+                        [error.message], 0, False, [])
     with collector_paused():
-        return _flatten(path, stat, parse_file(path))
+        return _flatten(path, stat, result)
 
 
 def _flatten(path: str, stat: os.stat_result, result) -> FileRows:
@@ -200,7 +211,14 @@ def _import(paths, store: Store, progress, jobs: int | None, summary: ImportSumm
     for path in history_files(paths):
         summary.files_seen += 1
         resolved = str(path.resolve())
-        stat = path.stat()
+        try:
+            stat = path.stat()
+        except OSError as exc:
+            # Gone or unreadable since it was listed: this file is rejected, the rest imported.
+            summary.rejected += 1
+            if len(summary.rejected_examples) < 10:
+                summary.rejected_examples.append(f"{path}: cannot read it: {exc.strerror or exc}")
+            continue
         if previous.get(resolved) == (stat.st_size, stat.st_mtime_ns):
             summary.files_unchanged += 1
         else:
