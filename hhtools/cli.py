@@ -321,6 +321,59 @@ def _say_waiting(message: str) -> None:
     typer.echo(f"hhtools: {message}", err=True)
 
 
+@app.command("watch")
+def watch_command(
+    paths: Annotated[list[str], typer.Argument(
+        help="Folders (or files) the poker client writes its hand histories to; a folder "
+             "not there yet is waited for.", show_default=False)],
+    db: DbOption = None,
+    once: Annotated[bool, typer.Option(
+        "--once", help="Import what is written whole now and stop (a hand still being "
+                       "written is left for the next run).")] = False,
+) -> None:
+    """Import hands as the poker client writes them, until Ctrl-C.
+
+    New files and hands added to a file are stored within two seconds; a hand still being
+    written is waited for, not rejected. Files renamed or started anew by the client and
+    folders created later are followed; hands already stored are skipped. The store is
+    locked only while hands are written, so `hhtools import` can run meanwhile. Each import
+    prints a line; Ctrl-C prints a summary, exit status 130. With --once: 0, or 1 when a hand
+    was rejected. 2 for a folder that is not a hand store or a store that cannot be written
+    (and with --once, a missing path).
+
+    Example:
+
+        hhtools watch ~/PokerStars/HandHistory --db ~/poker-db
+    """
+    from hhtools.store import open_store
+    from hhtools.watch import Watcher
+
+    def imported(path: str, done) -> None:
+        if done.hands_stored or done.rejected:
+            typer.echo(f"{path}: {plural(done.hands_stored, 'new hand')} stored"
+                       + (f", {done.rejected} rejected" if done.rejected else ""))
+
+    try:
+        if once:
+            history_files(paths)
+        store = open_store(db, create=True)
+        watcher = Watcher(paths, store, on_import=imported, on_event=_say_waiting)
+        if once:
+            watcher.look(final=True)
+        else:
+            _say_waiting(f"watching {', '.join(paths)} into {store.root}; Ctrl-C stops")
+            watcher.run()
+    except HHToolsError as exc:
+        raise failure(exc) from None
+    except KeyboardInterrupt:
+        _say_waiting(f"stopped watching; store: {store.root}")
+        typer.echo(watcher.summary.render())
+        raise typer.Exit(130) from None
+    typer.echo(watcher.summary.render())
+    if watcher.summary.rejected:
+        raise typer.Exit(1)
+
+
 @app.command("rejected")
 def rejected_command(
     path: Annotated[str | None, typer.Argument(

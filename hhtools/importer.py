@@ -319,7 +319,30 @@ def _end_with_importer(alive: Connection) -> None:
     threading.Thread(target=watch, name="hhtools-importer-watch", daemon=True).start()
 
 
-def _add_file(rows: FileRows, known: set, batch: _Batch, summary: ImportSummary) -> None:
+def import_parsed(path: str, stat: os.stat_result, result, store: Store, *, whole: bool,
+                  waiting: Callable[[str], None] | None = None) -> ImportSummary:
+    """Import the hands of ``path`` already parsed (``result``, a ParseResult), holding the
+    writer lock only meanwhile; hands already stored are skipped.
+
+    ``stat`` is the file's, taken before it was read. With ``whole`` false the result covers
+    only the part of the file written so far: the file is not marked as imported, so a later
+    import reads it again rather than taking it for unchanged.
+    """
+    with store.writing("watch", waiting):
+        store.discard_unfinished()
+        store.refuse_damaged()
+        summary = ImportSummary(files_seen=1, files_read=1)
+        with collector_paused():
+            rows = _flatten(path, stat, result)
+        batch = _Batch()
+        _add_file(rows, store.hand_keys(), batch, summary, record=whole)
+        if batch:
+            summary.hands_stored = batch.write(store)
+    return summary
+
+
+def _add_file(rows: FileRows, known: set, batch: _Batch, summary: ImportSummary,
+              record: bool = True) -> None:
     duplicates = []
     for key, verdict in rows.verdicts.items():
         if key in known:
@@ -344,7 +367,7 @@ def _add_file(rows: FileRows, known: set, batch: _Batch, summary: ImportSummary)
     summary.warning_examples.extend(rows.warnings[:max(0, 10 - len(summary.warning_examples))])
     batch.add(frames, new, rows.path)
     # A file with rejected hands is read again next time: a newer hhtools may read them.
-    if not rows.errors:
+    if record and not rows.errors:
         batch.add({"files": pl.DataFrame([{
             "path": rows.path, "size": rows.size, "mtime_ns": rows.mtime_ns, "hands": new,
             "rejected": 0, "imported_at": datetime.now(timezone.utc)}], schema=SCHEMAS["files"])},

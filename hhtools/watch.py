@@ -1,0 +1,239 @@
+"""Importing hands as the poker client writes them (``hhtools watch``).
+
+The watched folders are polled with the standard library (a stat of each history file every
+quarter second) rather than through the operating system's change notices: polling sees
+files on network shares and in Wine prefixes, where notices do not arrive, sees a folder
+created after the watch started, and costs no dependency; a history folder holds hundreds of
+files at most, which a stat each poll reads in well under a millisecond each.
+
+A client writes a hand in one or a few writes, so a file may end in half a hand. Each changed
+file is read whole and cut before the header of its last hand: the hands before it are
+complete (another hand started after them) and are imported at once, without marking the file
+as imported. The last hand is imported when the file has been quiet for ``quiet`` seconds and
+that hand reads whole; a hand that still does not read after ``settle`` seconds of quiet is
+imported as it is, and so rejected with its message, as ``hhtools import`` would. Hands
+already stored are skipped by site and hand id, so re-reading a file, a file renamed by the
+client (rotation) or rewritten after a restart stores no hand twice.
+
+The store's writer lock is held only around each import: another import may run while the
+watch waits.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from hhtools.errors import HHToolsError
+from hhtools.importer import ImportSummary, import_parsed
+from hhtools.parsing import HISTORY_SUFFIXES, ParseResult, detect_site, parse_file, parse_text, split_lines
+from hhtools.store import Store
+
+#: Seconds between two looks at the watched folders.
+POLL = 0.25
+#: Seconds a file must be unchanged before its last hand is taken as written, if it reads whole.
+QUIET = 0.5
+#: Seconds of quiet after which a last hand that does not read is imported, and rejected.
+SETTLE = 30.0
+
+
+@dataclass
+class WatchSummary:
+    """What a watch has imported so far."""
+
+    imports: int = 0  # files (or parts of files) imported
+    hands_new: int = 0
+    duplicates: int = 0
+    rejected: int = 0
+    rejected_examples: list[str] = field(default_factory=list)
+    files: set[str] = field(default_factory=set)
+
+    def add(self, path: str, done: ImportSummary) -> None:
+        self.imports += 1
+        self.files.add(path)
+        self.hands_new += done.hands_stored
+        self.duplicates += done.duplicates
+        self.rejected += done.rejected
+        room = max(0, 10 - len(self.rejected_examples))
+        self.rejected_examples.extend(done.rejected_examples[:room])
+
+    def render(self) -> str:
+        lines = [f"files imported from: {len(self.files)}",
+                 f"hands new: {self.hands_new}",
+                 f"duplicates: {self.duplicates}",
+                 f"rejected: {self.rejected}"]
+        lines += [f"  {e}" for e in self.rejected_examples]
+        if self.rejected > len(self.rejected_examples):
+            lines.append("  ... `hhtools rejected` lists them all")
+        return "\n".join(lines)
+
+
+@dataclass
+class _File:
+    signature: tuple[int, int]  # size and modification time when last seen
+    changed_at: float  # time.monotonic() when the signature last changed
+    done: tuple[int, int] | None = None  # the signature last imported whole
+    tried: tuple | None = None  # (signature, stage) last looked at
+    prefix_lines: int = 0  # the complete hands' lines last imported without the last hand
+
+
+class Watcher:
+    """Watches ``paths`` (folders or files, present or not yet) and imports into ``store``.
+
+    ``on_import(path, summary)`` is called after each import, ``on_event(message)`` for what a
+    user should know (a folder waited for, another import holding the store). ``summary``
+    counts what was imported, also after an interrupt.
+    """
+
+    def __init__(self, paths: Iterable[str | os.PathLike], store: Store, *,
+                 on_import: Callable[[str, ImportSummary], None] | None = None,
+                 on_event: Callable[[str], None] | None = None,
+                 poll: float = POLL, quiet: float = QUIET, settle: float = SETTLE):
+        self.paths = [Path(p).expanduser() for p in paths]
+        self.store = store
+        self.on_import = on_import or (lambda path, summary: None)
+        self.on_event = on_event or (lambda message: None)
+        self.poll, self.quiet, self.settle = poll, quiet, settle
+        self.summary = WatchSummary()
+        self._files: dict[str, _File] = {}
+        self._missing: set[Path] = set()
+        self._first = True
+
+    def run(self, stop: threading.Event | None = None) -> WatchSummary:
+        """Watch until ``stop`` is set (or KeyboardInterrupt); the summary."""
+        stop = stop or threading.Event()
+        while not stop.is_set():
+            self.look()
+            stop.wait(self.poll)
+        return self.summary
+
+    def look(self, final: bool = False) -> None:
+        """One look at the watched paths: import what is ready. ``final``: the look of a
+        single pass (``hhtools watch --once``), which takes every file as quiet: a last hand
+        that reads whole is imported, one that does not is left for the next look."""
+        now = time.monotonic()
+        seen = set()
+        if self._first:
+            # Files imported whole before the watch started are not read again.
+            imported = self.store.imported_files() if self.store.batches.is_dir() else {}
+        for path in self._listing():
+            try:
+                stat = path.stat()
+            except OSError:  # gone between the listing and now (rotated away)
+                continue
+            name = str(path.resolve())
+            seen.add(name)
+            signature = (stat.st_size, stat.st_mtime_ns)
+            known = self._files.get(name)
+            if known is None:
+                known = self._files[name] = _File(signature, now)
+                if self._first and imported.get(name) == signature:
+                    known.done = signature
+            elif known.signature != signature:
+                known.signature, known.changed_at = signature, now
+            if known.done != signature:
+                quiet_for = now - known.changed_at
+                self._consider(name, known, max(quiet_for, self.quiet) if final else quiet_for)
+        for gone in self._files.keys() - seen:
+            del self._files[gone]
+        self._first = False
+
+    def _listing(self) -> list[Path]:
+        found = []
+        for root in self.paths:
+            if not root.exists():
+                if root not in self._missing:
+                    self._missing.add(root)
+                    self.on_event(f"waiting for {root} to be created...")
+                continue
+            if root in self._missing:
+                self._missing.discard(root)
+                self.on_event(f"watching {root}")
+            if root.is_dir():
+                try:
+                    found += sorted(f for f in root.rglob("*")
+                                    if f.suffix.lower() in HISTORY_SUFFIXES and f.is_file())
+                except OSError:  # a subfolder removed while listed: the next look lists again
+                    continue
+            else:
+                found.append(root)
+        return found
+
+    def _consider(self, name: str, known: _File, quiet_for: float) -> None:
+        stage = "settled" if quiet_for >= self.settle else "quiet" if quiet_for >= self.quiet else "busy"
+        if known.tried == (known.signature, stage):
+            return
+        known.tried = (known.signature, stage)
+        try:
+            stat = os.stat(name)  # before reading: a file growing meanwhile is read again
+            whole = parse_file(name)
+            cut = _last_hand(name, whole)
+            after = os.stat(name)
+            if (after.st_size, after.st_mtime_ns) != (stat.st_size, stat.st_mtime_ns):
+                return  # written to while read: the two reads may differ; the next look reads it
+        except (OSError, HHToolsError):
+            return  # being replaced, or unreadable for now: its next change brings it back
+        if cut is None or stage == "settled":
+            # One document (Merge's XML, PHH), or a file with at most one hand and nothing
+            # before it: imported when quiet and whole, or settled.
+            if stage == "settled" or (stage == "quiet" and whole.ok):
+                self._import(name, stat, whole, True, known)
+            return
+        prefix, lines, tail = cut
+        if stage == "quiet" and _reads_whole(tail):
+            self._import(name, stat, whole, True, known)
+        elif lines > known.prefix_lines and (prefix.hands or prefix.skipped or prefix.errors):
+            self._import(name, stat, prefix, False, known)
+            known.prefix_lines = lines
+
+    def _import(self, name: str, stat: os.stat_result, result: ParseResult, whole: bool,
+                known: _File) -> None:
+        done = import_parsed(name, stat, result, self.store, whole=whole, waiting=self.on_event)
+        if whole:
+            known.done = (stat.st_size, stat.st_mtime_ns)
+            known.prefix_lines = 0
+        self.summary.add(name, done)
+        self.on_import(name, done)
+
+
+def _last_hand(path: str, whole: ParseResult) -> tuple[ParseResult, int, str] | None:
+    """The file without its last hand, parsed (and how many lines that is), and the last
+    hand's text; None for a one-document file or one whose first hand is its last."""
+    if whole.site is None or whole.site == "phh":
+        return None
+    from hhtools.decoding import decode_bytes
+    from hhtools.sites import get_site
+
+    site = get_site(whole.site)
+    if getattr(site, "read_document", None) is not None:
+        return None
+    with open(path, "rb") as f:
+        text = decode_bytes(f.read()).text
+    lines = split_lines(text)
+    starts = [k for k, line in enumerate(lines) if site.hand_start.match(line)]
+    if not starts or starts[-1] == 0:
+        return None
+    last = starts[-1]
+    prefix = parse_text("\n".join(lines[:last]), whole.site, path=path, encoding=whole.encoding)
+    return prefix, last, "\n".join(lines[last:])
+
+
+def _reads_whole(tail: str) -> bool:
+    """True if the text of one hand reads as one complete hand."""
+    found = detect_site(split_lines(tail))
+    if found is None:
+        return False
+    read = parse_text(tail, found.name)
+    return not read.errors and len(read.hands) + len(read.skipped) == 1
+
+
+def watch(paths: Iterable[str | os.PathLike], store: Store, *,
+          on_import: Callable[[str, ImportSummary], None] | None = None,
+          on_event: Callable[[str], None] | None = None,
+          stop: threading.Event | None = None, **timing: float) -> WatchSummary:
+    """Import hands from ``paths`` into ``store`` as they are written, until ``stop`` is set."""
+    return Watcher(paths, store, on_import=on_import, on_event=on_event, **timing).run(stop)
