@@ -18,7 +18,7 @@ import threading
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor, wait
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from multiprocessing.connection import Connection
 from pathlib import Path
@@ -320,7 +320,8 @@ def _end_with_importer(alive: Connection) -> None:
 
 
 def import_parsed(path: str, stat: os.stat_result, result, store: Store, *, whole: bool,
-                  waiting: Callable[[str], None] | None = None) -> ImportSummary:
+                  again: bool = True, waiting: Callable[[str], None] | None = None
+                  ) -> ImportSummary:
     """Import the hands of ``path`` already parsed (``result``, a ParseResult), holding the
     writer lock only meanwhile; hands already stored are skipped.
 
@@ -332,10 +333,16 @@ def import_parsed(path: str, stat: os.stat_result, result, store: Store, *, whol
         store.discard_unfinished()
         store.refuse_damaged()
         summary = ImportSummary(files_seen=1, files_read=1)
+        known = store.hand_keys()
+        # Hands already stored are not audited again: a growing file is read after each hand.
+        fresh = tuple(h for h in result.hands if (h.site, h.hand_id) not in known)
+        summary.duplicates = len(result.hands) - len(fresh)
         with collector_paused():
-            rows = _flatten(path, stat, result)
+            rows = _flatten(path, stat, replace(result, hands=fresh))
         batch = _Batch()
-        _add_file(rows, store.hand_keys(), batch, summary, record=whole)
+        _add_file(rows, known, batch, summary, record=whole)
+        if not again:
+            batch.paths.clear()
         if batch:
             summary.hands_stored = batch.write(store)
     return summary

@@ -21,6 +21,7 @@ watch waits.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import threading
 import time
@@ -30,7 +31,9 @@ from pathlib import Path
 
 from hhtools.errors import HHToolsError
 from hhtools.importer import ImportSummary, import_parsed
+from hhtools.decoding import decode_bytes
 from hhtools.parsing import HISTORY_SUFFIXES, ParseResult, detect_site, parse_file, parse_text, split_lines
+from hhtools.phh import is_phh
 from hhtools.store import Store
 
 #: Seconds between two looks at the watched folders.
@@ -78,7 +81,9 @@ class _File:
     changed_at: float  # time.monotonic() when the signature last changed
     done: tuple[int, int] | None = None  # the signature last imported whole
     tried: tuple | None = None  # (signature, stage) last looked at
-    prefix_lines: int = 0  # the complete hands' lines last imported without the last hand
+    start: int = 0  # the line from which the file is still to be read
+    mark: bytes = b""  # the digest of the lines before start when they were read
+    rejected: bool = False  # a part read before had a hand rejected
 
 
 class Watcher:
@@ -169,65 +174,69 @@ class Watcher:
             return
         known.tried = (known.signature, stage)
         try:
-            stat = os.stat(name)  # before reading: a file growing meanwhile is read again
-            whole = parse_file(name)
-            cut = _last_hand(name, whole)
+            stat = os.stat(name)
+            data = b"" if is_phh(name) else Path(name).read_bytes()
             after = os.stat(name)
-            if (after.st_size, after.st_mtime_ns) != (stat.st_size, stat.st_mtime_ns):
-                return  # written to while read: the two reads may differ; the next look reads it
-        except (OSError, HHToolsError):
+        except OSError:
             return  # being replaced, or unreadable for now: its next change brings it back
-        if cut is None or stage == "settled":
-            # One document (Merge's XML, PHH), or a file with at most one hand and nothing
-            # before it: imported when quiet and whole, or settled.
-            if stage == "settled" or (stage == "quiet" and whole.ok):
-                self._import(name, stat, whole, True, known)
+        if (after.st_size, after.st_mtime_ns) != (stat.st_size, stat.st_mtime_ns):
+            return  # written to while read: read again at the next look, once it has changed
+        decoded = decode_bytes(data)
+        lines = split_lines(decoded.text)
+        site = detect_site(lines)
+        if (not data or site is None or getattr(site, "read_document", None) is not None
+                or decoded.encoding.startswith("utf-16")):
+            # One document (Merge's XML, PHH), a file of no site (a readme), or Full Tilt's
+            # double-spaced files of one hand each: imported whole, once quiet and whole.
+            if stage == "settled" or stage == "quiet":
+                try:
+                    whole = parse_file(name)
+                except HHToolsError:
+                    return
+                if stage == "settled" or whole.ok:
+                    self._import(name, stat, whole, known, lines, len(lines))
             return
-        prefix, lines, tail = cut
-        if stage == "quiet" and _reads_whole(tail):
-            self._import(name, stat, whole, True, known)
-        elif lines > known.prefix_lines and (prefix.hands or prefix.skipped or prefix.errors):
-            self._import(name, stat, prefix, False, known)
-            known.prefix_lines = lines
+        start = known.start if known.mark == _mark(lines, known.start) else 0
+        heads = [k for k in range(start, len(lines)) if site.hand_start.match(lines[k])]
+        if not heads:
+            return  # nothing but what follows the last hand imported
+        last = heads[-1]
+        if stage == "settled" or (stage == "quiet" and _reads_whole(lines[last:], site.name)):
+            end = len(lines)
+        elif last > start:
+            end = last  # the hands followed by another are complete
+        else:
+            return
+        # Blank lines in place of those already read keep the line numbers of the messages.
+        text = "\n" * start + "\n".join(lines[start:end])
+        part = parse_text(text, site.name, path=name, encoding=decoded.encoding)
+        self._import(name, stat, part, known, lines, end, start)
 
-    def _import(self, name: str, stat: os.stat_result, result: ParseResult, whole: bool,
-                known: _File) -> None:
-        done = import_parsed(name, stat, result, self.store, whole=whole, waiting=self.on_event)
+    def _import(self, name: str, stat: os.stat_result, result: ParseResult, known: _File,
+                lines: list[str], end: int, start: int = 0) -> None:
+        whole = end == len(lines)
+        done = import_parsed(name, stat, result, self.store, whole=whole and not known.rejected,
+                             again=start == 0, waiting=self.on_event)
+        known.rejected = (known.rejected and start > 0) or bool(done.rejected)
+        # What follows is read from the line the read stopped at: the last line, when the
+        # whole file was read, may be continued by the next write.
+        known.start = end - 1 if whole else end
+        known.mark = _mark(lines, known.start)
         if whole:
             known.done = (stat.st_size, stat.st_mtime_ns)
-            known.prefix_lines = 0
         self.summary.add(name, done)
         self.on_import(name, done)
 
 
-def _last_hand(path: str, whole: ParseResult) -> tuple[ParseResult, int, str] | None:
-    """The file without its last hand, parsed (and how many lines that is), and the last
-    hand's text; None for a one-document file or one whose first hand is its last."""
-    if whole.site is None or whole.site == "phh":
-        return None
-    from hhtools.decoding import decode_bytes
-    from hhtools.sites import get_site
-
-    site = get_site(whole.site)
-    if getattr(site, "read_document", None) is not None:
-        return None
-    with open(path, "rb") as f:
-        text = decode_bytes(f.read()).text
-    lines = split_lines(text)
-    starts = [k for k, line in enumerate(lines) if site.hand_start.match(line)]
-    if not starts or starts[-1] == 0:
-        return None
-    last = starts[-1]
-    prefix = parse_text("\n".join(lines[:last]), whole.site, path=path, encoding=whole.encoding)
-    return prefix, last, "\n".join(lines[last:])
+def _mark(lines: list[str], start: int) -> bytes:
+    """A digest of the lines before ``start``: a file rewritten since is read from its start."""
+    return hashlib.blake2b("\n".join(lines[:start]).encode("utf-8", "surrogatepass"),
+                           digest_size=16).digest()
 
 
-def _reads_whole(tail: str) -> bool:
+def _reads_whole(lines: list[str], site: str) -> bool:
     """True if the text of one hand reads as one complete hand."""
-    found = detect_site(split_lines(tail))
-    if found is None:
-        return False
-    read = parse_text(tail, found.name)
+    read = parse_text("\n".join(lines), site)
     return not read.errors and len(read.hands) + len(read.skipped) == 1
 
 
