@@ -15,8 +15,8 @@ import typer
 
 from hhtools.cli_options import (FILES_HELP, SITE_HELP, DbOption, GameFilter, GameOption,
                                  JsonOption, PlayerFilter, PositionFilter, SinceFilter,
-                                 SiteFilter, StakesFilter, UntilFilter, filters_from,
-                                 history_files)
+                                 OnceOption, SiteFilter, StakesFilter, UntilFilter,
+                                 WatchPaths, filters_from, history_files, print_version)
 from hhtools.errors import HHToolsError
 from hhtools.words import plural
 
@@ -48,23 +48,10 @@ app = typer.Typer(
 )
 
 
-def _version(show: bool) -> None:
-    if show:
-        from importlib.metadata import PackageNotFoundError, version
-
-        try:
-            typer.echo(f"hhtools {version('hhtools')}")
-        except PackageNotFoundError:  # run from a source tree that is not installed
-            from hhtools import __version__
-
-            typer.echo(f"hhtools {__version__}")
-        raise typer.Exit()
-
-
 @app.callback()
 def root(
     show_version: Annotated[bool, typer.Option(
-        "--version", callback=_version, is_eager=True, help="Print the version and exit.")] = False,
+        "--version", callback=print_version, is_eager=True, help="Print the version and exit.")] = False,
 ) -> None:
     """Hand histories, showdown audits and player statistics for draw-lowball poker.
 
@@ -322,42 +309,30 @@ def _say_waiting(message: str) -> None:
 
 
 @app.command("watch")
-def watch_command(
-    paths: Annotated[list[str], typer.Argument(
-        help="Folders (or files) the poker client writes its hand histories to; a folder "
-             "not there yet is waited for.", show_default=False)],
-    db: DbOption = None,
-    once: Annotated[bool, typer.Option(
-        "--once", help="Import what is written whole now and stop (a hand still being "
-                       "written is left for the next run).")] = False,
-) -> None:
+def watch_command(paths: WatchPaths, db: DbOption = None, once: OnceOption = False) -> None:
     """Import hands as the poker client writes them, until Ctrl-C.
 
     New files and hands added to a file are stored within two seconds; a hand still being
-    written is waited for, not rejected. Files renamed or started anew by the client and
-    folders created later are followed; hands already stored are skipped. The store is
-    locked only while hands are written, so `hhtools import` can run meanwhile. Each import
-    prints a line; Ctrl-C prints a summary, exit status 130. With --once: 0, or 1 when a hand
-    was rejected. 2 for a folder that is not a hand store or a store that cannot be written
-    (and with --once, a missing path).
+    written is waited for. Renamed files and folders created later are followed; the store
+    is locked only while hands are written. Ctrl-C prints a summary (status 130); --once
+    exits 0, or 1 when a hand was rejected; 2 for a store that cannot be used.
 
     Example:
 
         hhtools watch ~/PokerStars/HandHistory --db ~/poker-db
     """
     from hhtools.store import open_store
-    from hhtools.watch import Watcher
-
-    def imported(path: str, done) -> None:
-        if done.hands_stored or done.rejected:
-            typer.echo(f"{path}: {plural(done.hands_stored, 'new hand')} stored"
-                       + (f", {done.rejected} rejected" if done.rejected else ""))
+    from hhtools.watch import Watcher, import_line
 
     try:
-        if once:
+        if once:  # a missing path is waited for, but not by a single pass
             history_files(paths)
         store = open_store(db, create=True)
-        watcher = Watcher(paths, store, on_import=imported, on_event=_say_waiting)
+    except HHToolsError as exc:
+        raise failure(exc) from None
+    watcher = Watcher(paths, store, on_event=_say_waiting,
+                      on_import=lambda path, done: typer.echo(import_line(path, done)))
+    try:
         if once:
             watcher.look(final=True)
         else:

@@ -35,6 +35,7 @@ from hhtools.decoding import decode_bytes
 from hhtools.parsing import HISTORY_SUFFIXES, ParseResult, detect_site, parse_file, parse_text, split_lines
 from hhtools.phh import is_phh
 from hhtools.store import Store
+from hhtools.words import plural
 
 #: Seconds between two looks at the watched folders.
 POLL = 0.25
@@ -238,6 +239,16 @@ def _reads_whole(lines: list[str], site: str) -> bool:
     """True if the text of one hand reads as one complete hand."""
     read = parse_text("\n".join(lines), site)
     return not read.errors and len(read.hands) + len(read.skipped) == 1
+
+
+def import_line(path: str, done: ImportSummary) -> str:
+    """The line ``hhtools watch`` prints after each import."""
+    said = [plural(done.hands_stored, "new hand") + " stored"]
+    if done.duplicates:
+        said.append(f"{done.duplicates} already stored")
+    if done.rejected:
+        said.append(f"{done.rejected} rejected")
+    return f"{path}: {', '.join(said)}"
 
 
 def watch(paths: Iterable[str | os.PathLike], store: Store, *,
