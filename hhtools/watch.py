@@ -6,10 +6,11 @@ files on network shares and in Wine prefixes, where notices do not arrive, sees 
 created after the watch started, and costs no dependency; a history folder holds hundreds of
 files at most, which a stat each poll reads in well under a millisecond each.
 
-A client writes a hand in one or a few writes, so a file may end in half a hand. Each changed
-file is read whole and cut before the header of its last hand: the hands before it are
-complete (another hand started after them) and are imported at once, without marking the file
-as imported. The last hand is imported when the file has been quiet for ``quiet`` seconds and
+A client writes a hand in one or a few writes, so a file may end in half a hand. A changed file
+is read from the line where the last look stopped (a digest of the lines before it tells a
+file rewritten since, read again from its start) and cut before the header of its last hand:
+the hands before it are complete (another hand started after them) and are imported at once,
+without marking the file as imported. The last hand is imported when the file has been quiet for ``quiet`` seconds and
 that hand reads whole; a hand that still does not read after ``settle`` seconds of quiet is
 imported as it is, and so rejected with its message, as ``hhtools import`` would. Hands
 already stored are skipped by site and hand id, so re-reading a file, a file renamed by the
@@ -29,9 +30,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from hhtools.decoding import decode_bytes
 from hhtools.errors import HHToolsError
 from hhtools.importer import ImportSummary, import_parsed
-from hhtools.decoding import decode_bytes
 from hhtools.parsing import HISTORY_SUFFIXES, ParseResult, detect_site, parse_file, parse_text, split_lines
 from hhtools.phh import is_phh
 from hhtools.store import Store
@@ -182,13 +183,16 @@ class Watcher:
             return  # being replaced, or unreadable for now: its next change brings it back
         if (after.st_size, after.st_mtime_ns) != (stat.st_size, stat.st_mtime_ns):
             return  # written to while read: read again at the next look, once it has changed
+        if not stat.st_size:
+            return  # just created: its first hand is still to come
         decoded = decode_bytes(data)
         lines = split_lines(decoded.text)
         site = detect_site(lines)
-        if (not data or site is None or getattr(site, "read_document", None) is not None
+        if (is_phh(name) or site is None or getattr(site, "read_document", None) is not None
                 or decoded.encoding.startswith("utf-16")):
             # One document (Merge's XML, PHH), a file of no site (a readme), or Full Tilt's
-            # double-spaced files of one hand each: imported whole, once quiet and whole.
+            # double-spaced UTF-16 files of one hand each: imported whole, once quiet and
+            # read whole.
             if stage == "settled" or stage == "quiet":
                 try:
                     whole = parse_file(name)
