@@ -33,7 +33,8 @@ from pathlib import Path
 from hhtools.decoding import decode_bytes
 from hhtools.errors import HHToolsError
 from hhtools.importer import ImportSummary, import_parsed
-from hhtools.parsing import HISTORY_SUFFIXES, ParseResult, detect_site, parse_file, parse_text, split_lines
+from hhtools.parsing import (HISTORY_SUFFIXES, ParseResult, detect_site, line_spacing, parse_file,
+                             parse_text, split_lines)
 from hhtools.phh import is_phh
 from hhtools.store import Store
 from hhtools.words import plural
@@ -189,9 +190,9 @@ class Watcher:
         lines = split_lines(decoded.text)
         site = detect_site(lines)
         if (is_phh(name) or site is None or getattr(site, "read_document", None) is not None
-                or decoded.encoding.startswith("utf-16")):
+                or line_spacing(lines)[1] != 1):
             # One document (Merge's XML, PHH), a file of no site (a readme), or Full Tilt's
-            # double-spaced UTF-16 files of one hand each: imported whole, once quiet and
+            # double-spaced files of one hand each: imported whole, once quiet and
             # read whole.
             if stage == "settled" or stage == "quiet":
                 try:

@@ -28,8 +28,8 @@ def generated_hands(tmp_path: Path, count: int, seed: int) -> list[tuple[str, st
     return [(HEADER.match(text, a)[1], text[a:b]) for a, b in zip(starts, starts[1:])]
 
 
-def append(path: Path, text: str) -> None:
-    with open(path, "a", encoding="utf-8", newline="\n") as f:
+def append(path: Path, text: str, encoding: str = "utf-8") -> None:
+    with open(path, "a", encoding=encoding, newline="\n") as f:
         f.write(text)
 
 
@@ -168,3 +168,53 @@ def test_ctrl_c_stops_the_watch_with_a_summary_and_status_130(tmp_path):
     assert time.monotonic() - sent < 3
     assert "Traceback" not in err and "stopped watching" in err
     assert "hands new: 3\n" in out and "rejected: 0" in out
+
+
+@pytest.mark.parametrize("site, game", [("pokerstars", "badugi"), ("fulltilt", "badugi"),
+                                        ("kingsclub", "badeucy"), ("winamax", "2-7")])
+def test_every_text_site_is_read_a_hand_at_a_time_and_half_a_hand_is_left_for_later(
+        tmp_path, site, game):
+    """One look after each write (quiet taken as reached): each hand is stored as it is
+    written, whatever the site's layout between hands, and half a hand never rejected."""
+    from hhtools.sites import get_site
+
+    source = tmp_path / "generated.txt"
+    write_history(source, site, game, hands=4, seed=15)
+    data = source.read_bytes()
+    encoding = "utf-16" if data.startswith(b"\xff\xfe") else "utf-8-sig"  # as the site writes it
+    lines = data.decode(encoding).split("\n")
+    heads = [k for k, line in enumerate(lines) if get_site(site).hand_start.match(line)]
+    pieces = ["\n".join(lines[a:b]) + "\n" for a, b in zip(heads, heads[1:])]
+    pieces.append("\n".join(lines[heads[-1]:]))
+    folder = tmp_path / "histories"
+    folder.mkdir()
+    db = tmp_path / "db"
+    watcher = Watcher([folder], Store(db), quiet=0)
+    session = folder / "session.txt"
+    for k, piece in enumerate(pieces):
+        if k == 2:
+            append(session, piece[:len(piece) // 2], encoding)
+            watcher.look()
+            assert len(stored(db)) == 2 and Store(db).rejections().height == 0
+            piece = piece[len(piece) // 2:]
+        append(session, piece, encoding)
+        watcher.look()
+        assert len(stored(db)) == k + 1, (site, k)
+    assert len(pieces) == 4 and watcher.summary.hands_new == 4 and watcher.summary.rejected == 0
+
+
+def test_a_file_rewritten_after_a_client_restart_is_read_again_from_its_start(tmp_path):
+    hands = generated_hands(tmp_path, 3, seed=16)
+    folder = tmp_path / "histories"
+    folder.mkdir()
+    db = tmp_path / "db"
+    watcher = Watcher([folder], Store(db), quiet=0)
+    session = folder / "session.txt"
+    append(session, hands[0][1] + hands[1][1])
+    watcher.look()
+    # The client starts the file again: the first hand written anew, then a new one.
+    session.write_text(hands[0][1] + hands[2][1], encoding="utf-8")
+    watcher.look()
+    ids = stored(db)
+    assert sorted(ids) == sorted(h for h, _ in hands)
+    assert watcher.summary.hands_new == 3 and watcher.summary.duplicates == 1
