@@ -218,3 +218,22 @@ def test_a_file_rewritten_after_a_client_restart_is_read_again_from_its_start(tm
     ids = stored(db)
     assert sorted(ids) == sorted(h for h, _ in hands)
     assert watcher.summary.hands_new == 3 and watcher.summary.duplicates == 1
+
+
+def test_a_merge_xml_file_is_imported_once_written_whole(tmp_path):
+    """Merge writes one XML document: half of it is waited for, the whole read at once."""
+    source = tmp_path / "generated.xml"
+    write_history(source, "merge", "badugi", hands=3, seed=17)
+    data = source.read_bytes()
+    folder = tmp_path / "histories"
+    folder.mkdir()
+    db = tmp_path / "db"
+    watcher = Watcher([folder], Store(db), quiet=0)
+    target = folder / "session.xml"
+    target.write_bytes(data[:len(data) // 2])
+    watcher.look()
+    assert stored(db) == [] and Store(db).rejections().height == 0
+    with open(target, "ab") as f:
+        f.write(data[len(data) // 2:])
+    watcher.look()
+    assert len(stored(db)) == 3 and watcher.summary.rejected == 0
