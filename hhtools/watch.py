@@ -180,8 +180,11 @@ class Watcher:
             stat = os.stat(name)
             data = b"" if is_phh(name) else Path(name).read_bytes()
             after = os.stat(name)
-        except OSError:
-            return  # being replaced, or unreadable for now: its next change brings it back
+        except FileNotFoundError:
+            return  # renamed or removed meanwhile: the next listing shows where it went
+        except OSError as exc:  # no right to read it: said once, tried again when it changes
+            self.on_event(f"cannot read {name}: {exc.strerror or exc}")
+            return
         if (after.st_size, after.st_mtime_ns) != (stat.st_size, stat.st_mtime_ns):
             return  # written to while read: read again at the next look, once it has changed
         if not stat.st_size:

@@ -237,3 +237,19 @@ def test_a_merge_xml_file_is_imported_once_written_whole(tmp_path):
         f.write(data[len(data) // 2:])
     watcher.look()
     assert len(stored(db)) == 3 and watcher.summary.rejected == 0
+
+
+def test_files_imported_before_the_watch_are_not_read_again(tmp_path):
+    from hhtools.importer import import_paths
+
+    hands = generated_hands(tmp_path, 2, seed=18)
+    folder = tmp_path / "histories"
+    folder.mkdir()
+    db = tmp_path / "db"
+    append(folder / "old.txt", hands[0][1])
+    assert import_paths([folder], Store(db)).hands_new == 1
+    imports = []
+    watcher = Watcher([folder], Store(db), quiet=0, on_import=lambda path, done: imports.append(path))
+    append(folder / "new.txt", hands[1][1])
+    watcher.look()
+    assert imports == [str((folder / "new.txt").resolve())] and len(stored(db)) == 2
