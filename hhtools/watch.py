@@ -10,8 +10,9 @@ A client writes a hand in one or a few writes, so a file may end in half a hand.
 is read from the line where the last look stopped (a digest of the lines before it tells a
 file rewritten since, read again from its start) and cut before the header of its last hand:
 the hands before it are complete (another hand started after them) and are imported at once,
-without marking the file as imported. The last hand is imported when the file has been quiet for ``quiet`` seconds and
-that hand reads whole; a hand that still does not read after ``settle`` seconds of quiet is
+without marking the file as imported. The last hand is imported once it reads whole and either
+the file has been quiet for ``quiet`` seconds or the hand is followed by the blank line that
+ends a hand at its site; a hand that still does not read after ``settle`` seconds of quiet is
 imported as it is, and so rejected with its message, as ``hhtools import`` would. Hands
 already stored are skipped by site and hand id, so re-reading a file, a file renamed by the
 client (rotation) or rewritten after a restart stores no hand twice.
@@ -41,8 +42,9 @@ from hhtools.words import plural
 
 #: Seconds between two looks at the watched folders.
 POLL = 0.25
-#: Seconds a file must be unchanged before its last hand is taken as written, if it reads whole.
-QUIET = 0.5
+#: Seconds a file must be unchanged before its last hand is taken as written, if it reads whole:
+#: clients write a hand in one go, and a poll (POLL) plus an import fit in the 2 s left.
+QUIET = 1.0
 #: Seconds of quiet after which a last hand that does not read is imported, and rejected.
 SETTLE = 30.0
 
@@ -210,7 +212,13 @@ class Watcher:
         if not heads:
             return  # nothing but what follows the last hand imported
         last = heads[-1]
-        if stage == "settled" or (stage == "quiet" and _reads_whole(lines[last:], site.name)):
+        tail = lines[last:]
+        # A hand cut inside its summary often reads whole (the seat lines there are not all
+        # required), so reading whole is not enough: the file must also be quiet, unless the
+        # hand is followed by the blank line that ends a hand at this site.
+        gap = site.hand_gap
+        ended = len(tail) > gap + 1 and not any(line.strip() for line in tail[-gap - 1:])
+        if stage == "settled" or ((stage == "quiet" or ended) and _reads_whole(tail, site.name)):
             end = len(lines)
         elif last > start:
             end = last  # the hands followed by another are complete

@@ -253,3 +253,25 @@ def test_files_imported_before_the_watch_are_not_read_again(tmp_path):
     append(folder / "new.txt", hands[1][1])
     watcher.look()
     assert imports == [str((folder / "new.txt").resolve())] and len(stored(db)) == 2
+
+
+def test_a_hand_cut_inside_its_summary_is_not_taken_for_a_whole_one(tmp_path):
+    """Cut after its summary's first lines, a hand reads whole: it is stored only when the
+    file has been quiet or the blank line ending a hand follows it, never cut short."""
+    from hhtools.parsing import parse_text
+
+    hand_id, text = generated_hands(tmp_path, 2, seed=19)[0]
+    cut = text.index("\n", text.index("*** SUMMARY ***") + 16) + 1  # after "Total pot ..."
+    assert len(parse_text(text[:cut]).hands) == 1 and parse_text(text[:cut]).ok  # reads whole
+    assert text.endswith("\n\n")  # PokerStars ends a hand with blank lines
+    folder = tmp_path / "histories"
+    folder.mkdir()
+    db = tmp_path / "db"
+    watcher = Watcher([folder], Store(db), quiet=60)  # never quiet during this test
+    session = folder / "session.txt"
+    append(session, text[:cut])
+    watcher.look()
+    assert stored(db) == []
+    append(session, text[cut:])
+    watcher.look()
+    assert stored(db) == [hand_id]
