@@ -15,8 +15,8 @@ import typer
 
 from hhtools.cli_options import (FILES_HELP, SITE_HELP, DbOption, GameFilter, GameOption,
                                  JsonOption, PlayerFilter, PositionFilter, SinceFilter,
-                                 SiteFilter, StakesFilter, UntilFilter, filters_from,
-                                 history_files)
+                                 OnceOption, SiteFilter, StakesFilter, UntilFilter,
+                                 WatchPaths, filters_from, history_files, print_version)
 from hhtools.errors import HHToolsError
 from hhtools.words import plural
 
@@ -48,23 +48,10 @@ app = typer.Typer(
 )
 
 
-def _version(show: bool) -> None:
-    if show:
-        from importlib.metadata import PackageNotFoundError, version
-
-        try:
-            typer.echo(f"hhtools {version('hhtools')}")
-        except PackageNotFoundError:  # run from a source tree that is not installed
-            from hhtools import __version__
-
-            typer.echo(f"hhtools {__version__}")
-        raise typer.Exit()
-
-
 @app.callback()
 def root(
     show_version: Annotated[bool, typer.Option(
-        "--version", callback=_version, is_eager=True, help="Print the version and exit.")] = False,
+        "--version", callback=print_version, is_eager=True, help="Print the version and exit.")] = False,
 ) -> None:
     """Hand histories, showdown audits and player statistics for draw-lowball poker.
 
@@ -319,6 +306,47 @@ def import_command(
 
 def _say_waiting(message: str) -> None:
     typer.echo(f"hhtools: {message}", err=True)
+
+
+@app.command("watch")
+def watch_command(paths: WatchPaths, db: DbOption = None, once: OnceOption = False) -> None:
+    """Import hands as the poker client writes them, until Ctrl-C.
+
+    New files and hands added to a file are stored within two seconds; a hand still being
+    written is waited for. Renamed files and folders created later are followed; the store
+    is locked only while hands are written. Ctrl-C prints a summary (status 130); --once
+    exits 0, or 1 when a hand was rejected; 2 for a store that cannot be used.
+
+    Example:
+
+        hhtools watch ~/PokerStars/HandHistory --db ~/poker-db
+    """
+    from hhtools.store import open_store
+    from hhtools.watch import Watcher, import_line
+
+    try:
+        if once:  # a missing path is waited for, but not by a single pass
+            history_files(paths)
+        store = open_store(db, create=True)
+    except HHToolsError as exc:
+        raise failure(exc) from None
+    watcher = Watcher(paths, store, on_event=_say_waiting,
+                      on_import=lambda path, done: typer.echo(import_line(path, done)))
+    try:
+        if once:
+            watcher.look(final=True)
+        else:
+            _say_waiting(f"watching {', '.join(paths)} into {store.root}; Ctrl-C stops")
+            watcher.run()
+    except HHToolsError as exc:
+        raise failure(exc) from None
+    except KeyboardInterrupt:
+        _say_waiting(f"stopped watching; store: {store.root}")
+        typer.echo(watcher.summary.render())
+        raise typer.Exit(130) from None
+    typer.echo(watcher.summary.render())
+    if watcher.summary.rejected:
+        raise typer.Exit(1)
 
 
 @app.command("rejected")

@@ -45,6 +45,28 @@ PositionFilter = Annotated[str | None, typer.Option(
     help="button, cutoff, hijack, lojack, utg, utg+1, utg+2, utg+3, small blind or big blind.",
     show_default=False)]
 
+# hhtools watch
+WatchPaths = Annotated[list[str], typer.Argument(
+    help="Folders (or files) the poker client writes its hand histories to; a folder not there "
+         "yet is waited for.", show_default=False)]
+OnceOption = Annotated[bool, typer.Option(
+    "--once", help="Import what is written whole now and stop (a hand still being written is "
+                   "left for the next run).")]
+
+
+def print_version(show: bool) -> None:
+    """The --version option: print the version and stop."""
+    if show:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            typer.echo(f"hhtools {version('hhtools')}")
+        except PackageNotFoundError:  # run from a source tree that is not installed
+            from hhtools import __version__
+
+            typer.echo(f"hhtools {__version__}")
+        raise typer.Exit()
+
 
 def filters_from(player, game, site, stakes, since, until, position):
     """The ``Filters`` the filter options give."""

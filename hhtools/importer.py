@@ -18,7 +18,7 @@ import threading
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor, wait
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from multiprocessing.connection import Connection
 from pathlib import Path
@@ -337,7 +337,37 @@ def _end_with_importer(alive: Connection) -> None:
     threading.Thread(target=watch, name="hhtools-importer-watch", daemon=True).start()
 
 
-def _add_file(rows: FileRows, known: set, batch: _Batch, summary: ImportSummary) -> None:
+def import_parsed(path: str, stat: os.stat_result, result, store: Store, *, whole: bool,
+                  again: bool = True, waiting: Callable[[str], None] | None = None
+                  ) -> ImportSummary:
+    """Import the hands of ``path`` already parsed (``result``, a ParseResult), holding the
+    writer lock only meanwhile; hands already stored are skipped.
+
+    ``stat`` is the file's, taken before it was read. With ``whole`` false the result covers
+    only the part of the file written so far: the file is not marked as imported, so a later
+    import reads it again rather than taking it for unchanged.
+    """
+    with store.writing("watch", waiting):
+        store.discard_unfinished()
+        store.refuse_damaged()
+        summary = ImportSummary(files_seen=1, files_read=1)
+        known = store.hand_keys()
+        # Hands already stored are not audited again: a growing file is read after each hand.
+        fresh = tuple(h for h in result.hands if (h.site, h.hand_id) not in known)
+        summary.duplicates = len(result.hands) - len(fresh)
+        with collector_paused():
+            rows = _flatten(path, stat, replace(result, hands=fresh))
+        batch = _Batch()
+        _add_file(rows, known, batch, summary, record=whole)
+        if not again:
+            batch.paths.clear()
+        if batch:
+            summary.hands_stored = batch.write(store)
+    return summary
+
+
+def _add_file(rows: FileRows, known: set, batch: _Batch, summary: ImportSummary,
+              record: bool = True) -> None:
     duplicates = []
     for key, verdict in rows.verdicts.items():
         if key in known:
@@ -362,7 +392,7 @@ def _add_file(rows: FileRows, known: set, batch: _Batch, summary: ImportSummary)
     summary.warning_examples.extend(rows.warnings[:max(0, 10 - len(summary.warning_examples))])
     batch.add(frames, new, rows.path)
     # A file with rejected hands is read again next time: a newer hhtools may read them.
-    if not rows.errors:
+    if record and not rows.errors:
         batch.add({"files": pl.DataFrame([{
             "path": rows.path, "size": rows.size, "mtime_ns": rows.mtime_ns, "hands": new,
             "rejected": 0, "imported_at": datetime.now(timezone.utc)}], schema=SCHEMAS["files"])},

@@ -319,7 +319,7 @@ def parse_text(text: str, site: str = "auto", *, path: str | None = None,
         return ParseResult(path, chosen.name, encoding, tuple(hands), tuple(skipped),
                            tuple(bad), stray)
     chosen.classifier  # compile the grammar here: a broken grammar is a bug, not a bad hand
-    offset, step = _spacing(lines)
+    offset, step = line_spacing(lines)
     if step != 1:
         # Double-spaced (Full Tilt's single-hand UTF-16 files): read every other line and
         # number the lines as the file does.
@@ -426,7 +426,7 @@ def parse_paths(paths: Iterable[str | Path], site: str = "auto", *, errors: str 
         yield parse_file(f, site, errors=errors)
 
 
-def _spacing(lines: list[str]) -> tuple[int, int]:
+def line_spacing(lines: list[str]) -> tuple[int, int]:
     """(offset, 2) when every other line is blank (a double-spaced file), else (0, 1)."""
     if len(lines) < 4:
         return 0, 1
