@@ -43,6 +43,13 @@ COLUMNS = {
 }
 
 
+#: The players a hand counts for: those dealt in, and a seat marked sitting out that the
+#: history still shows in the hand. A tournament deals a sitting-out player in: the blinds
+#: and antes are taken and the hand folded for them; trackers count those hands, and the
+#: chips are real. A cash game's sitting-out seat is not dealt in and shows no action.
+IN_HAND = ~pl.col("sitting_out") | (pl.col("put_in") != 0) | pl.col("fold_street").is_not_null()
+
+
 @dataclass(frozen=True)
 class Filters:
     """Which hands a report covers; ``None`` means no restriction."""
@@ -139,9 +146,7 @@ class Tables:
         players = self.players
         if hands.height != self.hands.height:
             players = players.join(hands.select(KEY), on=KEY, how="semi")
-        # Sitting-out players who still pay blinds (tournaments) count: their chips are real.
-        players = _with_hand_context(
-            players.filter(~pl.col("sitting_out") | (pl.col("put_in") != 0)))
+        players = _with_hand_context(players.filter(IN_HAND))
         if f.player:
             players = players.filter(pl.col("player") == f.player)
         if f.position:
@@ -187,12 +192,17 @@ def hand_facts(t: Tables) -> pl.DataFrame:
 
 def _with_hand_context(players: pl.DataFrame) -> pl.DataFrame:
     """``players`` (every player in each hand: before any player or position filter) with
-    what a player's stats need to know of the others in the hand: ``reached_draw``, the hand
+    what a player's stats need to know of the others in the hand (and ``position`` "sitting
+    out" for a sitting-out seat the site dealt in): ``reached_draw``, the hand
     went to the first draw with at least two players in it (all-in players included), and
     ``walk``, the player won a hand where nobody called, bet or raised before the draw."""
     in_at_draw = pl.col("fold_street").is_null() | (pl.col("fold_street") != "predraw")
     return players.with_columns(
         reached_draw=in_at_draw.sum().over(KEY) >= 2,
+        # Positions are counted among the seats dealt in: a tournament's sitting-out seat,
+        # dealt in by the site, has none of its own.
+        position=pl.when(pl.col("sitting_out") & pl.col("position").is_null())
+        .then(pl.lit("sitting out")).otherwise(pl.col("position")),
         walk=~pl.col("vpip").any().over(KEY) & pl.col("fold_street").is_null(),
     ).with_columns(walk=pl.col("walk") & ~pl.col("reached_draw"))
 
@@ -202,8 +212,7 @@ def _hand_facts(t: Tables) -> pl.DataFrame:
     # they are only joined to the hand's stakes and turned into the measures reports sum.
     players = t.players
     if "reached_draw" not in players.columns:
-        players = _with_hand_context(
-            players.filter(~pl.col("sitting_out") | (pl.col("put_in") != 0)))
+        players = _with_hand_context(players.filter(IN_HAND))
     facts = players.join(t.hands.select(KEY + ["game", "big_blind", "small_bet", "big_bet",
                                                  "started_at", "tournament_id", "currency"]), on=KEY)
     return facts.rename({"raised_predraw": "raised"}).with_columns(
