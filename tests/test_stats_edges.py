@@ -94,3 +94,16 @@ def test_sitting_out_seats(edges):
         1, Decimal("-20"), 0.0, None)
     assert row(stats, player="Bob", unit="chips")["net"] == Decimal("30")
     assert row(position_stats(edges, Filters(player="Dave")), unit="chips")["position"] == "sitting out"
+
+
+def test_a_real_tournament_player(corpus, tmp_path):
+    # PokerStars Badugi sit-and-go: Player5 showed down 16 times in 32 hands that reached the
+    # first draw with him in it (trackers' WTSD 50 %); counting every hand he did not fold
+    # before the draw, uncontested pots included, read 35.6 %.
+    store = Store(tmp_path)
+    import_paths([corpus / "pokerstars" / "LBad-USD-SNG8-201011.txt"], store)
+    stats = player_stats(Tables.load(store))
+    p5 = row(stats, player="Player5")
+    assert (p5["hands"], p5["went_to_showdown"], p5["won_at_showdown"]) == (104, 50.0, 43.8)
+    # Player3 sat out ten hands the site dealt him in (blinds taken, folded for him).
+    assert row(stats, player="Player3")["hands"] == 23
