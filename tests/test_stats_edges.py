@@ -10,8 +10,8 @@ hand 103, an all-in before the draw: Alice raises, Bob folds, Carol calls all-in
   no betting after, both draw and show down; Carol's 4-3-2-A beats Alice's K-Q-J-5.
 hand 104, a cash seat sitting out: Dave is not dealt in (no row for him); Bob completes,
   Carol checks, Bob bets after the first draw and Carol folds.
-hand 105, a tournament seat sitting out: the site deals Dave in, takes his big blind and
-  folds for him when Bob raises.
+hand 105, a tournament seat sitting out: the site deals Dave in (Bob on the button, Carol
+  small blind, Dave big blind), takes his blind and folds for him when Bob raises.
 
 By hand, in the cash game:
   Alice: 4 hands; VPIP 2 (102, 103) of 4; saw the draw once (103: 102 ended before it),
@@ -21,6 +21,7 @@ By hand, in the cash game:
     33.3 %; saw the draw twice (103, 104), showed down once and won: WTSD 50 %, W$SD 100 %.
 """
 
+import dataclasses
 from decimal import Decimal
 from pathlib import Path
 
@@ -93,7 +94,18 @@ def test_sitting_out_seats(edges):
     assert (dave["hands"], dave["net"], dave["vpip"], dave["went_to_showdown"]) == (
         1, Decimal("-20"), 0.0, None)
     assert row(stats, player="Bob", unit="chips")["net"] == Decimal("30")
-    assert row(position_stats(edges, Filters(player="Dave")), unit="chips")["position"] == "sitting out"
+    # Dealt in, he has the big blind's position he paid for, and Carol the small blind's.
+    positions = position_stats(edges).filter(pl.col("unit") == "chips")
+    assert dict(positions.select("player", "position").iter_rows()) == {
+        "Alice": "cutoff", "Bob": "button", "Carol": "small blind", "Dave": "big blind"}
+
+
+def test_a_store_imported_before_sitting_out_seats_had_positions(edges):
+    # Such a store holds no position for them: they are shown as "sitting out", not dropped.
+    old = dataclasses.replace(edges, players=edges.players.with_columns(
+        position=pl.when(pl.col("sitting_out")).then(None).otherwise(pl.col("position"))))
+    dave = row(position_stats(old, Filters(player="Dave")), unit="chips")
+    assert (dave["position"], dave["hands"], dave["net"]) == ("sitting out", 1, Decimal("-20"))
 
 
 def test_a_real_tournament_player(corpus, tmp_path):
