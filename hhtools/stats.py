@@ -192,15 +192,14 @@ def hand_facts(t: Tables) -> pl.DataFrame:
 
 def _with_hand_context(players: pl.DataFrame) -> pl.DataFrame:
     """``players`` (every player in each hand: before any player or position filter) with
-    what a player's stats need to know of the others in the hand (and ``position`` "sitting
-    out" for a sitting-out seat the site dealt in): ``reached_draw``, the hand
+    what a player's stats need to know of the others in the hand: ``reached_draw``, the hand
     went to the first draw with at least two players in it (all-in players included), and
     ``walk``, the player won a hand where nobody called, bet or raised before the draw."""
     in_at_draw = pl.col("fold_street").is_null() | (pl.col("fold_street") != "predraw")
     return players.with_columns(
         reached_draw=in_at_draw.sum().over(KEY) >= 2,
-        # Positions are counted among the seats dealt in: a tournament's sitting-out seat,
-        # dealt in by the site, has none of its own.
+        # A store imported before positions counted a tournament's sitting-out seat (dealt
+        # in by the site) holds none for it: its hands are kept, under this name.
         position=pl.when(pl.col("sitting_out") & pl.col("position").is_null())
         .then(pl.lit("sitting out")).otherwise(pl.col("position")),
         walk=~pl.col("vpip").any().over(KEY) & pl.col("fold_street").is_null(),
