@@ -76,9 +76,12 @@ def positions(hand: Hand) -> dict[str, str]:
     """Each dealt-in player's position: ``button``, ``cutoff``, ..., ``small blind``, ``big blind``.
 
     Counted from the button by seat order among players dealt in; heads-up the button is also
-    the small blind and is called ``button``.
+    the small blind and is called ``button``. A seat marked sitting out that acts (a
+    tournament deals it in, posts its blinds and folds for it) is dealt in, as the replay
+    has it.
     """
-    seated = [(s.seat, s.name) for s in hand.seats if not s.sitting_out]
+    acted = {a.player for a in hand.actions}
+    seated = [(s.seat, s.name) for s in hand.seats if not s.sitting_out or s.name in acted]
     if not seated:
         return {}
     seated.sort()
@@ -215,6 +218,10 @@ def add_hand(rows: Rows, hand: Hand, audit=None, path: str | None = None) -> Non
                 for p, amount in totals.items():
                     if (row := by_name.get(p)) is not None:
                         row[column] = amount
+    if len(dealt) < len(players):
+        # As positions(): a seat marked sitting out that acts was dealt in after all.
+        acted = {a.player for a in hand.actions}
+        dealt += [row for row in players if row[4] and row[0] in acted]
     if dealt:
         # As positions(), on the rows themselves: by seat from the first after the button.
         dealt.sort(key=_SEAT_ORDER)

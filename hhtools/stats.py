@@ -43,6 +43,13 @@ COLUMNS = {
 }
 
 
+#: The players a hand counts for: those dealt in, and a seat marked sitting out that the
+#: history still shows in the hand. A tournament deals a sitting-out player in: the blinds
+#: and antes are taken and the hand folded for them; trackers count those hands, and the
+#: chips are real. A cash game's sitting-out seat is not dealt in and shows no action.
+IN_HAND = ~pl.col("sitting_out") | (pl.col("put_in") != 0) | pl.col("fold_street").is_not_null()
+
+
 @dataclass(frozen=True)
 class Filters:
     """Which hands a report covers; ``None`` means no restriction."""
@@ -139,8 +146,7 @@ class Tables:
         players = self.players
         if hands.height != self.hands.height:
             players = players.join(hands.select(KEY), on=KEY, how="semi")
-        # Sitting-out players who still pay blinds (tournaments) count: their chips are real.
-        players = players.filter(~pl.col("sitting_out") | (pl.col("put_in") != 0))
+        players = _with_hand_context(players.filter(IN_HAND))
         if f.player:
             players = players.filter(pl.col("player") == f.player)
         if f.position:
@@ -184,13 +190,35 @@ def hand_facts(t: Tables) -> pl.DataFrame:
     return t.facts
 
 
+def _with_hand_context(players: pl.DataFrame) -> pl.DataFrame:
+    """``players`` (every player in each hand: before any player or position filter) with
+    what a player's stats need to know of the others in the hand: ``reached_draw``, the hand
+    went to the first draw with at least two players in it (all-in players included), and
+    ``walk``, the player won a hand where nobody called, bet or raised before the draw."""
+    in_at_draw = pl.col("fold_street").is_null() | (pl.col("fold_street") != "predraw")
+    return players.with_columns(
+        reached_draw=in_at_draw.sum().over(KEY) >= 2,
+        # A store imported before positions counted a tournament's sitting-out seat (dealt
+        # in by the site) holds none for it: its hands are kept, under this name.
+        position=pl.when(pl.col("sitting_out") & pl.col("position").is_null())
+        .then(pl.lit("sitting out")).otherwise(pl.col("position")),
+        walk=~pl.col("vpip").any().over(KEY) & pl.col("fold_street").is_null(),
+    ).with_columns(walk=pl.col("walk") & ~pl.col("reached_draw"))
+
+
 def _hand_facts(t: Tables) -> pl.DataFrame:
     # The betting facts were computed per hand at import (hhtools.rows.betting_facts): here
     # they are only joined to the hand's stakes and turned into the measures reports sum.
-    facts = t.players.join(t.hands.select(KEY + ["game", "big_blind", "small_bet", "big_bet",
+    players = t.players
+    if "reached_draw" not in players.columns:
+        players = _with_hand_context(players.filter(IN_HAND))
+    facts = players.join(t.hands.select(KEY + ["game", "big_blind", "small_bet", "big_bet",
                                                  "started_at", "tournament_id", "currency"]), on=KEY)
     return facts.rename({"raised_predraw": "raised"}).with_columns(
-        saw_draw=pl.col("fold_street").is_null() | (pl.col("fold_street") != "predraw"),
+        # Trackers' "saw flop": the hand reached the first draw with the player still in it.
+        # A pot won before the draw, uncontested, is not a hand that saw the draw.
+        saw_draw=pl.col("reached_draw")
+        & (pl.col("fold_street").is_null() | (pl.col("fold_street") != "predraw")),
         # Limit histories give the small bet; the big blind posted is the unit of bb/100.
         bb=pl.coalesce("big_blind", "small_bet").cast(pl.Float64),
         bet=pl.col("big_bet").cast(pl.Float64),
@@ -235,6 +263,7 @@ def player_stats(t: Tables, filters: Filters = Filters(),
     facts, by = _groups(hand_facts(t), by)
     base = facts.group_by(by).agg(
         hands=pl.len(),
+        walks=pl.col("walk").sum(),
         net=pl.col("net").sum(),
         net_bb=pl.col("net_bb").sum().round(2),
         net_big_bets=pl.col("net_big_bets").sum().round(2),
@@ -253,8 +282,10 @@ def player_stats(t: Tables, filters: Filters = Filters(),
     out = base.with_columns(
         bb_per_100=(100 * pl.col("net_bb") / pl.col("hands")).round(2),
         big_bets_per_100=(100 * pl.col("net_big_bets") / pl.col("hands")).round(2),
-        vpip=_pct(pl.col("vpip_n"), pl.col("hands")),
-        raise_predraw=_pct(pl.col("raised_n"), pl.col("hands")),
+        # As PokerTracker: a walk (the big blind wins, nobody having called) is no chance to
+        # put money in voluntarily, so it is left out of VPIP's and the raise's hands.
+        vpip=_pct(pl.col("vpip_n"), pl.col("hands") - pl.col("walks")),
+        raise_predraw=_pct(pl.col("raised_n"), pl.col("hands") - pl.col("walks")),
         three_bet=_pct(pl.col("three_bet_n"), pl.col("three_bet_chances")),
         went_to_showdown=_pct(pl.col("showdowns"), pl.col("saw_draw_n")),
         won_at_showdown=_pct(pl.col("won_showdowns"), pl.col("showdowns")),

@@ -204,8 +204,13 @@ def test_player_names_are_bounded(name, expected):
 
 
 def test_a_player_sitting_out_who_posts_is_charted(tmp_path):
-    # A tournament's sitting-out players still post blinds: they have no position, and the
-    # positions chart (and the report drawing it) failed on them.
+    # A tournament's sitting-out players are dealt in and still post blinds: they have the
+    # position of the blind they paid. A store imported before held no position for them,
+    # and the positions chart (and the report drawing it) failed on them.
+    import dataclasses
+
+    import polars as pl
+
     from hhtools.charts import chart
 
     path = (Path(__file__).resolve().parents[1] / ".." / "shared" / "corpus" / "pokerstars"
@@ -215,9 +220,14 @@ def test_a_player_sitting_out_who_posts_is_charted(tmp_path):
     store = Store(tmp_path / "db")
     import_paths([path], store)
     players = store.read("players")
-    assert players.filter(players["position"].is_null() & players["sitting_out"]
-                          & (players["put_in"] > 0))["player"].to_list()[:1] == ["Player0"]
-    figure = chart(Tables.load(store), "positions", Filters(player="Player0"))
+    posting = players.filter(players["sitting_out"] & (players["put_in"] > 0))
+    assert posting["player"].to_list()[:1] == ["Player0"]
+    assert posting["position"].null_count() == 0
+    assert {"small blind", "big blind"} <= set(posting["position"].to_list())
+    t = Tables.load(store)
+    before = dataclasses.replace(t, players=t.players.with_columns(
+        position=pl.when(pl.col("sitting_out")).then(None).otherwise(pl.col("position"))))
+    figure = chart(before, "positions", Filters(player="Player0"))
     labels = [t.get_text() for t in figure.axes[0].get_xticklabels()]
     assert "sitting out" in labels
     assert "Player0" in build_report(store, Filters(player="Player0"))
