@@ -16,7 +16,9 @@ import typer
 from hhtools.cli_options import (FILES_HELP, SITE_HELP, DbOption, GameFilter, GameOption,
                                  JsonOption, PlayerFilter, PositionFilter, SinceFilter,
                                  OnceOption, SiteFilter, StakesFilter, UntilFilter,
-                                 WatchPaths, filters_from, history_files, print_version)
+                                 WatchPaths, fail, failure, filters_from, history_files,
+                                 print_version, say_waiting)
+from hhtools.cli_store import check_command, rejected_command
 from hhtools.errors import HHToolsError
 from hhtools.words import plural
 
@@ -59,18 +61,6 @@ def root(
     read and fine, 1 something rejected or a finding made, 2 a usage error (bad option
     value, missing path, missing or foreign store), 130 interrupted (Ctrl-C).
     """
-
-
-def fail(message: str, code: int = 1) -> typer.Exit:
-    """Print ``message`` on standard error and return the Exit to raise."""
-    typer.echo(f"hhtools: {message}", err=True)
-    return typer.Exit(code)
-
-
-def failure(exc: HHToolsError) -> typer.Exit:
-    """Print the error and return the Exit to raise: 2 for a usage error or a store that cannot
-    be used, else 1 (the error's ``exit_status``)."""
-    return fail(str(exc), exc.exit_status)
 
 
 @app.command("eval")
@@ -288,7 +278,7 @@ def import_command(
     try:
         try:
             summary = import_paths(files, store, progress=progress, jobs=jobs,
-                                   waiting=_say_waiting)
+                                   waiting=say_waiting)
         finally:
             line.close()
     except HHToolsError as exc:
@@ -302,10 +292,6 @@ def import_command(
     typer.echo(summary.render())
     if summary.rejected:
         raise typer.Exit(1)
-
-
-def _say_waiting(message: str) -> None:
-    typer.echo(f"hhtools: {message}", err=True)
 
 
 @app.command("watch")
@@ -330,18 +316,18 @@ def watch_command(paths: WatchPaths, db: DbOption = None, once: OnceOption = Fal
         store = open_store(db, create=True)
     except HHToolsError as exc:
         raise failure(exc) from None
-    watcher = Watcher(paths, store, on_event=_say_waiting,
+    watcher = Watcher(paths, store, on_event=say_waiting,
                       on_import=lambda path, done: typer.echo(import_line(path, done)))
     try:
         if once:
             watcher.look(final=True)
         else:
-            _say_waiting(f"watching {', '.join(paths)} into {store.root}; Ctrl-C stops")
+            say_waiting(f"watching {', '.join(paths)} into {store.root}; Ctrl-C stops")
             watcher.run()
     except HHToolsError as exc:
         raise failure(exc) from None
     except KeyboardInterrupt:
-        _say_waiting(f"stopped watching; store: {store.root}")
+        say_waiting(f"stopped watching; store: {store.root}")
         typer.echo(watcher.summary.render())
         raise typer.Exit(130) from None
     typer.echo(watcher.summary.render())
@@ -349,84 +335,9 @@ def watch_command(paths: WatchPaths, db: DbOption = None, once: OnceOption = Fal
         raise typer.Exit(1)
 
 
-@app.command("rejected")
-def rejected_command(
-    path: Annotated[str | None, typer.Argument(
-        help="Only the hands rejected in this file, or in the files under this folder.",
-        show_default=False)] = None,
-    db: DbOption = None,
-    clear: Annotated[bool, typer.Option(
-        "--clear", help="Forget these rejections (all of them without PATH).")] = False,
-) -> None:
-    """List the hands an import rejected and still not stored: file, line, column, hand id
-    and reason.
-
-    Each file read again replaces its own rejections, and a hand stored since it was rejected
-    is not listed. --clear forgets them; the next import of a file with hands still rejected
-    lists those again. The exit status is 2 when the store does not exist.
-
-    Examples:
-
-        hhtools rejected --db ~/poker-db
-        hhtools rejected --clear ~/histories/old --db ~/poker-db
-    """
-    from hhtools.store import open_store
-
-    try:
-        store = open_store(db)
-        if clear:
-            removed = store.clear_rejections(path, _say_waiting)
-            typer.echo(f"{plural(removed, 'rejection')} cleared")
-            return
-        rows = store.rejections(path)
-    except HHToolsError as exc:
-        raise failure(exc) from None
-    for file, line, column, hand_id, reason in rows.select(
-            "path", "line", "column", "hand_id", "reason").iter_rows():
-        hand = f" hand {hand_id}:" if hand_id else ""
-        typer.echo(f"{file}:{line}:{column}:{hand} {reason}")
-    typer.echo(f"{plural(rows.height, 'rejected hand')}", err=True)
-
-
-@app.command("check")
-def check_command(
-    db: DbOption = None,
-    repair: Annotated[bool, typer.Option(
-        "--repair", help="Move what is damaged into DB/damaged/ and say what the next "
-        "import reads again.")] = False,
-) -> None:
-    """Check the hand store: every batch whole, every Parquet file readable, nothing foreign.
-
-    Prints one line per damaged or foreign file (path and what is wrong); the exit status is
-    1 when there is any, 0 when the store is fine, 2 when there is no store. Imports refuse to
-    write into a damaged store. With --repair: moves each damaged batch, and each foreign file,
-    into DB/damaged/ and marks the files whose hands it held, so the next import reads them
-    again.
-
-    Examples:
-
-        hhtools check --db ~/poker-db
-        hhtools check --repair --db ~/poker-db
-    """
-    from hhtools.storecheck import find_damage, repair as repair_store
-    from hhtools.store import open_store
-
-    try:
-        store = open_store(db)
-        if repair:
-            for line in repair_store(store, _say_waiting).lines() or [f"store {store.root}: fine"]:
-                typer.echo(line)
-            return
-        damage = find_damage(store, full=True)
-    except HHToolsError as exc:
-        raise failure(exc) from None
-    for found in damage:
-        typer.echo(str(found))
-    if damage:
-        raise fail(f"the store {store.root} is damaged: `hhtools check --repair` moves "
-                   f"{'them' if len(damage) > 1 else 'it'} aside")
-    batches = len(store.batch_folders())
-    typer.echo(f"store {store.root}: {plural(batches, 'batch', 'batches')}, fine")
+# The store's upkeep commands (hhtools.cli_store), in the order of the help.
+app.command("rejected")(rejected_command)
+app.command("check")(check_command)
 
 
 STATS_FORMATS = ("table", "csv", "json")

@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from hhtools.errors import UsageError
+from hhtools.errors import HHToolsError, UsageError
 from hhtools.sites import SITE_NAMES
 
 # Every --site help names the sites from the registry, so a new site is listed everywhere.
@@ -89,3 +89,20 @@ def history_files(paths: list[str], site: str = "auto") -> list[str]:
     if not files:
         raise UsageError(f"no history files (*.txt, *.xml, *.phh, *.phhs) under {', '.join(paths)}")
     return files
+
+
+def fail(message: str, code: int = 1) -> typer.Exit:
+    """Print ``message`` on standard error and return the Exit to raise."""
+    typer.echo(f"hhtools: {message}", err=True)
+    return typer.Exit(code)
+
+
+def failure(exc: HHToolsError) -> typer.Exit:
+    """Print the error and return the Exit to raise: 2 for a usage error or a store that cannot
+    be used, else 1 (the error's ``exit_status``)."""
+    return fail(str(exc), exc.exit_status)
+
+
+def say_waiting(message: str) -> None:
+    """Tell the user a writer waits for the store's lock (hhtools.storelock)."""
+    typer.echo(f"hhtools: {message}", err=True)
