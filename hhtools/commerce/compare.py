@@ -12,13 +12,15 @@ knows, and the text uses them for the hands that tie for the worst (the one that
 they are applied to the worst group only (other ties are left as ties, nothing depends on them):
 
 - ``drawn``: the card drawn from the deck when the tied hands' larger colour groups are the
-  same size but not the same colour (three black against three red). The hands whose larger
-  group has the drawn card's colour rank above the others. A joker has no colour: draw again.
-- ``manotazo``: when the tied hands have the same numbers of red and black cards, every one
-  of their cards is shuffled together and each player draws one: a mapping player -> card
-  drawn, or a sequence of such mappings when equal ranks were drawn and the players drew
-  again. The higher card ranks above, by rank with aces high; a joker (wild, and no rank)
-  ranks above an ace. Each drawn card must be one of those hands' cards.
+  same size but not the same colour (three black against three red). The hands with most
+  cards of the drawn card's colour rank above the others. A joker has no colour: draw again.
+  (A hand with a joker may hold as many red as black cards: both colours are its larger.)
+- ``manotazo``: when the tied hands' larger colour is the same (the text: "the same number
+  of cards by colour"), or the drawn card separated none of them, every one of their cards
+  is shuffled together and each player draws one: a mapping player -> card drawn, or a
+  sequence of such mappings when equal ranks were drawn and those players drew again. The
+  higher card ranks above, by rank with aces high; a joker (wild, and no rank) ranks above an
+  ace. Each drawn card must be one of those hands' cards.
 
 ``Comparison.pending`` names the step still needed for the worst group (``drawn-card`` or
 ``manotazo``), None when the worst hand is known, or when the game has no such step (Whisky
@@ -193,10 +195,12 @@ def explain(a: HandValue, b: HandValue) -> str:
     ca, cb = _larger_colour(a), _larger_colour(b)
     if ca[0] != cb[0]:
         return f"{equal}; {ca[0]} cards of one colour ({ca[1]}) beat {cb[0]} ({cb[1]})"
-    if (a.red, a.black) != (b.red, b.black):
+    if largest_colours(a) != largest_colours(b):
         return (f"{equal}, {ca[0]} cards of one colour each ({ca[1]} against {cb[1]}): "
                 "a card drawn from the deck decides")
-    return (f"{equal}, {a.red} red and {a.black} black cards each: Manotazo decides")
+    if (a.red, a.black) == (b.red, b.black):
+        return f"{equal}, {a.red} red and {a.black} black cards each: Manotazo decides"
+    return f"{equal}, {ca[0]} {ca[1]} cards each: Manotazo decides"
 
 
 def _settle_worst(game: CommerceGame, values: dict, groups: list, drawn: Card | None,
@@ -204,7 +208,8 @@ def _settle_worst(game: CommerceGame, values: dict, groups: list, drawn: Card | 
     """Apply the drawn card and the Manotazo rounds to the worst group, in place."""
     settled: list[str] = []
     tied = groups[-1]
-    needs_draw = len(tied) > 1 and len({(values[p].red, values[p].black) for p in tied}) > 1
+    larger = {p: largest_colours(values[p]) for p in tied}
+    needs_draw = len(set(larger.values())) > 1
     if "drawn-card" in game.tiebreaks and needs_draw:
         if drawn is None:
             return "drawn-card", settled
@@ -213,16 +218,20 @@ def _settle_worst(game: CommerceGame, values: dict, groups: list, drawn: Card | 
         if not colour:
             settled.append("The joker drawn from the deck has no colour: another card is drawn.")
             return "drawn-card", settled
-        first = tuple(p for p in tied if _larger_colour(values[p])[1] == colour)
+        first = tuple(p for p in tied if colour in larger[p])
         rest = tuple(p for p in tied if p not in first)
-        settled.append(f"{drawn} is drawn from the deck: {colour}, so {_names(first)} "
-                       f"(more {colour} cards) rank{'s' * (len(first) == 1)} above {_names(rest)}.")
-        groups[-1:] = [first, rest]
-        tied = rest
+        if first and rest:
+            settled.append(f"{drawn} is drawn from the deck: {colour}, so {_names(first)} "
+                           f"(more {colour} cards) rank{'s' * (len(first) == 1)} above {_names(rest)}.")
+            groups[-1:] = [first, rest]
+            tied = rest
+        else:
+            settled.append(f"{drawn} is drawn from the deck: {colour}, a larger colour of every "
+                           f"hand of {_names(tied)}, so it settles nothing among them.")
     elif drawn is not None:
         raise TieBreakError(f"a card drawn from the deck ({drawn}) settles nothing here: "
                             + ("no two hands tie for the worst" if len(tied) == 1 else
-                               "the tied hands have the same numbers of red and black cards"
+                               "the tied hands have the same larger colour"
                                if "drawn-card" in game.tiebreaks else
                                f"{game.title} has no tie-break by a drawn card"))
     for n, drawn_cards in enumerate(rounds, 1):
@@ -267,6 +276,13 @@ def _check_manotazo(n: int, tied: tuple, drawn: Mapping, values: dict) -> dict:
             raise TieBreakError(f"Manotazo round {n}: {card} is drawn {k} times but the "
                                 f"shuffled cards of {_names(tied)} hold it {pool[card]} times")
     return cards
+
+
+def largest_colours(value: HandValue) -> frozenset[str]:
+    """The colours of which the hand holds the most cards: ``{"red"}``, ``{"black"}`` or both
+    when even. A drawn card of one of these colours gives the hand priority."""
+    most = max(value.red, value.black)
+    return frozenset(c for c, n in (("red", value.red), ("black", value.black)) if n == most)
 
 
 def _larger_colour(value: HandValue) -> tuple[int, str]:
