@@ -128,6 +128,8 @@ def test_la_viuda_orders_hands_as_the_naive_evaluator_does(seed, ranks, suits):
     for (hand, wild), n, m in zip(hands, naive, mine):
         assert m.category.level == n[0][0], (hand, wild, m.description)
         assert m.wild_cards == -n[1]
+        # What the wild cards became makes the hand found.
+        assert naive_poker([(RANK_OF[str(c)[0]], str(c)[1]) for c in m.played]) == n[0], (hand, m.played)
     for i in range(len(hands)):
         for j in range(i + 1, len(hands)):
             assert sign((mine[i] > mine[j]) - (mine[i] < mine[j])) == sign(

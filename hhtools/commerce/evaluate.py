@@ -70,9 +70,13 @@ class HandValue:
     score: int
     #: The five ranks as played, grouped as poker reads them (``('K','K','K','9','2')``).
     ranks: tuple[str, ...]
-    #: Each wild card held, in hand order, with what it stands for: a rank (``A``), or a card
-    #: (``4s``) when the suit matters (flushes and straight flushes).
+    #: Each wild card held that stands for another card, in hand order, with what it stands
+    #: for: a rank (``A``), or a card (``4s``) when the suit matters (flushes and straight
+    #: flushes). A card of the wild rank playing as itself is not listed.
     substitutions: tuple[tuple[str, str], ...]
+    #: The five cards the hand plays as, in hand order, each wild card replaced (by a card of
+    #: a suit still free where the suit does not matter; five of a kind repeats one card).
+    played: tuple[Card, ...]
     #: How many cards held are wild (jokers and cards of the wild rank).
     wild_cards: int
     #: The best sequence of two or more adjacent cards of one suit, highest first; () for none.
@@ -115,11 +119,6 @@ class HandValue:
         if self.category is _QUINTILLA:
             return None
         return Evaluation(STANDARD_HIGH, _STANDARD_COUNT + 1 - self.score, self.played)
-
-    @property
-    def played(self) -> tuple[Card, ...]:
-        """The five cards the hand plays as, wild cards replaced (suits chosen where free)."""
-        return _played(self.cards, self.wild, self.substitutions)
 
     @property
     def hand_words(self) -> str:
@@ -169,9 +168,10 @@ def evaluate(game: CommerceGame | str, cards: Sequence[Card] | str, wild: str | 
         check_cards(cards, size=5, deck=game.deck)
     naturals = tuple(sorted(c for c in cards if not is_wild(c, wild)))
     score, combo, flush_suit = _best(naturals, 5 - len(naturals))
+    played = _stand_ins(cards, wild, combo, flush_suit)
+    substitutions = tuple((str(c), RANKS[p >> 2] + (SUITS[p & 3] if flush_suit is not None else ""))
+                          for c, p in zip(cards, played) if c != p)
     wilds = [c for c in cards if is_wild(c, wild)]
-    substitutions = tuple((str(c), RANKS[r] + (SUITS[flush_suit] if flush_suit is not None else ""))
-                          for c, r in zip(wilds, combo))
     if score > _STANDARD_COUNT:
         category, ranks = _QUINTILLA, (RANKS[score - _STANDARD_COUNT - 1],) * 5
     else:
@@ -184,8 +184,8 @@ def evaluate(game: CommerceGame | str, cards: Sequence[Card] | str, wild: str | 
              "suited-sequence": sequence_key(sequence),
              "one-colour": (max(red, black),)}
     tiebreak = tuple(v for step in game.tiebreaks for v in steps.get(step, ()))
-    return HandValue(game, cards, wild, category, score, tuple(ranks), substitutions, len(wilds),
-                     sequence, red, black, tiebreak)
+    return HandValue(game, cards, wild, category, score, tuple(ranks), substitutions, played,
+                     len(wilds), sequence, red, black, tiebreak)
 
 
 def check_wild(game: CommerceGame, wild: str | None) -> str | None:
@@ -281,22 +281,30 @@ def _free_cards(naturals: Sequence[Card], places: Sequence[int]) -> list[Card]:
     return out
 
 
-def _played(cards: Sequence[Card], wild: str | None, substitutions) -> tuple[Card, ...]:
-    """The hand with each wild card replaced by a card of the rank (and suit) it stands for;
-    for five of a kind, a repeated card stands in (only its rank is read)."""
-    naturals = [c for c in cards if not is_wild(c, wild)]
-    stand_ins = iter(substitutions)
-    out = list(naturals)
-    used = set(naturals)
-    for c in cards:
-        if is_wild(c, wild):
-            _, text = next(stand_ins)
-            place = RANKS.index(text[0])
-            if len(text) == 2:
-                card = Card(place * 4 + SUITS.index(text[1]))
-            else:
-                free = [Card(place * 4 + s) for s in range(4) if Card(place * 4 + s) not in used]
-                card = free[0] if free else Card(place * 4)
-            used.add(card)
-            out.append(card)
+def _stand_ins(cards: Sequence[Card], wild: str | None, combo: tuple[int, ...],
+               flush_suit: int | None) -> tuple[Card, ...]:
+    """The cards as played: each wild card given one of the rank places in ``combo``. A card of
+    the wild rank keeps its own place when the hand uses it (and its suit, for a flush), so it
+    is not said to stand for itself."""
+    places = list(combo)
+    out = list(cards)
+    wild_at = [i for i, c in enumerate(cards) if is_wild(c, wild)]
+    keeps = set()
+    for i in wild_at:
+        c = cards[i]
+        if c != JOKER and c >> 2 in places and flush_suit in (None, c & 3):
+            places.remove(c >> 2)
+            keeps.add(i)
+    used = {c for i, c in enumerate(cards) if i not in wild_at or i in keeps}
+    for i in wild_at:
+        if i in keeps:
+            continue
+        place = places.pop(0)
+        if flush_suit is not None:
+            card = Card(place * 4 + flush_suit)
+        else:
+            free = [Card(place * 4 + s) for s in range(4) if Card(place * 4 + s) not in used]
+            card = free[0] if free else Card(place * 4)
+        used.add(card)
+        out[i] = card
     return tuple(out)
