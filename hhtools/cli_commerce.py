@@ -102,5 +102,6 @@ def _one_line(result) -> str:
     hands = " | ".join(f"{p}: {v.description}" for p, v in result.values.items())
     if len(result.values) == 1:
         return hands
-    return f"{hands} => best {', '.join(map(str, result.best))}; worst {', '.join(map(str, result.worst))}" + (
-        f" ({result.pending} pending)" if result.pending else "")
+    best, worst = (", ".join(map(str, group)) for group in (result.best, result.worst))
+    pending = f" ({result.pending} pending)" if result.pending else ""
+    return f"{hands} => best {best}; worst {worst}{pending}"

@@ -30,8 +30,9 @@ needed raise TieBreakError, so a record that names a drawn card without cause is
 >>> c = compare("la-viuda", {"Ann": "8h 8s 9h 5c 4d", "Bob": "8d 8c 9s 5h 4h"}, wild="K")
 >>> c.order, c.worst
 ((('Ann',), ('Bob',)), ('Bob',))
->>> print(c.verdict_lines()[-1])
-Worst hand (pays a chip): Bob with Par: pair of eights; against Ann: equal as poker hands (pair of eights), with as many wild cards (0); the suited sequence 9h-8h beats 5h-4h: it is higher.
+>>> print(explain(c.values["Ann"], c.values["Bob"]))  # doctest: +NORMALIZE_WHITESPACE
+equal as poker hands (pair of eights), with as many wild cards (0); the suited sequence
+9h-8h beats 5h-4h: it is higher
 """
 
 from __future__ import annotations
