@@ -52,6 +52,9 @@ def commerce_eval(hands: list[str], game: str, wild: str | None, drawn: str | No
                              "(A when one chip is in the pool, 2 for two chips ... K for 13)")
         rounds = [_named_cards(r) for r in manotazo or ()]
         if hands == ["-"]:
+            if drawn is not None or rounds:
+                raise UsageError("--drawn and --manotazo settle one comparison: give its hands "
+                                 "as arguments, not with -")
             bad = 0
             for number, line in enumerate(sys.stdin, 1):
                 text = line.strip()
