@@ -114,7 +114,7 @@ def build_report(store: Store, filters: Filters = Filters(), now: datetime | Non
     featured, why = featured_players(t, filters)
     everyone = player_stats(t, filters)
     shown = everyone.head(PLAYER_ROWS)
-    more = (f"; the {PLAYER_ROWS} with the most hands of {everyone.height}, `hhtools stats` "
+    more = (f"; the {PLAYER_ROWS} with the most hands of {everyone.height}, hhtools stats "
             "lists them all" if everyone.height > PLAYER_ROWS else "")
     body = [
         f'<h1 id="title">hhtools report: {escape(who)}</h1>',

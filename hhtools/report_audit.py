@@ -56,7 +56,7 @@ def audit_section(store: Store, hands: pl.DataFrame) -> str:
             separator=":"))
         out.append(table(rest, DISPUTED_COLUMNS, "audit-more",
                          f"{plural(rest.height, 'more hand')} not ok "
-                         "(`hhtools audit --explain HAND_ID FILE` explains one)"))
+                         "(hhtools audit --explain HAND_ID FILE explains one)"))
     return "\n".join(out)
 
 
@@ -113,8 +113,7 @@ def _hands_in(path: str | None, parse_file) -> dict | None:
 
 
 REJECTED_COLUMNS = [Column("path", "File", "text"), Column("hands", "Hands rejected", "int")]
-REJECTED_HANDS = [Column("where", "Where", "text"), Column("hand_id", "Hand", "text"),
-                  Column("reason", "Why", "text")]
+REJECTED_HANDS = [Column("where", "Where", "text"), Column("reason", "Why", "text")]
 SKIPPED_COLUMNS = [Column("path", "File", "text"), Column("game", "Game not read", "text"),
                    Column("hands", "Hands", "int")]
 
@@ -133,12 +132,13 @@ def not_read_section(store: Store) -> str:
         per_file = rejected.group_by("path", maintain_order=True).agg(hands=pl.len())
         listed = rejected.head(LISTED).with_columns(where=pl.concat_str(
             [pl.col("path"), pl.col("line").cast(pl.String), pl.col("column").cast(pl.String)],
-            separator=":", ignore_nulls=True))
-        more = (f"; the first {LISTED} are listed, `hhtools rejected` lists them all"
+            separator=":", ignore_nulls=True) + pl.when(pl.col("hand_id").is_not_null())
+            .then(pl.lit(", hand ") + pl.col("hand_id")).otherwise(pl.lit("")))
+        more = (f"; the first {LISTED} are listed, hhtools rejected lists them all"
                 if rejected.height > LISTED else "")
         out.append(table(per_file, REJECTED_COLUMNS, "rejected-files", "Rejected hands per file"))
         out.append(table(listed, REJECTED_HANDS, "rejected-hands",
-                         f"Each rejected hand: file, line and column, and why{more}"))
+                         f"Each rejected hand: file, line and column, hand id, and why{more}"))
     if skipped.height:
         per_game = (skipped.group_by("path", "game", maintain_order=True).agg(hands=pl.len())
                     .sort("path", "game"))

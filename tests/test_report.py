@@ -182,3 +182,28 @@ def test_report_command(db, tmp_path):
     result = CliRunner().invoke(app, ["report", "--player", "Zed", "--db", str(db.root),
                                       "--out", str(tmp_path / "zed.html")])
     assert result.exit_code == 2 and "hhtools: no player 'Zed' in the store" in result.output
+
+
+def test_many_disputed_hands_past_the_explained_ones_are_listed(db, monkeypatch):
+    import hhtools.report_audit as report_audit
+
+    monkeypatch.setattr(report_audit, "EXPLAINED", 0)
+    section = build_report(db)
+    section = section[section.index('<h2 id="audit">'):section.index('<h2 id="not-read">')]
+    assert '<pre class="explanation">' not in section
+    listed = re.search(r'<table id="audit-more".*?</table>', section, re.S).group(0)
+    assert '<td class="text" data-label="Hand">910000002</td>' in listed
+    assert '<td class="text" data-label="Verdict">mismatch</td>' in listed
+
+
+def test_tournament_slot(corpus, tmp_path):
+    """A player with tournament hands gets the tournament section, their chips a card of
+    their own, never money; a player without any gets no such section."""
+    tournament = corpus / "pokerstars" / "LBad-USD-SNG8-201011.txt"
+    store = Store(tmp_path / "db")
+    import_paths([tournament, DATA / "stats"], store)
+    page = build_report(store, Filters(player="Player5"))
+    assert re.search(r'<h3 id="p1-tournaments">Tournaments</h3><p>\d+ hands in 1 tournament: '
+                     r"their chips are shown apart", page)
+    assert '<section class="card"><h3>tournament chips (not money)</h3>' in page
+    assert 'id="p1-tournaments"' not in build_report(store, Filters(player="Alice"))
