@@ -23,7 +23,7 @@ import polars as pl
 from hhtools.errors import UsageError
 from hhtools.report_audit import audit_section, not_read_section
 from hhtools.report_html import Column, page, table, text
-from hhtools.report_sections import player_part, player_view
+from hhtools.report_sections import game_title, player_part, player_view
 from hhtools.stats import KEY, Filters, Tables, check_filters, player_stats
 from hhtools.store import Store
 from hhtools.words import plural
@@ -66,12 +66,10 @@ def featured_players(t: Tables, filters: Filters) -> tuple[list[str], str]:
                     "--player NAME shows any one player.")
 
 
-def _summary(store: Store, t: Tables, filters: Filters, hands: pl.DataFrame) -> str:
+def _summary(t: Tables, filters: Filters, hands: pl.DataFrame) -> str:
     """One sentence on what the page covers."""
     chosen = t.filtered(filters)
     games = chosen.hands.join(hands.select(KEY), on=KEY, how="semi")
-    from hhtools.report_sections import game_title
-
     titles = ", ".join(game_title(g) for g in sorted(games["game"].drop_nulls().unique().to_list()))
     sites = ", ".join(sorted(games["site"].drop_nulls().unique().to_list()))
     when = games["started_at"].drop_nulls()
@@ -120,7 +118,7 @@ def build_report(store: Store, filters: Filters = Filters(), now: datetime | Non
         f'<h1 id="title">hhtools report: {escape(who)}</h1>',
         f'<p class="meta">Store {escape(str(store.root))}; {escape(described or "all hands")}; '
         f"made {text(now)} by hhtools.</p>",
-        _summary(store, t, filters, hands),
+        _summary(t, filters, hands),
         f'<p class="meta" id="featured">{escape(why)}</p>',
         _contents(featured),
         *(player_part(player_view(store, t, filters, name, i)) for i, name in enumerate(featured, 1)),

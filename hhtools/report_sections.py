@@ -123,9 +123,10 @@ def winnings(view: PlayerView) -> str:
     hands are in more than one unit (dollars and euros cannot be added)."""
     units = player_stats(view.tables, view.filters)["unit"].to_list()
     if len(units) > 1:
+        listed = ", ".join(units[:-1]) + " and " + units[-1]
         note = (f'<p class="meta">In big bets: {escape(view.player)} played in '
-                f"{escape(' and '.join(units))}, which cannot be added up; each hand's net is "
-                "divided by its big bet.</p>")
+                f"{escape(listed)}, which cannot be added up; each hand's net is divided by "
+                "its big bet.</p>")
         return note + _chart(view, "winnings", "Winnings in big bets over hands played, with "
                              "and without showdown", "big-bets")
     return _chart(view, "winnings", "Winnings over hands played, with and without showdown")
