@@ -552,13 +552,14 @@ def report_command(
     until: UntilFilter = None,
     position: PositionFilter = None,
 ) -> None:
-    """Write one self-contained HTML page: statistics, charts and the disputed hands explained.
+    """Write one self-contained HTML page: a tracker's summary, charts and the disputed hands.
 
-    The page holds the stats tables, the player's charts as embedded images, and an audit
-    section with every hand whose verdict is not ok: its findings, the referee's explanation
-    and a step-by-step replay, re-read from the history file. It needs no network to be
-    viewed and can be sent as one file. Without --player it covers every player and charts
-    the one whose cards are known in the most hands. Without --out it is written to
+    Per player shown in detail: headline numbers per money unit, the winnings chart, then
+    results per game, by position, draws, showdowns, split pots and tournaments; a table of
+    every player; every hand whose verdict is not ok with its findings, the referee's
+    explanation and a step-by-step replay; and the hands that were not read. It needs no
+    network to be viewed and can be sent as one file. Without --player it covers every player
+    and details the heroes with the most hands (at most three). Without --out it is written to
     hhtools-report.html in the current folder; the path written is printed. The exit status
     is 2 for a store that does not exist, a player not in it or a wrong option value.
 

@@ -31,6 +31,21 @@ def find_chromium() -> str | None:
     return None
 
 
+def chromium_or_skip() -> str:
+    """The Chromium executable for a test; the test is skipped with the reason when it is not
+    installed, except under CI (``CI`` set), where .ci/run installs it: there it fails."""
+    import pytest
+
+    found = find_chromium()
+    if not found:
+        reason = ("Chromium is not installed: the browser test cannot run "
+                  "(Debian: apt-get install -y chromium; .ci/run installs it)")
+        if os.environ.get("CI"):
+            pytest.fail(reason)
+        pytest.skip(reason)
+    return found
+
+
 class BrowserError(RuntimeError):
     """Chromium did not start, or answered a command with an error."""
 
@@ -148,10 +163,14 @@ class Chromium:
 
     # -- what the tests use --------------------------------------------------------------------
 
-    def open(self, path: str | Path, width: int = 1280, height: int = 900) -> None:
-        """Load a local file and wait until the page (images included) has loaded."""
+    def open(self, path: str | Path, width: int = 1280, height: int = 900,
+             mobile: bool = False) -> None:
+        """Load a local file and wait until the page (images included) has loaded. ``mobile``
+        emulates a phone: the page's viewport meta tag is obeyed, as a phone's browser does."""
         self.send("Emulation.setDeviceMetricsOverride", session=True, width=width,
-                  height=height, deviceScaleFactor=1, mobile=False)
+                  height=height, deviceScaleFactor=1, mobile=mobile)
+        # A page opened before left its load event: wait for this page's own.
+        self.events = [e for e in self.events if e.get("method") != "Page.loadEventFired"]
         self.send("Page.navigate", session=True, url=Path(path).resolve().as_uri())
         self.wait_for("Page.loadEventFired")
 

@@ -1,8 +1,9 @@
 """The report in a real browser: headless Chromium loads it as a person would.
 
 Checks: no console error, exception or blocked request (the Content-Security-Policy would log
-one); every chart image decoded and not blank; the stats table's rows; the hostile player name
-shown as text, with no script in the page and no dialog opened. The page and a screenshot are
+one); every chart image decoded and not blank; the player's header and the tables' rows; the
+hostile player name shown as text, with no script in the page and no dialog opened.
+tests/test_report_layout.py checks that a realistic report fits laptop and phone widths. The page and a screenshot are
 left in pytest's temporary folder (the path is printed with -s), or in $HHTOOLS_SCREENSHOT_DIR.
 
 Chromium comes from Debian's ``chromium`` package, which .ci/run installs: in CI a missing
@@ -16,7 +17,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
-from browser import Chromium, find_chromium  # noqa: E402
+from browser import Chromium, chromium_or_skip  # noqa: E402
 
 from hhtools.importer import import_paths  # noqa: E402
 from hhtools.report import write_report  # noqa: E402
@@ -57,14 +58,7 @@ IMAGES = """
 
 @pytest.fixture(scope="module")
 def chromium_path():
-    found = find_chromium()
-    if not found:
-        reason = ("Chromium is not installed: the browser test cannot run "
-                  "(Debian: apt-get install -y chromium; .ci/run installs it)")
-        if os.environ.get("CI"):
-            pytest.fail(reason)
-        pytest.skip(reason)
-    return found
+    return chromium_or_skip()
 
 
 @pytest.fixture(scope="module")
@@ -91,26 +85,30 @@ def test_page_loads_without_errors(browser):
 
 def test_every_chart_is_decoded_and_not_blank(browser):
     images = browser.evaluate(IMAGES)
-    assert [i["id"] for i in images] == ["chart-winnings", "chart-draws", "chart-positions",
-                                         "chart-showdowns"]
+    assert [i["id"] for i in images] == ["p1-chart-winnings", "p1-chart-positions",
+                                         "p1-chart-draws", "p1-chart-showdowns"]
     for image in images:
         assert image["decoded"] and image["width"] >= 400 and image["height"] >= 300, image
         assert image["colours"] >= 5, image
-    # The one chart without data says why, in the page.
-    assert "no Badeucy or Badacey showdowns" in browser.evaluate(
-        "document.querySelector('#chart-splits .no-data').textContent")
 
 
-def test_stats_table_rows(browser):
+def test_header_and_tables_as_shown(browser):
+    card = browser.evaluate("""[...document.querySelectorAll('#p1-headline .card')]
+        .map(c => [c.querySelector('h3').textContent, c.querySelector('.net').textContent])""")
+    assert card == [["USD", "+0.40 USD"]]
     rows = browser.evaluate("""[...document.querySelectorAll('#stats-players tbody tr')]
         .map(tr => [...tr.cells].map(td => td.textContent))""")
     assert len(rows) == 1
-    assert rows[0][:4] == [HOSTILE, "USD", "2", "0.40"]
+    assert rows[0][:4] == [HOSTILE, "USD", "2", "+0.40"]
     headers = browser.evaluate("[...document.querySelectorAll('#stats-players th')].map(th => th.textContent)")
-    assert headers[:4] == ["player", "unit", "hands", "net"]
-    positions = browser.evaluate("[...document.querySelectorAll('#stats-positions tbody tr')]"
-                                 ".map(tr => tr.cells[2].textContent)")
+    assert headers[:4] == ["Player", "Unit", "Hands", "Net"]
+    positions = browser.evaluate("[...document.querySelectorAll('#p1-positions tbody tr')]"
+                                 ".map(tr => tr.cells[0].textContent)")
     assert positions == ["button", "big blind"]
+    # Numbers line up: right-aligned, in figures of one width.
+    style = browser.evaluate("(() => { const s = getComputedStyle(document.querySelector("
+                             "'#stats-players td.num')); return [s.textAlign, s.fontVariantNumeric]; })()")
+    assert style == ["right", "tabular-nums"]
 
 
 def test_hostile_name_stays_inert(browser):

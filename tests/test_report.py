@@ -48,22 +48,33 @@ def test_untrusted_text_is_escaped(page):
 def test_page_is_self_contained(page):
     csp = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]+)">', page).group(1)
     assert "default-src &#x27;none&#x27;" in csp and "img-src data:" in csp
-    # No address to fetch anything from: images are data: URIs, no link, no script.
-    assert not re.search(r'(src|href)="(?!data:image/png;base64,)', page)
+    # No address to fetch anything from: images are data: URIs, links only lead within the
+    # page, no script.
+    assert not re.search(r'(src|href)="(?!data:image/png;base64,|#)', page)
     assert "http://" not in page and "https://" not in page
+    for target in re.findall(r'href="#([^"]+)"', page):
+        assert f'id="{target}"' in page, target
 
 
-def test_stats_tables_and_charts(page):
-    assert page.count('<table id="stats-players">') == 1
-    players = re.search(r'<table id="stats-players">.*?</table>', page, re.S).group(0)
+def test_player_header_tables_and_charts(page):
+    assert page.count('<table id="stats-players"') == 1
+    players = re.search(r'<table id="stats-players".*?</table>', page, re.S).group(0)
     assert players.count("<tr>") == 2  # the header and the one player
-    assert '<td class="text">&lt;script&gt;alert(1)&lt;/script&gt;</td>' in players
+    assert '<td class="text" data-label="Player">&lt;script&gt;alert(1)&lt;/script&gt;</td>' in players
+    # The header: one card per money unit, net with its sign and unit.
+    headline = re.search(r'<div class="cards" id="p1-headline">(.*?)</div>\s*<h3', page, re.S).group(1)
+    assert '<p class="net won">+0.40 USD</p>' in headline
+    assert "<dt>Hands</dt><dd>2</dd>" in headline and "<dt>VPIP</dt><dd>50.0%</dd>" in headline
+    assert "<dt>bb/100</dt><dd>+80.00</dd>" in headline
+    # The winnings chart comes first, then the sections in their order.
+    order = [page.index(f'id="p1-{name}"') for name in
+             ("headline", "winnings", "games", "positions", "draws", "showdowns")]
+    assert order == sorted(order)
     for kind in ("winnings", "draws", "positions", "showdowns"):
-        assert re.search(rf'<figure id="chart-{kind}"><img class="chart" alt="[^"]+" '
+        assert re.search(rf'<figure id="p1-chart-{kind}"><img class="chart" alt="[^"]+" '
                          r'src="data:image/png;base64,[A-Za-z0-9+/=]{1000,}">', page), kind
-    # No Badeucy hand: the splits chart is a message, not an empty frame.
-    assert re.search(r'<figure id="chart-splits"><p class="no-data">no Badeucy or Badacey '
-                     r'showdowns for &lt;script&gt;alert\(1\)&lt;/script&gt; in the store', page)
+    # No Badeucy hand: no split-pot section, and no tournament.
+    assert 'id="p1-splits"' not in page and 'id="p1-tournaments"' not in page
 
 
 def test_audit_section_explains_the_disputed_hand(page):
@@ -90,12 +101,58 @@ def test_every_hand_ok(tmp_path):
     assert "<h1 id=\"title\">hhtools report: Alice</h1>" in page
 
 
-def test_without_player_covers_everyone_and_charts_the_hero(db):
+def test_without_player_covers_everyone_and_details_the_heroes(db):
     page = build_report(db)
-    players = re.search(r'<table id="stats-players">.*?</table>', page, re.S).group(0)
+    players = re.search(r'<table id="stats-players".*?</table>', page, re.S).group(0)
     assert players.count("<tr>") == 1 + 6  # Alice, Bob, Carol, Dana, Eve and the hostile name
-    assert "Charts for Alice, whose cards are known in the most hands" in page
-    assert page.count('<img class="chart"') == 4
+    assert ("Shown in detail: the heroes (the players whose own cards the histories show), "
+            "most hands as hero first: Alice, &lt;script&gt;alert(1)&lt;/script&gt;.") in page
+    assert re.findall(r'<section class="player" id="(p\d)-player">\s*<h2 id="p\d-name">([^<]*)</h2>',
+                      page) == [("p1", "Alice"), ("p2", "&lt;script&gt;alert(1)&lt;/script&gt;")]
+    assert page.count('<img class="chart"') == 8  # four charts each
+    assert '<p class="ok" id="not-read-none">Every hand in the imported files was read.</p>' in page
+
+
+def test_money_is_never_added_across_units(tmp_path):
+    """A player with dollars and euros: one headline card per currency, the winnings chart
+    in big bets, and every table row in one unit."""
+    folder = tmp_path / "histories"
+    folder.mkdir()
+    text = (DATA / "stats" / "pokerstars-badugi-worked.txt").read_text(encoding="utf-8")
+    (folder / "usd.txt").write_text(text, encoding="utf-8")
+    (folder / "eur.txt").write_text(text.replace("$", "€").replace("USD", "EUR")
+                                    .replace("#9000000", "#8000000"), encoding="utf-8")
+    store = Store(tmp_path / "db")
+    import_paths([folder], store)
+    page = build_report(store, Filters(player="Alice"))
+    cards = re.findall(r'<section class="card"><h3>(\w+)</h3><p class="net[^"]*">([^<]+)</p>', page)
+    assert sorted(cards) == [("EUR", "+2.35 EUR"), ("USD", "+2.35 USD")]
+    assert "In big bets: Alice played in EUR and USD, which cannot be added up" in page
+    assert re.search(r'<figure id="p1-chart-winnings"><img class="chart"', page)
+
+
+def test_what_was_not_read(tmp_path):
+    """Rejected hands counted per file and listed with line and reason; hands of games
+    hhtools does not read counted per file and game."""
+    folder = tmp_path / "histories"
+    folder.mkdir()
+    shutil.copy(Path(__file__).parent / "invalid" / "pokerstars" / "first-of-two-broken.txt",
+                folder / "broken.txt")
+    holdem = (DATA / "stats" / "pokerstars-badugi-worked.txt").read_text(encoding="utf-8")
+    (folder / "holdem.txt").write_text(holdem.replace("Badugi Limit", "Hold'em Limit"),
+                                       encoding="utf-8")
+    store = Store(tmp_path / "db")
+    import_paths([folder], store)
+    section = build_report(store)
+    section = section[section.index('<h2 id="not-read">'):section.index('<h2 id="about">')]
+    assert "rejected 1 hand and skipped 3 hands" in section
+    files = re.search(r'<table id="rejected-files".*?</table>', section, re.S).group(0)
+    assert f'<td class="text" data-label="File">{folder / "broken.txt"}</td>' in files
+    assert '<td class="num" data-label="Hands rejected">1</td>' in files
+    listed = re.search(r'<table id="rejected-hands".*?</table>', section, re.S).group(0)
+    assert f"{folder / 'broken.txt'}:" in listed
+    skipped = re.search(r'<table id="skipped-games".*?</table>', section, re.S).group(0)
+    assert "Hold&#x27;em" in skipped and '<td class="num" data-label="Hands">3</td>' in skipped
 
 
 def test_history_file_gone(tmp_path):
@@ -125,3 +182,28 @@ def test_report_command(db, tmp_path):
     result = CliRunner().invoke(app, ["report", "--player", "Zed", "--db", str(db.root),
                                       "--out", str(tmp_path / "zed.html")])
     assert result.exit_code == 2 and "hhtools: no player 'Zed' in the store" in result.output
+
+
+def test_many_disputed_hands_past_the_explained_ones_are_listed(db, monkeypatch):
+    import hhtools.report_audit as report_audit
+
+    monkeypatch.setattr(report_audit, "EXPLAINED", 0)
+    section = build_report(db)
+    section = section[section.index('<h2 id="audit">'):section.index('<h2 id="not-read">')]
+    assert '<pre class="explanation">' not in section
+    listed = re.search(r'<table id="audit-more".*?</table>', section, re.S).group(0)
+    assert '<td class="text" data-label="Hand">910000002</td>' in listed
+    assert '<td class="text" data-label="Verdict">mismatch</td>' in listed
+
+
+def test_tournament_slot(corpus, tmp_path):
+    """A player with tournament hands gets the tournament section, their chips a card of
+    their own, never money; a player without any gets no such section."""
+    tournament = corpus / "pokerstars" / "LBad-USD-SNG8-201011.txt"
+    store = Store(tmp_path / "db")
+    import_paths([tournament, DATA / "stats"], store)
+    page = build_report(store, Filters(player="Player5"))
+    assert re.search(r'<h3 id="p1-tournaments">Tournaments</h3><p>\d+ hands in 1 tournament: '
+                     r"their chips are shown apart", page)
+    assert '<section class="card"><h3>tournament chips (not money)</h3>' in page
+    assert 'id="p1-tournaments"' not in build_report(store, Filters(player="Alice"))

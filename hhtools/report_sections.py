@@ -1,0 +1,258 @@
+"""One player's part of the HTML report, the way a tracker's summary reads: a header with the
+headline numbers per money unit, the winnings chart, then one section per subject.
+
+``SECTIONS`` is the list of those sections in page order; each is a pure function of a
+``PlayerView`` returning the section's HTML, or None to leave the section out (no split-pot
+game played, no tournament in the store). Every number comes from hhtools.stats and every
+chart from hhtools.charts: nothing is computed twice. Money is shown per unit (a currency, or
+``chips`` for tournaments) and never added across units; big bets and bb/100 make the units
+comparable.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from html import escape
+
+import polars as pl
+
+from hhtools.errors import HHToolsError
+from hhtools.report_html import Column, figure, number, signed, table, text, tone
+from hhtools.stats import Filters, Tables, draw_stats, player_stats, position_stats, split_stats
+from hhtools.store import Store
+from hhtools.words import plural
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """What every section of one player's part reads: the store, its tables, the filters
+    (``filters.player`` is the player) and the player's place on the page (for element ids)."""
+
+    store: Store
+    tables: Tables
+    filters: Filters
+    number: int
+
+    @property
+    def player(self) -> str:
+        return self.filters.player or ""
+
+    def anchor(self, name: str) -> str:
+        """A page-unique element id for this player's ``name``."""
+        return f"p{self.number}-{name}"
+
+
+def game_title(name: str | None) -> str:
+    from hhtools.games import get_game
+
+    try:
+        return get_game(name or "").title
+    except HHToolsError:
+        return name or "?"
+
+
+def with_game_titles(df: pl.DataFrame) -> pl.DataFrame:
+    """``df`` with ``game_title``, the game as players name it (``2-7 Triple Draw``)."""
+    names = df["game"].unique().to_list()
+    return df.with_columns(game_title=pl.col("game").replace_strict(
+        {n: game_title(n) for n in names}, default=None, return_dtype=pl.String))
+
+
+def unit_title(unit: str) -> str:
+    """How a money unit is named on the page."""
+    if unit == "chips":
+        return "tournament chips (not money)"
+    if unit == "cash":
+        return "cash, currency not named in the histories"
+    return unit
+
+
+def _chart(view: PlayerView, kind: str, title: str, measure: str = "money") -> str:
+    from hhtools.charts import chart
+
+    try:
+        fig = chart(view.tables, kind, view.filters, measure)
+    except HHToolsError as exc:
+        return figure(view.anchor(f"chart-{kind}"), title, "", missing=str(exc))
+    return figure(view.anchor(f"chart-{kind}"), title, f"{title}: {view.player}", fig)
+
+
+# -- the header -------------------------------------------------------------------------------
+
+def header(view: PlayerView) -> str:
+    """The player's name, what they played, and one card of headline numbers per money unit."""
+    mine = view.tables.filtered(view.filters)
+    hands = mine.hands.join(mine.players.select("site", "hand_id").unique(), on=["site", "hand_id"],
+                            how="semi")
+    games = ", ".join(game_title(g) for g in sorted(hands["game"].drop_nulls().unique().to_list()))
+    sites = ", ".join(sorted(hands["site"].drop_nulls().unique().to_list()))
+    when = hands["started_at"].drop_nulls()
+    span = (f"; {when.min():%Y-%m-%d} to {when.max():%Y-%m-%d}" if when.len() else "")
+    stats = player_stats(view.tables, view.filters)
+    cards = [_headline_card(row) for row in stats.iter_rows(named=True)]
+    return (f'<h2 id="{view.anchor("name")}">{escape(view.player)}</h2>'
+            f'<p class="meta">{plural(hands.height, "hand")} of {escape(games or "no game")} '
+            f"at {escape(sites or 'no site')}{escape(span)}.</p>"
+            f'<div class="cards" id="{view.anchor("headline")}">{"".join(cards)}</div>')
+
+
+def _headline_card(row: dict) -> str:
+    unit = row["unit"]
+    facts = [("Hands", text(row["hands"])),
+             ("Net in big bets", number(row["net_big_bets"], "signed")),
+             ("bb/100", number(row["bb_per_100"], "signed")),
+             ("VPIP", _pct(row["vpip"])),
+             ("Pre-draw raise", _pct(row["raise_predraw"])),
+             ("Went to showdown", _pct(row["went_to_showdown"])),
+             ("Won at showdown (W$SD)", _pct(row["won_at_showdown"]))]
+    items = "".join(f"<div><dt>{label}</dt><dd>{value}</dd></div>" for label, value in facts)
+    net = row["net"]
+    return (f'<section class="card"><h3>{escape(unit_title(unit))}</h3>'
+            f'<p class="net {tone(net)}">{signed(net)} {escape(unit)}</p><dl>{items}</dl></section>')
+
+
+def _pct(value) -> str:
+    return "–" if value is None else number(value, "pct") + "%"
+
+
+# -- the sections -----------------------------------------------------------------------------
+
+def winnings(view: PlayerView) -> str:
+    """Cumulative winnings, all hands and split by showdown; in big bets when the player's
+    hands are in more than one unit (dollars and euros cannot be added)."""
+    units = player_stats(view.tables, view.filters)["unit"].to_list()
+    if len(units) > 1:
+        listed = ", ".join(units[:-1]) + " and " + units[-1]
+        note = (f'<p class="meta">In big bets: {escape(view.player)} played in '
+                f"{escape(listed)}, which cannot be added up; each hand's net is divided by "
+                "its big bet.</p>")
+        return note + _chart(view, "winnings", "Winnings in big bets over hands played, with "
+                             "and without showdown", "big-bets")
+    return _chart(view, "winnings", "Winnings over hands played, with and without showdown")
+
+
+BY_GAME_RESULTS = [Column("game_title", "Game", "text"), Column("unit", "Unit", "text"),
+                   Column("hands", "Hands", "int"), Column("net", "Net", "money"),
+                   Column("net_big_bets", "Big bets", "signed"),
+                   Column("bb_per_100", "bb/100", "signed"),
+                   Column("showdown_net", "Net at showdown", "money"),
+                   Column("non_showdown_net", "Net without showdown", "money")]
+BY_GAME_PLAY = [Column("game_title", "Game", "text"), Column("unit", "Unit", "text"),
+                Column("vpip", "VPIP %", "pct"), Column("raise_predraw", "Raise %", "pct"),
+                Column("three_bet", "3-bet %", "pct"), Column("af_predraw", "AF pre-draw"),
+                Column("af_draw1", "AF 1st draw"), Column("went_to_showdown", "WTSD %", "pct"),
+                Column("won_at_showdown", "W$SD %", "pct")]
+
+
+def by_game(view: PlayerView) -> str:
+    """Results, then style of play, per game and unit: two narrow tables, not one wide one."""
+    rows = player_stats(view.tables, view.filters, ("player", "game", "unit")).pipe(with_game_titles)
+    return (table(rows, BY_GAME_RESULTS, view.anchor("games-results"), "Results per game")
+            + table(rows, BY_GAME_PLAY, view.anchor("games-play"),
+                    "How they play each game (percentages of the hands that gave the chance)"))
+
+
+POSITION_COLUMNS = [Column("position", "Position", "text"), Column("unit", "Unit", "text"),
+                    Column("hands", "Hands", "int"), Column("net", "Net", "money"),
+                    Column("bb_per_100", "bb/100", "signed")]
+
+
+def positions(view: PlayerView) -> str:
+    rows = position_stats(view.tables, view.filters).with_columns(
+        position=pl.col("position").fill_null("sitting out"))
+    return (table(rows, POSITION_COLUMNS, view.anchor("positions"), "Results by position")
+            + _chart(view, "positions", "Big blinds won per 100 hands at each position"))
+
+
+DRAWN_COLUMNS = [Column("game_title", "Game", "text"), Column("draw", "Draw", "text"),
+                 Column("draws", "Draws", "int"), *[Column(f"drew_{n}", f"{n} card{'s' * (n != 1)}",
+                                                           "int") for n in range(6)],
+                 Column("pat_pct", "Pat %", "pct")]
+MADE_COLUMNS = [Column("game_title", "Game", "text"), Column("draw", "Draw", "text"),
+                Column("made_before_n", "Made before", "int"), Column("broken_n", "Broken", "int"),
+                Column("broken_pct", "Broken %", "pct"),
+                Column("known_after", "Known after", "int"),
+                Column("made_after_pct", "Made after %", "pct"), Column("snows", "Snows", "int")]
+DRAW_NAMES = {"draw1": "1st", "draw2": "2nd", "draw3": "3rd"}
+
+
+def draws(view: PlayerView) -> str:
+    """Cards drawn at each draw, then made and broken hands: two tables."""
+    rows = draw_stats(view.tables, view.filters).pipe(with_game_titles).with_columns(
+        draw=pl.col("street").replace(DRAW_NAMES))
+    # A count nobody drew (five cards in Badugi) is a column of zeros: left out.
+    drawn = [c for c in DRAWN_COLUMNS if not c.key.startswith("drew_") or rows[c.key].sum() > 0]
+    return (table(rows, drawn, view.anchor("draws"), "Cards drawn at each draw", "no draws")
+            + table(rows, MADE_COLUMNS, view.anchor("made"),
+                    "Made hands: broken when drawing from a made hand; made after, where the "
+                    "cards are known; snows, pat into a showdown with nothing made", "no draws")
+            + _chart(view, "draws", "Cards drawn at each draw, and how often pat"))
+
+
+def showdowns(view: PlayerView) -> str:
+    return _chart(view, "showdowns", "Strength of the hands shown down, won and lost")
+
+
+SPLIT_COLUMNS = [Column("game_title", "Game", "text"), Column("showdowns", "Showdowns", "int"),
+                 Column("scoop_pct", "Scoop %", "pct"),
+                 Column("badugi_half_pct", "Badugi half %", "pct"),
+                 Column("low_half_pct", "Low half %", "pct")]
+
+
+def splits(view: PlayerView) -> str | None:
+    """Badeucy and Badacey showdowns; left out for a player who played neither."""
+    from hhtools.games import GAMES
+
+    split_games = {g.name for g in GAMES.values() if g.split}
+    played = view.tables.filtered(view.filters).hands.filter(pl.col("game").is_in(split_games))
+    mine = view.tables.filtered(view.filters).players.join(played.select("site", "hand_id"),
+                                                            on=["site", "hand_id"], how="semi")
+    if mine.height == 0:
+        return None
+    rows = split_stats(view.tables, view.filters).pipe(with_game_titles)
+    return (table(rows, SPLIT_COLUMNS, view.anchor("splits"), "Split pots at showdown",
+                  "no Badeucy or Badacey showdown")
+            + _chart(view, "splits", "Badeucy and Badacey: halves won and scoops"))
+
+
+def tournaments(view: PlayerView) -> str | None:
+    """The tournament slot: left out when the player played no tournament hand.
+
+    Tournament results (buy-ins, prizes, finishes) are hhtools.report_tournaments' to show;
+    this says only how many tournament hands the figures above hold, in chips, apart."""
+    mine = view.tables.filtered(view.filters)
+    hands = mine.hands.filter(pl.col("tournament_id").is_not_null()).join(
+        mine.players.select("site", "hand_id"), on=["site", "hand_id"], how="semi")
+    if hands.height == 0:
+        return None
+    count = hands["tournament_id"].n_unique()
+    return (f"<p>{plural(hands.height, 'hand')} in {plural(count, 'tournament')}: their chips "
+            "are shown apart (unit <code>chips</code>), never as money.</p>")
+
+
+#: A player's sections in page order: (id, title, section). The header comes first, always.
+SECTIONS: list[tuple[str, str, Callable[[PlayerView], str | None]]] = [
+    ("winnings", "Winnings", winnings),
+    ("games", "Per game", by_game),
+    ("positions", "By position", positions),
+    ("draws", "Draws", draws),
+    ("showdowns", "Showdowns", showdowns),
+    ("splits", "Split pots (Badeucy, Badacey)", splits),
+    ("tournaments", "Tournaments", tournaments),
+]
+
+
+def player_part(view: PlayerView) -> str:
+    """The player's header and every section that has something to show."""
+    parts = [f'<section class="player" id="{view.anchor("player")}">', header(view)]
+    for name, title, section in SECTIONS:
+        body = section(view)
+        if body is not None:
+            parts.append(f'<h3 id="{view.anchor(name)}">{escape(title)}</h3>{body}')
+    parts.append("</section>")
+    return "\n".join(parts)
+
+
+def player_view(store: Store, tables: Tables, filters: Filters, player: str, number: int) -> PlayerView:
+    return PlayerView(store, tables, replace(filters, player=player), number)
