@@ -19,6 +19,7 @@ from hhtools.cli_options import (FILES_HELP, SITE_HELP, DbOption, GameFilter, Ga
                                  WatchPaths, fail, failure, filters_from, history_files,
                                  print_version, say_waiting)
 from hhtools.cli_store import check_command, rejected_command
+from hhtools.cli_tournaments import tournaments_command
 from hhtools.errors import HHToolsError
 from hhtools.words import plural
 
@@ -338,6 +339,7 @@ def watch_command(paths: WatchPaths, db: DbOption = None, once: OnceOption = Fal
 # The store's upkeep commands (hhtools.cli_store), in the order of the help.
 app.command("rejected")(rejected_command)
 app.command("check")(check_command)
+app.command("tournaments")(tournaments_command)
 
 
 STATS_FORMATS = ("table", "csv", "json")
