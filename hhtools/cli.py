@@ -588,6 +588,10 @@ def generate_command(
         "--players", help="Players dealt in per hand: N or MIN-MAX (2 to 8).")] = "2-8",
     seed: Annotated[int, typer.Option("--seed", help="The same seed writes the same file.")]
         = 0,
+    tournament: Annotated[bool, typer.Option(
+        "--tournament", help="A whole sit & go instead (pokerstars): the most --players "
+        "entrants the table seats, 1500 chips, limits rising every 10 hands, to the last "
+        "player; --hands is not used.")] = False,
 ) -> None:
     """Generate legal hands, written exactly as the site writes its histories.
 
@@ -619,6 +623,13 @@ def generate_command(
                    f"--players {players}: give N or MIN-MAX between 2 and 8", 2) from None
     except HHToolsError as exc:
         raise fail(str(exc), 2) from None
+    if tournament:
+        from hhtools.generate.tournament import write_for_command
+        try:
+            typer.echo(write_for_command(out, site, name, seed, span[1], structure))
+        except HHToolsError as exc:
+            raise fail(str(exc), 2) from None
+        return
     try:
         write_history(out, site, name, structure, hands, seed=seed, players=span)
     except OSError as exc:

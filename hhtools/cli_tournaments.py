@@ -114,7 +114,7 @@ def _shown(name: str, frame):
     import polars as pl
 
     from hhtools.stats_table import cell
-    from hhtools.tournaments import ordinal
+    from hhtools.words import ordinal
 
     def known(column: str) -> pl.Expr:
         return pl.col(column).map_elements(cell, return_dtype=pl.String).fill_null("unknown")
@@ -131,7 +131,8 @@ def _shown(name: str, frame):
     return frame.with_columns(
         buy_in=pl.Series(buy_in, dtype=pl.String),
         started=pl.col("started_at").dt.strftime("%Y-%m-%d %H:%M"),
-        finish=pl.Series([ordinal(p) for p in frame["place"].to_list()], dtype=pl.String),
+        finish=pl.Series(["unknown" if p is None else ordinal(p) for p in frame["place"].to_list()],
+                         dtype=pl.String),
         prize=known("prize"), net=known("net"),
     ).select("tournament_id", "player", "game", "buy_in", "finish", "prize", "net", "hands",
              "chips_start", "chips_end", "started", "site")

@@ -194,12 +194,3 @@ def unread(t: TournamentTables) -> int:
     with_facts = t.tournaments.join(t.hands.select(KEY + ["tournament_id"]), on=KEY)
     return t.hands.select(TOURNAMENT).unique().join(
         with_facts.select(TOURNAMENT).unique(), on=TOURNAMENT, how="anti").height
-
-
-def ordinal(place: int | None) -> str:
-    """``1st``, ``2nd``, ``3rd``, ``11th``...; ``unknown`` for None."""
-    if place is None:
-        return "unknown"
-    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10,
-                                                                                 "th")
-    return f"{place}{suffix}"
