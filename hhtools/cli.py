@@ -361,7 +361,8 @@ def stats_command(
     fmt: Annotated[str, typer.Option("--format", help="table, csv or json.")] = "table",
     group_by: Annotated[str, typer.Option(
         "--group-by", help="What one row of the players and positions reports covers: some of "
-        "player, game, site, stakes and unit, comma separated. unit (the currency, or chips) "
+        "player, game, site, stakes and unit, comma separated. unit (the currency, or "
+        "tournament bb: tournament chips in big blinds) "
         "is always one: money of different units is never summed.")] = "player,game,unit",
     columns: Annotated[str | None, typer.Option(
         "--columns", help="The columns shown, comma separated, after the group columns "
