@@ -483,7 +483,8 @@ def convert_command(
 def chart_command(
     player: Annotated[str, typer.Option(help="The player charted.", show_default=False)],
     kind: Annotated[str, typer.Option(
-        help="winnings, draws, positions, showdowns or splits.", show_default=False)],
+        help="winnings, draws, positions, showdowns, splits or tournaments.",
+        show_default=False)],
     out: Annotated[str, typer.Option(help="The image written: FILE.png or FILE.svg.", show_default=False)],
     db: DbOption = None,
     game: GameFilter = None,
@@ -501,7 +502,8 @@ def chart_command(
     showdown (they add up to it), in money or big bets. draws: cards drawn at each draw round
     and pat rates. positions: big blinds per 100 hands by position. showdowns: strength of the
     hands shown down, won and lost, per game component. splits: Badeucy/Badacey halves won
-    and scoops. When no hand matches, nothing is written and the exit status is 1; a player
+    and scoops. tournaments: cumulative profit in money over the tournaments with a known
+    result, in order of start (the filters other than --player do not apply). When no hand matches, nothing is written and the exit status is 1; a player
     not in the store (the close names are given), a wrong option value or an --out that
     cannot be written is a usage error (2).
 
@@ -524,7 +526,11 @@ def chart_command(
         if measure not in MEASURES:
             raise unknown_name("measure", measure, MEASURES)
         filters = filters_from(player, game, site, stakes, since, until, position)
-        figure = chart(Tables.load(open_store(db)), kind, filters, measure)
+        if kind == "tournaments":  # hhtools.tournament_chart: results in money per tournament
+            from hhtools.tournament_chart import tournament_chart
+            figure = tournament_chart(open_store(db), player)
+        else:
+            figure = chart(Tables.load(open_store(db)), kind, filters, measure)
         figure.savefig(out, format=suffix[1:], dpi=100)
     except HHToolsError as exc:
         raise failure(exc) from None
