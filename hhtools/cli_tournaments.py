@@ -109,12 +109,12 @@ def _notes(rows, unread: int) -> list[str]:
 
 
 def _shown(name: str, frame):
-    """The table's columns: results with the buy-in as one text and the finish as an
-    ordinal, and ``unknown`` where a result is not known."""
+    """The table's columns: results with the buy-in as one text and the finish as a place,
+    and ``unknown`` where a result is not known."""
     import polars as pl
 
     from hhtools.stats_table import cell
-    from hhtools.words import ordinal
+    from hhtools.tournaments import shown
 
     def known(column: str) -> pl.Expr:
         return pl.col(column).map_elements(cell, return_dtype=pl.String).fill_null("unknown")
@@ -126,23 +126,6 @@ def _shown(name: str, frame):
         whole = frame[chips].cast(pl.Int64, strict=False)
         if (whole.cast(frame[chips].dtype) == frame[chips]).all():
             frame = frame.with_columns(whole.alias(chips))
-    buy_in = [_buy_in(*parts) for parts in frame.select(
-        "buy_in", "bounty", "fee", "currency").iter_rows()]
-    return frame.with_columns(
-        buy_in=pl.Series(buy_in, dtype=pl.String),
-        started=pl.col("started_at").dt.strftime("%Y-%m-%d %H:%M"),
-        finish=pl.Series(["unknown" if p is None else ordinal(p) for p in frame["place"].to_list()],
-                         dtype=pl.String),
-        prize=known("prize"), net=known("net"),
-    ).select("tournament_id", "player", "game", "buy_in", "finish", "prize", "net", "hands",
-             "chips_start", "chips_end", "started", "site")
-
-
-def _buy_in(buy_in, bounty, fee, currency) -> str:
-    """``1.00+0.20 USD``, ``10+1+0.50 USD``, ``100+9``: the parts the header printed."""
-    from hhtools.stats_table import cell
-
-    if buy_in is None:
-        return "unknown"
-    parts = "+".join(cell(p) for p in (buy_in, bounty, fee) if p is not None)
-    return f"{parts} {currency}" if currency else parts
+    return shown(frame).with_columns(prize=known("prize"), net=known("net")).select(
+        "tournament_id", "player", "game", "buy_in", "finish", "prize", "net", "hands",
+        "chips_start", "chips_end", "started", "site")

@@ -194,3 +194,26 @@ def unread(t: TournamentTables) -> int:
     with_facts = t.tournaments.join(t.hands.select(KEY + ["tournament_id"]), on=KEY)
     return t.hands.select(TOURNAMENT).unique().join(
         with_facts.select(TOURNAMENT).unique(), on=TOURNAMENT, how="anti").height
+
+
+def shown(rows: pl.DataFrame) -> pl.DataFrame:
+    """``results`` as a table shows them: the buy-in as the header prints its parts
+    (``1.00+0.20 USD``, ``10+1+0.50 USD``, ``100+9``; ``unknown`` when not stored), the
+    finish as a place (``3rd``, ``unknown``) and the start as a minute."""
+    from hhtools.stats_table import cell
+    from hhtools.words import ordinal
+
+    def buy_in(parts) -> str:
+        *money, currency = parts
+        if money[0] is None:
+            return "unknown"
+        text = "+".join(cell(p) for p in money if p is not None)
+        return f"{text} {currency}" if currency else text
+
+    return rows.with_columns(
+        buy_in=pl.Series([buy_in(p) for p in rows.select(
+            "buy_in", "bounty", "fee", "currency").iter_rows()], dtype=pl.String),
+        finish=pl.Series(["unknown" if p is None else ordinal(p)
+                          for p in rows["place"].to_list()], dtype=pl.String),
+        started=pl.col("started_at").dt.strftime("%Y-%m-%d %H:%M"),
+    )
