@@ -54,8 +54,8 @@ def winnings_series(t: Tables, filters: Filters, measure: str = "money") -> pl.D
     showdown as ``hhtools stats`` counts it), ``net`` and the running totals ``total``,
     ``showdown_total`` and ``non_showdown_total`` (the last two add up to ``total``), plus
     ``player`` and ``unit`` (the currency, ``tournament bb``, or ``big bets``). In ``money``
-    all hands must share one unit, since adding dollars to chips means nothing; ``big-bets`` divides each
-    hand's net by its big bet first, which makes any stakes comparable.
+    all hands must share one unit, since adding dollars to chips means nothing; ``big-bets``
+    divides each hand's net by its big bet first, which makes any stakes comparable.
     """
     _need_player(filters)
     if measure not in MEASURES:

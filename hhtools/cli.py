@@ -503,9 +503,10 @@ def chart_command(
     and pat rates. positions: big blinds per 100 hands by position. showdowns: strength of the
     hands shown down, won and lost, per game component. splits: Badeucy/Badacey halves won
     and scoops. tournaments: cumulative profit in money over the tournaments with a known
-    result, in order of start (the filters other than --player do not apply). When no hand matches, nothing is written and the exit status is 1; a player
-    not in the store (the close names are given), a wrong option value or an --out that
-    cannot be written is a usage error (2).
+    result, in order of start (the filters other than --player do not apply). When no hand
+    matches, nothing is written and the exit status is 1; a player not in the store (the
+    close names are given), a wrong option value or an --out that cannot be written is a
+    usage error (2).
 
     Example:
 
