@@ -53,9 +53,9 @@ def winnings_series(t: Tables, filters: Filters, measure: str = "money") -> pl.D
     Columns: ``hand`` (1, 2, ...), site, hand_id, started_at, ``showdown`` (the hand went to
     showdown as ``hhtools stats`` counts it), ``net`` and the running totals ``total``,
     ``showdown_total`` and ``non_showdown_total`` (the last two add up to ``total``), plus
-    ``player`` and ``unit`` (the currency, ``chips``, or ``big bets``). In ``money`` all hands
-    must share one unit, since adding dollars to chips means nothing; ``big-bets`` divides each
-    hand's net by its big bet first, which makes any stakes comparable.
+    ``player`` and ``unit`` (the currency, ``tournament bb``, or ``big bets``). In ``money``
+    all hands must share one unit, since adding dollars to chips means nothing; ``big-bets``
+    divides each hand's net by its big bet first, which makes any stakes comparable.
     """
     _need_player(filters)
     if measure not in MEASURES:
@@ -77,12 +77,13 @@ def winnings_series(t: Tables, filters: Filters, measure: str = "money") -> pl.D
                        pl.col("hand_id"), nulls_last=True)
     rows = []
     total = showdown = other = Decimal(0)
-    for site, hand_id, started, went, net, big_bet in facts.select(
-            "site", "hand_id", "started_at", "showdown", "net", "big_bet").iter_rows():
+    for site, hand_id, started, went, net, money_net, big_bet in facts.select(
+            "site", "hand_id", "started_at", "showdown", "net", "money_net",
+            "big_bet").iter_rows():
         if measure == "big-bets":
             if not big_bet:
                 raise HHToolsError(f"hand {hand_id} has no big bet: draw it in money")
-            net = net / big_bet
+            net = money_net / big_bet
         total += net
         if went:
             showdown += net

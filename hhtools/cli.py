@@ -20,6 +20,7 @@ from hhtools.cli_options import (FILES_HELP, SITE_HELP, DbOption, GameFilter, Ga
                                  print_version, say_waiting)
 from hhtools.cli_commerce import DrawnOption, ManotazoOption, WildOption, commerce_eval
 from hhtools.cli_store import check_command, rejected_command
+from hhtools.cli_tournaments import tournaments_command
 from hhtools.errors import HHToolsError
 from hhtools.words import plural
 
@@ -348,6 +349,7 @@ def watch_command(paths: WatchPaths, db: DbOption = None, once: OnceOption = Fal
 # The store's upkeep commands (hhtools.cli_store), in the order of the help.
 app.command("rejected")(rejected_command)
 app.command("check")(check_command)
+app.command("tournaments")(tournaments_command)
 
 
 STATS_FORMATS = ("table", "csv", "json")
@@ -369,7 +371,8 @@ def stats_command(
     fmt: Annotated[str, typer.Option("--format", help="table, csv or json.")] = "table",
     group_by: Annotated[str, typer.Option(
         "--group-by", help="What one row of the players and positions reports covers: some of "
-        "player, game, site, stakes and unit, comma separated. unit (the currency, or chips) "
+        "player, game, site, stakes and unit, comma separated. unit (the currency, or "
+        "tournament bb: tournament chips in big blinds) "
         "is always one: money of different units is never summed.")] = "player,game,unit",
     columns: Annotated[str | None, typer.Option(
         "--columns", help="The columns shown, comma separated, after the group columns "
@@ -490,7 +493,8 @@ def convert_command(
 def chart_command(
     player: Annotated[str, typer.Option(help="The player charted.", show_default=False)],
     kind: Annotated[str, typer.Option(
-        help="winnings, draws, positions, showdowns or splits.", show_default=False)],
+        help="winnings, draws, positions, showdowns, splits or tournaments.",
+        show_default=False)],
     out: Annotated[str, typer.Option(help="The image written: FILE.png or FILE.svg.", show_default=False)],
     db: DbOption = None,
     game: GameFilter = None,
@@ -508,9 +512,11 @@ def chart_command(
     showdown (they add up to it), in money or big bets. draws: cards drawn at each draw round
     and pat rates. positions: big blinds per 100 hands by position. showdowns: strength of the
     hands shown down, won and lost, per game component. splits: Badeucy/Badacey halves won
-    and scoops. When no hand matches, nothing is written and the exit status is 1; a player
-    not in the store (the close names are given), a wrong option value or an --out that
-    cannot be written is a usage error (2).
+    and scoops. tournaments: cumulative profit in money over the tournaments with a known
+    result, in order of start (the filters other than --player do not apply). When no hand
+    matches, nothing is written and the exit status is 1; a player not in the store (the
+    close names are given), a wrong option value or an --out that cannot be written is a
+    usage error (2).
 
     Example:
 
@@ -531,7 +537,11 @@ def chart_command(
         if measure not in MEASURES:
             raise unknown_name("measure", measure, MEASURES)
         filters = filters_from(player, game, site, stakes, since, until, position)
-        figure = chart(Tables.load(open_store(db)), kind, filters, measure)
+        if kind == "tournaments":  # hhtools.tournament_chart: results in money per tournament
+            from hhtools.tournament_chart import tournament_chart
+            figure = tournament_chart(open_store(db), player)
+        else:
+            figure = chart(Tables.load(open_store(db)), kind, filters, measure)
         figure.savefig(out, format=suffix[1:], dpi=100)
     except HHToolsError as exc:
         raise failure(exc) from None
@@ -597,6 +607,10 @@ def generate_command(
         "--players", help="Players dealt in per hand: N or MIN-MAX (2 to 8).")] = "2-8",
     seed: Annotated[int, typer.Option("--seed", help="The same seed writes the same file.")]
         = 0,
+    tournament: Annotated[bool, typer.Option(
+        "--tournament", help="A whole sit & go instead (pokerstars): the most --players "
+        "entrants the table seats, 1500 chips, limits rising every 10 hands, to the last "
+        "player; --hands is not used.")] = False,
 ) -> None:
     """Generate legal hands, written exactly as the site writes its histories.
 
@@ -628,6 +642,13 @@ def generate_command(
                    f"--players {players}: give N or MIN-MAX between 2 and 8", 2) from None
     except HHToolsError as exc:
         raise fail(str(exc), 2) from None
+    if tournament:
+        from hhtools.generate.tournament import write_for_command
+        try:
+            typer.echo(write_for_command(out, site, name, seed, span[1], structure))
+        except HHToolsError as exc:
+            raise fail(str(exc), 2) from None
+        return
     try:
         write_history(out, site, name, structure, hands, seed=seed, players=span)
     except OSError as exc:

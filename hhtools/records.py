@@ -37,13 +37,17 @@ class Source:
 
 @dataclass(slots=True)
 class Tournament:
-    """Tournament context of a hand: id, buy-in and fee (None when not printed), level."""
+    """Tournament context of a hand: id, buy-in, fee and bounty (None when not printed; a
+    PokerStars freeroll's buy-in is 0), the buy-in's currency, level."""
 
     id: str
     buy_in: Decimal | None
     fee: Decimal | None
     currency: str | None
     level: str | None
+    #: The knockout bounty of a three-part PokerStars buy-in (``$10+$1+$0.50``); added
+    #: after the first release of the record, hence last and with a default.
+    bounty: Decimal | None = None
 
 
 @dataclass(slots=True)

@@ -25,6 +25,7 @@ from hhtools.errors import HHToolsError
 from hhtools.games import get_game
 from hhtools.records import STREETS, Hand, HandError
 from hhtools.store import SCHEMAS
+from hhtools.tournament_rows import add_tournament
 
 ZERO = Decimal(0)
 _EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
@@ -256,6 +257,8 @@ def add_hand(rows: Rows, hand: Hand, audit=None, path: str | None = None) -> Non
         len(dealt), hand.cancelled, hand.summary.total_pot, hand.summary.rake,
         audit.verdict if audit is not None else None,
         path if path is not None else hand.source.path, hand.source.first_line)])
+    if hand.tournament is not None:
+        add_tournament(rows, hand)
     rows["players"].add(site, hand_id, players)
     rows["actions"].add(site, hand_id, hand.actions)
     rows["pots"].add(site, hand_id, hand.collections)

@@ -25,6 +25,9 @@ from hhtools.store import Store
 STREETS = ("predraw", "draw1", "draw2", "draw3")
 DRAW_STREETS = STREETS[1:]
 KEY = ["site", "hand_id"]
+#: The unit of tournament hands' winnings: big blinds of the hand's level (hhtools.stats
+#: never adds chips of different tournaments).
+TOURNAMENT_UNIT = "tournament bb"
 #: What the money reports (players, positions) can be grouped by; ``unit`` is always one of
 #: the groups, so money of different currencies, or chips, is never summed.
 GROUP_KEYS = ("player", "game", "site", "stakes", "unit")
@@ -32,8 +35,8 @@ GROUP_KEYS = ("player", "game", "site", "stakes", "unit")
 
 #: The columns the reports read from each table; reading no more keeps large stores fast.
 COLUMNS = {
-    "hands": KEY + ["game", "currency", "small_bet", "big_bet", "big_blind", "started_at",
-                    "tournament_id", "cancelled"],
+    "hands": KEY + ["game", "structure", "currency", "small_bet", "big_bet", "big_blind",
+                    "started_at", "tournament_id", "cancelled"],
     "players": KEY + ["player", "position", "sitting_out", "is_hero", "put_in", "collected",
                       "net", "showed", "cards", "vpip", "raised_predraw", "three_bet_chance",
                       "three_bet", "fold_street", "showdown",
@@ -212,23 +215,34 @@ def _hand_facts(t: Tables) -> pl.DataFrame:
     players = t.players
     if "reached_draw" not in players.columns:
         players = _with_hand_context(players.filter(IN_HAND))
-    facts = players.join(t.hands.select(KEY + ["game", "big_blind", "small_bet", "big_bet",
-                                                 "started_at", "tournament_id", "currency"]), on=KEY)
+    facts = players.join(t.hands.select(KEY + ["game", "structure", "big_blind", "small_bet",
+                                                 "big_bet", "started_at", "tournament_id",
+                                                 "currency"]), on=KEY)
+    tournament = pl.col("tournament_id").is_not_null()
+    # A tournament's big blind is its level's: a short stack's all-in post is not the unit
+    # (a fixed-limit header gives the small bet, which is the big blind; the others give
+    # the blinds). A cash game's is the big blind posted; limit histories give the small bet.
+    big_blind = (pl.when(tournament & (pl.col("structure") == "fixed-limit"))
+                 .then(pl.col("small_bet")).when(tournament).then(pl.col("big_bet"))
+                 .otherwise(pl.coalesce("big_blind", "small_bet")))
     return facts.rename({"raised_predraw": "raised"}).with_columns(
         # Trackers' "saw flop": the hand reached the first draw with the player still in it.
         # A pot won before the draw, uncontested, is not a hand that saw the draw.
         saw_draw=pl.col("reached_draw")
         & (pl.col("fold_street").is_null() | (pl.col("fold_street") != "predraw")),
-        # Limit histories give the small bet; the big blind posted is the unit of bb/100.
-        bb=pl.coalesce("big_blind", "small_bet").cast(pl.Float64),
+        bb=big_blind.cast(pl.Float64),
         bet=pl.col("big_bet").cast(pl.Float64),
-        # Tournament chips and each currency are summed apart: adding them means nothing.
-        unit=pl.when(pl.col("tournament_id").is_not_null()).then(pl.lit("chips"))
+        # Each currency is summed apart, and tournament chips never: 100 chips of one
+        # tournament are not 100 of another. A tournament hand counts in big blinds of its
+        # level (unit "tournament bb"), which add up across tournaments.
+        unit=pl.when(tournament).then(pl.lit(TOURNAMENT_UNIT))
         .otherwise(pl.col("currency").fill_null("cash")),
+        money_net=pl.col("net"),
+        net=pl.when(tournament).then(pl.col("net") / big_blind).otherwise(pl.col("net")),
     ).with_columns(
         won_showdown=pl.col("showdown") & (pl.col("collected") > 0),
-        net_bb=pl.col("net").cast(pl.Float64) / pl.col("bb"),
-        net_big_bets=pl.col("net").cast(pl.Float64) / pl.col("bet"),
+        net_bb=pl.col("money_net").cast(pl.Float64) / pl.col("bb"),
+        net_big_bets=pl.col("money_net").cast(pl.Float64) / pl.col("bet"),
     )
 
 
@@ -258,7 +272,7 @@ def player_stats(t: Tables, filters: Filters = Filters(),
                  by: Iterable[str] = ("player", "unit")) -> pl.DataFrame:
     """Per player and money unit (or the groups ``by`` names, from ``GROUP_KEYS``): hands,
     winnings, bb/100, VPIP, raise %, 3-bet %, aggression, showdowns. ``unit`` is the currency,
-    or ``chips`` for tournaments."""
+    or ``tournament bb`` (``TOURNAMENT_UNIT``): tournament hands' winnings in big blinds."""
     t = t.filtered(filters)
     facts, by = _groups(hand_facts(t), by)
     base = facts.group_by(by).agg(

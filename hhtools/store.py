@@ -87,6 +87,17 @@ SCHEMAS: dict[str, dict[str, pl.DataType]] = {
         "site": pl.String, "hand_id": pl.String, "kind": pl.String, "message": pl.String,
         "line": pl.Int32,
     },
+    # A tournament hand's header facts, and the finishes its lines print: a tournament's
+    # result is put together from every stored hand of it when read (hhtools.tournaments),
+    # so hands of one tournament imported at different times complete each other.
+    "tournaments": {
+        "site": pl.String, "hand_id": pl.String, "tournament_id": pl.String, "buy_in": MONEY,
+        "bounty": MONEY, "fee": MONEY, "currency": pl.String, "level": pl.String,
+    },
+    "tournament_finishes": {
+        "site": pl.String, "hand_id": pl.String, "player": pl.String, "place": pl.Int32,
+        "prize": MONEY, "line": pl.Int32,
+    },
     "rejected": {
         "path": pl.String, "line": pl.Int32, "column": pl.Int32, "site": pl.String,
         "hand_id": pl.String, "reason": pl.String,
@@ -97,6 +108,10 @@ SCHEMAS: dict[str, dict[str, pl.DataType]] = {
         "rejected": pl.Int32, "imported_at": pl.Datetime("us", "UTC"),
     },
 }
+
+#: Tables added after stores were first written: a batch written before has no file for
+#: them, and reads as holding no rows of them (never as damage).
+ADDED_LATER = frozenset({"tournaments", "tournament_finishes"})
 
 
 class StoreError(HHToolsError):
@@ -351,6 +366,8 @@ class Store:
         """A lazy view of one table across every committed batch."""
         schema = SCHEMAS[table]
         files = [folder / f"{table}.parquet" for folder in self.batch_folders()]
+        if table in ADDED_LATER:
+            files = [f for f in files if f.is_file()]
         if not files:
             return pl.LazyFrame(schema=schema)
         missing = next((f for f in files if not f.is_file()), None)

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import polars as pl
 
-from hhtools.store import REPAIR_HINT, SCHEMAS, Store, StoreError
+from hhtools.store import ADDED_LATER, REPAIR_HINT, SCHEMAS, Store, StoreError
 
 _MAGIC = b"PAR1"
 
@@ -92,6 +92,8 @@ def find_damage(store: Store, full: bool = True) -> list[Damage]:
         for name in sorted(set(os.listdir(entry)) - tables.keys()):
             found.append(Damage(entry / name, "a foreign file in a batch folder", entry / name))
         for filename, table in tables.items():
+            if table in ADDED_LATER and not (entry / filename).exists():
+                continue  # a batch written before the table was added
             if (what := table_damage(entry / filename, table, full)) is not None:
                 found.append(Damage(entry / filename, what, entry))
     return found

@@ -99,7 +99,7 @@ def test_money_of_several_units_is_refused(tmp_path):
     chips = usd.with_columns(hand_id=pl.col("hand_id") + "9", tournament_id=pl.lit("42"))
     players = pl.concat([tables.players, tables.players.with_columns(hand_id=pl.col("hand_id") + "9")])
     mixed = Tables(pl.concat([usd, chips]), players, tables.draws, tables.halves)
-    with pytest.raises(HHToolsError, match="Alice played in USD and chips: draw big bets"):
+    with pytest.raises(HHToolsError, match="Alice played in USD and tournament bb: draw big bets"):
         winnings_series(mixed, Filters(player="Alice"))
     assert winnings_series(mixed, Filters(player="Alice"), "big-bets").height == 6
 

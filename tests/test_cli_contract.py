@@ -119,6 +119,15 @@ def commands(db: Path, tmp: Path):
          0, "1 pokerstars badugi fixed-limit hand written"),
         (["generate", "--game", "badugi", "--site", "pokerstars", "--structure", "fixed-limt",
           "--out", tmp / "g.txt"], 2, "Did you mean fixed-limit?"),
+        (["generate", "--tournament", "--game", "badugi", "--site", "pokerstars", "--players", "6",
+          "--out", tmp / "t.txt"], 0, "a 6-player pokerstars badugi sit & go of"),
+        (["generate", "--tournament", "--game", "badugi", "--site", "kingsclub",
+          "--out", tmp / "t.txt"], 2, "tournaments are generated for pokerstars only"),
+        (["tournaments", "--db", db], 0, "(no tournament hands in the store)"),
+        (["tournaments", "--db", missing], 2, f"there is no hand store at {missing}"),
+        (["tournaments", "--db", db, "--player", "Alise"], 2, "did you mean Alice?"),
+        (["tournaments", "--db", db, "--player", "Alice"], 2, "Alice has no tournament hand"),
+        (["tournaments", "--db", db, "--format", "xlsx"], 2, "Unknown format 'xlsx'"),
     ]
 
 

@@ -135,10 +135,14 @@ def test_corpus_nets_equal_the_auditors_replay(corpus, tmp_path):
     replayed: dict = {}
     for result in parse_paths([corpus / "pokerstars", corpus / "kingsclub"]):
         for hand in result.hands:
-            unit = "chips" if hand.tournament else (hand.currency or "cash")
+            unit = "tournament bb" if hand.tournament else (hand.currency or "cash")
             for p in audit(hand).players:
                 if p.net is not None:
-                    replayed[(p.name, unit)] = replayed.get((p.name, unit), Decimal(0)) + p.net
+                    # Tournament hands count in big blinds of their level (the small bet, in
+                    # Limit), to the store's four places.
+                    net = (p.net / hand.small_bet).quantize(Decimal("0.0001"))  \
+                        if hand.tournament else p.net
+                    replayed[(p.name, unit)] = replayed.get((p.name, unit), Decimal(0)) + net
     got = {(p, u): n for p, u, n in stored.iter_rows()}
     assert got == {k: v for k, v in replayed.items() if k in got}
     assert len(got) > 20

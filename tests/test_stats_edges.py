@@ -89,13 +89,14 @@ def test_sitting_out_seats(edges):
     stats = player_stats(edges)
     # The cash game's sitting-out seat was not dealt in: no hand for Dave in dollars.
     assert stats.filter((pl.col("player") == "Dave") & (pl.col("unit") == "USD")).height == 0
-    # The tournament dealt him in and took his blind: a hand, with its chips.
-    dave = row(stats, player="Dave", unit="chips")
+    # The tournament dealt him in and took his blind: a hand, with its chips, counted in
+    # big blinds of the level (20/40: the big blind is 20).
+    dave = row(stats, player="Dave", unit="tournament bb")
     assert (dave["hands"], dave["net"], dave["vpip"], dave["went_to_showdown"]) == (
-        1, Decimal("-20"), 0.0, None)
-    assert row(stats, player="Bob", unit="chips")["net"] == Decimal("30")
+        1, Decimal("-1"), 0.0, None)
+    assert row(stats, player="Bob", unit="tournament bb")["net"] == Decimal("1.5")
     # Dealt in, he has the big blind's position he paid for, and Carol the small blind's.
-    positions = position_stats(edges).filter(pl.col("unit") == "chips")
+    positions = position_stats(edges).filter(pl.col("unit") == "tournament bb")
     assert dict(positions.select("player", "position").iter_rows()) == {
         "Alice": "cutoff", "Bob": "button", "Carol": "small blind", "Dave": "big blind"}
 
@@ -104,8 +105,8 @@ def test_a_store_imported_before_sitting_out_seats_had_positions(edges):
     # Such a store holds no position for them: they are shown as "sitting out", not dropped.
     old = dataclasses.replace(edges, players=edges.players.with_columns(
         position=pl.when(pl.col("sitting_out")).then(None).otherwise(pl.col("position"))))
-    dave = row(position_stats(old, Filters(player="Dave")), unit="chips")
-    assert (dave["position"], dave["hands"], dave["net"]) == ("sitting out", 1, Decimal("-20"))
+    dave = row(position_stats(old, Filters(player="Dave")), unit="tournament bb")
+    assert (dave["position"], dave["hands"], dave["net"]) == ("sitting out", 1, Decimal("-1"))
 
 
 def test_a_real_tournament_player(corpus, tmp_path):

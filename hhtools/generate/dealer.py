@@ -24,7 +24,7 @@ from hhtools.cards import Card
 from hhtools.games import Game, get_game
 from hhtools.pots import PotLayer, allocate_rake, award, build_pots, uncalled_bet
 from hhtools.records import (Action, Collection, Event, Hand, HeroCards, Pot, Seat, Show,
-                             Source, Summary, Uncalled)
+                             Source, Summary, Tournament, Uncalled)
 from hhtools.replay import Replay
 from hhtools.rules import default_profile
 from hhtools.generate.sites import SiteTable
@@ -75,6 +75,9 @@ def _floor(value: Decimal, unit: Decimal) -> Decimal:
 
 class Dealer:
     """Deals hands of one site, game and structure from one seeded random generator."""
+
+    #: The tournament of the hands dealt (hhtools.generate.tournament), None at a cash table.
+    tournament: Tournament | None = None
 
     def __init__(self, table: SiteTable, game: str, structure: str, seed: int = 0,
                  players: tuple[int, int] = (2, 8)):
@@ -177,11 +180,17 @@ class Dealer:
                     all_in=False)
         else:
             ante = None
-        add(street="predraw", player=sb_player.name, kind="post_sb", amount=sb, to=sb)
-        add(street="predraw", player=bb_player.name, kind="post_bb", amount=bb, to=bb)
+        # A blind costs at most the stack (tournaments: a short stack posts all-in); the
+        # history then gives the amount posted as the blind, and so does the record.
+        sb, bb = min(sb, sb_player.stack), min(bb, bb_player.stack)
+        add(street="predraw", player=sb_player.name, kind="post_sb", amount=sb, to=sb,
+            all_in=sb == sb_player.stack)
+        add(street="predraw", player=bb_player.name, kind="post_bb", amount=bb, to=bb,
+            all_in=bb == bb_player.stack)
         skeleton = Hand(
-            site=self.table.name, hand_id=hand_id, tournament=None, game=self.game.name,
-            structure=self.structure, mix=None, currency=self.table.currency,
+            site=self.table.name, hand_id=hand_id, tournament=self.tournament,
+            game=self.game.name, structure=self.structure, mix=None,
+            currency=self.table.currency if self.tournament is None else "chips",
             small_bet=small_bet, big_bet=big_bet, small_blind=sb, big_blind=bb, ante=ante,
             table=self.table_name, max_seats=self.max_seats, button_seat=button,
             started_at=self.clock, seats=tuple(seats), hero=None, hero_cards=(), dealt_to=None,
@@ -490,7 +499,8 @@ class Dealer:
                      for i, (l, k) in enumerate(zip(layers, rakes))) if len(layers) > 1 else ()
         events = tuple(Event("reshuffle", None, "The deck is reshuffled", 0) for _ in reshuffles)
         hand = Hand(
-            site=skeleton.site, hand_id=skeleton.hand_id, tournament=None, game=game.name,
+            site=skeleton.site, hand_id=skeleton.hand_id, tournament=skeleton.tournament,
+            game=game.name,
             structure=self.structure, mix=None, currency=skeleton.currency,
             small_bet=skeleton.small_bet, big_bet=skeleton.big_bet,
             small_blind=skeleton.small_blind, big_blind=skeleton.big_blind, ante=skeleton.ante,

@@ -10,7 +10,8 @@ from __future__ import annotations
 import re
 
 from hhtools.records import Pot, Seat, SeatResult, Tournament
-from hhtools.sites.base import _AMOUNTS, HandBuilder, LineError, LineToken, Site, column_of
+from hhtools.sites.base import (_AMOUNTS, ZERO, HandBuilder, LineError, LineToken, Site,
+                                column_of)
 from hhtools.sites.values import card_count, check_room, seat_number, table_size
 
 
@@ -93,16 +94,42 @@ class PokerStarsBuilder(HandBuilder):
         key = (tournament, buy_in, currency, level, sign)
         record = _TOURNAMENTS.get(key)
         if record is None:
-            fee = None
+            fee = bounty = None
             if buy_in is not None:
+                # Two parts are the buy-in and the fee; three, the buy-in, the bounty and
+                # the fee (a knockout); one, the buy-in alone.
                 parts = [self.money(tok, p) for p in buy_in.split("+")]
-                buy_in, fee = (sum(parts[:-1]), parts[-1]) if len(parts) > 1 else (parts[0], None)
+                if len(parts) > 3:
+                    raise LineError(tok, f"the buy-in {buy_in!r} has {len(parts)} parts: "
+                                    "expected buy-in+fee or buy-in+bounty+fee",
+                                    column_of(tok, buy_in))
+                buy_in, fee = parts[0], parts[-1] if len(parts) > 1 else None
+                bounty = parts[1] if len(parts) == 3 else None
                 currency = currency or CURRENCIES.get(sign)
-            record = Tournament(tournament, buy_in, fee, currency, level)
+            elif tok[tok.find(",") + 2:].startswith("Freeroll"):
+                buy_in = ZERO
+            record = Tournament(tournament, buy_in, fee, currency, level, bounty)
             if len(_TOURNAMENTS) > _MAX_REMEMBERED:
                 _TOURNAMENTS.clear()
             _TOURNAMENTS[key] = record
         return record
+
+    def on_EV_FINISHED(self, tok, player, place, prize):
+        self._finish(tok, player, place, prize)
+
+    def on_EV_WINS_TOURNAMENT(self, tok, player, prize):
+        self._finish(tok, player, "1", prize)
+
+    def _finish(self, tok, player, place, prize):
+        """A player's finish, kept as an event (hhtools.tournament_rows reads it back with
+        this grammar); a place or prize that is no number costs the hand here, with the line
+        named, rather than the store later."""
+        if int(place) < 1:
+            raise LineError(tok, f"{player} finishes in place {place}: expected 1 or more",
+                            column_of(tok, place))
+        if prize is not None:
+            self.money(tok, prize)
+        self.on_event(tok, player)
 
     def on_TABLE(self, tok, table, max_seats, button):
         self.table = table

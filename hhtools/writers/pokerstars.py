@@ -106,12 +106,21 @@ def write(deal: Deal) -> str:
     game = get_game(h.game)
     out = []
     t = h.started_at
-    out.append(f"PokerStars Hand #{h.hand_id}:  {GAME_NAMES[h.game]} {STRUCTURES[h.structure]} "
-               f"({money(h.small_bet)}/{money(h.big_bet)} USD) - "
-               f"{t:%Y/%m/%d} {t.hour}:{t:%M:%S} ET")
+    # Tournament amounts are chips, written without a currency sign.
+    m = number if h.tournament else money
+    if h.tournament:
+        tour = h.tournament
+        out.append(f"PokerStars Hand #{h.hand_id}: Tournament #{tour.id}, "
+                   f"${tour.buy_in:.2f}+${tour.fee:.2f} {tour.currency} "
+                   f"{GAME_NAMES[h.game]} {STRUCTURES[h.structure]} - Level {tour.level} "
+                   f"({m(h.small_bet)}/{m(h.big_bet)}) - {t:%Y/%m/%d} {t.hour}:{t:%M:%S} ET")
+    else:
+        out.append(f"PokerStars Hand #{h.hand_id}:  {GAME_NAMES[h.game]} "
+                   f"{STRUCTURES[h.structure]} ({m(h.small_bet)}/{m(h.big_bet)} USD) - "
+                   f"{t:%Y/%m/%d} {t.hour}:{t:%M:%S} ET")
     out.append(f"Table '{h.table}' {h.max_seats}-max Seat #{h.button_seat} is the button")
     for s in h.seats:
-        out.append(f"Seat {s.seat}: {s.name} ({money(s.stack)} in chips)"
+        out.append(f"Seat {s.seat}: {s.name} ({m(s.stack)} in chips)"
                    + (" is sitting out" if s.sitting_out else ""))
     sides = max(0, len(h.summary.pots) - 1)
     uncalled = h.uncalled[0] if h.uncalled else None
@@ -133,25 +142,25 @@ def write(deal: Deal) -> str:
         allin = " and is all-in" if a.all_in else ""
         p = a.player
         if a.kind == "post_sb":
-            out.append(f"{p}: posts small blind {money(a.amount)}{allin}")
+            out.append(f"{p}: posts small blind {m(a.amount)}{allin}")
         elif a.kind == "post_bb":
-            out.append(f"{p}: posts big blind {money(a.amount)}{allin}")
+            out.append(f"{p}: posts big blind {m(a.amount)}{allin}")
             out.append("*** DEALING HANDS ***")
             if h.hero:
                 out.append(f"Dealt to {h.hero} {cards(h.hero_cards[0].cards)}")
         elif a.kind == "post_ante":
-            out.append(f"{p}: posts the ante {money(a.amount)}{allin}")
+            out.append(f"{p}: posts the ante {m(a.amount)}{allin}")
         elif a.kind == "fold":
             out.append(f"{p}: folds")
         elif a.kind == "check":
             out.append(f"{p}: checks")
         elif a.kind == "call":
-            out.append(f"{p}: calls {money(a.amount)}{allin}")
+            out.append(f"{p}: calls {m(a.amount)}{allin}")
         elif a.kind == "bet":
-            out.append(f"{p}: bets {money(a.amount)}{allin}")
+            out.append(f"{p}: bets {m(a.amount)}{allin}")
         elif a.kind == "raise":
-            out.append(f"{p}: raises {money(a.to - put.get((a.street, 'level'), Decimal(0)))} "
-                       f"to {money(a.to)}{allin}")
+            out.append(f"{p}: raises {m(a.to - put.get((a.street, 'level'), Decimal(0)))} "
+                       f"to {m(a.to)}{allin}")
         elif a.kind == "stand_pat":
             out.append(f"{p}: stands pat")
         elif a.kind == "discard":
@@ -166,7 +175,7 @@ def write(deal: Deal) -> str:
         if a.to is not None:
             put[(a.street, "level")] = max(put.get((a.street, "level"), Decimal(0)), a.to)
         if a.seq == uncalled_after:
-            out.append(f"Uncalled bet ({money(uncalled.amount)}) returned to {uncalled.player}")
+            out.append(f"Uncalled bet ({m(uncalled.amount)}) returned to {uncalled.player}")
     showdown = bool(h.shows)
     if showdown:
         out.append("*** SHOW DOWN ***")
@@ -176,24 +185,26 @@ def write(deal: Deal) -> str:
             else:
                 out.append(f"{s.player}: mucks hand")
     for c in h.collections:
-        out.append(f"{c.player} collected {money(c.amount)} from {_pot_label(c.pot, sides)}")
+        out.append(f"{c.player} collected {m(c.amount)} from {_pot_label(c.pot, sides)}")
+    # Eliminations and the winner, as PokerStars prints them, after the pots are paid.
+    out.extend(e.text for e in h.events if e.kind in ("finished", "wins_tournament"))
     out.append("*** SUMMARY ***")
     pots = ""
     if h.summary.pots:
         parts = []
         for pot in h.summary.pots:
             if pot.name == "main":
-                parts.append(f"Main pot {money(pot.amount)}.")
+                parts.append(f"Main pot {m(pot.amount)}.")
             else:
                 n = pot.name.split()[1]
-                parts.append(f"Side pot{'' if sides == 1 else '-' + n} {money(pot.amount)}.")
+                parts.append(f"Side pot{'' if sides == 1 else '-' + n} {m(pot.amount)}.")
         pots = " " + " ".join(parts)
-    out.append(f"Total pot {money(h.summary.total_pot)}{pots} | Rake {money(h.summary.rake)}")
-    out.extend(_seat_lines(deal, game))
+    out.append(f"Total pot {m(h.summary.total_pot)}{pots} | Rake {m(h.summary.rake)}")
+    out.extend(_seat_lines(deal, game, m))
     return "\n".join(out) + "\n"
 
 
-def _seat_lines(deal: Deal, game) -> list[str]:
+def _seat_lines(deal: Deal, game, m) -> list[str]:
     h = deal.hand
     names = [s.name for s in h.seats if not s.sitting_out]
     sb = next(a.player for a in h.actions if a.kind == "post_sb")
@@ -232,12 +243,12 @@ def _seat_lines(deal: Deal, game) -> list[str]:
             words = describe(game, shows[p].cards)
             if game.components[0].name.startswith("badugi"):
                 words = "a " + words
-            result = f"won ({money(won[p])})" if p in won else "lost"
+            result = f"won ({m(won[p])})" if p in won else "lost"
             text = f"showed {cards(shows[p].cards)} and {result} with {words}"
         elif p in shows:
             text = f"mucked {cards(shows[p].cards)}"
         else:
-            text = f"collected ({money(won.get(p, Decimal(0)))})"
+            text = f"collected ({m(won.get(p, Decimal(0)))})"
         out.append(f"Seat {s.seat}: {p}{roles} {text}")
     del names
     return out

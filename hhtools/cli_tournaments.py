@@ -1,0 +1,131 @@
+"""``hhtools tournaments``, registered on the command group by hhtools.cli: a thin layer over
+hhtools.tournaments, rendered like ``hhtools stats`` (hhtools.stats_table)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from hhtools.cli_options import DbOption, failure
+from hhtools.errors import HHToolsError
+
+FORMATS = ("table", "csv", "json")
+REPORTS = ("results", "totals")
+
+
+def tournaments_command(
+    db: DbOption = None,
+    player: Annotated[str | None, typer.Option(
+        help="Only this player (any case when only one stored name matches).",
+        show_default=False)] = None,
+    report: Annotated[list[str] | None, typer.Option(
+        help="results (one row per tournament and player) or totals (per player and "
+             "currency); repeat for both (default: both).", show_default=False)] = None,
+    fmt: Annotated[str, typer.Option("--format", help="table, csv or json.")] = "table",
+) -> None:
+    """Tournament results from the hand store, and each player's totals.
+
+    Per tournament and player: site, tournament id, game, buy-in as the header splits it
+    (buy-in, bounty, fee) and its cost, first and last hand, hands played, chips before the
+    first hand and after the last, finish place and prize when the histories print them,
+    net. Per player and currency: tournaments, total buy-ins, prizes, net, ROI and
+    in-the-money %, over the tournaments whose result is known; the others are counted as
+    unknown, never as 0. Hands of one tournament imported at different times are put
+    together. The exit status is 2 for a store that does not exist, a player not in it
+    (with the close names) or one without a tournament hand.
+
+    Examples:
+
+        hhtools tournaments --player Hero
+        hhtools tournaments --report totals --format csv > totals.csv
+    """
+    import json
+    import shutil
+
+    from hhtools import stats_table as st
+    from hhtools.errors import unknown_name
+    from hhtools.store import open_store
+    from hhtools.tournaments import TournamentTables, check_player, results, totals, unread
+
+    try:
+        if fmt not in FORMATS:
+            raise unknown_name("format", fmt, FORMATS)
+        names = tuple(dict.fromkeys(report or REPORTS))
+        for name in names:
+            if name not in REPORTS:
+                raise unknown_name("report", name, REPORTS)
+        store = open_store(db).snapshot()
+        tables = TournamentTables.load(store)
+        if player is not None:
+            known = store.read_columns("players", ["player"])["player"].unique().to_list()
+            tables = tables.only(check_player(tables, player, known))
+        rows = results(tables)
+    except HHToolsError as exc:
+        raise failure(exc) from None
+    frames = {"results": rows, "totals": totals(rows)}
+    frames = {name: frames[name] for name in names}
+    notes = _notes(rows, unread(tables))
+    if fmt == "json":
+        out = {n: f.to_dicts() for n, f in frames.items()}
+        typer.echo(json.dumps({**out, "notes": notes}, default=str, indent=1))
+        return
+    for note in notes:
+        typer.echo(f"hhtools: {note}", err=True)
+    width = shutil.get_terminal_size().columns
+    for name, frame in frames.items():
+        if len(frames) > 1:
+            typer.echo(f"# {name}")
+        if fmt == "csv":
+            typer.echo(st.safe_csv(frame), nl=False)
+        elif frame.height == 0:
+            typer.echo("(no tournament hands in the store)")
+        else:
+            lines, left_out = st.render(_shown(name, frame), width, 3 if name == "results" else 2)
+            typer.echo("\n".join(lines))
+            if left_out:
+                typer.echo(f"({name}: {', '.join(left_out)} left out to fit {width} characters;"
+                           " --format csv or json gives every column)", err=True)
+        if len(frames) > 1:
+            typer.echo("")
+
+
+def _notes(rows, unread: int) -> list[str]:
+    """What the totals leave out, and why."""
+    from hhtools.words import plural
+
+    notes = []
+    unknown = rows.filter(rows["net"].is_null()).height
+    if unknown:
+        notes.append(f"{plural(unknown, 'result')} of a player in a tournament not known (no "
+                     "finish printed: still playing when the histories end, or not the "
+                     "hero's table; or no buy-in printed): shown as unknown and left out of "
+                     "the totals' money, ROI and in-the-money %")
+    if unread:
+        notes.append(f"{plural(unread, 'tournament')} stored by an hhtools older than the "
+                     "tournaments table: buy-ins and finishes unknown; import those files "
+                     "into a new store (--db) to read them")
+    return notes
+
+
+def _shown(name: str, frame):
+    """The table's columns: results with the buy-in as one text and the finish as a place,
+    and ``unknown`` where a result is not known."""
+    import polars as pl
+
+    from hhtools.stats_table import cell
+    from hhtools.tournaments import shown
+
+    def known(column: str) -> pl.Expr:
+        return pl.col(column).map_elements(cell, return_dtype=pl.String).fill_null("unknown")
+
+    if name == "totals":
+        return frame.with_columns(known("cost"), known("prizes"), known("net"))
+    for chips in ("chips_start", "chips_end"):
+        # Tournament chips are whole: shown without cents when they are.
+        whole = frame[chips].cast(pl.Int64, strict=False)
+        if (whole.cast(frame[chips].dtype) == frame[chips]).all():
+            frame = frame.with_columns(whole.alias(chips))
+    return shown(frame).with_columns(prize=known("prize"), net=known("net")).select(
+        "tournament_id", "player", "game", "buy_in", "finish", "prize", "net", "hands",
+        "chips_start", "chips_end", "started", "site")

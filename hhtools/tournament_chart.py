@@ -1,0 +1,63 @@
+"""The tournament results chart (``hhtools chart --kind tournaments``): a player's cumulative
+profit in money over the tournaments played, in order of start time, with each tournament's
+own result as a bar. A pure function of ``hhtools.tournaments.profit_curve``, drawn as
+hhtools.charts draws (no pyplot state, matplotlib imported when drawing).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import polars as pl
+
+from hhtools.chartdata import NoDataError
+from hhtools.charts import LOST, TOTAL, WON, _figure, _signed
+from hhtools.store import Store
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+
+def tournament_results_chart(df: pl.DataFrame, player: str) -> Figure:
+    """Cumulative net after each tournament (line ``gid`` ``cumulative``) and each
+    tournament's net (bars ``gid`` ``net``, green with a prize, red without). ``df`` is
+    ``profit_curve`` of ``player``."""
+    if df.height == 0:
+        raise NoDataError(f"no tournament of {player} with a known result: nothing to draw")
+    fig = _figure()
+    ax = fig.add_subplot()
+    x = df["number"].to_list()
+    # Decimal -> float only as plotting coordinates: the sums were made exactly.
+    nets = [float(v) for v in df["net"].to_list()]
+    prizes = df["prize"].to_list()
+    ax.bar(x, nets, color=[WON if p else LOST for p in prizes], alpha=0.45, gid="net",
+           label="Each tournament's net")
+    total = df["cumulative"][-1]
+    ax.plot(x, [float(v) for v in df["cumulative"].to_list()], color=TOTAL, linewidth=2.2,
+            marker="o" if len(x) <= 30 else None, markersize=3, gid="cumulative",
+            label=f"Cumulative net ({_signed(total)})")
+    ax.axhline(0, color="#888888", linewidth=0.8)
+    cost = sum(df["cost"].to_list())
+    roi = f", ROI {100 * total / cost:+.1f}%" if cost else ""
+    unit = df["currency"][0] or "no currency"
+    ax.set_title(f"Tournament results of {player}: {len(x)} tournament{'s' * (len(x) != 1)}"
+                 f"{roi}")
+    ax.set_xlabel("Tournaments, in order of start")
+    ax.set_ylabel(f"Net won ({unit})")
+    ax.grid(True, alpha=0.3)
+    ax.legend(loc="best")
+    if len(x) <= 20:
+        ax.set_xticks(x)
+    return fig
+
+
+def tournament_chart(store: Store, player: str) -> Figure:
+    """The tournament results chart of ``player`` (checked as ``hhtools tournaments`` checks
+    it) from ``store``."""
+    from hhtools.tournaments import TournamentTables, check_player, profit_curve, results
+
+    store = store.snapshot()
+    tables = TournamentTables.load(store)
+    known = store.read_columns("players", ["player"])["player"].unique().to_list()
+    name = check_player(tables, player, known)
+    return tournament_results_chart(profit_curve(results(tables.only(name)), name), name)
