@@ -14,8 +14,8 @@ from typing import Annotated
 import typer
 
 from hhtools.cli_options import (FILES_HELP, SITE_HELP, DbOption, GameFilter, GameOption,
-                                 JsonOption, PlayerFilter, PositionFilter, SinceFilter,
-                                 OnceOption, SiteFilter, StakesFilter, UntilFilter,
+                                 JsonOption, OnceOption, PlayerFilter, PositionFilter,
+                                 SinceFilter, SiteFilter, StakesFilter, TypeFilter, UntilFilter,
                                  WatchPaths, fail, failure, filters_from, history_files,
                                  print_version, say_waiting)
 from hhtools.cli_commerce import DrawnOption, ManotazoOption, WildOption, commerce_eval
@@ -365,6 +365,7 @@ def stats_command(
     since: SinceFilter = None,
     until: UntilFilter = None,
     position: PositionFilter = None,
+    hand_type: TypeFilter = None,
     report: Annotated[list[str] | None, typer.Option(
         help="players, positions, draws or splits; repeat for several (default: all).",
         show_default=False)] = None,
@@ -413,7 +414,7 @@ def stats_command(
             if name not in REPORTS:
                 raise unknown_name("report", name, REPORTS)
         by = group_keys(group_by.split(","))
-        filters = filters_from(player, game, site, stakes, since, until, position)
+        filters = filters_from(player, game, site, stakes, since, until, position, hand_type)
         frames = reports(Tables.load(open_store(db)), filters, names, by)
         wanted = st.check_columns(columns.split(","), frames) if columns else None
     except HHToolsError as exc:
@@ -503,6 +504,7 @@ def chart_command(
     since: SinceFilter = None,
     until: UntilFilter = None,
     position: PositionFilter = None,
+    hand_type: TypeFilter = None,
     measure: Annotated[str, typer.Option(
         "--in", help="winnings in money (one currency) or big-bets.")] = "money",
 ) -> None:
@@ -536,7 +538,7 @@ def chart_command(
     try:
         if measure not in MEASURES:
             raise unknown_name("measure", measure, MEASURES)
-        filters = filters_from(player, game, site, stakes, since, until, position)
+        filters = filters_from(player, game, site, stakes, since, until, position, hand_type)
         if kind == "tournaments":  # hhtools.tournament_chart: results in money per tournament
             from hhtools.tournament_chart import tournament_chart
             figure = tournament_chart(open_store(db), player)
@@ -561,6 +563,7 @@ def report_command(
     since: SinceFilter = None,
     until: UntilFilter = None,
     position: PositionFilter = None,
+    hand_type: TypeFilter = None,
 ) -> None:
     """Write one self-contained HTML page: a tracker's summary, charts and the disputed hands.
 
@@ -585,7 +588,8 @@ def report_command(
 
     try:
         written = write_report(open_store(db), out,
-                               filters_from(player, game, site, stakes, since, until, position))
+                               filters_from(player, game, site, stakes, since, until, position,
+                                            hand_type))
     except HHToolsError as exc:
         raise failure(exc) from None
     typer.echo(f"report: {Path(written).resolve()}")

@@ -45,6 +45,9 @@ UntilFilter = Annotated[datetime | None, typer.Option(formats=["%Y-%m-%d"], help
 PositionFilter = Annotated[str | None, typer.Option(
     help="button, cutoff, hijack, lojack, utg, utg+1, utg+2, utg+3, small blind or big blind.",
     show_default=False)]
+TypeFilter = Annotated[str | None, typer.Option(
+    "--type", help="cash or tournament: only cash-game hands, or only tournament hands.",
+    show_default=False)]
 
 # hhtools watch
 WatchPaths = Annotated[list[str], typer.Argument(
@@ -69,12 +72,12 @@ def print_version(show: bool) -> None:
         raise typer.Exit()
 
 
-def filters_from(player, game, site, stakes, since, until, position):
+def filters_from(player, game, site, stakes, since, until, position, hand_type=None):
     """The ``Filters`` the filter options give."""
     from hhtools.stats import Filters
 
     return Filters(player, game, site, stakes, since.date() if since else None,
-                   until.date() if until else None, position)
+                   until.date() if until else None, position, hand_type)
 
 
 def history_files(paths: list[str], site: str = "auto") -> list[str]:

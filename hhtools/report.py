@@ -124,7 +124,7 @@ def build_report(store: Store, filters: Filters = Filters(), now: datetime | Non
         *(player_part(player_view(store, t, filters, name, i)) for i, name in enumerate(featured, 1)),
         '<h2 id="players">Every player</h2>',
         table(shown, PLAYER_COLUMNS, "stats-players",
-              f"Per player and money unit (a currency, or chips for tournaments: never added "
+              f"Per player and money unit (a currency, or tournament chips in big blinds: never added "
               f"together){more}"),
         '<h2 id="audit">Disputed hands</h2>',
         audit_section(store, hands),

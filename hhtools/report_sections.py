@@ -5,7 +5,7 @@ headline numbers per money unit, the winnings chart, then one section per subjec
 ``PlayerView`` returning the section's HTML, or None to leave the section out (no split-pot
 game played, no tournament in the store). Every number comes from hhtools.stats and every
 chart from hhtools.charts: nothing is computed twice. Money is shown per unit (a currency, or
-``chips`` for tournaments) and never added across units; big bets and bb/100 make the units
+``tournament bb`` for tournament chips in big blinds) and never added across units; big bets and bb/100 make the units
 comparable.
 """
 
@@ -19,7 +19,7 @@ import polars as pl
 
 from hhtools.errors import HHToolsError
 from hhtools.report_html import Column, figure, number, signed, table, text, tone
-from hhtools.stats import Filters, Tables, draw_stats, player_stats, position_stats, split_stats
+from hhtools.stats import TOURNAMENT_UNIT, Filters, Tables, draw_stats, player_stats, position_stats, split_stats
 from hhtools.store import Store
 from hhtools.words import plural
 
@@ -61,8 +61,8 @@ def with_game_titles(df: pl.DataFrame) -> pl.DataFrame:
 
 def unit_title(unit: str) -> str:
     """How a money unit is named on the page."""
-    if unit == "chips":
-        return "tournament chips (not money)"
+    if unit == TOURNAMENT_UNIT:
+        return "tournaments, in big blinds (chips are not money)"
     if unit == "cash":
         return "cash, currency not named in the histories"
     return unit
@@ -120,16 +120,24 @@ def _pct(value) -> str:
 
 def winnings(view: PlayerView) -> str:
     """Cumulative winnings, all hands and split by showdown; in big bets when the player's
-    hands are in more than one unit (dollars and euros cannot be added)."""
+    hands are in more than one unit (dollars and euros cannot be added). A player with cash
+    and tournament hands gets the cash games here: tournaments are measured in buy-ins and
+    prizes, in their own section."""
     units = player_stats(view.tables, view.filters)["unit"].to_list()
+    note = ""
+    if TOURNAMENT_UNIT in units and len(units) > 1:
+        view = replace(view, filters=replace(view.filters, hand_type="cash"))
+        units.remove(TOURNAMENT_UNIT)
+        note = ('<p class="meta">Cash games only: tournament results are in money under '
+                "Tournaments below.</p>")
     if len(units) > 1:
         listed = ", ".join(units[:-1]) + " and " + units[-1]
-        note = (f'<p class="meta">In big bets: {escape(view.player)} played in '
-                f"{escape(listed)}, which cannot be added up; each hand's net is divided by "
-                "its big bet.</p>")
+        note += (f'<p class="meta">In big bets: {escape(view.player)} played in '
+                 f"{escape(listed)}, which cannot be added up; each hand's net is divided by "
+                 "its big bet.</p>")
         return note + _chart(view, "winnings", "Winnings in big bets over hands played, with "
                              "and without showdown", "big-bets")
-    return _chart(view, "winnings", "Winnings over hands played, with and without showdown")
+    return note + _chart(view, "winnings", "Winnings over hands played, with and without showdown")
 
 
 BY_GAME_RESULTS = [Column("game_title", "Game", "text"), Column("unit", "Unit", "text"),
@@ -217,18 +225,13 @@ def splits(view: PlayerView) -> str | None:
 
 
 def tournaments(view: PlayerView) -> str | None:
-    """The tournament slot: left out when the player played no tournament hand.
+    """The player's tournaments (hhtools.report_tournaments): totals, one row per tournament
+    and the results chart; left out when the player played no tournament hand."""
+    from hhtools.report_tournaments import tournament_section
+    from hhtools.tournaments import TournamentTables
 
-    Tournament results (buy-ins, prizes, finishes) are hhtools.report_tournaments' to show;
-    this says only how many tournament hands the figures above hold, in chips, apart."""
-    mine = view.tables.filtered(view.filters)
-    hands = mine.hands.filter(pl.col("tournament_id").is_not_null()).join(
-        mine.players.select("site", "hand_id"), on=["site", "hand_id"], how="semi")
-    if hands.height == 0:
-        return None
-    count = hands["tournament_id"].n_unique()
-    return (f"<p>{plural(hands.height, 'hand')} in {plural(count, 'tournament')}: their chips "
-            "are shown apart (unit <code>chips</code>), never as money.</p>")
+    return tournament_section(TournamentTables.load(view.store), view.player,
+                              view.anchor("tournaments")) or None
 
 
 #: A player's sections in page order: (id, title, section). The header comes first, always.

@@ -64,6 +64,12 @@ class Filters:
     since: date | None = None
     until: date | None = None
     position: str | None = None
+    hand_type: str | None = None  # "cash" or "tournament"
+
+
+#: The kinds of hand ``Filters.hand_type`` selects: trackers keep cash games and tournaments
+#: apart, since tournament chips are not money.
+HAND_TYPES = ("cash", "tournament")
 
 
 def match_player(name: str, known: Iterable[str]) -> str:
@@ -101,8 +107,11 @@ def check_filters(f: Filters, players: Iterable[str]) -> Filters:
     position = f.position.lower().strip() if f.position else None
     if position is not None and position not in POSITIONS:
         raise unknown_name("position", f.position, POSITIONS)
+    hand_type = f.hand_type.lower().strip() if f.hand_type else None
+    if hand_type is not None and hand_type not in HAND_TYPES:
+        raise unknown_name("type", f.hand_type, HAND_TYPES)
     player = match_player(f.player, players) if f.player else None
-    return replace(f, game=game, site=site, position=position, player=player)
+    return replace(f, game=game, site=site, position=position, player=player, hand_type=hand_type)
 
 
 @dataclass(frozen=True)
@@ -144,6 +153,8 @@ class Tables:
             hands = hands.filter(pl.col("started_at") >= _utc(f.since))
         if f.until:
             hands = hands.filter(pl.col("started_at") < _utc(f.until, end=True))
+        if f.hand_type:
+            hands = hands.filter(pl.col("tournament_id").is_null() == (f.hand_type == "cash"))
         # Joins on the string keys are the costly part on large stores: skip them when a
         # filter kept everything.
         players = self.players

@@ -197,13 +197,54 @@ def test_many_disputed_hands_past_the_explained_ones_are_listed(db, monkeypatch)
 
 
 def test_tournament_slot(corpus, tmp_path):
-    """A player with tournament hands gets the tournament section, their chips a card of
-    their own, never money; a player without any gets no such section."""
+    """A player with tournament hands gets the tournament section (their finish, prize and
+    net in money, the results chart) and their chips a card of their own in big blinds, never
+    money; a player without any gets no such section."""
     tournament = corpus / "pokerstars" / "LBad-USD-SNG8-201011.txt"
     store = Store(tmp_path / "db")
     import_paths([tournament, DATA / "stats"], store)
     page = build_report(store, Filters(player="Player5"))
-    assert re.search(r'<h3 id="p1-tournaments">Tournaments</h3><p>\d+ hands in 1 tournament: '
-                     r"their chips are shown apart", page)
-    assert '<section class="card"><h3>tournament chips (not money)</h3>' in page
+    section = page[page.index('<h3 id="p1-tournaments">Tournaments</h3>'):]
+    each = section[section.index('id="p1-tournaments-results"'):]
+    each = each[:each.index("</table>")]
+    # Player5 finished 3rd for $1.60 of a $1.00+$0.20 sit & go.
+    assert '<td class="text" data-label="Finish">3rd</td>' in each
+    assert '<td class="num won" data-label="Net">+0.40</td>' in each
+    assert '<td class="text" data-label="Buy-in">1.00+0.20 USD</td>' in each
+    assert 'id="p1-tournaments-chart"><img' in section
+    assert '<section class="card"><h3>tournaments, in big blinds (chips are not money)</h3>' in page
     assert 'id="p1-tournaments"' not in build_report(store, Filters(player="Alice"))
+
+
+def test_cash_and_tournaments_kept_apart(corpus, tmp_path):
+    """--type cash|tournament selects cash-game or tournament hands, and a player with both
+    gets a winnings chart of the cash games: tournament chips are not money."""
+    store = Store(tmp_path / "db")
+    import_paths([corpus / "pokerstars" / "LBad-USD-SNG8-201011.txt", DATA / "stats"], store)
+    runner = CliRunner()
+    db = ["--db", str(tmp_path / "db")]
+    both = runner.invoke(app, ["stats", *db, "--format", "csv"])
+    cash = runner.invoke(app, ["stats", *db, "--format", "csv", "--type", "cash"])
+    sng = runner.invoke(app, ["stats", *db, "--format", "csv", "--type", "Tournament"])
+    assert both.exit_code == cash.exit_code == sng.exit_code == 0
+    assert "tournament bb" in both.stdout and "USD" in both.stdout
+    assert "tournament bb" not in cash.stdout and "Alice" in cash.stdout
+    assert "USD" not in sng.stdout and "Player5" in sng.stdout and "Alice" not in sng.stdout
+    wrong = runner.invoke(app, ["stats", *db, "--type", "sng"])
+    assert wrong.exit_code == 2 and "cash, tournament" in wrong.stderr
+
+
+def test_winnings_chart_of_cash_games_beside_tournaments(tmp_path):
+    """A hero of cash games and sit & gos: the winnings chart draws the cash games, and the
+    tournaments are in money in their own section."""
+    from hhtools.generate import write_history
+    from hhtools.generate.tournament import write_tournament
+
+    write_history(tmp_path / "cash.txt", site="pokerstars", game="badugi", hands=40, seed=3)
+    write_tournament(tmp_path / "sng.txt", site="pokerstars", game="badugi", seed=3, entrants=6)
+    store = Store(tmp_path / "db")
+    import_paths([tmp_path / "cash.txt", tmp_path / "sng.txt"], store)
+    page = build_report(store, Filters(player="Hero"))
+    winnings = page[page.index('<h3 id="p1-winnings">'):page.index('<h3 id="p1-games">')]
+    assert "Cash games only" in winnings and 'id="p1-chart-winnings"><img' in winnings
+    assert 'id="p1-tournaments-chart"><img' in page
