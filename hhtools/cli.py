@@ -18,6 +18,7 @@ from hhtools.cli_options import (FILES_HELP, SITE_HELP, DbOption, GameFilter, Ga
                                  OnceOption, SiteFilter, StakesFilter, UntilFilter,
                                  WatchPaths, fail, failure, filters_from, history_files,
                                  print_version, say_waiting)
+from hhtools.cli_commerce import DrawnOption, ManotazoOption, WildOption, commerce_eval
 from hhtools.cli_store import check_command, rejected_command
 from hhtools.errors import HHToolsError
 from hhtools.words import plural
@@ -70,6 +71,9 @@ def eval_command(
              "or - to read one hand per line from standard input.", show_default=False)],
     game: GameOption,
     as_json: JsonOption = False,
+    wild: WildOption = None,
+    drawn: DrawnOption = None,
+    manotazo: ManotazoOption = None,
 ) -> None:
     """Evaluate hands and say who wins each component (each half of a split pot), and why.
 
@@ -84,10 +88,16 @@ def eval_command(
         hhtools eval --game badugi "As 2d 3h Kc"
         hhtools eval --game badeucy "2c 3s 4d 5h 7c" "As 2d 3h 4c 6s"
         hhtools eval --game 2-7 --json - < hands.txt
+        hhtools eval --game la-viuda --wild 2 "Ann=8h 8s 9h 5c 4d" "Bob=8d 8c 9s 5h 4h"
     """
+    from hhtools.commerce.games import is_commerce_game
     from hhtools.compare import compare, compare_lines, dumps
     from hhtools.games import get_game
 
+    if is_commerce_game(game):
+        return commerce_eval(hands, game, wild, drawn, manotazo, as_json)
+    if wild is not None or drawn is not None or manotazo:
+        raise fail("--wild, --drawn and --manotazo are for la-viuda", 2)
     try:
         chosen = get_game(game)
         if hands == ["-"]:

@@ -20,7 +20,8 @@ FILES_HELP = ("History files, or folders searched recursively for *.txt, *.xml, 
 
 GameOption = Annotated[str, typer.Option(
     "--game", "-g", help="badugi, badeucy (badeucey), badacey, 2-7, a-5, 2-7-single-draw, "
-                         "a-5-single-draw or 5-card-draw.", show_default=False)]
+                         "a-5-single-draw, 5-card-draw; for eval also whisky "
+                         "or la-viuda.", show_default=False)]
 JsonOption = Annotated[bool, typer.Option("--json", help="One JSON object per line instead of text.")]
 DbOption = Annotated[str | None, typer.Option(
     "--db", help="The hand store folder (default: $HHTOOLS_DB, else the XDG data folder).",
