@@ -102,7 +102,7 @@ class _Replay:
                      "the best hand takes the pool")
         seats = ", ".join(f"{s.name} (seat {s.number}, {plural(s.chips, 'chip')})"
                           for s in sorted(n.seats, key=lambda s: s.number))
-        chip = f"; a chip is worth {n.chip}" if n.chip is not None else ""
+        chip = f"; a chip is worth {n.money(n.chip)}" if n.chip is not None else ""
         return f"{self.game.title} night{': ' + n.title if n.title else ''}. {rules}{chip}. Seats: {seats}."
 
     def check_seats(self) -> None:
@@ -351,17 +351,24 @@ class _Replay:
                 takes[a.player] += a.count
             elif a.kind == "pays":
                 pays[a.player] += a.count
+        before = len(self.findings)
         self.check_result(deal, result, takes, pays)
+        by_rules = len(self.findings) == before and result is not None
+        pool = self.pool
         for p, n in takes.items():
             self.chips[p] += n
             self.pool -= n
+            why = (f": the best hand{' (shared)' if len(takes) > 1 else ''}, "
+                   f"{result.values[p].description}" if by_rules else "")
+            self.say(_line_of(after, "takes", p), f"{p} takes {plural(n, 'chip')} of the "
+                     f"{plural(pool, 'chip')} in the pool{why}.")
         for p, n in pays.items():
             self.chips[p] -= n
             self.pool += n
-            self.say(_line_of(after, "pays", p), f"{p} pays {plural(n, 'chip')} to the pool "
+            why = (f" because theirs is the {'lowest' if self.lowest else 'worst'} hand, "
+                   f"{result.values[p].description}" if by_rules else "")
+            self.say(_line_of(after, "pays", p), f"{p} pays {plural(n, 'chip')} to the pool{why} "
                      f"({p} has {plural(self.chips[p], 'chip')} left; the pool {self.pool}).")
-        for p, n in takes.items():
-            self.say(_line_of(after, "takes", p), f"{p} takes {plural(n, 'chip')} from the pool.")
         self.eliminate(deal)
 
     def check_result(self, deal: Deal, result, takes: Counter, pays: Counter) -> None:
@@ -423,6 +430,7 @@ class _Replay:
         buys = [a for a in after if a.kind == "buys"]
         bought_now = set()
         for a in buys:
+            before = len(self.findings)
             if self.viuda_buyer is not None:
                 self.find("viuda_purchase", a.line, f"La Viuda was bought already, by "
                           f"{self.viuda_buyer}", "viuda-once")
@@ -441,9 +449,13 @@ class _Replay:
             self.pool -= 1
             self.active.add(a.player)
             bought_now.add(a.player)
-            self.say(a.line, f"{a.player} buys La Viuda for {a.amount} (twice a chip; the money "
-                     f"goes to the game's winner): {a.player} plays on with one chip, and the pool "
-                     f"stays at {plural(self.pool, 'chip')}, so the wild rank stays the same.")
+            verdict = ("by the rules: they have just lost their original chips and nobody had "
+                       "bought it" if len(self.findings) == before else
+                       "against the rules (see below)")
+            self.say(a.line, f"{a.player} buys La Viuda for {self.night.money(a.amount)}, "
+                     f"{verdict}. The money goes to the game's winner; {a.player} plays on with "
+                     f"one chip, and the pool stays at {plural(self.pool, 'chip')}, so the wild "
+                     "rank stays the same.")
         for a in after:
             if a.kind == "declines":
                 if a.player not in ran_out or self.viuda_buyer not in (None, a.player):
@@ -519,9 +531,10 @@ class _Replay:
 
     def _money_words(self) -> str:
         chips = sum(s.chips for s in self.night.seats)
-        words = f"{self.money()} ({chips} chips at {self.night.chip}"
+        money = self.night.money
+        words = f"{money(self.money())} ({chips} chips at {money(self.night.chip)}"
         if self.viuda_paid:
-            words += f", and {self.viuda_paid} paid for La Viuda by {self.viuda_buyer}"
+            words += f", and {money(self.viuda_paid)} paid for La Viuda by {self.viuda_buyer}"
         return words + ")"
 
 

@@ -100,18 +100,17 @@ class NightAudit:
                 "notes": list(self.notes), "deals": [d.as_dict() for d in self.deals],
                 "chips": self.chips, "money": None if self.money is None else str(self.money)}
 
-    def explanation(self) -> str:
-        """The findings and notes of a night that is not ok, deal by deal."""
-        out = []
-        for f in self.findings:
-            out.append(_finding_text(f))
+    def report(self) -> str:
+        """What ``hhtools audit`` prints: a line per deal, with the findings and notes of each
+        deal that is not ok, then the night's line."""
+        out = [_finding_text(f) for f in self.findings]
         for deal in self.deals:
-            if deal.verdict == "ok":
-                continue
-            out.append(f"  Deal {deal.number} (line {deal.line}): {deal.verdict}")
-            out += ["  " + _finding_text(f) for f in deal.findings]
-            out += [f"    - note: {n}" for n in deal.notes]
+            out.append(self.deal_line(deal))
+            if deal.verdict != "ok":
+                out += [_finding_text(f) for f in deal.findings]
+                out += [f"  - note: {n}" for n in deal.notes]
         out += [f"  - note: {n}" for n in self.notes]
+        out.append(self.line())
         return "\n".join(out)
 
     def explain(self, deal_number: int | None = None) -> str:

@@ -103,6 +103,12 @@ class Night:
     deals: list[Deal]
     path: str | None = None
     lines: list[str] = field(default_factory=list)
+    #: The currency sign the record writes amounts with ("$"), or "".
+    currency: str = ""
+
+    def money(self, amount: Decimal | None) -> str:
+        """An amount as the record writes it: ``$2``."""
+        return "?" if amount is None else f"{self.currency}{amount}"
 
     @property
     def seat_of(self) -> dict[str, int]:
@@ -212,6 +218,7 @@ class _Builder:
     def __init__(self, path, lines):
         self.path, self.lines = path, lines
         self.game = "whisky"
+        self.currency = ""
 
     def error(self, meta_or_token, reason: str) -> RecordError:
         line, column = meta_or_token.line, meta_or_token.column
@@ -237,11 +244,13 @@ class _Builder:
                 scoring = "pool" if str(item.children[0]) == "pool" else "lowest pays"
             elif item.data == "chip":
                 chip = self.amount(item.children[0])
+                self.currency = str(item.children[0])[:1] if not str(item.children[0])[0].isdigit() else ""
             elif item.data == "seat":
                 seats.append(self.seat(item, seats))
             else:
                 deals.append(self.deal(item, {s.name for s in seats}, deals))
-        return Night(self.game, title, scoring, chip, seats, deals, self.path)
+        return Night(self.game, title, scoring, chip, seats, deals, self.path,
+                     currency=self.currency)
 
     def amount(self, token: Token) -> Decimal:
         return Decimal(str(token).lstrip("$€£"))
