@@ -189,16 +189,16 @@ def _syntax_error(e: UnexpectedInput, path, lines: list[str]) -> RecordError:
         return RecordError(path, max(last, 1), 1, f"the night ends too early: expected "
                            f"{_or(list(expected))}", expected)
     if isinstance(e, UnexpectedToken):
-        expected = tuple(_describe(t) for t in e.expected if t not in ("COMMENT",))
-        got = "the end of the line" if e.token.type == "_NL" else repr(str(e.token))
-        line, column = e.token.line, e.token.column
+        names = e.expected
     elif isinstance(e, UnexpectedCharacters):
-        expected = tuple(_describe(t) for t in e.allowed if t not in ("COMMENT",))
-        line, column = e.line, e.column
-        rest = lines[line - 1][column - 1:].split()
-        got = repr(rest[0]) if rest else "the end of the line"
+        names = e.allowed
     else:
         return RecordError(path, e.line, e.column, str(e))
+    expected = tuple(_describe(t) for t in names if t != "COMMENT")
+    line, column = e.line, e.column
+    # The word the parser stopped at, whole ("3x", not the "3" it could read).
+    rest = lines[line - 1][column - 1:].split("#")[0].split() if 0 < line <= len(lines) else []
+    got = repr(rest[0]) if rest else "the end of the line"
     text = lines[line - 1].strip() if 0 < line <= len(lines) else ""
     return RecordError(path, line, column, f"cannot read this line: expected {_or(list(expected))}; "
                        f"got {got} in {text!r}", expected, got)
