@@ -187,3 +187,10 @@ def test_generate_poker_still_needs_a_site(tmp_path):
     result = run("generate", "--game", "badugi", "--out", tmp_path / "x.txt")
     assert result.exit_code == 2
     assert "--site is required" in result.output
+
+
+def test_the_readme_example_is_the_tested_night():
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Game nights: Whisky Poker and La Viuda")[1]
+    example = section.split("```text\n")[1].split("```")[0]
+    assert example == NIGHT
