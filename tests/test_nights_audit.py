@@ -194,3 +194,26 @@ def test_tied_worst_hands_go_down_the_chain(simulated):
                 if "cards of one colour" in line and "beat" in line:
                     steps["colour"] += 1
     assert steps["drawn"] and steps["manotazo"] and steps["colour"], steps
+
+
+def test_la_viuda_passes_to_the_next_player_who_runs_out():
+    # Seed 9, three players: the first to run out declines La Viuda, a later one buys it.
+    text = night_text("la-viuda", 3, 9)
+    declined = text.index("declines La Viuda")
+    assert declined < text.index("buys La Viuda")
+    result = audited(text)
+    assert result.verdict == "ok"
+    buy = next(s for d in result.deals for s in d.steps if "buys La Viuda" in s)
+    assert "by the rules" in buy
+
+
+def test_la_viuda_is_bought_only_right_after_losing_ones_chips():
+    text = night_text("la-viuda", 3, 9)
+    lines = text.splitlines(keepends=True)
+    at = next(i for i, line in enumerate(lines) if line.endswith(" declines La Viuda\n"))
+    player = lines[at].split()[0]
+    # The player who declined buys it in the next deal, right after its chip is paid.
+    paid = next(i for i in range(at + 2, len(lines)) if lines[i].endswith(" pays 1 chip\n"))
+    late = "".join(lines[:paid + 1] + [f"{player} buys La Viuda for $1\n"] + lines[paid + 1:])
+    found = [f for f in audited(late).all_findings if f.kind == "viuda_purchase"]
+    assert found and "did not lose their chips in this deal" in found[0].message

@@ -142,7 +142,8 @@ class _Replay:
         else:
             expected = next_dealer(self.seats, self.active, previous, clockwise)
             way = "left" if clockwise else "right"
-            self.say(deal.line, f"Deal {deal.number}: {deal.dealer} deals.")
+            self.say(deal.line, f"Deal {deal.number}: {deal.dealer} deals (the deal passes to the "
+                     f"{way}: after {previous}, {expected}).")
             if deal.dealer != expected:
                 self.find("wrong_dealer", deal.line, f"{deal.dealer} deals, but the deal passes "
                           f"to the {way}: from {previous} to {expected}",
@@ -153,6 +154,11 @@ class _Replay:
         wild = self.check_pool(deal)
         order = turn_order(self.seats, self.active, deal.dealer, clockwise)
         table = self.deal_cards(deal)
+        hands = "; ".join(f"{p} {' '.join(map(_card_text, deal.hands[p][0]))}"
+                          for p in order if p in deal.hands)
+        self.say(deal.widow_line, f"Dealt: {hands}; the widow {' '.join(map(_card_text, deal.widow))} "
+                 f"face down. {order[0]} plays first (the dealer's "
+                 f"{'left' if clockwise else 'right'}), then {'clockwise' if clockwise else 'counter-clockwise'}.")
         self.play(deal, order, table)
         result = self.showdown(deal, table, wild)
         self.settle(deal, result)
@@ -536,6 +542,10 @@ class _Replay:
         if self.viuda_paid:
             words += f", and {money(self.viuda_paid)} paid for La Viuda by {self.viuda_buyer}"
         return words + ")"
+
+
+def _card_text(card) -> str:
+    return "??" if card is None else format_cards((card,))
 
 
 def _line_of(after, kind: str, player: str) -> int:
