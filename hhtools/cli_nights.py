@@ -14,8 +14,8 @@ from pathlib import Path
 import typer
 
 from hhtools.cli_options import fail
-from hhtools.commerce.audit import audit_night
-from hhtools.commerce.record import RecordError, is_night, read_night_file
+from hhtools.commerce.audit import audit_night_file
+from hhtools.commerce.record import RecordError, is_night
 from hhtools.errors import HHToolsError, UsageError
 from hhtools.words import plural
 
@@ -62,9 +62,9 @@ def audit_nights(paths: list[str], as_json: bool, explain: str | None) -> bool:
         raise fail(str(exc), exc.exit_status) from None
     failed = 0
     for path in files:
-        try:
-            result = audit_night(read_night_file(str(path)))
-        except RecordError as e:
+        result = audit_night_file(str(path))
+        if isinstance(result, RecordError):
+            e = result
             failed += 1
             typer.echo(json.dumps({"game": None, "path": str(path), "verdict": "unparsed",
                                    "error": str(e), "line": e.line, "column": e.column},

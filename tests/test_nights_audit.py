@@ -217,3 +217,33 @@ def test_la_viuda_is_bought_only_right_after_losing_ones_chips():
     late = "".join(lines[:paid + 1] + [f"{player} buys La Viuda for $1\n"] + lines[paid + 1:])
     found = [f for f in audited(late).all_findings if f.kind == "viuda_purchase"]
     assert found and "did not lose their chips in this deal" in found[0].message
+
+
+def test_damaged_nights_never_raise():
+    """Lines deleted, repeated, swapped or with a word replaced: a RecordError or an audit."""
+    import random
+
+    from hhtools.commerce.record import RecordError
+
+    rng = random.Random(5)
+    bases = [NIGHT, night_text("whisky", 4, 2), night_text("whisky", 3, 1)]
+    for _ in range(400):
+        lines = rng.choice(bases).split("\n")
+        for _ in range(rng.randint(1, 3)):
+            i, j = rng.randrange(len(lines)), rng.randrange(len(lines))
+            op = rng.randrange(4)
+            if op == 0:
+                del lines[i]
+            elif op == 1:
+                lines.insert(j, lines[i])
+            elif op == 2:
+                lines[i], lines[j] = lines[j], lines[i]
+            else:
+                words = lines[i].split(" ")
+                words[rng.randrange(len(words))] = rng.choice(lines[j].split(" "))
+                lines[i] = " ".join(words)
+        try:
+            result = audited("\n".join(lines))
+        except RecordError:
+            continue
+        result.report(), result.explain(), result.as_dict()
