@@ -52,6 +52,9 @@ def commerce_eval(hands: list[str], game: str, wild: str | None, drawn: str | No
                              "(A when one chip is in the pool, 2 for two chips ... K for 13)")
         rounds = [_named_cards(r) for r in manotazo or ()]
         if hands == ["-"]:
+            if drawn is not None or rounds:
+                raise UsageError("--drawn and --manotazo settle one comparison: give its hands "
+                                 "as arguments, not with -")
             bad = 0
             for number, line in enumerate(sys.stdin, 1):
                 text = line.strip()
@@ -102,5 +105,6 @@ def _one_line(result) -> str:
     hands = " | ".join(f"{p}: {v.description}" for p, v in result.values.items())
     if len(result.values) == 1:
         return hands
-    return f"{hands} => best {', '.join(map(str, result.best))}; worst {', '.join(map(str, result.worst))}" + (
-        f" ({result.pending} pending)" if result.pending else "")
+    best, worst = (", ".join(map(str, group)) for group in (result.best, result.worst))
+    pending = f" ({result.pending} pending)" if result.pending else ""
+    return f"{hands} => best {best}; worst {worst}{pending}"

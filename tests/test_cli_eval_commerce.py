@@ -85,6 +85,7 @@ def test_usage_errors():
         (["-g", "la-viuda", "--wild", "1", "As Ks Qs Js Ts"], "'1' is not a rank"),
         (["-g", "badugi", "--wild", "A", "As Kd 3h 4c"], "--wild, --drawn and --manotazo are for la-viuda"),
         (["-g", "la-viuda", "--wild", "A", "As Ks Qs Js Ts", "--manotazo", "1:As"], "is not PLAYER=CARD"),
+        (["-g", "la-viuda", "--wild", "A", "--drawn", "3c", "-"], "settle one comparison"),
     ]
     for args, message in cases:
         result = run("eval", *args)

@@ -253,3 +253,20 @@ def test_three_way_tie_drawn_colour_then_manotazo():
     assert settled.worst == ("c",)
     assert settled.settled == ("Jd is drawn from the deck: red, so b (more red cards) ranks above a and c.",
                                "Manotazo: a draws As, c draws 7d; c drew the lowest card.")
+
+
+def test_a_joker_has_no_colour_so_the_same_larger_colour_goes_to_manotazo():
+    # Both pairs of kings with one wild card; the joker hand has 3 red and 1 black, the other
+    # 3 red and 2 black: the same larger colour, so no drawn card can separate them.
+    hands = {"joker": "Jk Kh Qs 9d 7h", "deuce": "2d Kd Qc 9s 7d"}
+    c = compare("la-viuda", hands, wild="2")
+    assert c.values["joker"].same_poker_hand(c.values["deuce"])
+    assert (c.values["joker"].red, c.values["joker"].black) == (3, 1)
+    assert c.pending == "manotazo"
+    assert explain(c.values["joker"], c.values["deuce"]).endswith("3 red cards each: Manotazo decides")
+
+
+def test_whisky_ties_say_suits_never_break_them():
+    c = compare("whisky", ["As Ks Qs Js 9h", "Ad Kd Qd Jd 9c", "7c 5d 4h 3s 2s"])
+    assert c.verdict_lines()[0].startswith(
+        "Best hand (takes the pool): hand 1 and hand 2 tie with A-K-Q-J-9; suits never break a tie;")

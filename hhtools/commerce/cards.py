@@ -59,8 +59,9 @@ ALLOWED_WITH_JOKERS = ALLOWED + "; a joker is Jk (or X1, X2)"
 _SEPARATORS = re.compile(r"[\s,\[\]]+")
 # A run of cards written together ("JkAs2d"): a joker spelling, or two or three characters
 # that make one card (10d, ♥K).
-_PIECE = re.compile(r"joker|jk|x[12]?|(?:10|[2-9tjqka])[shdc♠♥♦♣♤♡♢♧]|[shdc♠♥♦♣♤♡♢♧](?:10|[2-9tjqka])",
-                    re.IGNORECASE)
+_RANK = r"(?:10|[2-9tjqka])"
+_SUIT = r"[shdc♠♥♦♣♤♡♢♧]"
+_PIECE = re.compile(rf"joker|jk|x[12]?|{_RANK}{_SUIT}|{_SUIT}{_RANK}", re.IGNORECASE)
 
 
 def parse_card_or_joker(text: str) -> Card:

@@ -30,8 +30,9 @@ needed raise TieBreakError, so a record that names a drawn card without cause is
 >>> c = compare("la-viuda", {"Ann": "8h 8s 9h 5c 4d", "Bob": "8d 8c 9s 5h 4h"}, wild="K")
 >>> c.order, c.worst
 ((('Ann',), ('Bob',)), ('Bob',))
->>> print(c.verdict_lines()[-1])
-Worst hand (pays a chip): Bob with Par: pair of eights; against Ann: equal as poker hands (pair of eights), with as many wild cards (0); the suited sequence 9h-8h beats 5h-4h: it is higher.
+>>> print(explain(c.values["Ann"], c.values["Bob"]))  # doctest: +NORMALIZE_WHITESPACE
+equal as poker hands (pair of eights), with as many wild cards (0); the suited sequence
+9h-8h beats 5h-4h: it is higher
 """
 
 from __future__ import annotations
@@ -43,9 +44,12 @@ from dataclasses import dataclass
 from hhtools.cards import Card
 from hhtools.commerce.cards import JOKER, colour_of, format_cards, parse_card_or_joker
 from hhtools.commerce.evaluate import PLURAL, HandValue, evaluate, sequence_key
-from hhtools.commerce.games import CommerceGame, get_commerce_game
+from hhtools.commerce.games import CATEGORIES, CommerceGame, get_commerce_game
 from hhtools.errors import CardError, HHToolsError
 from hhtools.evaluate import STANDARD_HIGH
+
+
+FIVE_OF_A_KIND = CATEGORIES[-1]
 
 
 class TieBreakError(HHToolsError, ValueError):
@@ -113,7 +117,9 @@ class Comparison:
         verb = "tie" if len(group) > 1 else ""
         who = f"{_names(group)} {verb} with" if verb else f"{_names(group)} with"
         reason = explain(other, value) if above else explain(value, other)
-        return f"{label}: {who} {value.description}; against {_names(other_group[:1])}: {reason}."
+        unsettled = "; suits never break a tie" if verb and not self.game.tiebreaks else ""
+        return (f"{label}: {who} {value.description}{unsettled}; "
+                f"against {_names(other_group[:1])}: {reason}.")
 
     def render(self) -> str:
         """The text ``hhtools eval`` prints: each hand, then the verdicts."""
@@ -172,8 +178,8 @@ def worst(game: CommerceGame | str, hands, wild: str | None = None, drawn=None,
 def explain(a: HandValue, b: HandValue) -> str:
     """Why hand ``a`` ranks above hand ``b`` or ties it, in words (``a`` must not rank below)."""
     if a.score != b.score:
-        if b.category.level == 10 or a.category.level == 10:
-            if a.category.level == b.category.level:
+        if FIVE_OF_A_KIND in (a.category, b.category):
+            if a.category == b.category:
                 return f"{a.hand_words} beat {b.hand_words}: the higher rank"
             return f"{a.hand_words} beat {b.hand_words}: five of a kind beats every other hand"
         return STANDARD_HIGH.explain(a.standard, b.standard)
@@ -226,6 +232,9 @@ def _settle_worst(game: CommerceGame, values: dict, groups: list, drawn: Card | 
             groups[-1:] = [first, rest]
             tied = rest
         else:
+            # Only when one hand holds as many red as black cards and the other does not,
+            # with the same larger count: three jokers between them, more than one pack has.
+            # Kept so that no group in the order is ever empty.
             settled.append(f"{drawn} is drawn from the deck: {colour}, a larger colour of every "
                            f"hand of {_names(tied)}, so it settles nothing among them.")
     elif drawn is not None:

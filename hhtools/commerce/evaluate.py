@@ -47,7 +47,7 @@ from hhtools.evaluate import STANDARD_HIGH, Evaluation
 __all__ = ["HandValue", "evaluate", "parse_cards"]
 
 _QUINTILLA = CATEGORIES[-1]
-_ROYAL = CATEGORY_ROYAL = CATEGORIES[9]
+_ROYAL = CATEGORIES[9]
 # STANDARD_HIGH's ranks run from 1 (a royal flush) to 7462; a score is higher for better hands
 # and five of a kind comes above them all.
 _STANDARD_COUNT = STANDARD_HIGH.ranks
