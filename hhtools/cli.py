@@ -608,6 +608,8 @@ def generate_command(
     Folds, checks, bets, raises to the cap, all-ins with side pots, draws sized by the hand,
     split pots and ties, sit-outs; every hand audits ok. A game or structure the site's format
     cannot express is refused (exit status 2); the README lists what each site can write.
+    With --game whisky or la-viuda (no --site): one whole game night in the record format
+    `hhtools audit` reads, to --out or standard output.
 
     Example:
 
