@@ -117,7 +117,8 @@ class _Replay:
         seats = ", ".join(f"{s.name} (seat {s.number}, {plural(s.chips, 'chip')})"
                           for s in sorted(n.seats, key=lambda s: s.number))
         chip = f"; a chip is worth {n.money(n.chip)}" if n.chip is not None else ""
-        return f"{self.game.title} night{': ' + n.title if n.title else ''}. {rules}{chip}. Seats: {seats}."
+        title = f": {n.title}" if n.title else ""
+        return f"{self.game.title} night{title}. {rules}{chip}. Seats: {seats}."
 
     def check_seats(self) -> None:
         counts = {s.chips for s in self.night.seats}
@@ -168,11 +169,10 @@ class _Replay:
         wild = self.check_pool(deal)
         order = turn_order(self.seats, self.active, deal.dealer, clockwise)
         table = self.deal_cards(deal)
-        hands = "; ".join(f"{p} {' '.join(map(_card_text, deal.hands[p][0]))}"
-                          for p in order if p in deal.hands)
-        self.say(deal.widow_line, f"Dealt: {hands}; the widow {' '.join(map(_card_text, deal.widow))} "
-                 f"face down. {(order or ['Nobody'])[0]} plays first (the dealer's "
-                 f"{'left' if clockwise else 'right'}), then {'clockwise' if clockwise else 'counter-clockwise'}.")
+        hands = "; ".join(f"{p} {_cards_text(deal.hands[p][0])}" for p in order if p in deal.hands)
+        way = "left), then clockwise" if clockwise else "right), then counter-clockwise"
+        self.say(deal.widow_line, f"Dealt: {hands}; the widow {_cards_text(deal.widow)} face "
+                 f"down. {(order or ['Nobody'])[0]} plays first (the dealer's {way}.")
         self.play(deal, order, table)
         result = self.showdown(deal, table, wild)
         self.settle(deal, result)
@@ -238,7 +238,7 @@ class _Replay:
                               "passes or knocks and nobody has exchanged", "turn-up")
                 else:
                     self.move(table, turn.line, lambda: table.reveal("widow", turn.takes))
-                    self.say(turn.line, f"The widow is turned face up: {' '.join(map(_card_text, turn.takes))}.")
+                    self.say(turn.line, f"The widow is turned face up: {_cards_text(turn.takes)}.")
                 turn_up_due = False
                 continue
             turn_up_due = False
@@ -561,8 +561,9 @@ class _Replay:
         return words + ")"
 
 
-def _card_text(card) -> str:
-    return "??" if card is None else format_cards((card,))
+def _cards_text(cards) -> str:
+    """Cards as written, ``??`` for one not seen."""
+    return " ".join("??" if c is None else format_cards((c,)) for c in cards)
 
 
 def _line_of(after, kind: str, player: str) -> int:

@@ -243,8 +243,9 @@ class _Builder:
                                      "a chip): expected no Scoring line")
                 scoring = "pool" if str(item.children[0]) == "pool" else "lowest pays"
             elif item.data == "chip":
+                written = str(item.children[0])
                 chip = self.amount(item.children[0])
-                self.currency = str(item.children[0])[:1] if not str(item.children[0])[0].isdigit() else ""
+                self.currency = "" if written[0].isdigit() else written[0]
             elif item.data == "seat":
                 seats.append(self.seat(item, seats))
             else:
