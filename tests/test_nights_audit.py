@@ -247,3 +247,11 @@ def test_damaged_nights_never_raise():
         except RecordError:
             continue
         result.report(), result.explain(), result.as_dict()
+
+
+def test_a_drawn_card_held_by_a_player_is_one_finding():
+    text = tamper(NIGHT, ("Drawn card: 8d", "Drawn card: 8h"))  # Carla holds 8h
+    result = audited(text)
+    (f,) = result.all_findings
+    assert f.kind == "duplicate_card" and "8h is already held by Carla" in f.message
+    assert result.deals[1].notes  # the tie then waits for a card that could be drawn

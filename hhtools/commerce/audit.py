@@ -237,7 +237,8 @@ class _Replay:
                     self.find("widow_phase", turn.line, "the widow is turned up only when the dealer "
                               "passes or knocks and nobody has exchanged", "turn-up")
                 else:
-                    self.move(table, turn.line, lambda: table.reveal("widow", turn.takes))
+                    self.move(table, turn.line, lambda: table.reveal("widow", turn.takes),
+                              "turn-up")
                     self.say(turn.line, f"The widow is turned face up: {_cards_text(turn.takes)}.")
                 turn_up_due = False
                 continue
@@ -304,25 +305,26 @@ class _Replay:
                 table.remove("widow", take)
                 table.add(p, take)
                 table.add("widow", give)
-            self.move(table, line, move)
+            self.move(table, line, move, "exchange-one")
             self.say(line, f"{p} exchanges {give or 'a card'} for {take or 'a card'} from the widow.")
             return phase, False
         # exchange all: the hand goes to the table face up, the widow to the player
         if turn.gives is not None:
-            self.move(table, line, lambda: table.reveal(p, turn.gives))
+            self.move(table, line, lambda: table.reveal(p, turn.gives), "exchange-all")
         if turn.takes is not None:
-            self.move(table, line, lambda: table.reveal("widow", turn.takes))
+            self.move(table, line, lambda: table.reveal("widow", turn.takes), "exchange-all")
         table.swap(p, "widow")
         self.say(line, f"{p} exchanges the whole hand for the widow"
                  + (" (unseen: the widow was face down); the second phase begins, the "
                     "discarded hand face up as the new widow." if phase == 1 else "."))
         return 2, False
 
-    def move(self, table: Table, line: int, do) -> None:
+    def move(self, table: Table, line: int, do, rule: str) -> None:
+        """Move or reveal cards; a card not where the record says is a finding under ``rule``."""
         try:
             do()
         except CardMismatch as e:
-            self.find("card_mismatch", line, str(e), "exchange-one")
+            self.find("card_mismatch", line, str(e), rule)
         except DuplicateCard as e:
             self.find("duplicate_card", line, str(e), "pack-viuda" if self.viuda else "pack-whisky")
 
@@ -335,7 +337,7 @@ class _Replay:
             if a.player not in table.holdings:
                 self.find("out_of_game", a.line, f"{a.player} has no hand in this deal", "out")
                 continue
-            self.move(table, a.line, lambda: table.reveal(a.player, a.cards))
+            self.move(table, a.line, lambda: table.reveal(a.player, a.cards), "showdown")
         players = [p for p in deal.hands if p in self.active]
         hands = {p: table.cards(p) for p in players}
         unknown = [p for p, cards in hands.items() if cards is None]
@@ -346,14 +348,18 @@ class _Replay:
             return None
         drawn = [a for a in deal.after if a.kind == "drawn"]
         rounds = [dict(a.draws) for a in deal.after if a.kind == "manotazo"]
+        before = len(self.findings)
         for a in drawn:
-            self.move(table, a.line, lambda: table.check_new(a.cards[0], "the deck"))
+            self.move(table, a.line, lambda: table.check_new(a.cards[0], "the deck"), "drawn")
+        if len(self.findings) > before:  # a drawn card held by a player: found, not used
+            drawn = []
         try:
             result = compare(self.game, hands, wild, drawn[-1].cards[0] if drawn else None,
                              rounds or None)
         except TieBreakError as e:
-            line = (drawn or [a for a in deal.after if a.kind == "manotazo"] or shows)[0].line
-            self.find("card_mismatch", line, str(e), "tie")
+            manotazo = [a for a in deal.after if a.kind == "manotazo"]
+            line = (drawn or manotazo or shows)[0].line
+            self.find("card_mismatch", line, str(e), "drawn" if drawn else "manotazo")
             result = compare(self.game, hands, wild)
         except HHToolsError as e:  # a card twice among the hands: found above already
             self.notes.append(f"the hands cannot be compared: {e}")

@@ -65,6 +65,13 @@ RULE_TEXT = {
                 "the last surviving player collects all the money paid for chips.",
     "tie": "In rare cases it can happen that when the cards are shown two players have "
            "equally bad hands.",
+    "drawn": "If there is also a tie for most cards of one colour, a card is drawn from the "
+             "deck and the colour of the drawn card has priority.",
+    "manotazo": "If the hands have the same number of cards by colour, then all the cards from "
+                "both hands are shuffled together and each player draws a card from the top of "
+                "the resulting stack: the higher card wins.",
+    "showdown": "When the turn reaches the (first) player who knocked, everyone shows their "
+                "cards.",
 }
 
 #: What the text does not say, and what hhtools chooses (also in the README).
