@@ -194,3 +194,27 @@ def test_the_readme_example_is_the_tested_night():
     section = readme.split("## Game nights: Whisky Poker and La Viuda")[1]
     example = section.split("```text\n")[1].split("```")[0]
     assert example == NIGHT
+
+
+def test_windows_line_ends_and_header_case_are_read():
+    text = NIGHT.replace("La Viuda night", "LA VIUDA NIGHT").replace("\n", "\r\n")
+    assert audit_night(read_night(text, "n.txt")).verdict == "ok"
+
+
+def test_whisky_pool_leaving_out_the_antes_is_a_mismatch():
+    result = audit_night(read_night(WHISKY.replace("Pool: 3 chips", "Pool: 0 chips"), "w.txt"))
+    (f,) = result.all_findings
+    assert (f.kind, f.expected, f.recorded) == ("pool_mismatch", "3", "0")
+    assert "each player contributes one chip" in f.rule
+
+
+def test_whisky_lowest_pays_names_the_loser():
+    from hhtools.commerce.generate import night_text
+
+    text = night_text("whisky", 3, 1)  # an odd seed: the lowest hand pays
+    assert "Scoring: lowest pays" in text and audit_night(read_night(text)).verdict == "ok"
+    loser = next(line for line in text.splitlines() if line.endswith(" loses the game"))
+    other = next(n for n in ("Ana", "Ben", "Carla") if not loser.startswith(n))
+    findings = audit_night(read_night(text.replace(loser, f"{other} loses the game"))).all_findings
+    assert [f.kind for f in findings] == ["winner_mismatch"]
+    assert "The first player to lose all five chips" in findings[0].rule
