@@ -28,7 +28,7 @@ NAMES = ("Ana", "Ben", "Carla", "Diego", "Elena", "Felix", "Gloria", "Hugo", "In
 MIN_PLAYERS, MAX_PLAYERS = 2, 9
 #: Ranks of a hand that makes no pair, no straight and no suited sequence whatever its suits
 #: (no two ranks adjacent): the stacked ties are made of these.
-_TIE_RANKS = ("Q864" "2", "J964" "2", "K9742", "T8642", "Q9642")
+_TIE_RANKS = ("Q8642", "J9642", "K9742", "T8642", "Q9642")
 _RED, _BLACK = "hd", "sc"
 
 
@@ -207,8 +207,8 @@ class _Night:
 
     def strong_hand(self, wild):
         """The hand a player knocks on at once: two pair, jacks and tens."""
-        return tuple(self.card(r, s) for r, s in zip("JJTT2", "shsh" "d")) if wild != "J" else \
-            tuple(self.card(r, s) for r, s in zip("QQTT3", "shsh" "d"))
+        ranks = "JJTT2" if wild != "J" else "QQTT3"
+        return tuple(self.card(r, s) for r, s in zip(ranks, "shshd"))
 
     def best_swap(self, hand, widow, wild):
         """The best exchange with the face-up widow: (value, give index or None for all, take
