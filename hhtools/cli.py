@@ -192,7 +192,8 @@ def audit_command(
         "--rules", help="Rule profile: pokerstars, kingsclub or wsop (default: each "
         "site's own).", show_default=False)] = None,
     explain_id: Annotated[str | None, typer.Option(
-        "--explain", metavar="HAND_ID", help="Replay this hand step by step instead.",
+        "--explain", metavar="HAND_ID", help="Replay this hand step by step instead (a "
+        "game night: all, or a deal number).",
         show_default=False)] = None,
     site: Annotated[str, typer.Option(
         "--site", help=SITE_HELP)] = "auto",
@@ -212,11 +213,16 @@ def audit_command(
         hhtools audit ../shared/corpus/kingsclub
         hhtools audit --json --rules wsop history.txt
         hhtools audit --explain 40200897 ../shared/corpus/kingsclub
+        hhtools audit night.txt --explain all   (a Whisky Poker or La Viuda night)
     """
     from hhtools.auditor import audit_paths, explain, find_hand, unparsed_json
+    from hhtools.cli_nights import audit_nights
     from hhtools.rules import get_profile
     from hhtools.compare import dumps
     from hhtools.records import HandError
+
+    if audit_nights(paths, as_json, explain_id):  # Whisky Poker and La Viuda nights
+        return
 
     try:
         if explain_id is not None:
@@ -599,8 +605,8 @@ def report_command(
 def generate_command(
     game: GameOption,
     site: Annotated[str, typer.Option(
-        "--site", help="pokerstars, kingsclub, fulltilt, merge, winamax or phh.",
-        show_default=False)],
+        "--site", help="pokerstars, kingsclub, fulltilt, merge, winamax or phh (none for "
+        "whisky and la-viuda).", show_default=False)] = "",
     hands: Annotated[int, typer.Option("--hands", "-n", help="How many hands.", min=1)] = 100,
     out: Annotated[str, typer.Option("--out", "-o", help="The file to write.",
                                      show_default=False)] = "",
@@ -621,15 +627,23 @@ def generate_command(
     Folds, checks, bets, raises to the cap, all-ins with side pots, draws sized by the hand,
     split pots and ties, sit-outs; every hand audits ok. A game or structure the site's format
     cannot express is refused (exit status 2); the README lists what each site can write.
+    With --game whisky or la-viuda (no --site): one whole game night in the record format
+    `hhtools audit` reads, to --out or standard output.
 
     Example:
 
         hhtools generate --game badeucy --site kingsclub --hands 1000 --out x.txt
     """
+    from hhtools.cli_nights import generate_night
+    from hhtools.commerce.games import is_commerce_game
     from hhtools.errors import unknown_name
     from hhtools.games import get_game
     from hhtools.generate import STRUCTURES, check_supported, write_history
 
+    if is_commerce_game(game):  # a game night's record: hhtools.cli_nights
+        return generate_night(game, players, seed, out)
+    if not site:
+        raise fail("--site is required for poker games", 2)
     if not out:
         raise fail("--out FILE is required", 2)
     try:

@@ -1,0 +1,129 @@
+"""Where every card of a deal is, as far as the record tells: each hand and the widow.
+
+A holding is five cards, some of them known (written in the record) and the rest not seen
+(``??``). Cards only move between the hands and the widow, so the cards known everywhere must
+stay distinct (two jokers at most), and a card recorded leaving a holding must be one known
+there, or one of its unseen cards that is known nowhere else. A breach raises CardMismatch
+(the card is not where the record says) or DuplicateCard (the card is somewhere else too).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+from hhtools.cards import Card
+from hhtools.commerce.cards import format_cards
+from hhtools.errors import HHToolsError
+
+
+class CardMismatch(HHToolsError):
+    """The record moves or shows a card that the replay says is not there."""
+
+
+class DuplicateCard(HHToolsError):
+    """The record puts a card in two places at once."""
+
+
+class Holding:
+    """Five cards: ``known`` as written, and ``unseen`` cards nobody wrote down."""
+
+    def __init__(self, cards: Iterable[Card | None]):
+        cards = list(cards)
+        self.known: list[Card] = [c for c in cards if c is not None]
+        self.unseen = len(cards) - len(self.known)
+
+    def words(self) -> str:
+        return " ".join([format_cards(self.known)] * bool(self.known) + ["??"] * self.unseen)
+
+    def complete(self) -> bool:
+        return self.unseen == 0
+
+
+class Table:
+    """Every holding of one deal, by owner (a player's name, or ``widow``), and the pack."""
+
+    def __init__(self, pack: Sequence[Card]):
+        self.pack = Counter(pack)
+        self.holdings: dict[str, Holding] = {}
+
+    def count(self, card: Card) -> int:
+        return sum(h.known.count(card) for h in self.holdings.values())
+
+    def check_new(self, card: Card, owner: str) -> None:
+        """A card newly known in ``owner``'s holding: the pack must hold one more."""
+        if self.count(card) >= self.pack[card]:
+            elsewhere = [o for o, h in self.holdings.items() if card in h.known]
+            where = " and ".join(elsewhere)
+            raise DuplicateCard(f"{card} is already held by {where}; it cannot also be "
+                                f"with {owner}")
+
+    def deal(self, owner: str, cards: Iterable[Card | None]) -> None:
+        """A holding as dealt; its known cards must be new to the table."""
+        holding = Holding(())
+        self.holdings[owner] = holding
+        for card in cards:
+            if card is None:
+                holding.unseen += 1
+            else:
+                self.check_new(card, owner)
+                holding.known.append(card)
+
+    def reveal(self, owner: str, cards: Sequence[Card | None]) -> None:
+        """The record writes ``owner``'s five cards: they must agree with what is known."""
+        holding = self.holdings[owner]
+        left = Counter(holding.known)
+        extra = []
+        for card in cards:
+            if card is None:
+                continue
+            if left[card] > 0:
+                left[card] -= 1
+            else:
+                extra.append(card)
+        missing = list(left.elements())
+        if len(missing) > sum(c is None for c in cards) or len(extra) > holding.unseen:
+            raise CardMismatch(f"{_whose(owner)} cards are {holding.words()}, not "
+                               f"{format_cards(c for c in cards if c is not None)}"
+                               + (f" (missing {format_cards(missing)})" if missing else ""))
+        for card in extra:
+            self.check_new(card, owner)
+            holding.known.append(card)
+            holding.unseen -= 1
+
+    def remove(self, owner: str, card: Card | None) -> Card | None:
+        """``card`` leaves ``owner``'s holding (None: an unseen card of it)."""
+        holding = self.holdings[owner]
+        if card is None:
+            if holding.unseen:
+                holding.unseen -= 1
+                return None
+            raise CardMismatch(f"every card of {_whose(owner)} is known ({holding.words()}): "
+                               "the record must say which one moves")
+        if card in holding.known:
+            holding.known.remove(card)
+            return card
+        if holding.unseen:
+            self.check_new(card, owner)
+            holding.unseen -= 1
+            return card
+        raise CardMismatch(f"{card} is not in {_whose(owner)} cards ({holding.words()})")
+
+    def add(self, owner: str, card: Card | None) -> None:
+        holding = self.holdings[owner]
+        if card is None:
+            holding.unseen += 1
+        else:
+            holding.known.append(card)
+
+    def swap(self, a: str, b: str) -> None:
+        self.holdings[a], self.holdings[b] = self.holdings[b], self.holdings[a]
+
+    def cards(self, owner: str) -> tuple[Card, ...] | None:
+        """The five cards of a holding when all are known, else None."""
+        holding = self.holdings[owner]
+        return tuple(holding.known) if holding.complete() else None
+
+
+def _whose(owner: str) -> str:
+    return "the widow's" if owner == "widow" else f"{owner}'s"
