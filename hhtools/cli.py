@@ -21,7 +21,7 @@ from hhtools.cli_options import (FILES_HELP, SITE_HELP, DbOption, GameFilter, Ga
 from hhtools.cli_commerce import DrawnOption, ManotazoOption, WildOption, commerce_eval
 from hhtools.cli_store import check_command, rejected_command
 from hhtools.cli_tournaments import tournaments_command
-from hhtools.errors import HHToolsError
+from hhtools.errors import HHToolsError, UsageError
 from hhtools.words import plural
 
 
@@ -225,6 +225,10 @@ def audit_command(
         return
 
     try:
+        if explain_id == "all":
+            raise UsageError("--explain takes a hand id for hand histories (as the audit "
+                             "prints it); --explain all replays Whisky Poker and La Viuda "
+                             "nights")
         if explain_id is not None:
             typer.echo(explain(find_hand(paths, explain_id, site), rules))
             return
@@ -674,10 +678,30 @@ def generate_command(
     typer.echo(f"{plural(hands, f'{site.lower()} {name} {structure} hand')} written to {out}")
 
 
+def explain_all(argv: list[str]) -> list[str]:
+    """``argv`` with ``audit ... --explain`` given nothing (it ends the line, or an option
+    follows) read as ``--explain all``: a night's whole replay, as the README writes it.
+    Typer has no option whose value may be left out, hence this one rewrite.
+
+    >>> explain_all(["audit", "night.txt", "--explain"])
+    ['audit', 'night.txt', '--explain', 'all']
+    >>> explain_all(["audit", "--explain", "--json", "n.txt"])
+    ['audit', '--explain', 'all', '--json', 'n.txt']
+    >>> explain_all(["audit", "--explain", "12", "h.txt"])
+    ['audit', '--explain', '12', 'h.txt']
+    """
+    if "audit" not in argv or "--explain" not in argv:
+        return argv
+    at = argv.index("--explain") + 1
+    if at == len(argv) or (argv[at].startswith("-") and argv[at] != "-"):
+        return argv[:at] + ["all"] + argv[at:]
+    return argv
+
+
 def main() -> None:
     """Entry point of the console script."""
     try:
-        app()
+        app(args=explain_all(sys.argv[1:]))
     except BrokenPipeError:
         # `hhtools eval - < big | head` closes the pipe early; that is not an error.
         sys.stderr.close()

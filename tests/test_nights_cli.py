@@ -153,6 +153,25 @@ def test_audit_explain_tells_the_night_turn_by_turn():
     assert run("audit", NIGHT_FILE, "--explain", "9").exit_code == 2
 
 
+def test_a_bare_explain_replays_the_whole_night():
+    """``hhtools audit night.txt --explain``, as a table would type it: the whole night; on
+    hand histories a bare --explain asks for the hand id."""
+    import subprocess
+    import sys
+
+    def hhtools(*args):
+        return subprocess.run([sys.executable, "-m", "hhtools", *map(str, args)],
+                              capture_output=True, text=True)
+
+    night = hhtools("audit", NIGHT_FILE, "--explain")
+    assert night.returncode == 0, night.stderr
+    assert night.stdout == run("audit", NIGHT_FILE, "--explain", "all").output
+    poker = hhtools("audit", Path(__file__).parents[1] / "sample_histories" / "histories",
+                    "--explain")
+    assert poker.returncode == 2 and "--explain takes a hand id" in poker.stderr
+    assert "Traceback" not in poker.stderr
+
+
 def test_audit_an_unreadable_night_exit_1_no_traceback(tmp_path):
     bad = tmp_path / "night.txt"
     bad.write_text(NIGHT.replace("Ana exchanges 2d for Kd", "Ana swaps 2d for Kd"), encoding="utf-8")
