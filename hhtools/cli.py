@@ -16,8 +16,8 @@ import typer
 from hhtools.cli_options import (FILES_HELP, SITE_HELP, DbOption, GameFilter, GameOption,
                                  JsonOption, OnceOption, PlayerFilter, PositionFilter,
                                  SinceFilter, SiteFilter, StakesFilter, TypeFilter, UntilFilter,
-                                 WatchPaths, fail, failure, filters_from, history_files,
-                                 print_version, say_waiting)
+                                 WatchPaths, chosen_reports, fail, failure, filters_from,
+                                 history_files, print_version, say_waiting)
 from hhtools.cli_commerce import DrawnOption, ManotazoOption, WildOption, commerce_eval
 from hhtools.cli_store import check_command, rejected_command
 from hhtools.cli_tournaments import tournaments_command
@@ -412,17 +412,11 @@ def stats_command(
     import shutil
 
     from hhtools import stats_table as st
-    from hhtools.errors import unknown_name
     from hhtools.stats import REPORTS, Tables, group_keys, reports
     from hhtools.store import open_store
 
     try:
-        if fmt not in STATS_FORMATS:
-            raise unknown_name("format", fmt, STATS_FORMATS)
-        names = tuple(dict.fromkeys(report or REPORTS))
-        for name in names:
-            if name not in REPORTS:
-                raise unknown_name("report", name, REPORTS)
+        names = chosen_reports(fmt, STATS_FORMATS, report, REPORTS)
         by = group_keys(group_by.split(","))
         filters = filters_from(player, game, site, stakes, since, until, position, hand_type)
         frames = reports(Tables.load(open_store(db)), filters, names, by)

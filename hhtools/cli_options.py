@@ -80,6 +80,20 @@ def filters_from(player, game, site, stakes, since, until, position, hand_type=N
                    until.date() if until else None, position, hand_type)
 
 
+def chosen_reports(fmt: str, formats, report: list[str] | None, reports) -> tuple[str, ...]:
+    """The ``--report`` names asked for (every report by default), in order and once each,
+    after checking them and ``--format``: a wrong one is a usage error naming the close ones."""
+    from hhtools.errors import unknown_name
+
+    if fmt not in formats:
+        raise unknown_name("format", fmt, formats)
+    names = tuple(dict.fromkeys(report or reports))
+    for name in names:
+        if name not in reports:
+            raise unknown_name("report", name, reports)
+    return names
+
+
 def history_files(paths: list[str], site: str = "auto") -> list[str]:
     """The history files named or found under ``paths``, listed once before any is read: a
     path that is not there, or paths holding no history file, is a usage error, as is an

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from hhtools.cli_options import DbOption, failure
+from hhtools.cli_options import DbOption, chosen_reports, failure
 from hhtools.errors import HHToolsError
 
 FORMATS = ("table", "csv", "json")
@@ -44,17 +44,11 @@ def tournaments_command(
     import shutil
 
     from hhtools import stats_table as st
-    from hhtools.errors import unknown_name
     from hhtools.store import open_store
     from hhtools.tournaments import TournamentTables, check_player, results, totals, unread
 
     try:
-        if fmt not in FORMATS:
-            raise unknown_name("format", fmt, FORMATS)
-        names = tuple(dict.fromkeys(report or REPORTS))
-        for name in names:
-            if name not in REPORTS:
-                raise unknown_name("report", name, REPORTS)
+        names = chosen_reports(fmt, FORMATS, report, REPORTS)
         store = open_store(db).snapshot()
         tables = TournamentTables.load(store)
         if player is not None:
