@@ -31,8 +31,9 @@ from hhtools.records import HandError, HandWarning
 from hhtools.sites import Site, get_site
 from hhtools.sites.merge import DECLARATION
 
-#: About how many bytes a slice holds (some 3,000 hands): files up to this size are read whole.
-SLICE_BYTES = int(os.environ.get("HHTOOLS_SLICE_BYTES", "4000000"))
+#: About how many bytes a slice holds (some 1,000 hands, as a session file): files up to this
+#: size are read whole.
+SLICE_BYTES = int(os.environ.get("HHTOOLS_SLICE_BYTES", "1500000"))
 #: How much of a file its planning holds at a time.
 _CHUNK = 1 << 20
 
@@ -157,17 +158,21 @@ class _Planner:
             if MISALIGNED.search(text):
                 return False
         else:
-            text = chunk.decode("utf-8", "surrogateescape")
-            if INVALID.search(text):
+            try:
+                text = chunk.decode("utf-8")
+            except UnicodeDecodeError:
+                text = chunk.decode("utf-8", "surrogateescape")
                 if not self.invalid:
                     m = INVALID.search(text)
                     line_start = text.rfind("\n", 0, m.start()) + 1
                     self.note = not_utf8_note(self.lines + text.count("\n", 0, m.start()) + 1,
                                               m.start() - line_start + 1, ord(m.group()[0]) - 0xDC00)
                 self.invalid = True
-            if self.cp1252:
+            # Chunks end with a line feed, never inside a UTF-8 sequence: the file is cp1252
+            # by the rule if each chunk is (an ASCII one always is).
+            if self.cp1252 and not chunk.isascii():
                 self.cp1252 = looks_cp1252(text, chunk)
-        if text.count("\r") != text.count("\r\n"):
+        if "\r" in text and text.count("\r") != text.count("\r\n"):
             return False  # lone carriage returns end lines: counted otherwise
         if first and not self._first_chunk(text):
             return False
@@ -208,9 +213,9 @@ class _Planner:
     def _next_hand(self, text: str, at: int) -> int | None:
         """Where the first line from ``at`` on that starts a hand begins, or None."""
         search = _line_starts(self.site).search
-        while at < len(text) and (m := search(text, at)) is not None:
-            k = m.start()
-            if k and text[k - 1] != "\n":  # \s* of Merge's pattern crossed a line end
+        while at < len(text) and (m := search(text, max(at - 1, 0))) is not None:
+            k = m.start() + 1
+            if text.find("\n", k, m.end()) >= 0:  # \s* of Merge's pattern crossed a line end
                 k = text.rfind("\n", 0, m.end()) + 1
             previous = _previous_line(text, k)
             line_number = self.lines + text.count("\n", 0, k) + 1
@@ -235,8 +240,9 @@ class _Planner:
 
 @functools.cache
 def _line_starts(site: Site) -> re.Pattern:
-    """The site's hand header, searched for at any line's start."""
-    return re.compile(f"^(?:{site.hand_start.pattern})", site.hand_start.flags | re.MULTILINE)
+    """The site's hand header after a line feed (searched for by the line feed, in C, where
+    ``^`` in multi-line mode would try the pattern at every character)."""
+    return re.compile(f"\n(?:{site.hand_start.pattern})", site.hand_start.flags)
 
 
 def _previous_line(text: str, k: int) -> str:
