@@ -144,7 +144,8 @@ def read_slice(part: Slice) -> FileRows:
     except (HHToolsError, OSError) as exc:
         # A file that cannot be read (permissions, a read error) costs only itself: it is one
         # rejection, read again by the next import, and the other files are imported.
-        reason = str(exc) if isinstance(exc, HHToolsError) else f"cannot read {path}: {exc.strerror or exc}"
+        reason = (str(exc) if isinstance(exc, HHToolsError)
+                  else f"cannot read {path}: {exc.strerror or exc}")
         error = HandError(path, part.first_line, 1, None, None, (), None, reason)
         rows = new_rows()
         rows["rejected"].rows.append(error_row(error, path))
@@ -224,8 +225,9 @@ def import_paths(paths: Iterable[str | os.PathLike], store: Store,
             try:
                 _import(paths, store, progress, jobs, summary, client)
             except StoreWriteError as exc:
-                kept = (f"the {summary.hands_stored} new hand{'s' * (summary.hands_stored != 1)} "
-                        "stored before that are kept" if summary.hands_stored else "nothing was stored")
+                stored = summary.hands_stored
+                kept = (f"the {stored} new hand{'s' * (stored != 1)} stored before that are kept"
+                        if stored else "nothing was stored")
                 raise StoreWriteError(f"{exc}; {kept}, and running the same command again "
                                       "completes the import") from None
     finally:
@@ -346,7 +348,8 @@ def _read_all(slices: Iterator[Slice], jobs: int) -> Iterator[FileRows]:
         before = set(multiprocessing.active_children())
         # A few slices per worker are read ahead, not every file: the rows waiting to be
         # stored stay few, whatever the number and size of the files.
-        reads = deque(pool.submit(read_slice, s) for s in itertools.islice(slices, READ_AHEAD * jobs))
+        reads = deque(pool.submit(read_slice, s)
+                      for s in itertools.islice(slices, READ_AHEAD * jobs))
         workers = [p for p in multiprocessing.active_children() if p not in before]
         try:
             # In the files' order, so batches and duplicates are decided as with one job.

@@ -165,8 +165,9 @@ class _Planner:
                 if not self.invalid:
                     m = INVALID.search(text)
                     line_start = text.rfind("\n", 0, m.start()) + 1
-                    self.note = not_utf8_note(self.lines + text.count("\n", 0, m.start()) + 1,
-                                              m.start() - line_start + 1, ord(m.group()[0]) - 0xDC00)
+                    line = self.lines + text.count("\n", 0, m.start()) + 1
+                    self.note = not_utf8_note(line, m.start() - line_start + 1,
+                                              ord(m.group()[0]) - 0xDC00)
                 self.invalid = True
             # Chunks end with a line feed, never inside a UTF-8 sequence: the file is cp1252
             # by the rule if each chunk is (an ASCII one always is).
@@ -199,7 +200,8 @@ class _Planner:
         if self.site is None or line_spacing(lines)[1] != 1:
             return False
         if self.site.name == "merge":
-            begin = next((i for i, line in enumerate(lines) if line.lstrip().startswith("<description")), None)
+            begin = next((i for i, line in enumerate(lines)
+                          if line.lstrip().startswith("<description")), None)
             if begin is None:
                 return False
             end = next((j for j in range(begin, len(lines))

@@ -86,7 +86,8 @@ def test_line_ends_bad_bytes_and_damaged_hands_read_in_slices_as_whole(generated
     assert len(whole.errors) == 2
     # A BOM in the middle (files concatenated).
     ps = generated["pokerstars"].read_bytes()
-    assert_as_whole(variant(tmp_path, "bom", ps[:len(ps) // 2] + b"\xef\xbb\xbf" + ps[len(ps) // 2:]))
+    half = len(ps) // 2
+    assert_as_whole(variant(tmp_path, "bom", ps[:half] + b"\xef\xbb\xbf" + ps[half:]))
     # A UTF-16 file ending in an odd byte.
     ft = generated["fulltilt"].read_bytes()
     assert_as_whole(variant(tmp_path, "odd", ft + b"x"))
@@ -123,7 +124,8 @@ def test_files_that_cannot_be_cut_are_read_whole(generated, tmp_path):
         assert results[0] == parse_file(str(path))
 
 
-def test_a_file_imported_in_slices_is_stored_as_a_whole_read_stores_it(generated, tmp_path, monkeypatch):
+def test_a_file_imported_in_slices_is_stored_as_a_whole_read_stores_it(generated, tmp_path,
+                                                                       monkeypatch):
     import hhtools.slicing as slicing
 
     files = [str(generated[s]) for s, _ in SITES]
@@ -142,7 +144,8 @@ def test_a_file_imported_in_slices_is_stored_as_a_whole_read_stores_it(generated
     assert (again.files_unchanged, again.files_read) == (5, 0)
 
 
-def test_rejections_of_every_slice_are_kept_and_the_file_read_again(generated, tmp_path, monkeypatch):
+def test_rejections_of_every_slice_are_kept_and_the_file_read_again(generated, tmp_path,
+                                                                     monkeypatch):
     import hhtools.importer as importer
     import hhtools.slicing as slicing
 
