@@ -53,6 +53,13 @@ def connect(address: str):
         raise UsageError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
 
 
+def read_on_worker(part: Slice) -> FileRows:
+    """The task: read_slice, naming the worker's machine if it cannot read the file."""
+    import socket
+
+    return read_slice(part, worker=socket.gethostname())
+
+
 def read_on_cluster(slices: Iterator[Slice], client) -> Iterator[FileRows]:
     """The rows of each slice, read on the cluster of ``client``, in the slices' order."""
     threads = max(1, sum(client.nthreads().values()))
@@ -61,7 +68,7 @@ def read_on_cluster(slices: Iterator[Slice], client) -> Iterator[FileRows]:
     def submit(part: Slice):
         # pure: the key is the slice's own, so a slice resubmitted is one task. retries: a
         # task that raised (a worker's full disk...) is tried again before the import fails.
-        return client.submit(read_slice, part, pure=True, retries=2)
+        return client.submit(read_on_worker, part, pure=True, retries=2)
 
     pending = deque((s, submit(s)) for s in itertools.islice(slices, ahead))
     try:

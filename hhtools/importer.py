@@ -130,9 +130,11 @@ def history_files(paths: Iterable[str | os.PathLike]) -> list[Path]:
     return list(found(paths))
 
 
-def read_slice(part: Slice) -> FileRows:
+def read_slice(part: Slice, worker: str | None = None) -> FileRows:
     """Parse, audit and flatten one slice of a file (runs in a worker process when importing
-    in parallel, on a Dask worker with a scheduler): a pure function of the slice."""
+    in parallel, on a Dask worker with a scheduler): a pure function of the slice.
+
+    ``worker`` names the machine reading it, said if the file cannot be read there."""
     from hhtools.slicing import parse_slice
 
     path = part.path
@@ -146,6 +148,9 @@ def read_slice(part: Slice) -> FileRows:
         # rejection, read again by the next import, and the other files are imported.
         reason = (str(exc) if isinstance(exc, HHToolsError)
                   else f"cannot read {path}: {exc.strerror or exc}")
+        if worker:
+            reason += (f" (on the Dask worker {worker}: every worker must see the input files "
+                       "at the same path)")
         error = HandError(path, part.first_line, 1, None, None, (), None, reason)
         rows = new_rows()
         rows["rejected"].rows.append(error_row(error, path))

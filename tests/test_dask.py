@@ -91,7 +91,7 @@ def test_a_worker_killed_mid_import_costs_a_retry_and_no_hand(
         cluster, histories, local, small_slices, marks, monkeypatch, tmp_path):
     import hhtools.dask_import as dask_import
 
-    monkeypatch.setattr(dask_import, "read_slice", daskcases.dying_read)
+    monkeypatch.setattr(dask_import, "read_on_worker", daskcases.dying_read)
     store = Store(tmp_path / "db")
     summary = import_paths(histories, store, scheduler=cluster.scheduler_address)
     assert (marks / "killed").exists()  # a worker did die reading
@@ -111,7 +111,7 @@ def test_one_big_file_is_spread_over_the_workers(cluster, marks, monkeypatch, tm
     assert len(parts) >= 6
     local = Store(tmp_path / "local")
     import_paths([big], local, jobs=1)
-    monkeypatch.setattr(dask_import, "read_slice", daskcases.recording_read)
+    monkeypatch.setattr(dask_import, "read_on_worker", daskcases.recording_read)
     import hhtools.slicing as slicing
 
     monkeypatch.setattr(slicing, "SLICE_BYTES", SLICE)

@@ -197,3 +197,26 @@ def test_memory_stays_flat_as_a_single_file_grows(tmp_path):
     # Read whole, the 3,000 more hands would hold some 60 MB more (parsed hands and their
     # rows); read in slices of some 100 hands and stored 300 at a time, next to nothing.
     assert large - small < 20, (small, large)
+
+
+def test_a_slice_of_a_file_changed_since_it_was_planned_is_rejected_not_misread(generated,
+                                                                                tmp_path):
+    from hhtools.importer import read_slice
+
+    path = variant(tmp_path, "growing", generated["kingsclub"].read_bytes())
+    parts = plan(str(path), TARGET)
+    before = parse_slice(parts[1])
+    # A copy made at another time (a Dask worker's) reads as the file: only the size counts.
+    os.utime(path, (1, 1))
+    assert parse_slice(parts[1]).hands == before.hands and before.hands
+    with open(path, "ab") as f:
+        f.write(b"\n#99: more hands written meanwhile\n")
+    changed = read_slice(parts[1])
+    assert not changed.verdicts and len(changed.errors) == 1
+    assert "the file changed while it was imported" in changed.errors[0]
+    # A file a Dask worker cannot see is rejected naming the worker and what it needs.
+    path.unlink()
+    gone = read_slice(parts[1], worker="node7")
+    assert gone.errors == [f"{path}:{parts[1].first_line}:1: cannot read {path}: No such file "
+                           "or directory (on the Dask worker node7: every worker must see the "
+                           "input files at the same path)"]
