@@ -139,9 +139,9 @@ def read_slice(part: Slice, worker: str | None = None) -> FileRows:
 
     path = part.path
     try:
-        if part.whole:  # the size and time recorded are those of the file read
-            stat = os.stat(path)
-            part = Slice(path, stat.st_size, stat.st_mtime_ns)
+        # The size and time recorded are those the importing process saw when it planned the
+        # file (a Dask worker may read a copy made at another time): a file changed since is
+        # taken for changed by the next import, and read again.
         result = parse_slice(part)
     except (HHToolsError, OSError) as exc:
         # A file that cannot be read (permissions, a read error) costs only itself: it is one
