@@ -154,3 +154,19 @@ def test_a_scheduler_that_does_not_answer_is_named(monkeypatch, tmp_path, corpus
                                       str(tmp_path / "db")])
     assert result.exit_code == 2
     assert "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in result.output
+
+
+def test_the_command_line_imports_on_the_cluster_named_by_hhtools_scheduler(
+        cluster, corpus, tmp_path, monkeypatch):
+    from typer.testing import CliRunner
+
+    from hhtools.cli import app
+
+    monkeypatch.setenv("HHTOOLS_SCHEDULER", cluster.scheduler_address)
+    result = CliRunner().invoke(app, ["import", str(corpus / "kingsclub"), "--db",
+                                      str(tmp_path / "db")])
+    assert result.exit_code == 0, result.output
+    local = Store(tmp_path / "local")
+    want = import_paths([corpus / "kingsclub"], local)
+    assert f"hands new: {want.hands_new}\n" in result.output
+    assert_same_store(Store(tmp_path / "db"), local)
