@@ -65,12 +65,19 @@ def test_the_readme_per_player_net_is_what_hhtools_stats_reports(con, store):
     stats = player_stats(Tables.load(store))
     assert len(got) == stats.height > 100
     want = {(r["player"], r["unit"]): (r["hands"], r["net"]) for r in stats.iter_rows(named=True)}
-    assert {(r["player"], r["unit"]): (r["hands"], r["net"]) for r in got} == want
-    # Money exact: the same Decimal sums, not floats; largest first.
+    money = {key: v for key, v in want.items() if key[1] != "tournament bb"}
+    assert {(r["player"], r["unit"]): (r["hands"], r["net"]) for r in got
+            if r["unit"] != "tournament bb"} == money
+    # Money exact: the same Decimal sums, not floats.
     assert all(isinstance(r["net"], Decimal) for r in got)
-    assert [r["net"] for r in got] == sorted((r["net"] for r in got), reverse=True)
-    # Chips and each currency apart: tournaments' chips are never added to dollars.
-    assert {"chips", "USD"} <= {r["unit"] for r in got}
+    # Tournament chips apart from dollars, in big blinds: quotients, which each engine rounds
+    # its own way (hhtools to 4 decimals a hand), so equal to within that rounding.
+    blinds = [r for r in got if r["unit"] == "tournament bb"]
+    assert blinds and {"USD"} <= {r["unit"] for r in got}
+    for r in blinds:
+        hands, net = want[(r["player"], r["unit"])]
+        assert r["hands"] == hands
+        assert abs(r["net"] - net) <= Decimal("0.0001") * hands
 
 
 def test_the_readme_disputed_hands_are_every_hand_the_audit_disputes(con, store):
