@@ -15,6 +15,12 @@ before the import and one just after. The median of those paired ratios is the f
 
     python bench/import.py [--source generated|replicated] [--hands 50000 200000] [--jobs 1 2]
                            [--repeat 2]
+
+With ``--single-file`` or ``--cluster``, bench/scale.py measures one huge file (default
+200,000 hands) or a Dask cluster against local processes (default 1,000,000 hands):
+
+    python bench/import.py --single-file [--hands 200000]
+    python bench/import.py --cluster [--hands 1000000] [--workers 2]
 """
 
 from __future__ import annotations
@@ -113,14 +119,28 @@ def size_mb(folder: Path) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, nargs="+", default=[50_000])
+    parser.add_argument("--hands", type=int, nargs="+")
+    parser.add_argument("--single-file", action="store_true",
+                        help="one huge file, in one process (bench/scale.py)")
+    parser.add_argument("--cluster", action="store_true",
+                        help="a local Dask cluster against local processes (bench/scale.py)")
+    parser.add_argument("--workers", type=int, default=2, help="with --cluster")
     parser.add_argument("--jobs", type=int, nargs="+", default=[1, 2])
     parser.add_argument("--repeat", type=int, default=2,
                         help="imports per job count, each into a fresh store; the best is kept")
     parser.add_argument("--source", choices=("generated", "replicated"), default="generated")
     parser.add_argument("--seed", type=int, default=1, help="of the generated hands")
     args = parser.parse_args()
-    for hands in args.hands:
+    if args.single_file or args.cluster:
+        import scale
+
+        for hands in args.hands or [200_000 if args.single_file else 1_000_000]:
+            if args.single_file:
+                scale.single_file(hands)
+            else:
+                scale.cluster(hands, args.workers)
+        return
+    for hands in args.hands or [50_000]:
         source = folder(args.source, hands, "sites", args.seed)
         texts = histories(source)
         ceiling_rate(texts, hands)  # compile the grammars outside the timing

@@ -263,6 +263,10 @@ def import_command(
         "--jobs", "-j", min=1, show_default=False,
         help="Processes reading files in parallel (default: one per processor for large "
              "imports, else one).")] = None,
+    scheduler: Annotated[str | None, typer.Option(
+        "--scheduler", envvar="HHTOOLS_SCHEDULER", show_default=False,
+        help="Read, parse and audit on the Dask cluster of this scheduler (tcp://host:8786); "
+             "needs pip install 'hhtools[dask]'.")] = None,
 ) -> None:
     """Import hand histories into the hand store, auditing every new hand.
 
@@ -300,7 +304,7 @@ def import_command(
     try:
         try:
             summary = import_paths(files, store, progress=progress, jobs=jobs,
-                                   waiting=say_waiting)
+                                   waiting=say_waiting, scheduler=scheduler)
         finally:
             line.close()
     except HHToolsError as exc:

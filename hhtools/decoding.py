@@ -29,10 +29,10 @@ from hhtools.records import HandWarning
 # Code points that stand for bytes the decoder refused: surrogateescape writes an invalid
 # UTF-8 byte as U+DC80..U+DCFF, and surrogatepass keeps a lone UTF-16 surrogate as itself.
 # Neither can come out of valid text.
-_INVALID = re.compile("[\ud800-\udfff]+")
+INVALID = re.compile("[\ud800-\udfff]+")
 _LINE_END = re.compile("\r\n|\r|\n")
 # A run of printable ASCII (or line ends) read one byte off in UTF-16: U+2000, U+4100...
-_MISALIGNED = re.compile("[%s]{8,}" % "".join(chr(b << 8) for b in [10, 13, *range(32, 127)]))
+MISALIGNED = re.compile("[%s]{8,}" % "".join(chr(b << 8) for b in [10, 13, *range(32, 127)]))
 _MAX_SHIFTS = 100
 # Bytes of the last, odd byte of a UTF-16 file that carry no text (Full Tilt ends its files
 # with a stray line feed).
@@ -56,32 +56,62 @@ def decode(data: bytes) -> tuple[str, str]:
     return decoded.text, decoded.encoding
 
 
+#: The bytes at a file's start that ``sniff`` looks at.
+HEAD_BYTES = 200
+
+
+def sniff(head: bytes) -> tuple[str, str, int] | None:
+    """For a file starting with ``head`` (its first HEAD_BYTES bytes): the codec to read it
+    in, the encoding reported and the length of its BOM; None when a BOM or UTF-16 is not
+    found, and the whole file's bytes decide (UTF-8, else perhaps cp1252)."""
+    if head.startswith(codecs.BOM_UTF8):
+        return "utf-8", "utf-8-sig", 3
+    if head.startswith(codecs.BOM_UTF16_LE):
+        return "utf-16-le", "utf-16", 2
+    if head.startswith(codecs.BOM_UTF16_BE):
+        return "utf-16-be", "utf-16", 2
+    head = head[:HEAD_BYTES]
+    if len(head) >= 4 and head[1::2].count(0) > len(head) // 4 and head[0::2].count(0) == 0:
+        return "utf-16-le", "utf-16-le", 0
+    return None
+
+
+def not_utf8_note(line: int, column: int, byte: int) -> HandWarning:
+    """The note of a file read as cp1252: where its first byte invalid in UTF-8 is."""
+    return HandWarning(line, column, f"the file is not UTF-8 (byte 0x{byte:02X}): read as "
+                       "Windows-1252 (cp1252)")
+
+
 def decode_bytes(data: bytes) -> Decoded:
     """Bytes of a history file as text, the encoding found, and each line's invalid bytes."""
-    if data.startswith(codecs.BOM_UTF8):
-        return _utf8(data[3:], "utf-8-sig")
-    if data.startswith(codecs.BOM_UTF16_LE):
-        return _utf16(data[2:], "utf-16-le", "utf-16")
-    if data.startswith(codecs.BOM_UTF16_BE):
-        return _utf16(data[2:], "utf-16-be", "utf-16")
-    head = data[:200]
-    if len(head) >= 4 and head[1::2].count(0) > len(head) // 4 and head[0::2].count(0) == 0:
-        return _utf16(data, "utf-16-le", "utf-16-le")
+    if found := sniff(data[:HEAD_BYTES]):
+        codec, name, bom = found
+        return decode_as(data[bom:], codec, name)
     try:
         return Decoded(data.decode("utf-8"), "utf-8")
     except UnicodeDecodeError:
         pass
     text = data.decode("utf-8", "surrogateescape")
-    if _looks_cp1252(text, data):
+    if looks_cp1252(text, data):
         # Where the first byte UTF-8 refuses is: the line a reader checks the guess on.
-        first = _INVALID.search(text)
+        first = INVALID.search(text)
         line = len(_LINE_END.findall(text, 0, first.start())) + 1
         start = max(text.rfind("\n", 0, first.start()), text.rfind("\r", 0, first.start())) + 1
         byte = ord(first.group()[0]) - 0xDC00
-        return Decoded(data.decode("cp1252"), "cp1252", notes=(HandWarning(
-            line, first.start() - start + 1, f"the file is not UTF-8 (byte 0x{byte:02X}): "
-            "read as Windows-1252 (cp1252)"),))
+        return Decoded(data.decode("cp1252"), "cp1252",
+                       notes=(not_utf8_note(line, first.start() - start + 1, byte),))
     return _replaced(text, "utf-8", _utf8_bytes)
+
+
+def decode_as(data: bytes, codec: str, name: str) -> Decoded:
+    """Part of a file (whole lines, no BOM) in the encoding ``decode_bytes`` found for the
+    whole file: ``codec`` is utf-8, cp1252, utf-16-le or utf-16-be, ``name`` what it reported.
+    Problems are numbered from the part's first line."""
+    if codec.startswith("utf-16"):
+        return _utf16(data, codec, name)
+    if codec == "cp1252":
+        return Decoded(data.decode("cp1252"), name)
+    return _utf8(data, name)
 
 
 def _utf8(data: bytes, name: str) -> Decoded:
@@ -105,7 +135,7 @@ def _utf16(data: bytes, codec: str, name: str) -> Decoded:
         if len(rest) % 2:
             rest, odd = rest[:-1], rest[-1:]
         text = rest.decode(codec, "surrogatepass")
-        m = _MISALIGNED.search(text) if len(shifts) < _MAX_SHIFTS else None
+        m = MISALIGNED.search(text) if len(shifts) < _MAX_SHIFTS else None
         if m is None:
             pieces.append(text)
             break
@@ -117,7 +147,7 @@ def _utf16(data: bytes, codec: str, name: str) -> Decoded:
             pieces.append(text[:m.start() - 1] + "\ufffd")
         shifts.append(sum(map(len, pieces)) - 1)
     text = "".join(pieces)
-    decoded = (_replaced(text, name, _utf16_units) if _INVALID.search(text)
+    decoded = (_replaced(text, name, _utf16_units) if INVALID.search(text)
                else Decoded(text, name))
     problems = list(decoded.problems)
     text = decoded.text  # U+FFFD in place of lone surrogates: the same positions
@@ -142,10 +172,10 @@ def _line_and_column(text: str, at: int) -> tuple[int, int]:
     return line, at - start + 1
 
 
-def _looks_cp1252(text: str, data: bytes) -> bool:
+def looks_cp1252(text: str, data: bytes) -> bool:
     """True if no character of ``text`` (read with surrogateescape) came from a valid UTF-8
     sequence of several bytes, and every byte is a cp1252 character."""
-    if _INVALID.sub("", text).isascii():
+    if INVALID.sub("", text).isascii():
         try:
             data.decode("cp1252")
         except UnicodeDecodeError:  # one of the five bytes cp1252 leaves undefined
@@ -173,7 +203,7 @@ def _replaced(text: str, name: str, describe) -> Decoded:
     line, start = 1, 0
     ends = _LINE_END.finditer(text)
     end = next(ends, None)
-    for m in _INVALID.finditer(text):
+    for m in INVALID.finditer(text):
         while end is not None and end.end() <= m.start():
             line, start = line + 1, end.end()
             end = next(ends, None)
@@ -181,7 +211,7 @@ def _replaced(text: str, name: str, describe) -> Decoded:
             problems[-1][2].append(m.group())
         else:
             problems.append((line, m.start() - start + 1, [m.group()]))
-    fixed = _INVALID.sub(lambda m: "\ufffd" * len(m.group()), text)
+    fixed = INVALID.sub(lambda m: "\ufffd" * len(m.group()), text)
     return Decoded(fixed, name, tuple(
         HandWarning(line, column, f"{'; '.join(describe(r) for r in runs)} replaced by U+FFFD")
         for line, column, runs in problems))

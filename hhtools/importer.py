@@ -1,21 +1,25 @@
 """Importing history files into the hand store, atomically and without duplicates.
 
 Files whose size and modification time match their last clean import are skipped without
-being read; hands already stored (same site and hand id) are skipped after parsing. Each file
-is parsed, audited and turned into table rows on its own (in worker processes with ``jobs``
-above 1); the main process drops duplicates and writes batches of whole hands (see
-hhtools.store), so an import killed at any moment can simply be run again. An import holds the
+being read; hands already stored (same site and hand id) are skipped after parsing. Each file,
+or each slice of whole hands of a large one (hhtools.slicing), is parsed, audited and turned
+into table rows on its own (in worker processes with ``jobs`` above 1, or on a Dask cluster,
+hhtools.dask_import), a few slices at a time, so memory stays flat; the main process drops
+duplicates and writes batches of whole hands (see hhtools.store), so an import killed at any
+moment can simply be run again. A file is marked as imported in the batch holding its last
+slice. An import holds the
 store's writer lock from before it reads the hands already stored until its last batch is
 published, so a second import of the same files waits, then finds them all stored.
 """
 
 from __future__ import annotations
 
+import itertools
 import multiprocessing
 import os
 import signal
 import threading
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field, replace
@@ -30,6 +34,7 @@ from hhtools.errors import HHToolsError
 from hhtools.parsing import not_history_count
 from hhtools.records import HandError
 from hhtools.rows import add_hand, error_row, frames, new_rows
+from hhtools.slicing import Slice
 from hhtools.store import SCHEMAS, Store, StoreWriteError
 
 #: How many hands a batch holds before it is written: bounds memory on large imports.
@@ -37,6 +42,8 @@ BATCH_HANDS = int(os.environ.get("HHTOOLS_BATCH_HANDS", "5000"))
 #: Below this much to read (about 4,000 hands), starting worker processes costs more than
 #: it saves, so an import with the automatic job count reads in this process.
 PARALLEL_BYTES = 5_000_000
+#: Slices read ahead per worker: enough that workers never wait for the main process.
+READ_AHEAD = 3
 KEY = ["site", "hand_id"]
 
 
@@ -99,7 +106,7 @@ class ImportProgress:
 
 @dataclass
 class FileRows:
-    """One file parsed, audited and flattened into table rows."""
+    """One file (or slice of one) parsed, audited and flattened into table rows."""
 
     path: str
     size: int
@@ -111,6 +118,9 @@ class FileRows:
     repeated: int = 0  # hands that appear twice in this very file
     not_history: bool = False
     warnings: list[str] = field(default_factory=list)
+    part: int = 0  # the slice of the file (hhtools.slicing), and whether it is its last
+    last: bool = True
+    bytes: int = 0  # read for these rows
 
 
 def history_files(paths: Iterable[str | os.PathLike]) -> list[Path]:
@@ -120,26 +130,34 @@ def history_files(paths: Iterable[str | os.PathLike]) -> list[Path]:
     return list(found(paths))
 
 
-def read_file(path: str) -> FileRows:
-    """Parse, audit and flatten one file (runs in a worker process when importing in parallel)."""
-    from hhtools.parsing import parse_file
+def read_slice(part: Slice) -> FileRows:
+    """Parse, audit and flatten one slice of a file (runs in a worker process when importing
+    in parallel, on a Dask worker with a scheduler): a pure function of the slice."""
+    from hhtools.slicing import parse_slice
 
-    stat = os.stat(path)
+    path = part.path
     try:
-        result = parse_file(path)
-    except HHToolsError as exc:
+        if part.whole:  # the size and time recorded are those of the file read
+            stat = os.stat(path)
+            part = Slice(path, stat.st_size, stat.st_mtime_ns)
+        result = parse_slice(part)
+    except (HHToolsError, OSError) as exc:
         # A file that cannot be read (permissions, a read error) costs only itself: it is one
         # rejection, read again by the next import, and the other files are imported.
-        error = HandError(path, 1, 1, None, None, (), None, str(exc))
+        reason = (str(exc) if isinstance(exc, HHToolsError)
+                  else f"cannot read {path}: {exc.strerror or exc}")
+        error = HandError(path, part.first_line, 1, None, None, (), None, reason)
         rows = new_rows()
         rows["rejected"].rows.append(error_row(error, path))
-        return FileRows(path, stat.st_size, stat.st_mtime_ns, frames(rows), {}, Counter(),
-                        [error.message], 0, False, [])
+        return FileRows(path, part.size, part.mtime_ns, frames(rows), {}, Counter(),
+                        [error.message], 0, False, [], part.part, part.last, part.bytes)
     with collector_paused():
-        return _flatten(path, stat, result)
+        rows = _flatten(path, part.size, part.mtime_ns, result)
+    rows.part, rows.last, rows.bytes = part.part, part.last, part.bytes
+    return rows
 
 
-def _flatten(path: str, stat: os.stat_result, result) -> FileRows:
+def _flatten(path: str, size: int, mtime_ns: int, result) -> FileRows:
     """Audit the hands of a parsed file and turn them into table rows."""
     from hhtools.auditor import audit_or_error
 
@@ -160,7 +178,7 @@ def _flatten(path: str, stat: os.stat_result, result) -> FileRows:
         verdicts[key] = checked.verdict
     rows["skipped"].rows += [(path, s.site, s.hand_id, s.game) for s in result.skipped]
     rows["rejected"].rows += [error_row(e, path) for e in errors]
-    return FileRows(path, stat.st_size, stat.st_mtime_ns, frames(rows), verdicts,
+    return FileRows(path, size, mtime_ns, frames(rows), verdicts,
                     Counter(s.game for s in result.skipped), [e.message for e in errors],
                     repeated, result.not_history is not None,
                     [w.message for w in result.warnings])
@@ -178,7 +196,8 @@ def default_jobs() -> int:
 def import_paths(paths: Iterable[str | os.PathLike], store: Store,
                  progress: Callable[[ImportProgress], None] | None = None,
                  jobs: int | None = None,
-                 waiting: Callable[[str], None] | None = None) -> ImportSummary:
+                 waiting: Callable[[str], None] | None = None,
+                 scheduler: str | None = None) -> ImportSummary:
     """Import every history file under ``paths`` into ``store``, auditing every new hand.
 
     ``jobs`` is how many processes read files; by default one per processor when there is
@@ -188,22 +207,37 @@ def import_paths(paths: Iterable[str | os.PathLike], store: Store,
     A damaged store is refused (StoreError) before anything is read. Interrupted
     (KeyboardInterrupt), it stops within the file being read, after the batch being written
     is stored whole.
+
+    With ``scheduler``, the address of a Dask scheduler, the slices are read, parsed and
+    audited on that cluster's workers instead (hhtools.dask_import; ``jobs`` is then unused),
+    and this process stores them as it does its own.
     """
-    with store.writing("import", waiting):
-        store.discard_unfinished()
-        store.refuse_damaged()
-        summary = ImportSummary()
-        try:
-            _import(paths, store, progress, jobs, summary)
-        except StoreWriteError as exc:
-            kept = (f"the {summary.hands_stored} new hand{'s' * (summary.hands_stored != 1)} "
-                    "stored before that are kept" if summary.hands_stored else "nothing was stored")
-            raise StoreWriteError(f"{exc}; {kept}, and running the same command again completes "
-                             "the import") from None
+    client = None
+    if scheduler:
+        from hhtools.dask_import import connect
+
+        client = connect(scheduler)  # before the lock: a wrong address holds no one up
+    try:
+        with store.writing("import", waiting):
+            store.discard_unfinished()
+            store.refuse_damaged()
+            summary = ImportSummary()
+            try:
+                _import(paths, store, progress, jobs, summary, client)
+            except StoreWriteError as exc:
+                stored = summary.hands_stored
+                kept = (f"the {stored} new hand{'s' * (stored != 1)} stored before that are kept"
+                        if stored else "nothing was stored")
+                raise StoreWriteError(f"{exc}; {kept}, and running the same command again "
+                                      "completes the import") from None
+    finally:
+        if client is not None:
+            client.close()
     return summary
 
 
-def _import(paths, store: Store, progress, jobs: int | None, summary: ImportSummary) -> None:
+def _import(paths, store: Store, progress, jobs: int | None, summary: ImportSummary,
+            client=None) -> None:
     known = store.hand_keys()
     previous = store.imported_files()
     todo: list[str] = []
@@ -238,25 +272,40 @@ def _import(paths, store: Store, progress, jobs: int | None, summary: ImportSumm
         return done
 
     batch = _Batch()
+    failed: set[str] = set()  # files with a rejected hand in a slice read so far
+    earlier: Counter = Counter()  # new hands in the slices read so far of a file
     # A full batch is written by a second thread while the next files are read: polars
     # writes Parquet, and the disk syncs, without holding the interpreter, so with a
     # processor to spare the writing costs the reading nothing. One batch at most is being
     # written, so memory stays flat; each batch is still published whole or not at all.
     with ThreadPoolExecutor(max_workers=1, thread_name_prefix="hhtools-store") as writer:
         writing: Future | None = None
-        reading = _read_all(todo, jobs)
+        if client is not None:
+            from hhtools.dask_import import read_on_cluster
+
+            reading = read_on_cluster(_slices(todo), client)
+        else:
+            reading = _read_all(_slices(todo), jobs)
         try:
             for rows in reading:
-                summary.files_read += 1
-                _add_file(rows, known, batch, summary)
+                if rows.errors:
+                    failed.add(rows.path)
+                summary.files_read += rows.last
+                # Marked as imported with its last slice, if no slice had a rejected hand;
+                # its rejections stored before are replaced from its first slice on.
+                earlier[rows.path] += _add_file(
+                    rows, known, batch, summary, record=rows.last and rows.path not in failed,
+                    reread=rows.part == 0, earlier=earlier[rows.path])
+                if rows.last:
+                    del earlier[rows.path]
                 if batch.hands >= BATCH_HANDS:
                     if writing is not None:
                         _result(writing)  # raises what the write raised (a full disk...)
                     writing = writer.submit(batch.write, store)
                     writing.add_done_callback(stored(batch.hands))
                     batch = _Batch()
-                state.files_read += 1
-                state.bytes_read += rows.size
+                state.files_read += rows.last
+                state.bytes_read += rows.bytes
                 state.hands_read += len(rows.verdicts) + rows.repeated
                 report(state)
         finally:
@@ -272,9 +321,19 @@ def _import(paths, store: Store, progress, jobs: int | None, summary: ImportSumm
     report(state)
 
 
-def _read_all(paths: list[str], jobs: int) -> Iterator[FileRows]:
-    if jobs <= 1 or len(paths) <= 1:
-        yield from map(read_file, paths)
+def _slices(paths: list[str]) -> Iterator[Slice]:
+    """The slices of the files, in order; a file is planned when its turn comes."""
+    from hhtools.slicing import plan
+
+    for path in paths:
+        yield from plan(path)
+
+
+def _read_all(slices: Iterator[Slice], jobs: int) -> Iterator[FileRows]:
+    ahead = list(itertools.islice(slices, 2))
+    slices = itertools.chain(ahead, slices)
+    if jobs <= 1 or len(ahead) <= 1:
+        yield from map(read_slice, slices)
         return
     # Not plain fork: polars' thread pool, started by reading the store, does not survive a
     # fork, and a worker using it would hang. A fork server starts clean, and quickly.
@@ -287,12 +346,17 @@ def _read_all(paths: list[str], jobs: int) -> Iterator[FileRows]:
             max_workers=jobs, mp_context=context, initializer=_start_worker,
             initargs=(alive_r,)) as pool:
         before = set(multiprocessing.active_children())
-        reads = [pool.submit(read_file, path) for path in paths]
+        # A few slices per worker are read ahead, not every file: the rows waiting to be
+        # stored stay few, whatever the number and size of the files.
+        reads = deque(pool.submit(read_slice, s)
+                      for s in itertools.islice(slices, READ_AHEAD * jobs))
         workers = [p for p in multiprocessing.active_children() if p not in before]
         try:
             # In the files' order, so batches and duplicates are decided as with one job.
-            for read in reads:
-                yield _result(read)
+            while reads:
+                rows = _result(reads.popleft())
+                reads.extend(pool.submit(read_slice, s) for s in itertools.islice(slices, 1))
+                yield rows
         except BaseException:
             # Interrupted, or the import failed: stop the files being read at once rather
             # than wait for them (their hands were not stored; the next import reads them).
@@ -356,7 +420,7 @@ def import_parsed(path: str, stat: os.stat_result, result, store: Store, *, whol
         fresh = tuple(h for h in result.hands if (h.site, h.hand_id) not in known)
         summary.duplicates = len(result.hands) - len(fresh)
         with collector_paused():
-            rows = _flatten(path, stat, replace(result, hands=fresh))
+            rows = _flatten(path, stat.st_size, stat.st_mtime_ns, replace(result, hands=fresh))
         batch = _Batch()
         _add_file(rows, known, batch, summary, record=whole)
         if not again:
@@ -367,7 +431,12 @@ def import_parsed(path: str, stat: os.stat_result, result, store: Store, *, whol
 
 
 def _add_file(rows: FileRows, known: set, batch: _Batch, summary: ImportSummary,
-              record: bool = True) -> None:
+              record: bool = True, reread: bool = True, earlier: int = 0) -> int:
+    """Add a file's rows, or a slice's, to the batch but the duplicates; how many hands are new.
+
+    ``record``: mark the file as imported, holding ``earlier`` new hands in its slices before;
+    ``reread``: the file's stored rejections are replaced by these rows'.
+    """
     duplicates = []
     for key, verdict in rows.verdicts.items():
         if key in known:
@@ -390,13 +459,14 @@ def _add_file(rows: FileRows, known: set, batch: _Batch, summary: ImportSummary,
     summary.not_histories += rows.not_history
     summary.warnings += len(rows.warnings)
     summary.warning_examples.extend(rows.warnings[:max(0, 10 - len(summary.warning_examples))])
-    batch.add(frames, new, rows.path)
+    batch.add(frames, new, rows.path if reread else None)
     # A file with rejected hands is read again next time: a newer hhtools may read them.
     if record and not rows.errors:
         batch.add({"files": pl.DataFrame([{
-            "path": rows.path, "size": rows.size, "mtime_ns": rows.mtime_ns, "hands": new,
-            "rejected": 0, "imported_at": datetime.now(timezone.utc)}], schema=SCHEMAS["files"])},
-            0, rows.path)
+            "path": rows.path, "size": rows.size, "mtime_ns": rows.mtime_ns,
+            "hands": earlier + new, "rejected": 0, "imported_at": datetime.now(timezone.utc)}],
+            schema=SCHEMAS["files"])}, 0, rows.path if reread else None)
+    return new
 
 
 class _Batch:
@@ -410,12 +480,14 @@ class _Batch:
     def __bool__(self) -> bool:
         return any(self.frames.values())
 
-    def add(self, frames: dict[str, pl.DataFrame], hands: int, path: str) -> None:
+    def add(self, frames: dict[str, pl.DataFrame], hands: int, reread: str | None) -> None:
+        """Add rows; ``reread``: the file read, whose stored rejections these replace."""
         for name, frame in frames.items():
             if frame.height:
                 self.frames[name].append(frame)
         self.hands += hands
-        self.paths.add(path)
+        if reread is not None:
+            self.paths.add(reread)
 
     def write(self, store: Store) -> int:
         """Write the batch; how many hands it held."""

@@ -297,10 +297,13 @@ def _literal_prefix(pattern: re.Pattern) -> str:
 
 
 def parse_text(text: str, site: str = "auto", *, path: str | None = None,
-               errors: str = "collect", encoding: str | None = None) -> ParseResult:
+               errors: str = "collect", encoding: str | None = None,
+               first_line: int = 1) -> ParseResult:
     """Parse the hands of a history text; ``site`` is ``auto`` or a site name.
 
     With ``errors="raise"`` the first bad hand raises HandParseError instead of being collected.
+    ``first_line`` is the line number of the text's first line (a part of a file read in
+    slices, hhtools.slicing).
     """
     if errors not in ("collect", "raise"):
         raise HHToolsError(f"errors must be 'collect' or 'raise', not {errors!r}")
@@ -332,11 +335,11 @@ def parse_text(text: str, site: str = "auto", *, path: str | None = None,
     skipped: list[SkippedHand] = []
     bad: list[HandError] = []
     if not spans and stray:
-        bad.append(_no_hand(lines, path, chosen))
+        bad.append(_no_hand(lines, path, chosen, first_line))
     # Reading hands allocates many small containers and makes no reference cycle.
     with collector_paused():
         for i, j in spans:
-            record = _read_hand(chosen, lines[i:j], offset + i * step + 1, path, step)
+            record = _read_hand(chosen, lines[i:j], first_line + offset + i * step, path, step)
             if isinstance(record, Hand):
                 hands.append(record)
             elif isinstance(record, SkippedHand):
@@ -367,7 +370,7 @@ def parse_file(path: str | Path, site: str = "auto", *, errors: str = "collect")
     result = parse_text(decoded.text, site, path=str(path), errors=errors,
                         encoding=decoded.encoding)
     if result.not_history is None and (decoded.problems or decoded.notes):
-        result = _with_problems(result, decoded.problems, decoded.notes)
+        result = with_problems(result, decoded.problems, decoded.notes)
     return result
 
 
@@ -375,8 +378,8 @@ def parse_file(path: str | Path, site: str = "auto", *, errors: str = "collect")
 _MAX_NOTES = 10
 
 
-def _with_problems(result: ParseResult, problems: Sequence[HandWarning],
-                   file_notes: Sequence[HandWarning]) -> ParseResult:
+def with_problems(result: ParseResult, problems: Sequence[HandWarning],
+                  file_notes: Sequence[HandWarning]) -> ParseResult:
     """The result with each problem of decoding (by line) in the hand holding its line, the
     others and ``file_notes`` as the file's notes."""
     hands = list(result.hands)
@@ -464,8 +467,8 @@ def _not_a_history(lines, path, encoding) -> ParseResult:
     return ParseResult(path, None, encoding, (), (), (), 0, not_history=reason)
 
 
-def _no_hand(lines, path, site: Site) -> HandError:
-    n, line = next((n, line) for n, line in enumerate(lines, 1) if line.strip())
+def _no_hand(lines, path, site: Site, first_line: int = 1) -> HandError:
+    n, line = next((n, line) for n, line in enumerate(lines, first_line) if line.strip())
     return HandError(path, n, 1, None, site.name, (site.describe("HEADER"),), line.strip(),
                      f"no {site.title} hand found: expected {site.describe('HEADER')}; "
                      f"got {line.strip()[:80]!r}")

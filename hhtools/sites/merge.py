@@ -50,7 +50,7 @@ _CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
 # A line starting a game or a description: a game not closed before it was cut short.
 _ELEMENT_START = re.compile(r"\s*<(?:game|description)\b")
 # Anything that declares a document type or entities; checked on the raw text, before expat.
-_DECLARATION = re.compile(r"<!\s*(DOCTYPE|ENTITY)", re.IGNORECASE)
+DECLARATION = re.compile(r"<!\s*(DOCTYPE|ENTITY)", re.IGNORECASE)
 
 
 class _Line(str):
@@ -385,11 +385,16 @@ class Merge(Site):
         raise NotImplementedError("Merge hands depend on the file's description: "
                                   "use read_document")
 
-    def read_document(self, lines: Sequence[str], path: str | None
+    def read_document(self, lines: Sequence[str], path: str | None, start: int = 0,
+                      description: _Element | None = None
                       ) -> tuple[list[Hand], list[SkippedHand], list[HandError], int]:
-        """Every game of a Merge file: hands, skipped hands, errors and stray lines."""
-        for n, line in enumerate(lines, 1):
-            m = _DECLARATION.search(line)
+        """Every game of a Merge file: hands, skipped hands, errors and stray lines.
+
+        A part of a large file (hhtools.slicing) is read from the line index ``start`` (the
+        lines before it are blank but for the ``description`` in force there, already read).
+        """
+        for n, line in enumerate(lines[start:], start + 1):
+            m = DECLARATION.search(line)
             if m:
                 return [], [], [HandError(
                     path, n, m.start() + 1, None, self.name, (), line.strip()[:80],
@@ -400,8 +405,7 @@ class Merge(Site):
         skipped: list[SkippedHand] = []
         errors: list[HandError] = []
         stray = 0
-        description: _Element | None = None
-        i, n = 0, len(lines)
+        i, n = start, len(lines)
         while i < n:
             text = lines[i].strip()
             if not text or text.startswith("<?xml"):
@@ -439,6 +443,15 @@ class Merge(Site):
                                     (self.describe("HEADER"),), lines[first - 1].strip(),
                                     f"no Merge game found: expected {self.describe('HEADER')}"))
         return hands, skipped, errors, stray
+
+    @staticmethod
+    def read_description(text: str, first: int) -> _Element | None:
+        """The ``<description>`` whose text starts at line ``first``; None if it does not
+        read (the games after it are then rejected, as in the whole file)."""
+        try:
+            return parse_element(text, first)
+        except _XMLError:
+            return None
 
     @staticmethod
     def _end(lines: Sequence[str], i: int, closers: tuple[str, ...]) -> tuple[int, bool]:

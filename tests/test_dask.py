@@ -1,0 +1,156 @@
+"""Importing on a Dask cluster (two worker processes started here): the same store as a local
+import, a worker killed mid-import, one big file spread over the workers."""
+
+from __future__ import annotations
+
+import os
+
+import polars as pl
+import pytest
+
+from hhtools.generate import write_history
+from hhtools.importer import import_paths
+from hhtools.slicing import plan
+from hhtools.store import Store
+
+from storecases import corpus_paths, snapshot
+
+distributed = pytest.importorskip("distributed")
+
+import daskcases  # noqa: E402
+
+SLICE = 60_000  # bytes a slice: the generated files are cut in several
+
+
+@pytest.fixture(scope="module")
+def marks(tmp_path_factory):
+    where = tmp_path_factory.mktemp("marks")
+    os.environ[daskcases.MARKS] = str(where)  # before the workers start: they inherit it
+    yield where
+    del os.environ[daskcases.MARKS]
+
+
+@pytest.fixture(scope="module")
+def cluster(marks):
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster:
+        yield cluster
+
+
+@pytest.fixture(scope="module")
+def histories(corpus, tmp_path_factory):
+    """The corpus and generated hands of three sites, the generated files large enough to be
+    read in slices."""
+    where = tmp_path_factory.mktemp("generated")
+    for site, game in (("pokerstars", "2-7"), ("fulltilt", "badugi"), ("merge", "badugi")):
+        write_history(where / f"{site}.txt", site, game, "fixed-limit", 150, seed=21)
+    return [*corpus_paths(corpus), corpus / "merge", where]
+
+
+@pytest.fixture
+def small_slices(monkeypatch):
+    import hhtools.slicing as slicing
+
+    monkeypatch.setattr(slicing, "SLICE_BYTES", SLICE)
+
+
+def store_contents(store):
+    """Every table an import writes, in an order that does not depend on the batches."""
+    files = store.read("files").select("path", "size", "mtime_ns", "hands").sort("path")
+    rejected = store.read("rejected").sort("path", "line")
+    skipped = store.read("skipped").sort("path", "hand_id")
+    return (*snapshot(store), store.read("hands").select("path", "line").sort("path", "line"),
+            files, rejected, skipped)
+
+
+def assert_same_store(got, want):
+    for a, b in zip(store_contents(got), store_contents(want), strict=True):
+        assert a.equals(b)
+
+
+@pytest.fixture(scope="module")
+def local(histories, tmp_path_factory):
+    store = Store(tmp_path_factory.mktemp("local") / "db")
+    import_paths(histories, store, jobs=1)
+    return store
+
+
+def test_an_import_on_the_cluster_stores_what_a_local_import_stores(
+        cluster, histories, local, small_slices, tmp_path):
+    store = Store(tmp_path / "db")
+    summary = import_paths(histories, store, scheduler=cluster.scheduler_address)
+    assert summary.hands_new == local.read("hands").height > 450
+    assert summary.rejected == 0
+    assert_same_store(store, local)
+    # Run again: every file is known, nothing read.
+    again = import_paths(histories, store, scheduler=cluster.scheduler_address)
+    assert (again.files_read, again.hands_new) == (0, 0)
+
+
+def test_a_worker_killed_mid_import_costs_a_retry_and_no_hand(
+        cluster, histories, local, small_slices, marks, monkeypatch, tmp_path):
+    import hhtools.dask_import as dask_import
+
+    monkeypatch.setattr(dask_import, "read_slice", daskcases.dying_read)
+    store = Store(tmp_path / "db")
+    summary = import_paths(histories, store, scheduler=cluster.scheduler_address)
+    assert (marks / "killed").exists()  # a worker did die reading
+    assert summary.rejected == 0
+    assert_same_store(store, local)
+    # The cluster has its two workers again (the nanny restarted the one killed).
+    with distributed.Client(cluster.scheduler_address, set_as_default=False) as client:
+        client.wait_for_workers(2, timeout=30)
+
+
+def test_one_big_file_is_spread_over_the_workers(cluster, marks, monkeypatch, tmp_path):
+    import hhtools.dask_import as dask_import
+
+    big = tmp_path / "one.txt"
+    write_history(big, "kingsclub", "badugi", "fixed-limit", 400, seed=31)
+    parts = plan(str(big), SLICE)
+    assert len(parts) >= 6
+    local = Store(tmp_path / "local")
+    import_paths([big], local, jobs=1)
+    monkeypatch.setattr(dask_import, "read_slice", daskcases.recording_read)
+    import hhtools.slicing as slicing
+
+    monkeypatch.setattr(slicing, "SLICE_BYTES", SLICE)
+    for old in marks.glob("*-*"):
+        old.unlink()
+    store = Store(tmp_path / "db")
+    summary = import_paths([big], store, scheduler=cluster.scheduler_address)
+    assert (summary.files_read, summary.hands_new) == (1, 400)
+    read = {m.name.split("-")[0]: m.read_text() for m in marks.glob("*-*")}
+    assert sorted(map(int, read)) == list(range(len(parts)))  # each slice a task
+    assert len(set(read.values())) == 2  # read by both workers
+    assert_same_store(store, local)
+    assert store.read("files")["hands"].to_list() == [400]
+
+
+def test_without_the_dask_extra_the_import_says_what_to_install(monkeypatch, tmp_path, corpus):
+    import sys
+
+    from typer.testing import CliRunner
+
+    from hhtools.cli import app
+
+    monkeypatch.setitem(sys.modules, "distributed", None)  # as if not installed
+    result = CliRunner().invoke(app, ["import", str(corpus / "kingsclub"), "--db",
+                                      str(tmp_path / "db"), "--scheduler", "tcp://127.0.0.1:1"])
+    assert result.exit_code == 2
+    assert "pip install 'hhtools[dask]'" in result.output
+    assert not (tmp_path / "db" / "batches").exists()
+
+
+def test_a_scheduler_that_does_not_answer_is_named(monkeypatch, tmp_path, corpus):
+    from typer.testing import CliRunner
+
+    import hhtools.dask_import as dask_import
+    from hhtools.cli import app
+
+    monkeypatch.setattr(dask_import, "CONNECT_TIMEOUT", 2)
+    monkeypatch.setenv("HHTOOLS_SCHEDULER", "tcp://127.0.0.1:9")
+    result = CliRunner().invoke(app, ["import", str(corpus / "kingsclub"), "--db",
+                                      str(tmp_path / "db")])
+    assert result.exit_code == 2
+    assert "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in result.output
