@@ -119,8 +119,8 @@ def read_summaries(lines: list[str], path: str | None = None, first_line: int = 
             summary = _read_one(lines[i:j], first_line + i, path)
             found.setdefault(summary.digest, summary)  # the same text twice is one summary
         except _LineError as e:
-            errors.append(HandError(path, e.line, e.column, e.tournament, SITE, e.expected,
-                                    e.got, e.reason))
+            errors.append(HandError(path, e.line, e.column, None, SITE, e.expected, e.got,
+                                    e.reason))
     return SummaryFile(tuple(found.values()), tuple(errors))
 
 
@@ -166,6 +166,8 @@ def _syntax_error(e: UnexpectedInput, lines: list[str], first: int, tournament: 
         names = e.expected if isinstance(e, (UnexpectedEOF, UnexpectedToken)) else ()
         line, column = len(lines), 1
     expected = tuple(sorted({WORDS.get(n, n) for n in names if n != "_NL"}))
+    if not expected and "_NL" in names:
+        expected = ("the end of the line",)
     text = lines[line - 1].strip() if 0 < line <= len(lines) else ""
     what = " or ".join(expected) or "a summary line"
     if not isinstance(e, UnexpectedCharacters) and not (
