@@ -221,7 +221,7 @@ class _Reader:
             currency = currency or code or CURRENCIES.get(amount[:1])
         started = self.time(parts["started"])
         ended = self.time(parts["finished"]) if "finished" in parts else None
-        listed = self.places(places)
+        listed = self.places(places, entrants)
         hero_place = rebuys = None
         for tok in endings:
             if tok.type == "YOU":
@@ -268,14 +268,15 @@ class _Reader:
             raise self.error(tok, f"{text!r} is not a date and time", text) from None
         return local.astimezone(timezone.utc)
 
-    def places(self, toks: list[Token]) -> list[Place]:
+    def places(self, toks: list[Token], entrants: int) -> list[Place]:
         listed, seen = [], set()
         for tok in toks:
             number, player, entries, country, playing, prize, _share = self.fields(tok)
             place = None if playing else int(number)
             if place is not None:
-                if place < 1:
-                    raise self.error(tok, f"place {number}: places start at 1", number)
+                if not 1 <= place <= entrants:
+                    raise self.error(tok, f"place {number} of {entrants} players: expected 1 "
+                                     f"to {entrants}", number)
                 if place in seen:
                     raise self.error(tok, f"place {number} is listed twice", number)
                 seen.add(place)
