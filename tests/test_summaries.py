@@ -3,6 +3,7 @@ summaries rejected one by one with their line, imports that store each summary o
 their order with the hands, results completed or contradicted by a summary, and generated sit
 & gos whose hand file stops at Hero's knock-out completed by their generated summary."""
 
+import json
 import os
 import shutil
 from datetime import datetime, timezone
@@ -178,3 +179,48 @@ def test_older_stores_and_commands(tmp_path):
                                "--tournament", "--out", str(tmp_path / "t.txt"), "--summary",
                                str(tmp_path / "no" / "s.txt")])
     assert made.exit_code == 2 and "cannot write" in made.output
+
+
+RUNNING = """PokerStars Tournament #2900000021, Badugi Limit
+Buy-In: $1.00/$0.20 USD
+3 players
+Tournament started 2024/03/01 18:00:00 ET
+  1: Ann (Canada), still playing
+  2: Bob (Peru), still playing
+  3: Cyd (Chile), 
+
+You finished in 3rd place.
+"""
+FINISHED = RUNNING.replace("Tournament started 2024/03/01 18:00:00 ET", (
+    "Total Prize Pool: $3.00 USD\nTournament started 2024/03/01 18:00:00 ET\n"
+    "Tournament finished 2024/03/01 18:40:00 ET")).replace(
+    "Ann (Canada), still playing", "Ann (Canada), $3.00 (100%)").replace(
+    "Bob (Peru), still playing", "Bob (Peru), ")
+
+
+@pytest.mark.parametrize("order", [(RUNNING, FINISHED), (FINISHED, RUNNING)])
+def test_the_finished_summary_counts_whatever_the_order(tmp_path, order):
+    store = Store(tmp_path / "db")
+    for n, text in enumerate(order):
+        (tmp_path / f"{n}.txt").write_text(text)
+        import_paths([tmp_path / f"{n}.txt"], store)
+    rows = results(TournamentTables.load(store))
+    assert places(rows) == {"Ann": (1, D("3.00")), "Bob": (2, 0), "Cyd": (3, 0)}
+    assert set(rows["hands"]) == {0} and set(rows["cost"]) == {D("1.20")}
+    # A player known from a summary only is a player of the command.
+    out = runner.invoke(app, ["tournaments", "--db", str(tmp_path / "db"), "--player", "ann",
+                              "--format", "json"])
+    assert out.exit_code == 0, out.output
+    got = json.loads(out.output)["results"]
+    assert [(r["player"], r["place"], r["prize"], r["hands"]) for r in got] == [
+        ("Ann", 1, "3.0000", 0)]
+
+
+def test_a_place_beyond_the_players_is_rejected(tmp_path):
+    path = tmp_path / "s.txt"
+    path.write_text(RUNNING.replace("  3: Cyd", "  4: Cyd"))
+    result = parse_file(path)
+    assert result.summaries == ()
+    assert [e.message for e in result.errors] == [
+        f"{path}:7:3: tournament 2900000021: place 4 of 3 players: expected 1 to 3; in "
+        "'4: Cyd (Chile),'"]
