@@ -224,3 +224,18 @@ def test_a_place_beyond_the_players_is_rejected(tmp_path):
     assert [e.message for e in result.errors] == [
         f"{path}:7:3: tournament 2900000021: place 4 of 3 players: expected 1 to 3; in "
         "'4: Cyd (Chile),'"]
+
+
+def test_watch_stores_a_summary_written_into_the_folder(tmp_path):
+    from hhtools.watch import Watcher, import_line
+
+    folder, db = tmp_path / "histories", tmp_path / "db"
+    folder.mkdir()
+    said = []
+    watcher = Watcher([folder], Store(db), quiet=0,
+                      on_import=lambda path, done: said.append(import_line(path, done)))
+    shutil.copy(DATA / "sng8-complete.txt", folder / "TS20101112 T330855877.txt")
+    watcher.look()
+    assert Store(db).read("tournament_summaries")["tournament_id"].to_list() == ["330855877"]
+    assert said[0].endswith(": 0 new hands stored, 1 tournament summary stored")
+    assert watcher.summary.rejected == 0
