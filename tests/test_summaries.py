@@ -165,6 +165,13 @@ def test_a_generated_sit_and_go_round_trips(tmp_path, seed):
 def test_older_stores_and_commands(tmp_path):
     db = tmp_path / "db"
     import_paths([DATA / "variants.txt"], Store(db))
+    rows = results(TournamentTables.load(Store(db)))
+    cost = dict(rows.select("player", "cost").iter_rows())
+    # Three entries of a $250+$250+$30 knockout; the hero's rebuys and add-ons on top.
+    assert (cost["Cyd"], cost["Dee Dee"], cost["Eve"], cost["Ned"], cost["Jo"]) == (
+        D(1590), D(1060), D(530), D(23180), 0)
+    assert places(rows.filter(pl.col("tournament_id") == "2900000002")) == {
+        "Fay": (None, None), "Gus": (None, None), "Hal": (3, 0), "Ivy": (4, 0)}
     for name in ("tournament_summaries", "summary_places"):  # as a store written before
         for f in db.glob(f"batches/*/{name}.parquet"):
             f.unlink()
