@@ -31,7 +31,7 @@ from zoneinfo import ZoneInfo
 
 import polars as pl
 from lark import Lark, Token, Tree
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from hhtools.errors import HHToolsError, UnknownNameError
 from hhtools.records import HandError
@@ -39,7 +39,7 @@ from hhtools.resources import grammar_text
 
 SITE = "pokerstars"
 #: A summary's header: how a summary file is told from a hand history.
-HEADER = re.compile(r"PokerStars Tournament #[0-9]+, ")
+HEADER = re.compile(r"PokerStars Tournament #([0-9]+), ")
 CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
 #: How each line is named in "expected ..." messages.
 WORDS = {
@@ -144,7 +144,7 @@ def _pattern(terminal: str) -> re.Pattern:
 
 
 def _read_one(lines: list[str], first: int, path: str | None) -> Summary:
-    tournament = HEADER.match(lines[0].strip())[0].split("#")[1].rstrip(", ")
+    tournament = HEADER.match(lines[0].strip())[1]
     # Trailing blank lines belong to no tournament: the last line read is its last text.
     while len(lines) > 1 and not lines[-1].strip():
         lines = lines[:-1]
@@ -158,24 +158,20 @@ def _read_one(lines: list[str], first: int, path: str | None) -> Summary:
 
 def _syntax_error(e: UnexpectedInput, lines: list[str], first: int, tournament: str
                   ) -> _LineError:
-    if isinstance(e, UnexpectedToken) and e.token.type != "$END":
-        names, line, column = e.expected, e.line, e.column
-    elif isinstance(e, UnexpectedCharacters):
-        names, line, column = e.allowed, e.line, e.column
-    else:  # the text ends too early
-        names = e.expected if isinstance(e, (UnexpectedEOF, UnexpectedToken)) else ()
-        line, column = len(lines), 1
+    ends = not isinstance(e, UnexpectedCharacters) and not (
+        isinstance(e, UnexpectedToken) and e.token.type != "$END")
+    names = e.allowed if isinstance(e, UnexpectedCharacters) else getattr(e, "expected", ())
     expected = tuple(sorted({WORDS.get(n, n) for n in names if n != "_NL"}))
     if not expected and "_NL" in names:
         expected = ("the end of the line",)
-    text = lines[line - 1].strip() if 0 < line <= len(lines) else ""
     what = " or ".join(expected) or "a summary line"
-    if not isinstance(e, UnexpectedCharacters) and not (
-            isinstance(e, UnexpectedToken) and e.token.type != "$END"):
-        return _LineError(first + line - 1, column, f"tournament {tournament}: the summary "
+    if ends:  # the text ends too early: said at its last line
+        return _LineError(first + len(lines) - 1, 1, f"tournament {tournament}: the summary "
                           f"ends too early: expected {what}", tournament, expected)
-    return _LineError(first + line - 1, column, f"tournament {tournament}: cannot read this "
-                      f"line: expected {what}; got {text[:80]!r}", tournament, expected, text)
+    text = lines[e.line - 1].strip()
+    return _LineError(first + e.line - 1, e.column, f"tournament {tournament}: cannot read "
+                      f"this line: expected {what}; got {text[:80]!r}", tournament, expected,
+                      text)
 
 
 class _Reader:
@@ -227,7 +223,7 @@ class _Reader:
             if tok.type == "YOU":
                 hero_place = int(self.fields(tok)[0])
             else:
-                *_, code, amount = self.fields(tok)
+                *_, amount = self.fields(tok)
                 rebuys = self.money(tok, amount)
         at = [p.player for p in listed if p.place is not None and p.place == hero_place]
         digest = hashlib.sha1("\n".join(line.rstrip() for line in self.lines).encode()
