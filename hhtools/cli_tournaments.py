@@ -95,7 +95,8 @@ def _notes(rows, unread: int) -> list[str]:
         notes.append(f"{plural(unknown, 'result')} of a player in a tournament not known (no "
                      "finish printed: still playing when the histories end, or not the "
                      "hero's table; or no buy-in printed): shown as unknown and left out of "
-                     "the totals' money, ROI and in-the-money %")
+                     "the totals' money, ROI and in-the-money %; importing a PokerStars "
+                     "tournament's summary file completes its places")
     for tournament, player, note in rows.filter(rows["note"].is_not_null()).select(
             "tournament_id", "player", "note").iter_rows():
         notes.append(f"tournament {tournament}, {player}: {note}")
