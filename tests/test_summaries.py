@@ -246,3 +246,17 @@ def test_watch_stores_a_summary_written_into_the_folder(tmp_path):
     assert Store(db).read("tournament_summaries")["tournament_id"].to_list() == ["330855877"]
     assert said[0].endswith(": 0 new hands stored, 1 tournament summary stored")
     assert watcher.summary.rejected == 0
+
+
+def test_a_summary_file_is_one_slice_read_as_dask_workers_read_it():
+    from hhtools.importer import read_slice
+    from hhtools.slicing import plan
+
+    path = str(DATA / "variants.txt")
+    parts = plan(path, target=200)  # far larger than a slice: still read whole
+    assert len(parts) == 1 and parts[0].whole
+    rows = read_slice(parts[0])
+    assert rows.errors == [] and not rows.not_history and rows.verdicts == {}
+    assert rows.frames["tournament_summaries"]["tournament_id"].to_list() == [
+        "2900000001", "2900000002", "2900000003", "2900000004"]
+    assert rows.frames["summary_places"].height == 5 + 4 + 3 + 2
