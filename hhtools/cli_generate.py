@@ -31,6 +31,12 @@ def generate_command(
         "--tournament", help="A whole sit & go instead (pokerstars): the most --players "
         "entrants the table seats, 1500 chips, limits rising every 10 hands, to the last "
         "player; --hands is not used.")] = False,
+    summary: Annotated[str, typer.Option(
+        "--summary", help="With --tournament: also write the tournament's summary file "
+        "(PokerStars' format) here.", show_default=False)] = "",
+    until_hero_out: Annotated[bool, typer.Option(
+        "--until-hero-out", help="With --tournament: the file stops with the hand Hero is "
+        "knocked out in, as the client's file does.")] = False,
 ) -> None:
     """Generate legal hands, written exactly as the site writes its histories.
 
@@ -70,10 +76,13 @@ def generate_command(
                    f"--players {players}: give N or MIN-MAX between 2 and 8", 2) from None
     except HHToolsError as exc:
         raise fail(str(exc), 2) from None
+    if (summary or until_hero_out) and not tournament:
+        raise fail("--summary and --until-hero-out go with --tournament", 2)
     if tournament:
         from hhtools.generate.tournament import write_for_command
         try:
-            typer.echo(write_for_command(out, site, name, seed, span[1], structure))
+            typer.echo(write_for_command(out, site, name, seed, span[1], structure,
+                                         summary or None, until_hero_out))
         except HHToolsError as exc:
             raise fail(str(exc), 2) from None
         return

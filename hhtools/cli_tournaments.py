@@ -28,8 +28,9 @@ def tournaments_command(
 
     Per tournament and player: site, tournament id, game, buy-in as the header splits it
     (buy-in, bounty, fee) and its cost, first and last hand, hands played, chips before the
-    first hand and after the last, finish place and prize when the histories print them,
-    net. Per player and currency: tournaments, total buy-ins, prizes, net, ROI and
+    first hand and after the last, finish place and prize when the histories (or a PokerStars
+    tournament summary file) print them, net, and a note where hands and summary differ. Per
+    player and currency: tournaments, total buy-ins, prizes, net, ROI and
     in-the-money %, over the tournaments whose result is known; the others are counted as
     unknown, never as 0. Hands of one tournament imported at different times are put
     together. The exit status is 2 for a store that does not exist, a player not in it
@@ -94,7 +95,11 @@ def _notes(rows, unread: int) -> list[str]:
         notes.append(f"{plural(unknown, 'result')} of a player in a tournament not known (no "
                      "finish printed: still playing when the histories end, or not the "
                      "hero's table; or no buy-in printed): shown as unknown and left out of "
-                     "the totals' money, ROI and in-the-money %")
+                     "the totals' money, ROI and in-the-money %; importing a PokerStars "
+                     "tournament's summary file completes its places")
+    for tournament, player, note in rows.filter(rows["note"].is_not_null()).select(
+            "tournament_id", "player", "note").iter_rows():
+        notes.append(f"tournament {tournament}, {player}: {note}")
     if unread:
         notes.append(f"{plural(unread, 'tournament')} stored by an hhtools older than the "
                      "tournaments table: buy-ins and finishes unknown; import those files "

@@ -65,6 +65,9 @@ class ImportSummary:
     not_histories: int = 0
     warnings: int = 0
     warning_examples: list[str] = field(default_factory=list)
+    #: Tournaments read from summary files (hhtools.summaries): new, and already stored.
+    summaries_new: int = 0
+    summaries_known: int = 0
 
     def render(self) -> str:
         """The summary printed at the end of ``hhtools import``."""
@@ -78,6 +81,9 @@ class ImportSummary:
         ]
         if self.not_histories:
             lines.append(not_history_count(self.not_histories))
+        if self.summaries_new or self.summaries_known:
+            lines.append(f"tournament summaries: {self.summaries_new} new, "
+                         f"{self.summaries_known} already stored")
         if self.verdicts:
             lines.append("verdicts: " + ", ".join(f"{v} {n}" for v, n in sorted(self.verdicts.items())))
         lines += [f"  {e}" for e in self.rejected_examples]
@@ -183,7 +189,12 @@ def _flatten(path: str, size: int, mtime_ns: int, result) -> FileRows:
         verdicts[key] = checked.verdict
     rows["skipped"].rows += [(path, s.site, s.hand_id, s.game) for s in result.skipped]
     rows["rejected"].rows += [error_row(e, path) for e in errors]
-    return FileRows(path, size, mtime_ns, frames(rows), verdicts,
+    tables = frames(rows)
+    if result.summaries:
+        from hhtools.summaries import summary_frames
+
+        tables.update(summary_frames(result.summaries, path))
+    return FileRows(path, size, mtime_ns, tables, verdicts,
                     Counter(s.game for s in result.skipped), [e.message for e in errors],
                     repeated, result.not_history is not None,
                     [w.message for w in result.warnings])
@@ -243,7 +254,10 @@ def import_paths(paths: Iterable[str | os.PathLike], store: Store,
 
 def _import(paths, store: Store, progress, jobs: int | None, summary: ImportSummary,
             client=None) -> None:
+    from hhtools.summaries import stored_summaries
+
     known = store.hand_keys()
+    summaries = stored_summaries(store)
     previous = store.imported_files()
     todo: list[str] = []
     size = 0
@@ -300,7 +314,7 @@ def _import(paths, store: Store, progress, jobs: int | None, summary: ImportSumm
                 # its rejections stored before are replaced from its first slice on.
                 earlier[rows.path] += _add_file(
                     rows, known, batch, summary, record=rows.last and rows.path not in failed,
-                    reread=rows.part == 0, earlier=earlier[rows.path])
+                    reread=rows.part == 0, earlier=earlier[rows.path], summaries=summaries)
                 if rows.last:
                     del earlier[rows.path]
                 if batch.hands >= BATCH_HANDS:
@@ -419,15 +433,18 @@ def import_parsed(path: str, stat: os.stat_result, result, store: Store, *, whol
     with store.writing("watch", waiting):
         store.discard_unfinished()
         store.refuse_damaged()
+        from hhtools.summaries import stored_summaries
+
         summary = ImportSummary(files_seen=1, files_read=1)
         known = store.hand_keys()
+        summaries = stored_summaries(store)
         # Hands already stored are not audited again: a growing file is read after each hand.
         fresh = tuple(h for h in result.hands if (h.site, h.hand_id) not in known)
         summary.duplicates = len(result.hands) - len(fresh)
         with collector_paused():
             rows = _flatten(path, stat.st_size, stat.st_mtime_ns, replace(result, hands=fresh))
         batch = _Batch()
-        _add_file(rows, known, batch, summary, record=whole)
+        _add_file(rows, known, batch, summary, record=whole, summaries=summaries)
         if not again:
             batch.paths.clear()
         if batch:
@@ -436,11 +453,13 @@ def import_parsed(path: str, stat: os.stat_result, result, store: Store, *, whol
 
 
 def _add_file(rows: FileRows, known: set, batch: _Batch, summary: ImportSummary,
-              record: bool = True, reread: bool = True, earlier: int = 0) -> int:
+              record: bool = True, reread: bool = True, earlier: int = 0,
+              summaries: set | None = None) -> int:
     """Add a file's rows, or a slice's, to the batch but the duplicates; how many hands are new.
 
     ``record``: mark the file as imported, holding ``earlier`` new hands in its slices before;
-    ``reread``: the file's stored rejections are replaced by these rows'.
+    ``reread``: the file's stored rejections are replaced by these rows'; ``summaries``: the
+    tournament summaries stored (hhtools.summaries.stored_summaries), learning the new ones.
     """
     duplicates = []
     for key, verdict in rows.verdicts.items():
@@ -455,6 +474,12 @@ def _add_file(rows: FileRows, known: set, batch: _Batch, summary: ImportSummary,
                                orient="row")
         frames = {name: (f.join(dropped, on=KEY, how="anti") if set(KEY) <= set(f.columns) else f)
                   for name, f in frames.items()}
+    if summaries is not None:
+        from hhtools.summaries import new_summaries
+
+        frames, fresh, again = new_summaries(frames, summaries)
+        summary.summaries_new += fresh
+        summary.summaries_known += again
     new = len(rows.verdicts) - len(duplicates)
     summary.hands_new += new
     summary.duplicates += len(duplicates) + rows.repeated

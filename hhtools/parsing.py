@@ -72,6 +72,8 @@ class ParseResult:
     stray_lines: int
     notes: tuple[HandWarning, ...] = ()
     not_history: str | None = None
+    #: A tournament summary file's tournaments (hhtools.summaries.Summary); it holds no hand.
+    summaries: tuple = ()
 
     @property
     def ok(self) -> bool:
@@ -311,6 +313,12 @@ def parse_text(text: str, site: str = "auto", *, path: str | None = None,
     lines = text.split("\n")
     chosen = detect_site(lines) if site == "auto" else get_site(site)
     if chosen is None:
+        from hhtools.summaries import is_summary, read_summaries
+
+        if site == "auto" and is_summary(lines):
+            found = read_summaries(lines, path, first_line)
+            return ParseResult(path, "pokerstars", encoding, (), (), found.errors, 0,
+                               summaries=found.tournaments)
         return _not_a_history(lines, path, encoding)
     read_document = getattr(chosen, "read_document", None)
     if read_document is not None:
@@ -491,6 +499,10 @@ def format_report(results: Iterable[ParseResult]) -> Iterator[str]:
         errors += len(r.errors)
         parts = [f"{len(r.hands)} hand{'s' * (len(r.hands) != 1)}"
                  + (f" ({_counts({g: n for (_, g), n in games.items()})})" if games else "")]
+        if r.summaries:
+            from hhtools.words import plural
+
+            parts.append(plural(len(r.summaries), "tournament summary", "tournament summaries"))
         if r.skipped:
             parts.append(f"skipped {_counts(r.skipped_by_game())}")
         if r.errors:

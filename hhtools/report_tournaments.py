@@ -38,9 +38,9 @@ def tournament_section(t: TournamentTables, player: str | None = None, anchor: s
     if rows.height == 0:
         return ""
     parts = ["<p>Money per currency; buy-ins are buy-in + bounty + fee as the header prints "
-             "them. A result is known when the histories print the finish; the others are "
-             "counted as unknown (prize and net left blank) and left out of the totals' money, "
-             "ROI and in-the-money %.</p>"]
+             "them. A result is known when the histories or a tournament summary print the "
+             "finish; the others are counted as unknown (prize and net left blank) and left "
+             "out of the totals' money, ROI and in-the-money %.</p>"]
     columns = TOTALS if player else [Column("player", "Player", "text"), *TOTALS]
     parts.append(table(totals(rows), columns, f"{anchor}-totals", "Totals"))
     if player:

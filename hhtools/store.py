@@ -98,6 +98,21 @@ SCHEMAS: dict[str, dict[str, pl.DataType]] = {
         "site": pl.String, "hand_id": pl.String, "player": pl.String, "place": pl.Int32,
         "prize": MONEY, "line": pl.Int32,
     },
+    # What PokerStars' tournament summary files say (hhtools.summaries), one row per summary
+    # read (``digest`` tells them apart) and per line of its places list.
+    "tournament_summaries": {
+        "site": pl.String, "tournament_id": pl.String, "digest": pl.String, "game": pl.String,
+        "buy_in": MONEY, "bounty": MONEY, "fee": MONEY, "currency": pl.String,
+        "entrants": pl.Int32, "prize_pool": MONEY, "started_at": pl.Datetime("us", "UTC"),
+        "ended_at": pl.Datetime("us", "UTC"), "hero": pl.String, "hero_place": pl.Int32,
+        "rebuys": MONEY, "path": pl.String, "line": pl.Int32,
+        "imported_at": pl.Datetime("us", "UTC"),
+    },
+    "summary_places": {
+        "site": pl.String, "tournament_id": pl.String, "digest": pl.String, "place": pl.Int32,
+        "player": pl.String, "entries": pl.Int32, "country": pl.String, "prize": MONEY,
+        "line": pl.Int32,
+    },
     "rejected": {
         "path": pl.String, "line": pl.Int32, "column": pl.Int32, "site": pl.String,
         "hand_id": pl.String, "reason": pl.String,
@@ -111,7 +126,8 @@ SCHEMAS: dict[str, dict[str, pl.DataType]] = {
 
 #: Tables added after stores were first written: a batch written before has no file for
 #: them, and reads as holding no rows of them (never as damage).
-ADDED_LATER = frozenset({"tournaments", "tournament_finishes"})
+ADDED_LATER = frozenset({"tournaments", "tournament_finishes", "tournament_summaries",
+                         "summary_places"})
 
 
 class StoreError(HHToolsError):

@@ -8,9 +8,18 @@ its stored hands when read. Hands of one tournament imported at different times,
 several files, thus complete each other, and a hand stored once counts once.
 
 A result is known when the tournament's hands print the player's finish (``finished the
-tournament in 3rd place``, ``wins the tournament``) and its buy-in; otherwise place, prize
+tournament in 3rd place``, ``wins the tournament``) and its buy-in, or when a PokerStars
+tournament summary file (hhtools.summaries) lists the player's place; otherwise place, prize
 and net are None ("unknown", never 0), and the totals leave that tournament out of the money
 summed, the ROI and the in-the-money share, saying how many they left out.
+
+A summary completes the hands: every player it lists has a row, with 0 hands when none is
+stored, and its buy-in, start and end stand in for those no hand shows. Where the hands and
+the summary both give a place or a prize and they differ, the summary's is kept (the site
+writes it from its own records once the tournament is over) and the row's ``note`` says what
+the hands print; so does a summary whose "You finished" place is not the hero's of the
+hands, or a buy-in unlike the hands' header. Of several summaries of one tournament (one
+saved while it was running, one after), the finished one imported last counts.
 
 >>> from hhtools.store import Store
 >>> results(TournamentTables.load(Store("/nonexistent"))).height
@@ -19,26 +28,36 @@ summed, the ROI and the in-the-money share, saying how many they left out.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 import polars as pl
 
 from hhtools.errors import UsageError
-from hhtools.store import MONEY, Store
+from hhtools.store import MONEY, SCHEMAS, Store
 
 KEY = ["site", "hand_id"]
 TOURNAMENT = ["site", "tournament_id"]
 #: The columns read from each table.
 COLUMNS = {
-    "hands": KEY + ["game", "started_at", "tournament_id", "cancelled"],
+    "hands": KEY + ["game", "started_at", "tournament_id", "cancelled", "hero"],
     "players": KEY + ["player", "sitting_out", "starting_stack", "put_in", "net",
                       "fold_street"],
     "tournaments": KEY + ["buy_in", "bounty", "fee", "currency"],
     "tournament_finishes": KEY + ["player", "place", "prize", "line"],
+    "tournament_summaries": ["site", "tournament_id", "digest", "game", "buy_in", "bounty",
+                             "fee", "currency", "started_at", "ended_at", "hero", "hero_place",
+                             "rebuys", "imported_at"],
+    "summary_places": ["site", "tournament_id", "digest", "place", "player", "entries", "prize"],
 }
+SUMMARY = ["site", "tournament_id", "digest"]
 #: A player's row counts in a hand as stats counts it (hhtools.stats.IN_HAND): dealt in, or
 #: a sitting-out seat a tournament still deals in (blinds taken, hand folded for it).
 IN_HAND = ~pl.col("sitting_out") | (pl.col("put_in") != 0) | pl.col("fold_street").is_not_null()
+
+
+def _empty(table: str) -> pl.DataFrame:
+    """No rows of the columns read from ``table``."""
+    return pl.DataFrame(schema={c: SCHEMAS[table][c] for c in COLUMNS[table]})
 
 
 @dataclass(frozen=True)
@@ -49,6 +68,9 @@ class TournamentTables:
     players: pl.DataFrame
     tournaments: pl.DataFrame
     finishes: pl.DataFrame
+    #: The summary files' tournaments (one per tournament: the one that counts) and places.
+    summaries: pl.DataFrame = field(default_factory=lambda: _empty("tournament_summaries"))
+    places: pl.DataFrame = field(default_factory=lambda: _empty("summary_places"))
 
     @classmethod
     def load(cls, store: Store) -> TournamentTables:
@@ -57,19 +79,27 @@ class TournamentTables:
         hands = store.read_columns("hands", COLUMNS["hands"]).filter(
             pl.col("tournament_id").is_not_null() & ~pl.col("cancelled").fill_null(False))
         keys = hands.select(KEY)
+        summaries = (store.read_columns("tournament_summaries", COLUMNS["tournament_summaries"])
+                     .sort(pl.col("ended_at").is_not_null(), "imported_at")
+                     .unique(TOURNAMENT, keep="last", maintain_order=True))
+        places = store.read_columns("summary_places", COLUMNS["summary_places"]).join(
+            summaries.select(SUMMARY), on=SUMMARY, how="semi")
         return cls(hands, *(store.read_columns(name, COLUMNS[name]).join(keys, on=KEY, how="semi")
-                            for name in ("players", "tournaments", "tournament_finishes")))
+                            for name in ("players", "tournaments", "tournament_finishes")),
+                   summaries, places)
 
     def players_named(self) -> list[str]:
-        """Every player of these tournament hands."""
-        return self.players["player"].unique().sort().to_list()
+        """Every player of these tournament hands and summaries."""
+        return pl.concat([self.players["player"], self.places["player"]]).unique().sort(
+            ).to_list()
 
     def only(self, player: str | None) -> TournamentTables:
         """The rows of one player (spelled as stored; ``check_player`` first), or all."""
         if player is None:
             return self
         return replace(self, players=self.players.filter(pl.col("player") == player),
-                       finishes=self.finishes.filter(pl.col("player") == player))
+                       finishes=self.finishes.filter(pl.col("player") == player),
+                       places=self.places.filter(pl.col("player") == player))
 
 
 def check_player(t: TournamentTables, player: str | None, known: list[str]) -> str | None:
@@ -80,7 +110,7 @@ def check_player(t: TournamentTables, player: str | None, known: list[str]) -> s
 
     if player is None:
         return None
-    name = match_player(player, known)
+    name = match_player(player, sorted(set(known) | set(t.players_named())))
     if name not in set(t.players_named()):
         raise UsageError(f"{name} has no tournament hand in the store")
     return name
@@ -89,20 +119,59 @@ def check_player(t: TournamentTables, player: str | None, known: list[str]) -> s
 #: The columns of ``results``, in order.
 RESULT_COLUMNS = ("site", "tournament_id", "player", "game", "buy_in", "bounty", "fee", "cost",
                   "currency", "started_at", "ended_at", "hands", "chips_start", "chips_end",
-                  "place", "prize", "net")
+                  "place", "prize", "net", "note")
 
 
 def results(t: TournamentTables) -> pl.DataFrame:
-    """One row per tournament and player: the buy-in parts as the header gives them (None
-    when not printed) and ``cost`` (buy-in + bounty + fee, the parts printed), the player's
-    first and last hand's times, hands played, chips before the first hand and after the
-    last, ``place``, ``prize`` (0 for a finish out of the money) and ``net`` (prize - cost),
-    None when not known. Sorted by start time."""
+    """One row per tournament and player: the buy-in parts as the header (or the summary)
+    gives them (None when not printed) and ``cost`` (buy-in + bounty + fee, the parts
+    printed, times the entries a summary lists, plus the hero's rebuys it prints), the
+    player's first and last hand's times, hands played, chips before the first hand and
+    after the last, ``place``, ``prize`` (0 for a finish out of the money), ``net`` (prize -
+    cost), None when not known, and ``note`` (where the hands and a summary disagree).
+    Sorted by start time."""
+    zero = pl.lit(0).cast(MONEY)
+    rows = _hand_results(t).join(_listed(t), on=TOURNAMENT + ["player"], how="full",
+                                 coalesce=True)
+    facts = t.summaries.select(TOURNAMENT + [pl.col(c).alias(f"s_{c}") for c in (
+        "game", "buy_in", "bounty", "fee", "currency", "started_at", "ended_at", "hero",
+        "hero_place", "rebuys")])
+    heroes = (t.hands.filter(pl.col("hero").is_not_null()).sort("started_at", "hand_id")
+              .group_by(TOURNAMENT).agg(h_hero=pl.col("hero").last()))
+    rows = (rows.join(facts, on=TOURNAMENT, how="left").join(heroes, on=TOURNAMENT, how="left")
+            .with_columns(hand_place=pl.col("place"), hand_prize=pl.col("prize")))
+    header = pl.col("buy_in").is_not_null()
+    rows = rows.with_columns(
+        *(pl.when(header).then(pl.col(c)).otherwise(pl.col(f"s_{c}")).alias(c)
+          for c in ("buy_in", "bounty", "fee", "currency")),
+        game=pl.coalesce("game", "s_game"),
+        started_at=pl.coalesce("started_at", "s_started_at"),
+        ended_at=pl.coalesce("ended_at", "s_ended_at", "s_started_at"),
+        hands=pl.col("hands").fill_null(0),
+        # The summary's place and prize are kept over the hands' (see the module's words).
+        place=pl.when(pl.col("s_place").is_not_null()).then(pl.col("s_place"))
+        .otherwise(pl.col("place")),
+        prize=pl.when(pl.col("s_place").is_not_null()).then(pl.col("s_prize"))
+        .otherwise(pl.col("prize")),
+        note=_notes(header),
+    )
+    rebuys = pl.when(pl.col("player") == pl.col("s_hero")).then(
+        pl.col("s_rebuys").fill_null(zero)).otherwise(zero)
+    out = rows.with_columns(
+        cost=(pl.col("buy_in") + pl.col("bounty").fill_null(zero) + pl.col("fee").fill_null(zero))
+        * pl.col("entries").fill_null(1) + rebuys,
+        # A finish printed without a prize is a finish out of the money.
+        prize=pl.when(pl.col("place").is_not_null()).then(pl.col("prize").fill_null(zero)),
+    ).with_columns(net=pl.col("prize") - pl.col("cost"))
+    return out.select(RESULT_COLUMNS).cast(_RESULT_SCHEMA).sort("started_at", "tournament_id",
+                                                                 "player")
+
+
+def _hand_results(t: TournamentTables) -> pl.DataFrame:
+    """What the hands say, one row per tournament and player who played one."""
     hands = t.hands.select(KEY + TOURNAMENT[1:] + ["game", "started_at"])
     seats = (t.players.filter(IN_HAND).join(hands, on=KEY)
              .sort("started_at", "hand_id"))
-    if seats.height == 0:
-        return pl.DataFrame(schema=_RESULT_SCHEMA)
     played = seats.group_by(TOURNAMENT + ["player"], maintain_order=True).agg(
         games=pl.col("game").unique(maintain_order=True),
         started_at=pl.col("started_at").first(),
@@ -118,18 +187,48 @@ def results(t: TournamentTables) -> pl.DataFrame:
     finishes = (t.finishes.join(hands, on=KEY).sort("started_at", "line")
                 .group_by(TOURNAMENT + ["player"], maintain_order=True)
                 .agg(pl.col("place", "prize").last()))
+    return (played.join(buy_ins, on=TOURNAMENT, how="left")
+            .join(finishes, on=TOURNAMENT + ["player"], how="left"))
+
+
+def _listed(t: TournamentTables) -> pl.DataFrame:
+    """What the summaries list, one row per tournament and player: place (None while still
+    playing), prize (0 for a place without one) and entries."""
     zero = pl.lit(0).cast(MONEY)
-    out = (played.join(buy_ins, on=TOURNAMENT, how="left")
-           .join(finishes, on=TOURNAMENT + ["player"], how="left")
-           .with_columns(
-               cost=pl.col("buy_in") + pl.col("bounty").fill_null(zero)
-               + pl.col("fee").fill_null(zero),
-               # A finish printed without a prize is a finish out of the money.
-               prize=pl.when(pl.col("place").is_not_null())
-               .then(pl.col("prize").fill_null(zero)))
-           .with_columns(net=pl.col("prize") - pl.col("cost")))
-    return out.select(RESULT_COLUMNS).cast(_RESULT_SCHEMA).sort("started_at", "tournament_id",
-                                                                 "player")
+    return t.places.group_by(TOURNAMENT + ["player"]).agg(
+        s_place=pl.col("place").min(),
+        s_prize=pl.when(pl.col("place").is_not_null().any())
+        .then(pl.col("prize").fill_null(zero).sum()),
+        entries=pl.col("entries").max(),
+    )
+
+
+def _notes(header: pl.Expr) -> pl.Expr:
+    """What a row's hands and its tournament's summary say differently, in words."""
+    both = pl.col("s_place").is_not_null() & pl.col("hand_place").is_not_null()
+
+    def said(column: str) -> pl.Expr:
+        return pl.col(column).cast(pl.String)
+
+    parts = [
+        pl.when(both & (pl.col("s_place") != pl.col("hand_place"))).then(pl.concat_str(
+            pl.lit("the hands print place "), said("hand_place"), pl.lit(", the summary place "),
+            said("s_place"), pl.lit(": the summary's is kept"))),
+        pl.when(both & (pl.col("s_prize") != pl.col("hand_prize").fill_null(0))).then(
+            pl.concat_str(pl.lit("the hands print a prize of "),
+                          said("hand_prize").fill_null("0"), pl.lit(", the summary "),
+                          said("s_prize"), pl.lit(": the summary's is kept"))),
+        pl.when((pl.col("player") == pl.col("h_hero")) & pl.col("s_hero_place").is_not_null()
+                & (pl.col("s_hero").is_null() | (pl.col("s_hero") != pl.col("player"))))
+        .then(pl.concat_str(pl.lit("the summary says the hero finished in place "),
+                            said("s_hero_place"), pl.lit(", where it lists "),
+                            said("s_hero").fill_null("no one"))),
+        pl.when(header & pl.col("s_buy_in").is_not_null() & pl.any_horizontal(
+            pl.col(c).ne_missing(pl.col(f"s_{c}")) for c in ("buy_in", "bounty", "fee")))
+        .then(pl.lit("the summary's buy-in is not the hands' header's: the header's is kept")),
+    ]
+    joined = pl.concat_str(parts, separator="; ", ignore_nulls=True)
+    return pl.when(joined != "").then(joined)
 
 
 _RESULT_SCHEMA = {
@@ -137,7 +236,7 @@ _RESULT_SCHEMA = {
     "buy_in": MONEY, "bounty": MONEY, "fee": MONEY, "cost": MONEY, "currency": pl.String,
     "started_at": pl.Datetime("us", "UTC"), "ended_at": pl.Datetime("us", "UTC"),
     "hands": pl.UInt32, "chips_start": MONEY, "chips_end": MONEY, "place": pl.Int32,
-    "prize": MONEY, "net": MONEY,
+    "prize": MONEY, "net": MONEY, "note": pl.String,
 }
 
 
@@ -189,11 +288,12 @@ def profit_curve(rows: pl.DataFrame, player: str, currency: str | None = None) -
 
 
 def unread(t: TournamentTables) -> int:
-    """How many tournaments have hands but no stored buy-in: stored by an hhtools older than
-    the tournaments table (their buy-ins and finishes were not kept)."""
+    """How many tournaments have hands but no stored buy-in nor summary: stored by an hhtools
+    older than the tournaments table (their buy-ins and finishes were not kept)."""
     with_facts = t.tournaments.join(t.hands.select(KEY + ["tournament_id"]), on=KEY)
     return t.hands.select(TOURNAMENT).unique().join(
-        with_facts.select(TOURNAMENT).unique(), on=TOURNAMENT, how="anti").height
+        with_facts.select(TOURNAMENT).unique(), on=TOURNAMENT, how="anti").join(
+        t.summaries.select(TOURNAMENT), on=TOURNAMENT, how="anti").height
 
 
 def shown(rows: pl.DataFrame) -> pl.DataFrame:

@@ -260,6 +260,9 @@ def _reads_whole(lines: list[str], site: str) -> bool:
 def import_line(path: str, done: ImportSummary) -> str:
     """The line ``hhtools watch`` prints after each import."""
     said = [plural(done.hands_stored, "new hand") + " stored"]
+    if done.summaries_new:
+        said.append(plural(done.summaries_new, "tournament summary", "tournament summaries")
+                    + " stored")
     if done.duplicates:
         said.append(f"{done.duplicates} already stored")
     if done.rejected:

@@ -169,19 +169,69 @@ class TournamentDealer(Dealer):
 
 
 def write_tournament(path: str | Path, site: str, game: str, *, seed: int = 0,
-                     entrants: int = 6, hands_per_level: int = 10) -> TournamentDealer:
+                     entrants: int = 6, hands_per_level: int = 10,
+                     summary: str | Path | None = None,
+                     until_hero_out: bool = False) -> TournamentDealer:
     """Play a whole sit & go into ``path`` as the site writes its files; returns the dealer,
-    whose ``finishes`` say who finished where and won what, and ``count`` how many hands."""
+    whose ``finishes`` say who finished where and won what, and ``count`` how many hands.
+
+    ``until_hero_out``: the file stops with the hand Hero is knocked out in, as the client's
+    file of Hero's table does (the tournament is still played to the end). ``summary``: the
+    tournament summary file the site writes too (hhtools.summaries reads it)."""
     from hhtools.collector import collector_paused
     from hhtools.games import get_game
     from hhtools.writers import FILE_ENCODING, stream
 
     dealer = TournamentDealer(site.lower(), get_game(game).name, seed, entrants,
                               hands_per_level=hands_per_level)
+    times = []
+
+    def written() -> Iterator[Deal]:
+        out = False
+        for deal in dealer.play():
+            times.append(deal.hand.started_at)
+            if not out:
+                yield deal
+            out = until_hero_out and any(f.player == "Hero" for f in dealer.finishes)
+
     with open(path, "w", encoding=FILE_ENCODING[site.lower()], newline="\n") as f, \
             collector_paused():
-        f.write("".join(stream(dealer.play(), site.lower())))
+        f.write("".join(stream(written(), site.lower())))
+    if summary is not None:
+        with open(summary, "w", encoding="utf-8", newline="\n") as f:
+            f.write(summary_text(dealer, times[0], times[-1]))
     return dealer
+
+
+#: Countries for the summary's places, chosen by each name.
+COUNTRIES = ("Canada", "Germany", "Brazil", "Finland", "United Kingdom", "Peru", "Japan",
+             "Sweden", "Austria", "Mexico")
+
+
+def summary_text(dealer: TournamentDealer, started, finished) -> str:
+    """The tournament's summary as PokerStars writes it: header, buy-in, entrants, prize pool,
+    start and end, each place with its prize and share of the pool, Hero's place."""
+    from hhtools.writers.pokerstars import GAME_NAMES
+
+    sign = "$" if dealer.currency == "USD" else ""
+    shares = payouts(dealer.entrants)
+
+    def when(t) -> str:
+        return f"{t:%Y/%m/%d} {t.hour}:{t:%M:%S} ET"
+
+    lines = [f"PokerStars Tournament #{dealer.id}, {GAME_NAMES[dealer.game.name]} Limit",
+             f"Buy-In: {sign}{dealer.buy_in:.2f}/{sign}{dealer.fee:.2f} {dealer.currency}",
+             f"{dealer.entrants} players",
+             f"Total Prize Pool: {sign}{dealer.pool:,.2f} {dealer.currency} ",
+             f"Tournament started {when(started)}",
+             f"Tournament finished {when(finished)}", ""]
+    for f in sorted(dealer.finishes, key=lambda f: f.place):
+        country = COUNTRIES[zlib.crc32(f.player.encode()) % len(COUNTRIES)]
+        paid = (f"{sign}{f.prize:,.2f} ({shares[f.place - 1]}%)" if f.prize else "")
+        lines.append(f"  {f.place}: {f.player} ({country}), {paid}")
+    hero = next(f for f in dealer.finishes if f.player == "Hero")
+    lines += ["", f"You finished in {ordinal(hero.place)} place.", ""]
+    return "\n".join(lines)
 
 
 def _roman(n: int) -> str:
@@ -195,18 +245,22 @@ def _roman(n: int) -> str:
 
 
 def write_for_command(out: str, site: str, game: str, seed: int, players: int,
-                      structure: str = "fixed-limit") -> str:
+                      structure: str = "fixed-limit", summary: str | None = None,
+                      until_hero_out: bool = False) -> str:
     """``hhtools generate --tournament``: a sit & go of ``players`` (at most the table's seats)
-    into ``out``; the line to print, or HHToolsError saying what is wrong."""
+    into ``out`` (and its summary file into ``summary``; the hands up to Hero's knock-out
+    only with ``until_hero_out``); the line to print, or HHToolsError saying what is wrong."""
     if structure != "fixed-limit":
         raise HHToolsError(f"tournaments are generated in fixed-limit only, not {structure}")
     table = check_supported(site, game, structure)
     entrants = min(players, table.max_seats.get(game, players))
     try:
-        dealer = write_tournament(out, site, game, seed=seed, entrants=entrants)
+        dealer = write_tournament(out, site, game, seed=seed, entrants=entrants,
+                                  summary=summary, until_hero_out=until_hero_out)
     except OSError as exc:
-        raise HHToolsError(f"cannot write {out}: {exc.strerror}") from None
+        raise HHToolsError(f"cannot write {exc.filename or out}: {exc.strerror}") from None
     won = ", ".join(f"{f.player} {ordinal(f.place)} {f.prize}" for f in
                     sorted(dealer.finishes, key=lambda f: f.place) if f.prize)
     return (f"a {entrants}-player {table.name} {game} sit & go of {dealer.count} hands written "
-            f"to {out} (tournament {dealer.id}; paid: {won})")
+            f"to {out} (tournament {dealer.id}; paid: {won})"
+            + (f"; its summary to {summary}" if summary else ""))
