@@ -440,21 +440,8 @@ def stats_command(
         typer.echo(json.dumps({n: f.to_dicts() for n, f in frames.items()}, default=str, indent=1))
         return
     width = None if wide or wanted else shutil.get_terminal_size().columns
-    for name, frame in frames.items():
-        if len(frames) > 1:
-            typer.echo(f"# {name}")
-        if fmt == "csv":
-            typer.echo(st.safe_csv(frame), nl=False)
-        elif frame.height == 0:
-            typer.echo("(no hands match)")
-        else:
-            lines, left_out = st.render(frame, width, len(keys[name]))
-            typer.echo("\n".join(lines))
-            if left_out:
-                typer.echo(f"({name}: {', '.join(left_out)} left out to fit {width} "
-                           "characters; --wide shows every column, --columns chooses)", err=True)
-        if len(frames) > 1:
-            typer.echo("")
+    st.echo_frames(frames, fmt, width, {name: len(keys[name]) for name in frames},
+                   "no hands match", "--wide shows every column, --columns chooses", typer.echo)
 
 
 @app.command("convert")

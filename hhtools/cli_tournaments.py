@@ -68,21 +68,10 @@ def tournaments_command(
     for note in notes:
         typer.echo(f"hhtools: {note}", err=True)
     width = shutil.get_terminal_size().columns
-    for name, frame in frames.items():
-        if len(frames) > 1:
-            typer.echo(f"# {name}")
-        if fmt == "csv":
-            typer.echo(st.safe_csv(frame), nl=False)
-        elif frame.height == 0:
-            typer.echo("(no tournament hands in the store)")
-        else:
-            lines, left_out = st.render(_shown(name, frame), width, 3 if name == "results" else 2)
-            typer.echo("\n".join(lines))
-            if left_out:
-                typer.echo(f"({name}: {', '.join(left_out)} left out to fit {width} characters;"
-                           " --format csv or json gives every column)", err=True)
-        if len(frames) > 1:
-            typer.echo("")
+    shown = {name: _shown(name, frame) if frame.height else frame for name, frame in frames.items()}
+    st.echo_frames(shown if fmt == "table" else frames, fmt, width,
+                   {"results": 3, "totals": 2}, "no tournament hands in the store",
+                   "--format csv or json gives every column", typer.echo)
 
 
 def _notes(rows, unread: int) -> list[str]:

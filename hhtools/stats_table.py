@@ -111,3 +111,25 @@ def safe_csv(frame: pl.DataFrame) -> str:
         pl.when(pl.col(c).str.contains(_FORMULA)).then(pl.lit("'") + pl.col(c))
         .otherwise(pl.col(c)).alias(c) for c in text)
     return safe.write_csv()
+
+
+def echo_frames(frames: dict[str, pl.DataFrame], fmt: str, width: int | None,
+                keep: dict[str, int], empty: str, hint: str, echo) -> None:
+    """Each report through ``echo`` (typer.echo): CSV, or a table fitting ``width`` whose first
+    ``keep[name]`` columns always stay, the columns left out named on standard error with
+    ``hint``; under a ``# name`` heading when there are several reports."""
+    for name, frame in frames.items():
+        if len(frames) > 1:
+            echo(f"# {name}")
+        if fmt == "csv":
+            echo(safe_csv(frame), nl=False)
+        elif frame.height == 0:
+            echo(f"({empty})")
+        else:
+            lines, left_out = render(frame, width, keep[name])
+            echo("\n".join(lines))
+            if left_out:
+                echo(f"({name}: {', '.join(left_out)} left out to fit {width} characters; "
+                     f"{hint})", err=True)
+        if len(frames) > 1:
+            echo("")
