@@ -257,6 +257,13 @@ def _hand_facts(t: Tables) -> pl.DataFrame:
     )
 
 
+def _net_sum() -> pl.Expr:
+    """The net of a group: money exact; big blinds (tournaments) to the cent of a big blind,
+    as the quotients of each hand carry more digits than they mean."""
+    total = pl.col("net").sum()
+    return pl.when(pl.col("unit").first() == TOURNAMENT_UNIT).then(total.round(2)).otherwise(total)
+
+
 def _pct(part: pl.Expr, whole: pl.Expr) -> pl.Expr:
     return pl.when(whole > 0).then((100 * part / whole).round(1)).otherwise(None)
 
@@ -289,7 +296,7 @@ def player_stats(t: Tables, filters: Filters = Filters(),
     base = facts.group_by(by).agg(
         hands=pl.len(),
         walks=pl.col("walk").sum(),
-        net=pl.col("net").sum(),
+        net=_net_sum(),
         net_bb=pl.col("net_bb").sum().round(2),
         net_big_bets=pl.col("net_big_bets").sum().round(2),
         vpip_n=pl.col("vpip").sum(),
@@ -333,7 +340,7 @@ def position_stats(t: Tables, filters: Filters = Filters(),
     facts, by = _groups(hand_facts(t.filtered(filters)), by)
     order = {p: i for i, p in enumerate(POSITIONS)}
     out = facts.group_by(*by, "position").agg(
-        hands=pl.len(), net=pl.col("net").sum(),
+        hands=pl.len(), net=_net_sum(),
         bb_per_100=(100 * pl.col("net_bb").sum() / pl.len()).round(2))
     return (out.with_columns(_order=pl.col("position").replace_strict(order, default=99))
             .sort(*by, "_order").drop("_order"))

@@ -71,13 +71,14 @@ def test_the_readme_per_player_net_is_what_hhtools_stats_reports(con, store):
     # Money exact: the same Decimal sums, not floats.
     assert all(isinstance(r["net"], Decimal) for r in got)
     # Tournament chips apart from dollars, in big blinds: quotients, which each engine rounds
-    # its own way (hhtools to 4 decimals a hand), so equal to within that rounding.
+    # its own way (hhtools to 4 decimals a hand, and the sum to the cent), so equal to within
+    # that rounding.
     blinds = [r for r in got if r["unit"] == "tournament bb"]
     assert blinds and {"USD"} <= {r["unit"] for r in got}
     for r in blinds:
         hands, net = want[(r["player"], r["unit"])]
         assert r["hands"] == hands
-        assert abs(r["net"] - net) <= Decimal("0.0001") * hands
+        assert abs(r["net"] - net) <= Decimal("0.0001") * hands + Decimal("0.005")
 
 
 def test_the_readme_disputed_hands_are_every_hand_the_audit_disputes(con, store):
