@@ -101,3 +101,27 @@ def get_game(name: str) -> Game:
         return _BY_ALIAS[" ".join(name.lower().split())]
     except KeyError:
         raise unknown_name("game", name, GAMES) from None
+
+
+def game_title(name: str | None) -> str:
+    """The game as players name it (``2-7`` is ``2-7 Triple Draw``); a game hhtools does not
+    know (a summary's ``No Limit Hold'em``) as written.
+
+    >>> game_title("2-7"), game_title("No Limit Hold'em")
+    ('2-7 Triple Draw', "No Limit Hold'em")
+    """
+    from hhtools.errors import HHToolsError
+
+    try:
+        return get_game(name or "").title
+    except HHToolsError:
+        return name or "?"
+
+
+def game_titles(names: str | None) -> str | None:
+    """``game_title`` of each game of a comma-separated list (a tournament of several games).
+
+    >>> game_titles("badugi, 2-7")
+    'Badugi, 2-7 Triple Draw'
+    """
+    return None if names is None else ", ".join(game_title(n) for n in names.split(", "))

@@ -18,6 +18,7 @@ from html import escape
 import polars as pl
 
 from hhtools.errors import HHToolsError
+from hhtools.games import game_title
 from hhtools.report_html import Column, figure, number, signed, table, text, tone
 from hhtools.stats import TOURNAMENT_UNIT, Filters, Tables, draw_stats, player_stats, position_stats, split_stats
 from hhtools.store import Store
@@ -41,15 +42,6 @@ class PlayerView:
     def anchor(self, name: str) -> str:
         """A page-unique element id for this player's ``name``."""
         return f"p{self.number}-{name}"
-
-
-def game_title(name: str | None) -> str:
-    from hhtools.games import get_game
-
-    try:
-        return get_game(name or "").title
-    except HHToolsError:
-        return name or "?"
 
 
 def with_game_titles(df: pl.DataFrame) -> pl.DataFrame:

@@ -297,9 +297,11 @@ def unread(t: TournamentTables) -> int:
 
 
 def shown(rows: pl.DataFrame) -> pl.DataFrame:
-    """``results`` as a table shows them: the buy-in as the header prints its parts
-    (``1.00+0.20 USD``, ``10+1+0.50 USD``, ``100+9``; ``unknown`` when not stored), the
-    finish as a place (``3rd``, ``unknown``) and the start as a minute."""
+    """``results`` as a table shows them: the game as players name it (``2-7 Triple Draw``,
+    not ``2-7``), the buy-in as the header prints its parts (``1.00+0.20 USD``,
+    ``10+1+0.50 USD``, ``100+9``; ``unknown`` when not stored), the finish as a place
+    (``3rd``, ``unknown``) and the start as a minute."""
+    from hhtools.games import game_titles
     from hhtools.stats_table import cell
     from hhtools.words import ordinal
 
@@ -311,6 +313,7 @@ def shown(rows: pl.DataFrame) -> pl.DataFrame:
         return f"{text} {currency}" if currency else text
 
     return rows.with_columns(
+        game=pl.Series([game_titles(g) for g in rows["game"].to_list()], dtype=pl.String),
         buy_in=pl.Series([buy_in(p) for p in rows.select(
             "buy_in", "bounty", "fee", "currency").iter_rows()], dtype=pl.String),
         finish=pl.Series(["unknown" if p is None else ordinal(p)

@@ -249,6 +249,8 @@ def test_command_formats(generated):
     first = next(f for f in dealers[0].finishes if f.player == "Hero")
     line = next(x for x in lines if x.startswith(dealers[0].id))
     assert "1.00+0.20 USD" in line and re.search(rf"\b{first.place}(st|nd|rd|th)\b", line)
+    # The game as players name it, not hhtools' internal name (CSV and JSON keep that one).
+    assert " Badugi " in line and any(" 2-7 Triple Draw " in x for x in lines)
     assert "# totals" in lines
     as_json = json.loads(runner.invoke(app, ["tournaments", "--db", db, "--player", "Hero",
                                              "--format", "json"]).stdout)
@@ -259,6 +261,9 @@ def test_command_formats(generated):
     assert csv.exit_code == 0 and csv.stdout.startswith(
         "player,currency,tournaments,unknown,cost,prizes,net,roi,itm,wins,best\n")
     assert csv.stdout.count("\n") == 1 + len({f.player for d in dealers for f in d.finishes})
+    results_csv = runner.invoke(app, ["tournaments", "--db", db, "--report", "results",
+                                      "--format", "csv"]).stdout
+    assert ",badugi," in results_csv and "Badugi" not in results_csv
     bad = runner.invoke(app, ["tournaments", "--db", db, "--report", "total"])
     assert bad.exit_code == 2 and "Did you mean totals?" in bad.stderr
 
@@ -291,6 +296,8 @@ def test_the_report_section(generated):
     assert html.startswith("<p>Money per currency")
     assert 'id="tournaments-results"' in html and 'src="data:image/png;base64,' in html
     assert all(d.id in html for d in dealers)
+    assert '<td class="text" data-label="Game">2-7 Triple Draw</td>' in html
+    assert 'data-label="Game">2-7<' not in html and 'data-label="Game">badugi<' not in html
     assert tournament_section(tables, "Nobody") == ""
     # Names come from files anyone writes: escaped.
     evil = TournamentTables(tables.hands, tables.players.with_columns(
