@@ -24,6 +24,8 @@ TOTALS = [Column("currency", "Currency", "text"), Column("tournaments", "Tournam
           Column("prizes", "Prizes", "num"), Column("net", "Net", "money"),
           Column("roi", "ROI %", "pct"), Column("itm", "ITM %", "pct"),
           Column("wins", "Wins", "int"), Column("best", "Best place", "int")]
+#: The rows of a player's tournament list: the most recent, as a tracker shows a session.
+LATEST = 25
 EACH = [Column("tournament_id", "Tournament", "text"), Column("started", "Started", "text"),
         Column("game", "Game", "text"), Column("buy_in", "Buy-in", "text"),
         Column("finish", "Finish", "text"), Column("prize", "Prize", "num"),
@@ -44,7 +46,12 @@ def tournament_section(t: TournamentTables, player: str | None = None, anchor: s
     columns = TOTALS if player else [Column("player", "Player", "text"), *TOTALS]
     parts.append(table(totals(rows), columns, f"{anchor}-totals", "Totals"))
     if player:
-        parts.append(table(shown(rows), EACH, f"{anchor}-results", "Each tournament"))
+        each, caption = shown(rows), "Each tournament, in order of start"
+        if each.height > LATEST:
+            caption = (f"The last {LATEST} of {each.height} tournaments, in order of start "
+                       "(hhtools tournaments --player lists them all; the totals count them all)")
+            each = each.tail(LATEST)
+        parts.append(table(each, EACH, f"{anchor}-results", caption))
         parts.append(_chart(rows, player, anchor))
     else:
         parts.append('<p class="meta">--player shows one player\'s tournaments and chart.</p>')

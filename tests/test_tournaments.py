@@ -306,6 +306,23 @@ def test_the_report_section(generated):
         tournament_section(evil)
 
 
+def test_the_report_lists_the_latest_tournaments_and_counts_them_all(generated, monkeypatch):
+    """A player of hundreds of sit & gos gets the most recent ones, not an endless table;
+    the caption says how many there are, and the totals still count every one."""
+    import hhtools.report_tournaments as rt
+
+    _, dealers, store, _ = generated
+    tables = TournamentTables.load(store)
+    order = results(tables.only("Hero"))["tournament_id"].to_list()
+    monkeypatch.setattr(rt, "LATEST", 2)
+    html = rt.tournament_section(tables, "Hero")
+    listed = re.search(r'<table id="tournaments-results".*?</table>', html, re.S).group(0)
+    assert "<caption>The last 2 of 3 tournaments, in order of start" in listed
+    assert [i for i in order if i in listed] == order[1:] and order[0] not in listed
+    summed = re.search(r'<table id="tournaments-totals".*?</table>', html, re.S).group(0)
+    assert '<td class="num" data-label="Tournaments">3</td>' in summed
+
+
 def test_the_dealer_refuses_what_it_cannot_deal():
     from hhtools.errors import HHToolsError
 
