@@ -52,7 +52,7 @@ def tournament_section(t: TournamentTables, player: str | None = None, anchor: s
                        "(hhtools tournaments --player lists them all; the totals count them all)")
             each = each.tail(LATEST)
         parts.append(table(each, EACH, f"{anchor}-results", caption))
-        parts.append(_chart(rows, player, anchor))
+        parts.append(_charts(rows, player, anchor))
     else:
         parts.append('<p class="meta">--player shows one player\'s tournaments and chart.</p>')
     if count := unread(t):
@@ -62,14 +62,25 @@ def tournament_section(t: TournamentTables, player: str | None = None, anchor: s
     return "\n".join(parts)
 
 
-def _chart(rows: pl.DataFrame, player: str, anchor: str) -> str:
+def _charts(rows: pl.DataFrame, player: str, anchor: str) -> str:
+    """The results chart, one per currency: money of two currencies is not added up."""
+    currencies = rows.filter(pl.col("player") == player)["currency"].unique().sort(
+        nulls_last=True).to_list()
+    if len(currencies) <= 1:
+        return _chart(rows, player, f"{anchor}-chart", TITLE)
+    return "\n".join(_chart(rows.filter(pl.col("currency").eq_missing(currency)), player,
+                            f"{anchor}-chart-{i}", f"{TITLE}, in {currency or 'no currency'}")
+                     for i, currency in enumerate(currencies, 1))
+
+
+def _chart(rows: pl.DataFrame, player: str, figure_id: str, title: str) -> str:
     from hhtools.tournament_chart import tournament_results_chart
 
     try:
         fig = tournament_results_chart(profit_curve(rows, player), player)
-    except HHToolsError as exc:  # no known result, or several currencies
-        return figure(f"{anchor}-chart", TITLE, "", missing=str(exc))
-    return figure(f"{anchor}-chart", TITLE, f"{TITLE}: {player}", fig)
+    except HHToolsError as exc:  # no known result
+        return figure(figure_id, title, "", missing=str(exc))
+    return figure(figure_id, title, f"{title}: {player}", fig)
 
 
 def tournament_section_of(store: Store, player: str | None = None) -> str:

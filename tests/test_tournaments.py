@@ -323,6 +323,28 @@ def test_the_report_lists_the_latest_tournaments_and_counts_them_all(generated, 
     assert '<td class="num" data-label="Tournaments">3</td>' in summed
 
 
+def test_the_report_draws_one_results_chart_per_currency(generated):
+    """Sit & gos in euros and in dollars: a chart of each, never one adding them up (the
+    section used to show no chart at all, only that they cannot be added)."""
+    from dataclasses import replace
+
+    from hhtools.report_tournaments import tournament_section
+
+    _, dealers, store, _ = generated
+    tables = TournamentTables.load(store)
+    euro = tables.hands.filter(pl.col("tournament_id") == dealers[0].id)["hand_id"]
+    tables = replace(tables, tournaments=tables.tournaments.with_columns(
+        currency=pl.when(pl.col("hand_id").is_in(euro.to_list())).then(pl.lit("EUR"))
+        .otherwise(pl.col("currency"))))
+    html = tournament_section(tables, "Hero")
+    charts = re.findall(r'<figure id="tournaments-chart-(\d)"><img class="chart" alt="[^"]*" '
+                        r'src="data:image/png;base64,[^"]+"><figcaption>([^<]*)</figcaption>',
+                        html)
+    assert [(n, caption.rsplit(", ", 1)[-1]) for n, caption in charts] == [
+        ("1", "in EUR"), ("2", "in USD")]
+    assert "not added up" not in html
+
+
 def test_the_dealer_refuses_what_it_cannot_deal():
     from hhtools.errors import HHToolsError
 
