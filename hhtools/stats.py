@@ -257,10 +257,11 @@ def _hand_facts(t: Tables) -> pl.DataFrame:
     )
 
 
-def _net_sum() -> pl.Expr:
-    """The net of a group: money exact; big blinds (tournaments) to the cent of a big blind,
-    as the quotients of each hand carry more digits than they mean."""
-    total = pl.col("net").sum()
+def _net_sum(where: pl.Expr | None = None) -> pl.Expr:
+    """The net of a group (of its hands ``where`` holds): money exact; big blinds
+    (tournaments) to the cent of a big blind, as the quotients of each hand carry more digits
+    than they mean."""
+    total = (pl.col("net") if where is None else pl.col("net").filter(where)).sum()
     return pl.when(pl.col("unit").first() == TOURNAMENT_UNIT).then(total.round(2)).otherwise(total)
 
 
@@ -306,8 +307,8 @@ def player_stats(t: Tables, filters: Filters = Filters(),
         saw_draw_n=pl.col("saw_draw").sum(),
         showdowns=pl.col("showdown").sum(),
         won_showdowns=pl.col("won_showdown").sum(),
-        showdown_net=pl.col("net").filter(pl.col("showdown")).sum(),
-        non_showdown_net=pl.col("net").filter(~pl.col("showdown")).sum(),
+        showdown_net=_net_sum(pl.col("showdown")),
+        non_showdown_net=_net_sum(~pl.col("showdown")),
         *[pl.col(f"agg_{s}").sum() for s in STREETS],
         *[pl.col(f"calls_{s}").sum() for s in STREETS],
     )

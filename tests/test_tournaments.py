@@ -237,6 +237,14 @@ def test_stats_never_add_chips_of_two_tournaments(tmp_path):
         1500, 150000]
 
 
+def test_tournament_nets_at_and_without_showdown_are_to_the_cent_of_a_big_blind(generated):
+    """As the net is: the per-hand quotients summed read -29.2584 in the report."""
+    _, _, store, _ = generated
+    stats = player_stats(Tables.load(store), by=("player", "game", "unit"))
+    for column in ("net", "showdown_net", "non_showdown_net"):
+        assert all(v == v.quantize(Decimal("0.01")) for v in stats[column].drop_nulls()), column
+
+
 def test_command_formats(generated):
     _, dealers, store, _ = generated
     db = str(store.root)
