@@ -136,14 +136,16 @@ def positions_chart(df: pl.DataFrame) -> Figure:
         positions = [p or "sitting out" for p in rows["position"].to_list()]
         bars = ax.bar(positions, values, gid=f"bb_per_100 {unit}",
                       color=[WON if v >= 0 else LOST for v in values])
-        labels = [f"{h} hand{'s' * (h != 1)}\n{_signed(net)} {unit}"
+        # The unit is in the panel's title: "+92.53 tournament bb" on each of eight bars
+        # overlapped its neighbours.
+        labels = [f"{h:,} hand{'s' * (h != 1)}\n{_signed(net)}"
                   for h, net in zip(rows["hands"].to_list(), rows["net"].to_list())]
         ax.bar_label(bars, labels=labels, fontsize=8, padding=2)
         ax.axhline(0, color="#888888", linewidth=0.8)
         ax.margins(y=0.25)
         ax.set_ylabel("Big blinds won per 100 hands")
         ax.set_xlabel("Position")
-        ax.set_title(f"{unit}")
+        ax.set_title(f"In {unit}: hands and net on each bar")
     fig.suptitle(f"Results of {player} by position")
     return fig
 

@@ -145,6 +145,30 @@ def test_positions_chart_bars_are_bb_per_100(tables):
     assert [t.get_text() for t in ax.get_xticklabels()] == ["button", "small blind", "big blind"]
 
 
+def test_positions_chart_labels_do_not_overlap_at_eight_positions():
+    """Eight positions with small bars: each bar's hands and net stay apart from their
+    neighbours' (with the unit on every bar, "-26.26 tournament bb" ran into the next)."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    from hhtools.charts import positions_chart
+
+    positions = ["utg", "utg+1", "lojack", "hijack", "cutoff", "button", "small blind",
+                 "big blind"]
+    df = pl.DataFrame({
+        "player": ["Hero"] * 8, "unit": ["tournament bb"] * 8, "position": positions,
+        "hands": [1234, 987, 351, 307, 424, 761, 495, 766],
+        "net": [Decimal(v) for v in ("-26.26", "-24.54", "-1234.56", "92.53", "-2.16",
+                                     "12.00", "-364.69", "5.00")],
+        "bb_per_100": [-7.48, -7.99, -20.0, 21.8, -0.28, 3.0, -73.0, 0.5]})
+    fig = positions_chart(df)
+    FigureCanvasAgg(fig).draw()
+    (ax,) = fig.axes
+    boxes = [t.get_window_extent() for t in ax.texts]
+    assert [t.get_text() for t in ax.texts][:2] == ["1,234 hands\n-26.26", "987 hands\n-24.54"]
+    assert "tournament bb" in ax.get_title()
+    assert not [(a, b) for a in range(8) for b in range(a + 1, 8) if boxes[a].overlaps(boxes[b])]
+
+
 def test_showdown_strength_of_shown_hands(tables):
     df = showdown_strength(tables, Filters(player="Alice"))
     # 4-3-2-A is the best Badugi (rank 1: strength 100); 8-7-3-2 won too.
