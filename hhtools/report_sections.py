@@ -218,12 +218,19 @@ def splits(view: PlayerView) -> str | None:
 
 def tournaments(view: PlayerView) -> str | None:
     """The player's tournaments (hhtools.report_tournaments): totals, one row per tournament
-    and the results chart; left out when the player played no tournament hand."""
+    and the results chart; left out when the player played no tournament hand. With a
+    filter (--game, --type cash...), only the tournaments with a hand of the player that
+    the filters select: a cash-game report has no tournament."""
     from hhtools.report_tournaments import tournament_section
-    from hhtools.tournaments import TournamentTables
+    from hhtools.tournaments import TOURNAMENT, TournamentTables
 
+    chosen = None
+    if replace(view.filters, player=None) != Filters():
+        mine = view.tables.filtered(view.filters)
+        chosen = (mine.hands.join(mine.players.select("site", "hand_id"), on=["site", "hand_id"],
+                                  how="semi").select(TOURNAMENT).drop_nulls().unique())
     return tournament_section(TournamentTables.load(view.store), view.player,
-                              view.anchor("tournaments")) or None
+                              view.anchor("tournaments"), chosen) or None
 
 
 #: A player's sections in page order: (id, title, section). The header comes first, always.

@@ -32,17 +32,23 @@ EACH = [Column("tournament_id", "Tournament", "text"), Column("started", "Starte
         Column("net", "Net", "money"), Column("hands", "Hands", "int")]
 
 
-def tournament_section(t: TournamentTables, player: str | None = None, anchor: str = "tournaments") -> str:
+def tournament_section(t: TournamentTables, player: str | None = None,
+                       anchor: str = "tournaments", chosen: pl.DataFrame | None = None) -> str:
     """The section's HTML, or "" when there is no tournament hand (of ``player``, spelled as
     stored, when given): with a player, their totals, one row per tournament and the chart;
-    without, every player's totals. Element ids start with ``anchor``."""
+    without, every player's totals. Element ids start with ``anchor``. ``chosen`` (site,
+    tournament_id) keeps only those tournaments (the report's filters chose their hands)."""
     rows = results(t.only(player))
+    if chosen is not None:
+        rows = rows.join(chosen, on=["site", "tournament_id"], how="semi")
     if rows.height == 0:
         return ""
     parts = ["<p>Money per currency; buy-ins are buy-in + bounty + fee as the header prints "
              "them. A result is known when the histories or a tournament summary print the "
              "finish; the others are counted as unknown (prize and net left blank) and left "
              "out of the totals' money, ROI and in-the-money %.</p>"]
+    if chosen is not None:
+        parts.append('<p class="meta">Only the tournaments with a hand the filters select.</p>')
     columns = TOTALS if player else [Column("player", "Player", "text"), *TOTALS]
     parts.append(table(totals(rows), columns, f"{anchor}-totals", "Totals"))
     if player:

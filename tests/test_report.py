@@ -248,3 +248,7 @@ def test_winnings_chart_of_cash_games_beside_tournaments(tmp_path):
     winnings = page[page.index('<h3 id="p1-winnings">'):page.index('<h3 id="p1-games">')]
     assert "Cash games only" in winnings and 'id="p1-chart-winnings"><img' in winnings
     assert 'id="p1-tournaments-chart"><img' in page
+    # The filters choose the tournaments too: a cash-game report has none.
+    assert 'id="p1-tournaments"' not in build_report(store, Filters(player="Hero", hand_type="cash"))
+    sng = build_report(store, Filters(player="Hero", hand_type="tournament"))
+    assert 'id="p1-tournaments-chart"><img' in sng and "with a hand the filters select" in sng
