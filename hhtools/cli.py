@@ -570,7 +570,8 @@ def report_command(
     network to be viewed and can be sent as one file. Without --player it covers every player
     and details the heroes with the most hands (at most three). Without --out it is written to
     hhtools-report.html in the current folder; the path written is printed. The exit status
-    is 2 for a store that does not exist, a player not in it or a wrong option value.
+    is 2 for a store that does not exist, a player not in it or a wrong option value, and 1
+    when the filters match no hand (nothing is written).
 
     Examples:
 

@@ -20,6 +20,7 @@ from pathlib import Path
 
 import polars as pl
 
+from hhtools.chartdata import NoDataError
 from hhtools.errors import UsageError
 from hhtools.report_audit import audit_section, not_read_section
 from hhtools.report_html import Column, page, table, text
@@ -110,6 +111,10 @@ def build_report(store: Store, filters: Filters = Filters(), now: datetime | Non
         ("since", filters.since), ("until", filters.until), ("position", filters.position)) if v)
     hands = _selected_hands(store, t, filters)
     featured, why = featured_players(t, filters)
+    if described and hands.height == 0:
+        # A page of empty sections would read as if the player had played nothing at all.
+        of = f" of {filters.player}" if filters.player else ""
+        raise NoDataError(f"no hands{of} in the store ({described}): no report written")
     everyone = player_stats(t, filters)
     shown = everyone.head(PLAYER_ROWS)
     more = (f"; the {PLAYER_ROWS} with the most hands of {everyone.height}, hhtools stats "

@@ -115,6 +115,8 @@ def commands(db: Path, tmp: Path):
         (["report", "--db", db, "--out", tmp / "r.html"], 0, "report:"),
         (["report", "--db", missing, "--out", tmp / "r.html"], 2, "there is no hand store"),
         (["report", "--db", db, "--player", "Zed", "--out", tmp / "r.html"], 2, "no player 'Zed'"),
+        (["report", "--db", db, "--player", "Alice", "--game", "badacey", "--out", tmp / "none.html"],
+         1, "no hands of Alice in the store (game badacey): no report written"),
         (["generate", "--game", "badugi", "--site", "pokerstars", "--hands", "1", "--out", tmp / "g.txt"],
          0, "1 pokerstars badugi fixed-limit hand written"),
         (["generate", "--game", "badugi", "--site", "pokerstars", "--structure", "fixed-limt",
@@ -148,8 +150,9 @@ def test_every_command_keeps_the_exit_status_contract(db, tmp_path):
     # Every command has a usage error and a success; those that read input have a failure too.
     for name in names:
         assert {(name, 0), (name, 2)} <= seen, name
-    for name in ("eval", "parse", "audit", "import", "convert", "chart"):
+    for name in ("eval", "parse", "audit", "import", "convert", "chart", "report"):
         assert (name, 1) in seen, name
+    assert not (tmp_path / "none.html").exists()  # a report of nothing is not written
 
 
 def test_read_commands_never_answer_from_a_store_that_is_not_there(tmp_path):
