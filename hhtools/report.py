@@ -27,6 +27,7 @@ from hhtools.report_html import Column, page, table, text
 from hhtools.report_sections import game_title, player_part, player_view
 from hhtools.stats import KEY, Filters, Tables, check_filters, player_stats
 from hhtools.store import Store
+from hhtools.tournaments import TournamentTables
 from hhtools.words import plural
 
 #: How many players get their own part of the page when no --player is given.
@@ -42,10 +43,12 @@ PLAYER_COLUMNS = [Column("player", "Player", "text"), Column("unit", "Unit", "te
                   Column("won_at_showdown", "W$SD %", "pct")]
 
 
-def featured_players(t: Tables, filters: Filters) -> tuple[list[str], str]:
+def featured_players(t: Tables, filters: Filters,
+                     summary_heroes: list[str] | None = None) -> tuple[list[str], str]:
     """The players shown in detail, and a sentence saying how they were chosen: the --player
     filter; else the heroes (the players whose own cards the histories show), most hands
-    first; else, in histories without a hero, the players with the most hands."""
+    first; else, in histories without a hero, the players with the most hands; else, in a
+    store of tournament summary files only, their heroes (``summary_heroes``)."""
     if filters.player:
         return [filters.player], f"Shown in detail: {filters.player}, chosen with --player."
     players = t.filtered(filters).players
@@ -60,11 +63,21 @@ def featured_players(t: Tables, filters: Filters) -> tuple[list[str], str]:
     ranked = (players.group_by("player").agg(n=pl.len())
               .sort(["n", "player"], descending=[True, False]))
     chosen = ranked["player"].head(FEATURED).to_list()
+    if not chosen and summary_heroes and filters == Filters():
+        chosen = list(summary_heroes[:FEATURED])
+        return chosen, (f"No hand is stored, only tournament summary files: shown in detail, "
+                        f"their hero{'es' * (len(chosen) > 1)}: {', '.join(chosen)}.")
     if not chosen:
         return [], "No hand matches: nobody to show in detail."
     return chosen, (f"No history here shows its hero's cards: shown in detail, the "
                     f"{plural(len(chosen), 'player')} with the most hands: {', '.join(chosen)}. "
                     "--player NAME shows any one player.")
+
+
+def _summary_heroes(t: TournamentTables) -> list[str]:
+    """The heroes of the tournament summary files ("You finished..."), most summaries first."""
+    heroes = t.summaries.filter(pl.col("hero").is_not_null()).group_by("hero").agg(n=pl.len())
+    return heroes.sort(["n", "hero"], descending=[True, False])["hero"].to_list()
 
 
 def _summary(t: Tables, filters: Filters, hands: pl.DataFrame) -> str:
@@ -103,14 +116,17 @@ def build_report(store: Store, filters: Filters = Filters(), now: datetime | Non
     """The whole page for ``filters`` (``filters.player`` is the player; none means everyone)."""
     store = store.snapshot()  # every table from the same batches
     t = Tables.load(store)
-    filters = check_filters(filters, t.players["player"].unique())
+    tournaments = TournamentTables.load(store)
+    # A player of tournament summary files only has no hand, yet has results.
+    filters = check_filters(filters, set(t.players["player"].unique()) | set(
+        tournaments.players_named()))
     now = now or datetime.now(timezone.utc)
     who = filters.player or "all players"
     described = ", ".join(f"{k} {v}" for k, v in (
         ("game", filters.game), ("site", filters.site), ("stakes", filters.stakes),
         ("since", filters.since), ("until", filters.until), ("position", filters.position)) if v)
     hands = _selected_hands(store, t, filters)
-    featured, why = featured_players(t, filters)
+    featured, why = featured_players(t, filters, _summary_heroes(tournaments))
     if described and hands.height == 0:
         # A page of empty sections would read as if the player had played nothing at all.
         of = f" of {filters.player}" if filters.player else ""

@@ -83,9 +83,10 @@ def header(view: PlayerView) -> str:
     span = (f"; {when.min():%Y-%m-%d} to {when.max():%Y-%m-%d}" if when.len() else "")
     stats = player_stats(view.tables, view.filters)
     cards = [_headline_card(row) for row in stats.iter_rows(named=True)]
+    what = (f"{plural(hands.height, 'hand')} of {escape(games)} at {escape(sites)}{escape(span)}."
+            if hands.height else "No hand stored: their tournaments come from summary files.")
     return (f'<h2 id="{view.anchor("name")}">{escape(view.player)}</h2>'
-            f'<p class="meta">{plural(hands.height, "hand")} of {escape(games or "no game")} '
-            f"at {escape(sites or 'no site')}{escape(span)}.</p>"
+            f'<p class="meta">{what}</p>'
             f'<div class="cards" id="{view.anchor("headline")}">{"".join(cards)}</div>')
 
 
@@ -248,7 +249,12 @@ SECTIONS: list[tuple[str, str, Callable[[PlayerView], str | None]]] = [
 def player_part(view: PlayerView) -> str:
     """The player's header and every section that has something to show."""
     parts = [f'<section class="player" id="{view.anchor("player")}">', header(view)]
+    # A player known from tournament summary files only: their tournaments, and no empty
+    # section for each kind of hand.
+    played = view.tables.filtered(view.filters).players.height > 0
     for name, title, section in SECTIONS:
+        if not played and name != "tournaments":
+            continue
         body = section(view)
         if body is not None:
             parts.append(f'<h3 id="{view.anchor(name)}">{escape(title)}</h3>{body}')

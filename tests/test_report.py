@@ -252,3 +252,24 @@ def test_winnings_chart_of_cash_games_beside_tournaments(tmp_path):
     assert 'id="p1-tournaments"' not in build_report(store, Filters(player="Hero", hand_type="cash"))
     sng = build_report(store, Filters(player="Hero", hand_type="tournament"))
     assert 'id="p1-tournaments-chart"><img' in sng and "with a hand the filters select" in sng
+
+
+def test_a_store_of_tournament_summaries_only(tmp_path):
+    """A player who imported only the summaries PokerStars e-mails: the report shows their
+    tournaments (it said "no hand matches: nobody to show" and --player Hero was "no player")
+    and no empty section for each kind of hand."""
+    from hhtools.generate.tournament import write_tournament
+
+    for seed in (1, 2):
+        write_tournament(tmp_path / f"sng{seed}.txt", "pokerstars", "badugi", seed=seed,
+                         entrants=6, summary=tmp_path / f"summary{seed}.txt")
+    store = Store(tmp_path / "db")
+    import_paths(sorted(tmp_path.glob("summary*.txt")), store)
+    page = build_report(store)
+    assert "only tournament summary files: shown in detail, their hero: Hero." in page
+    part = page[page.index('id="p1-player"'):page.index('id="players"')]
+    assert "No hand stored: their tournaments come from summary files." in part
+    assert '<td class="text" data-label="Game">Badugi</td>' in part
+    assert 'id="p1-tournaments-chart"><img' in part
+    assert 'id="p1-winnings"' not in part and "no hands match" not in part
+    assert 'id="p1-tournaments-totals"' in build_report(store, Filters(player="hero"))
