@@ -124,7 +124,8 @@ def build_report(store: Store, filters: Filters = Filters(), now: datetime | Non
     who = filters.player or "all players"
     described = ", ".join(f"{k} {v}" for k, v in (
         ("game", filters.game), ("site", filters.site), ("stakes", filters.stakes),
-        ("since", filters.since), ("until", filters.until), ("position", filters.position)) if v)
+        ("since", filters.since), ("until", filters.until), ("position", filters.position),
+        ("type", filters.hand_type)) if v)
     hands = _selected_hands(store, t, filters)
     featured, why = featured_players(t, filters, _summary_heroes(tournaments))
     if described and hands.height == 0:

@@ -13,7 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 from hhtools.cli import app
-from hhtools.errors import UsageError
+from hhtools.errors import HHToolsError, UsageError
 from hhtools.importer import import_paths
 from hhtools.report import build_report
 from hhtools.stats import Filters
@@ -249,7 +249,8 @@ def test_winnings_chart_of_cash_games_beside_tournaments(tmp_path):
     assert "Cash games only" in winnings and 'id="p1-chart-winnings"><img' in winnings
     assert 'id="p1-tournaments-chart"><img' in page
     # The filters choose the tournaments too: a cash-game report has none.
-    assert 'id="p1-tournaments"' not in build_report(store, Filters(player="Hero", hand_type="cash"))
+    cash = build_report(store, Filters(player="Hero", hand_type="cash"))
+    assert 'id="p1-tournaments"' not in cash and "; type cash; made" in cash
     sng = build_report(store, Filters(player="Hero", hand_type="tournament"))
     assert 'id="p1-tournaments-chart"><img' in sng and "with a hand the filters select" in sng
 
@@ -273,3 +274,5 @@ def test_a_store_of_tournament_summaries_only(tmp_path):
     assert 'id="p1-tournaments-chart"><img' in part
     assert 'id="p1-winnings"' not in part and "no hands match" not in part
     assert 'id="p1-tournaments-totals"' in build_report(store, Filters(player="hero"))
+    with pytest.raises(HHToolsError, match=r"no hands in the store \(type cash\): no report"):
+        build_report(store, Filters(hand_type="cash"))
