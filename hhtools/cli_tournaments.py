@@ -71,7 +71,8 @@ def tournaments_command(
     shown = {name: _shown(name, frame) if frame.height else frame for name, frame in frames.items()}
     st.echo_frames(shown if fmt == "table" else frames, fmt, width,
                    {"results": 3, "totals": 2}, "no tournament hands in the store",
-                   "--format csv or json gives every column", typer.echo)
+                   "--format csv or json gives every column", typer.echo,
+                   figures=("cost", "prizes", "prize", "net"))
 
 
 def _notes(rows, unread: int) -> list[str]:
@@ -115,5 +116,6 @@ def _shown(name: str, frame):
         if (whole.cast(frame[chips].dtype) == frame[chips]).all():
             frame = frame.with_columns(whole.alias(chips))
     return shown(frame).with_columns(prize=known("prize"), net=known("net")).select(
-        "tournament_id", "player", "game", "buy_in", "finish", "prize", "net", "hands",
+        # The result first: at 80 characters the buy-in is left out before the net.
+        "tournament_id", "player", "game", "finish", "prize", "net", "buy_in", "hands",
         "chips_start", "chips_end", "started", "site")

@@ -7,7 +7,7 @@ the right. ``--wide`` shows every column and ``--columns`` chooses them.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from decimal import Decimal
 
 import polars as pl
@@ -75,15 +75,17 @@ def _cut(text: str, limit: int | None) -> str:
     return text if limit is None or len(text) <= limit else text[:limit - 1] + "…"
 
 
-def render(frame: pl.DataFrame, width: int | None, keep: int = 1) -> tuple[list[str], list[str]]:
+def render(frame: pl.DataFrame, width: int | None, keep: int = 1,
+           figures: Collection[str] = ()) -> tuple[list[str], list[str]]:
     """The lines of ``frame`` as a text table no wider than ``width`` (``None``: no limit),
     and the columns left out to fit. Columns are dropped from the right, but never the first
     ``keep`` (the groups: a net without its unit would mislead) nor the one after them; long
-    names are cut."""
+    names are cut. Numbers are right-aligned, and so are the text columns named in
+    ``figures`` (money written as text beside ``unknown``)."""
     limit = None if width is None else LONGEST_TEXT
     text = {c: [_cut(c, None)] + [_cut(cell(v), limit) for v in frame[c].to_list()]
             for c in frame.columns}
-    numeric = {c for c, t in frame.schema.items() if t.is_numeric()}
+    numeric = {c for c, t in frame.schema.items() if t.is_numeric()} | set(figures)
     sizes = {c: max(map(len, cells)) for c, cells in text.items()}
     shown = list(frame.columns)
     left_out: list[str] = []
@@ -114,10 +116,12 @@ def safe_csv(frame: pl.DataFrame) -> str:
 
 
 def echo_frames(frames: dict[str, pl.DataFrame], fmt: str, width: int | None,
-                keep: dict[str, int], empty: str, hint: str, echo) -> None:
+                keep: dict[str, int], empty: str, hint: str, echo,
+                figures: Collection[str] = ()) -> None:
     """Each report through ``echo`` (typer.echo): CSV, or a table fitting ``width`` whose first
-    ``keep[name]`` columns always stay, the columns left out named on standard error with
-    ``hint``; under a ``# name`` heading when there are several reports."""
+    ``keep[name]`` columns always stay (``figures``: text columns aligned as numbers), the
+    columns left out named on standard error with ``hint``; under a ``# name`` heading when
+    there are several reports."""
     for name, frame in frames.items():
         if len(frames) > 1:
             echo(f"# {name}")
@@ -126,7 +130,7 @@ def echo_frames(frames: dict[str, pl.DataFrame], fmt: str, width: int | None,
         elif frame.height == 0:
             echo(f"({empty})")
         else:
-            lines, left_out = render(frame, width, keep[name])
+            lines, left_out = render(frame, width, keep[name], figures)
             echo("\n".join(lines))
             if left_out:
                 echo(f"({name}: {', '.join(left_out)} left out to fit {width} characters; "

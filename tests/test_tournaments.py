@@ -253,7 +253,11 @@ def test_command_formats(generated):
     assert table.exit_code == 0, table.output
     lines = table.stdout.splitlines()
     assert lines[0] == "# results" and lines[1].split()[:7] == [
-        "tournament_id", "player", "game", "buy_in", "finish", "prize", "net"]
+        "tournament_id", "player", "game", "finish", "prize", "net", "buy_in"]
+    # Money is right-aligned under its header, as numbers are: the cents in one column.
+    end = lines[1].index(" net ") + len(" net")
+    rows = lines[2:lines.index("")]
+    assert all(x[end - 1].isdigit() and x[end - 3] == "." and x[end] == " " for x in rows)
     first = next(f for f in dealers[0].finishes if f.player == "Hero")
     line = next(x for x in lines if x.startswith(dealers[0].id))
     assert "1.00+0.20 USD" in line and re.search(rf"\b{first.place}(st|nd|rd|th)\b", line)
