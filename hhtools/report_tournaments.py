@@ -26,7 +26,7 @@ TOTALS = [Column("currency", "Currency", "text"), Column("tournaments", "Tournam
           Column("wins", "Wins", "int"), Column("best", "Best place", "int")]
 #: The rows of a player's tournament list: the most recent, as a tracker shows a session.
 LATEST = 25
-EACH = [Column("tournament_id", "Tournament", "text"), Column("started", "Started", "text"),
+EACH = [Column("tournament_id", "Tournament", "text"), Column("started", "Started (UTC)", "text"),
         Column("game", "Game", "text"), Column("buy_in", "Buy-in", "text"),
         Column("finish", "Finish", "text"), Column("prize", "Prize", "num"),
         Column("net", "Net", "money"), Column("hands", "Hands", "int")]

@@ -309,6 +309,8 @@ def test_the_report_section(generated):
     assert 'id="tournaments-results"' in html and 'src="data:image/png;base64,' in html
     assert all(d.id in html for d in dealers)
     assert '<td class="text" data-label="Game">2-7 Triple Draw</td>' in html
+    # Histories print the site's clock (ET...); the store keeps UTC, and the page says so.
+    assert '<th scope="col" class="text">Started (UTC)</th>' in html
     assert 'data-label="Game">2-7<' not in html and 'data-label="Game">badugi<' not in html
     assert tournament_section(tables, "Nobody") == ""
     # Names come from files anyone writes: escaped.
