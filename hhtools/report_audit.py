@@ -12,6 +12,7 @@ from pathlib import Path
 import polars as pl
 
 from hhtools.errors import HHToolsError
+from hhtools.games import game_title
 from hhtools.report_html import Column, table, text
 from hhtools.stats import KEY
 from hhtools.store import Store
@@ -51,7 +52,8 @@ def audit_section(store: Store, hands: pl.DataFrame) -> str:
         out.append(_disputed_hand(row, findings, parsed))
     rest = disputed.slice(EXPLAINED)
     if rest.height:
-        rest = rest.with_columns(where=pl.concat_str(
+        rest = rest.with_columns(game=pl.col("game").map_elements(
+            game_title, return_dtype=pl.String), where=pl.concat_str(
             [pl.col("path").fill_null("?"), pl.col("line").cast(pl.String).fill_null("?")],
             separator=":"))
         out.append(table(rest, DISPUTED_COLUMNS, "audit-more",
@@ -67,7 +69,7 @@ def _disputed_hand(row: dict, findings: pl.DataFrame, parsed: dict) -> str:
     site, hand_id, path = row["site"], row["hand_id"], row["path"]
     verdict = row["verdict"] or "unknown"
     out = [f'<section class="hand" id="hand-{escape(site)}-{escape(hand_id)}">',
-           f'<h3>{escape(site)} hand {escape(hand_id)}: {escape(row["game"] or "")} '
+           f'<h3>{escape(site)} hand {escape(hand_id)}: {escape(game_title(row["game"]))} '
            f'<span class="verdict-{escape(verdict)}">{escape(verdict)}</span></h3>',
            f'<p class="meta">Table {escape(row["table"] or "?")}, {text(row["started_at"])}; '
            f'history {escape(path or "?")}, line {text(row["line"])}</p>']

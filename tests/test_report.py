@@ -82,6 +82,7 @@ def test_audit_section_explains_the_disputed_hand(page):
     assert "1 of 2 hands is not <code>ok</code>" in section
     assert 'id="hand-pokerstars-910000002"' in section and "910000001" not in section
     assert '<span class="verdict-mismatch">mismatch</span>' in section
+    assert "<h3>pokerstars hand 910000002: Badugi <span" in section  # not hhtools' "badugi"
     # The finding says its line once.
     assert "<strong>winner_mismatch</strong>: line 76: " in section
     assert section.count("line 76") == section.count("line 76: ")
@@ -91,6 +92,16 @@ def test_audit_section_explains_the_disputed_hand(page):
     replay = re.search(r'<pre class="replay">(.*?)</pre>', section, re.S).group(1)
     assert replay.startswith("Hand 910000002 (pokerstars, Badugi)")
     assert "line 66: Eve bets 0.50. Pot " in replay
+
+
+def test_disputed_hands_beyond_those_explained_are_listed(db, monkeypatch):
+    import hhtools.report_audit as report_audit
+
+    monkeypatch.setattr(report_audit, "EXPLAINED", 0)
+    listed = re.search(r'<table id="audit-more".*?</table>', build_report(db), re.S).group(0)
+    assert "<caption>1 more hand not ok" in listed
+    assert '<td class="text" data-label="Game">Badugi</td>' in listed
+    assert '<td class="text" data-label="Verdict">mismatch</td>' in listed
 
 
 def test_every_hand_ok(tmp_path):
