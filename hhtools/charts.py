@@ -58,25 +58,29 @@ def winnings_chart(df: pl.DataFrame) -> Figure:
     player, unit = df["player"][0], df["unit"][0]
     fig = _figure()
     ax = fig.add_subplot()
-    x = df["hand"].to_list()
+    # Every line starts at 0 before the first hand, as trackers draw it: one hand is a line,
+    # not a lone point.
+    x = [0, *df["hand"].to_list()]
     last = df.row(-1, named=True)
     for column, gid, label, colour, width in (
             ("total", "total", "All hands", TOTAL, 2.2),
             ("showdown_total", "showdown", "Won at showdown", SHOWDOWN, 1.4),
             ("non_showdown_total", "non_showdown", "Won without showdown", NON_SHOWDOWN, 1.4)):
         # Decimal -> float here only: the running totals were summed exactly in chartdata.
-        y = [float(v) for v in df[column].to_list()]
+        y = [0.0, *(float(v) for v in df[column].to_list())]
         # The total is drawn over the others: it often coincides with one of them.
         ax.plot(x, y, color=colour, linewidth=width, gid=gid, zorder=3 if gid == "total" else 2,
                         label=f"{label} ({_signed(last[column])})",
-                        marker="o" if len(x) <= 30 else None, markersize=3)
+                        marker="o" if len(x) <= 31 else None, markersize=3,
+                        markevery=slice(1, None))
     ax.axhline(0, color="#888888", linewidth=0.8)
-    ax.set_title(f"Winnings of {player}: {len(x):,} hand{'s' * (len(x) != 1)}")
+    hands = df.height
+    ax.set_title(f"Winnings of {player}: {hands:,} hand{'s' * (hands != 1)}")
     ax.set_xlabel("Hands played")
     ax.set_ylabel(f"Net won ({unit})")
     ax.grid(True, alpha=0.3)
     ax.legend(loc="best")
-    if len(x) <= 10:
+    if hands <= 10:
         ax.set_xticks(x)
     return fig
 

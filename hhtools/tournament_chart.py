@@ -33,9 +33,10 @@ def tournament_results_chart(df: pl.DataFrame, player: str) -> Figure:
     ax.bar(x, nets, color=[WON if p else LOST for p in prizes], alpha=0.45, gid="net",
            label="Each tournament's net")
     total = df["cumulative"][-1]
-    ax.plot(x, [float(v) for v in df["cumulative"].to_list()], color=TOTAL, linewidth=2.2,
-            marker="o" if len(x) <= 30 else None, markersize=3, gid="cumulative",
-            label=f"Cumulative net ({_signed(total)})")
+    # From 0 before the first tournament: one tournament is a line, not a lone point.
+    ax.plot([0, *x], [0.0, *(float(v) for v in df["cumulative"].to_list())], color=TOTAL,
+            linewidth=2.2, marker="o" if len(x) <= 30 else None, markersize=3,
+            markevery=slice(1, None), gid="cumulative", label=f"Cumulative net ({_signed(total)})")
     ax.axhline(0, color="#888888", linewidth=0.8)
     cost = sum(df["cost"].to_list())
     roi = f", ROI {100 * total / cost:+.1f}%" if cost else ""
@@ -47,7 +48,7 @@ def tournament_results_chart(df: pl.DataFrame, player: str) -> Figure:
     ax.grid(True, alpha=0.3)
     ax.legend(loc="best")
     if len(x) <= 20:
-        ax.set_xticks(x)
+        ax.set_xticks([0, *x])
     return fig
 
 

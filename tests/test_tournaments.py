@@ -296,7 +296,9 @@ def test_the_results_chart(generated, tmp_path):
     (line,) = [x for x in fig.axes[0].get_lines() if x.get_gid() == "cumulative"]
     nets = [f.prize - Decimal("1.20") for d in sorted(dealers, key=lambda d: curve[
         "tournament_id"].to_list().index(d.id)) for f in d.finishes if f.player == "Hero"]
-    assert [Decimal(str(y)) for y in line.get_ydata()] == [sum(nets[:i + 1]) for i in range(3)]
+    # From 0 before the first tournament, then the running total after each.
+    assert [Decimal(str(y)) for y in line.get_ydata()] == [0] + [sum(nets[:i + 1])
+                                                                 for i in range(3)]
 
 
 def test_the_report_section(generated):
