@@ -23,7 +23,7 @@ import polars as pl
 from hhtools.chartdata import NoDataError
 from hhtools.errors import UsageError
 from hhtools.report_audit import audit_section, not_read_section
-from hhtools.report_html import Column, page, table, text
+from hhtools.report_html import Column, days, page, table, text
 from hhtools.report_sections import game_title, player_part, player_view
 from hhtools.stats import KEY, Filters, Tables, check_filters, player_stats
 from hhtools.store import Store
@@ -86,8 +86,8 @@ def _summary(t: Tables, filters: Filters, hands: pl.DataFrame) -> str:
     games = chosen.hands.join(hands.select(KEY), on=KEY, how="semi")
     titles = ", ".join(game_title(g) for g in sorted(games["game"].drop_nulls().unique().to_list()))
     sites = ", ".join(sorted(games["site"].drop_nulls().unique().to_list()))
-    when = games["started_at"].drop_nulls()
-    span = f", {when.min():%Y-%m-%d} to {when.max():%Y-%m-%d}" if when.len() else ""
+    when = days(games["started_at"])
+    span = f", {when}" if when else ""
     disputed = hands.filter(pl.col("verdict").fill_null("unknown") != "ok").height
     players = chosen.players["player"].n_unique()
     return (f'<p class="summary">{plural(hands.height, "hand")} of {escape(titles or "no game")} '

@@ -102,6 +102,15 @@ def text(value) -> str:
     return escape(str(value))
 
 
+def days(when: pl.Series) -> str:
+    """The days of the times ``when``: ``2024-03-02 to 2024-03-29``, one day once, or ""."""
+    when = when.drop_nulls()
+    if when.len() == 0:
+        return ""
+    first, last = f"{when.min():%Y-%m-%d}", f"{when.max():%Y-%m-%d}"
+    return first if first == last else f"{first} to {last}"
+
+
 def signed(value) -> str:
     """A result with its sign, as trackers print them: ``+12.50``, ``-3``, ``0``."""
     if value is None:

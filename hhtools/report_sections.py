@@ -19,7 +19,7 @@ import polars as pl
 
 from hhtools.errors import HHToolsError
 from hhtools.games import game_title
-from hhtools.report_html import Column, figure, number, signed, table, text, tone
+from hhtools.report_html import Column, days, figure, number, signed, table, text, tone
 from hhtools.stats import TOURNAMENT_UNIT, Filters, Tables, draw_stats, player_stats, position_stats, split_stats
 from hhtools.store import Store
 from hhtools.words import plural
@@ -79,8 +79,8 @@ def header(view: PlayerView) -> str:
                             how="semi")
     games = ", ".join(game_title(g) for g in sorted(hands["game"].drop_nulls().unique().to_list()))
     sites = ", ".join(sorted(hands["site"].drop_nulls().unique().to_list()))
-    when = hands["started_at"].drop_nulls()
-    span = (f"; {when.min():%Y-%m-%d} to {when.max():%Y-%m-%d}" if when.len() else "")
+    when = days(hands["started_at"])
+    span = f"; {when}" if when else ""
     stats = player_stats(view.tables, view.filters)
     cards = [_headline_card(row) for row in stats.iter_rows(named=True)]
     what = (f"{plural(hands.height, 'hand')} of {escape(games)} at {escape(sites)}{escape(span)}."

@@ -77,6 +77,12 @@ def test_player_header_tables_and_charts(page):
     assert 'id="p1-splits"' not in page and 'id="p1-tournaments"' not in page
 
 
+def test_what_the_page_covers(page):
+    # Both hands were played on one day: said once, not "2026-02-11 to 2026-02-11".
+    assert '<p class="summary">2 hands of Badugi at pokerstars, 2026-02-11; 1 player;' in page
+    assert '<p class="meta">2 hands of Badugi at pokerstars; 2026-02-11.</p>' in page
+
+
 def test_audit_section_explains_the_disputed_hand(page):
     section = page[page.index('<h2 id="audit">'):]
     assert "1 of 2 hands is not <code>ok</code>" in section
