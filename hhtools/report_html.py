@@ -42,7 +42,8 @@ nav ul { padding-left: 1.2rem; margin: .3rem 0; } nav li { margin: .1rem 0; }
              font-variant-numeric: tabular-nums; }
 .card dl { margin: 0; font-size: .9rem; }
 .card dl div { display: flex; justify-content: space-between; gap: .8rem; padding: .05rem 0; }
-.card dt { color: #555; } .card dd { margin: 0; text-align: right; font-variant-numeric: tabular-nums; }
+.card dt { color: #555; } .card dd { margin: 0; text-align: right; font-variant-numeric: tabular-nums;
+                                     white-space: nowrap; }
 .won { color: #1e7b34; } .lost { color: #b00020; }
 table { border-collapse: collapse; font-size: .88rem; margin: .4rem 0 1.2rem;
         min-width: min(100%, 40rem); }

@@ -88,6 +88,24 @@ def test_nothing_overflows(browser, report, width, mobile):
     assert shot.read_bytes().startswith(b"\x89PNG")
 
 
+#: The figures drawn on more than one line: "28.9" above "%" in a narrow headline card.
+BROKEN_FIGURES = """
+[...document.querySelectorAll('.card dd, td.num')].filter(el => {
+  const range = document.createRange();
+  range.selectNodeContents(el);
+  return new Set([...range.getClientRects()].map(r => Math.round(r.top))).size > 1;
+}).map(el => el.textContent)
+"""
+
+
+@pytest.mark.parametrize("width,mobile", [(1280, False), (390, True)], ids=["laptop", "phone"])
+def test_no_figure_is_broken_across_lines(browser, report, width, mobile):
+    browser.open(report, width=width, height=900, mobile=mobile)
+    # Headline cards side by side (dollars, euros, KingsClub's unit, tournaments...).
+    assert browser.evaluate("document.querySelectorAll('#p1-headline .card').length") >= 4
+    assert browser.evaluate(BROKEN_FIGURES) == []
+
+
 def test_phone_tables_read_as_labelled_rows(browser, report):
     """At 390 px a wide table shows each row as lines of "label value", the label from the
     column's header: the numbers stay readable without a table wider than the phone."""
