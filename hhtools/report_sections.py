@@ -82,7 +82,9 @@ def header(view: PlayerView) -> str:
     when = days(hands["started_at"])
     span = f"; {when}" if when else ""
     stats = player_stats(view.tables, view.filters)
-    cards = [_headline_card(row) for row in stats.iter_rows(named=True)]
+    money = _tournament_money(view) if TOURNAMENT_UNIT in stats["unit"].to_list() else []
+    cards = [_headline_card(row, money if row["unit"] == TOURNAMENT_UNIT else [])
+             for row in stats.iter_rows(named=True)]
     what = (f"{plural(hands.height, 'hand')} of {escape(games)} at {escape(sites)}{escape(span)}."
             if hands.height else "No hand stored: their tournaments come from summary files.")
     return (f'<h2 id="{view.anchor("name")}">{escape(view.player)}</h2>'
@@ -90,9 +92,29 @@ def header(view: PlayerView) -> str:
             f'<div class="cards" id="{view.anchor("headline")}">{"".join(cards)}</div>')
 
 
-def _headline_card(row: dict) -> str:
+def _tournament_money(view: PlayerView) -> list[tuple[str, str]]:
+    """The tournament card's lines in money, per currency: the chips in big blinds say how
+    they played, the buy-ins and prizes what they won."""
+    from hhtools.tournaments import TournamentTables, results, totals
+
+    rows = results(TournamentTables.load(view.store).only(view.player))
+    chosen = _chosen_tournaments(view)
+    if chosen is not None:
+        rows = rows.join(chosen, on=["site", "tournament_id"], how="semi")
+    facts = []
+    for row in totals(rows).iter_rows(named=True):
+        currency = row["currency"] or "no currency"
+        facts.append((f"Tournaments ({escape(currency)})", text(row["tournaments"])))
+        if row["net"] is not None:
+            facts.append((f"Net in {escape(currency)}", signed(row["net"])))
+        if row["roi"] is not None:
+            facts.append(("ROI", f"{row['roi']:+.1f}%"))
+    return facts
+
+
+def _headline_card(row: dict, first: list[tuple[str, str]]) -> str:
     unit = row["unit"]
-    facts = [("Hands", text(row["hands"])),
+    facts = [*first, ("Hands", text(row["hands"])),
              ("Net in big bets", number(row["net_big_bets"], "signed")),
              ("bb/100", number(row["bb_per_100"], "signed")),
              ("VPIP", _pct(row["vpip"])),
@@ -223,15 +245,22 @@ def tournaments(view: PlayerView) -> str | None:
     filter (--game, --type cash...), only the tournaments with a hand of the player that
     the filters select: a cash-game report has no tournament."""
     from hhtools.report_tournaments import tournament_section
-    from hhtools.tournaments import TOURNAMENT, TournamentTables
+    from hhtools.tournaments import TournamentTables
 
-    chosen = None
-    if replace(view.filters, player=None) != Filters():
-        mine = view.tables.filtered(view.filters)
-        chosen = (mine.hands.join(mine.players.select("site", "hand_id"), on=["site", "hand_id"],
-                                  how="semi").select(TOURNAMENT).drop_nulls().unique())
     return tournament_section(TournamentTables.load(view.store), view.player,
-                              view.anchor("tournaments"), chosen) or None
+                              view.anchor("tournaments"), _chosen_tournaments(view)) or None
+
+
+def _chosen_tournaments(view: PlayerView) -> pl.DataFrame | None:
+    """(site, tournament_id) of the tournaments with a hand of the player that the filters
+    select; None without a filter (every tournament, those of summary files too)."""
+    from hhtools.tournaments import TOURNAMENT
+
+    if replace(view.filters, player=None) == Filters():
+        return None
+    mine = view.tables.filtered(view.filters)
+    return (mine.hands.join(mine.players.select("site", "hand_id"), on=["site", "hand_id"],
+                            how="semi").select(TOURNAMENT).drop_nulls().unique())
 
 
 #: A player's sections in page order: (id, title, section). The header comes first, always.

@@ -221,6 +221,11 @@ def test_tournament_slot(corpus, tmp_path):
     assert '<td class="text" data-label="Buy-in">1.00+0.20 USD</td>' in each
     assert 'id="p1-tournaments-chart"><img' in section
     assert '<section class="card"><h3>tournaments, in big blinds (chips are not money)</h3>' in page
+    # The card says what the chips won in money too: the buy-in and the prize.
+    card = page[page.index("<h3>tournaments, in big blinds"):]
+    card = card[:card.index("</section>")]
+    assert ("<dt>Tournaments (USD)</dt><dd>1</dd></div><div><dt>Net in USD</dt><dd>+0.40</dd>"
+            "</div><div><dt>ROI</dt><dd>+33.3%</dd>") in card
     assert 'id="p1-tournaments"' not in build_report(store, Filters(player="Alice"))
 
 
