@@ -18,14 +18,21 @@ if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
 
-def tournament_results_chart(df: pl.DataFrame, player: str) -> Figure:
+def tournament_results_chart(df: pl.DataFrame | list[pl.DataFrame], player: str) -> Figure:
     """Cumulative net after each tournament (line ``gid`` ``cumulative``) and each
     tournament's net (bars ``gid`` ``net``, green with a prize, red without). ``df`` is
-    ``profit_curve`` of ``player``."""
-    if df.height == 0:
+    ``profit_curve`` of ``player``, or a list of them, one per currency: one panel each, as
+    money of two currencies is not added up."""
+    curves = [c for c in (df if isinstance(df, list) else [df]) if c.height]
+    if not curves:
         raise NoDataError(f"no tournament of {player} with a known result: nothing to draw")
-    fig = _figure()
-    ax = fig.add_subplot()
+    fig = _figure(8.0, 4.5 if len(curves) == 1 else 3.6 * len(curves) + 0.6)
+    for ax, curve in zip(fig.subplots(len(curves), 1, squeeze=False)[:, 0], curves):
+        _draw(ax, curve, player)
+    return fig
+
+
+def _draw(ax, df: pl.DataFrame, player: str) -> None:
     x = df["number"].to_list()
     # Decimal -> float only as plotting coordinates: the sums were made exactly.
     nets = [float(v) for v in df["net"].to_list()]
@@ -41,15 +48,14 @@ def tournament_results_chart(df: pl.DataFrame, player: str) -> Figure:
     cost = sum(df["cost"].to_list())
     roi = f", ROI {100 * total / cost:+.1f}%" if cost else ""
     unit = df["currency"][0] or "no currency"
-    ax.set_title(f"Tournament results of {player}: {len(x)} tournament{'s' * (len(x) != 1)}"
-                 f"{roi}")
+    ax.set_title(f"Tournament results of {player} in {unit}: {len(x)} "
+                 f"tournament{'s' * (len(x) != 1)}{roi}")
     ax.set_xlabel("Tournaments, in order of start")
     ax.set_ylabel(f"Net won ({unit})")
     ax.grid(True, alpha=0.3)
     ax.legend(loc="best")
     if len(x) <= 20:
         ax.set_xticks([0, *x])
-    return fig
 
 
 def tournament_chart(store: Store, player: str) -> Figure:
@@ -61,4 +67,7 @@ def tournament_chart(store: Store, player: str) -> Figure:
     tables = TournamentTables.load(store)
     known = store.read_columns("players", ["player"])["player"].unique().to_list()
     name = check_player(tables, player, known)
-    return tournament_results_chart(profit_curve(results(tables.only(name)), name), name)
+    rows = results(tables.only(name))
+    currencies = rows["currency"].unique().sort(nulls_last=True).to_list()
+    return tournament_results_chart([profit_curve(rows.filter(pl.col("currency").eq_missing(c)),
+                                                  name) for c in currencies], name)

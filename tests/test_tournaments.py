@@ -301,6 +301,25 @@ def test_the_results_chart(generated, tmp_path):
                                                                  for i in range(3)]
 
 
+def test_the_results_chart_of_two_currencies(generated, tmp_path):
+    """Sit & gos in euros and dollars: a panel per currency (the command refused to draw)."""
+    folder, _, _, _ = generated
+    text = (folder / "six.txt").read_text(encoding="utf-8-sig")
+    (tmp_path / "euros.txt").write_text(text.replace("$", "€").replace("USD", "EUR"),
+                                        encoding="utf-8")
+    store = Store(tmp_path / "db")
+    import_paths([tmp_path / "euros.txt", folder / "two-seven.txt"], store)
+    from hhtools.tournament_chart import tournament_chart
+
+    fig = tournament_chart(store, "Hero")
+    assert [ax.get_ylabel() for ax in fig.axes] == ["Net won (EUR)", "Net won (USD)"]
+    assert all(any(x.get_gid() == "cumulative" for x in ax.get_lines()) for ax in fig.axes)
+    out = tmp_path / "t.png"
+    result = runner.invoke(app, ["chart", "--db", str(store.root), "--player", "Hero", "--kind",
+                                 "tournaments", "--out", str(out)])
+    assert result.exit_code == 0 and out.read_bytes()[:4] == b"\x89PNG"
+
+
 def test_the_report_section(generated):
     from hhtools.report_tournaments import tournament_section
 
