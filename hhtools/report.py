@@ -80,8 +80,11 @@ def _summary_heroes(t: TournamentTables) -> list[str]:
     return heroes.sort(["n", "hero"], descending=[True, False])["hero"].to_list()
 
 
-def _summary(t: Tables, filters: Filters, hands: pl.DataFrame) -> str:
-    """One sentence on what the page covers."""
+def _summary(t: Tables, filters: Filters, hands: pl.DataFrame, summaries: int = 0) -> str:
+    """One sentence on what the page covers (``summaries``: tournament summary files stored)."""
+    if hands.height == 0 and summaries:
+        return (f'<p class="summary">No hand is stored, only '
+                f'{plural(summaries, "tournament summary", "tournament summaries")}.</p>')
     chosen = t.filtered(filters)
     games = chosen.hands.join(hands.select(KEY), on=KEY, how="semi")
     titles = ", ".join(game_title(g) for g in sorted(games["game"].drop_nulls().unique().to_list()))
@@ -140,7 +143,7 @@ def build_report(store: Store, filters: Filters = Filters(), now: datetime | Non
         f'<h1 id="title">hhtools report: {escape(who)}</h1>',
         f'<p class="meta">Store {escape(str(store.root))}; {escape(described or "all hands")}; '
         f"made {text(now)} by hhtools.</p>",
-        _summary(t, filters, hands),
+        _summary(t, filters, hands, tournaments.summaries.height),
         f'<p class="meta" id="featured">{escape(why)}</p>',
         _contents(featured),
         *(player_part(player_view(store, t, filters, name, i)) for i, name in enumerate(featured, 1)),

@@ -281,6 +281,7 @@ def test_a_store_of_tournament_summaries_only(tmp_path):
     import_paths(sorted(tmp_path.glob("summary*.txt")), store)
     page = build_report(store)
     assert "only tournament summary files: shown in detail, their hero: Hero." in page
+    assert '<p class="summary">No hand is stored, only 2 tournament summaries.</p>' in page
     part = page[page.index('id="p1-player"'):page.index('id="players"')]
     assert "No hand stored: their tournaments come from summary files." in part
     assert '<td class="text" data-label="Game">Badugi</td>' in part
