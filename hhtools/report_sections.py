@@ -57,6 +57,8 @@ def unit_title(unit: str) -> str:
         return "tournaments, in big blinds (chips are not money)"
     if unit == "cash":
         return "cash, currency not named in the histories"
+    if unit == "play":
+        return "play money (Winamax's play chips: not money)"
     return unit
 
 

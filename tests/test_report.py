@@ -290,3 +290,12 @@ def test_a_store_of_tournament_summaries_only(tmp_path):
     assert 'id="p1-tournaments-totals"' in build_report(store, Filters(player="hero"))
     with pytest.raises(HHToolsError, match=r"no hands in the store \(type cash\): no report"):
         build_report(store, Filters(hand_type="cash"))
+
+
+def test_headline_cards_name_their_unit_as_a_player_would():
+    from hhtools.report_sections import unit_title
+
+    assert unit_title("USD") == "USD"
+    assert unit_title("cash") == "cash, currency not named in the histories"
+    assert unit_title("play").startswith("play money")  # Winamax play chips, not "play"
+    assert unit_title("tournament bb").startswith("tournaments, in big blinds")
