@@ -63,7 +63,7 @@ def tournaments_command(
     notes = _notes(rows, unread(tables))
     if fmt == "json":
         out = {n: f.to_dicts() for n, f in frames.items()}
-        typer.echo(json.dumps({**out, "notes": notes}, default=str, indent=1))
+        typer.echo(json.dumps({**out, "notes": notes}, default=_json_value, indent=1))
         return
     for note in notes:
         typer.echo(f"hhtools: {note}", err=True)
@@ -73,6 +73,13 @@ def tournaments_command(
                    {"results": 3, "totals": 2}, "no tournament hands in the store",
                    "--format csv or json gives every column", typer.echo,
                    figures=("cost", "prizes", "prize", "net"))
+
+
+def _json_value(value) -> str:
+    """Money as exact text (``"1.2000"``), times in ISO 8601 (``2024-03-02T00:40:48+00:00``)."""
+    from datetime import datetime
+
+    return value.isoformat() if isinstance(value, datetime) else str(value)
 
 
 def _notes(rows, unread: int) -> list[str]:

@@ -269,6 +269,10 @@ def test_command_formats(generated):
     assert len(as_json["results"]) == 3 and as_json["notes"] == []
     assert {r["tournament_id"] for r in as_json["results"]} == {d.id for d in dealers}
     assert Decimal(as_json["totals"][0]["cost"]) == Decimal("3.60")
+    from datetime import datetime
+
+    started = as_json["results"][0]["started_at"]
+    assert "T" in started and datetime.fromisoformat(started).utcoffset().total_seconds() == 0
     csv = runner.invoke(app, ["tournaments", "--db", db, "--report", "totals", "--format", "csv"])
     assert csv.exit_code == 0 and csv.stdout.startswith(
         "player,currency,tournaments,unknown,cost,prizes,net,roi,itm,wins,best\n")
