@@ -260,3 +260,22 @@ def test_a_summary_file_is_one_slice_read_as_dask_workers_read_it():
     assert rows.frames["tournament_summaries"]["tournament_id"].to_list() == [
         "2900000001", "2900000002", "2900000003", "2900000004"]
     assert rows.frames["summary_places"].height == 5 + 4 + 3 + 2
+
+
+def test_a_name_holding_parentheses_and_commas_is_read_to_the_last_country(tmp_path):
+    # The name runs to the last "(country)," of the line, whatever "(x), " it holds before.
+    path = tmp_path / "names.txt"
+    path.write_text("PokerStars Tournament #77, Badugi Limit\nBuy-In: $1.00/$0.20 USD\n"
+                    "3 players\nTournament started 2024/03/01 18:00:00 ET\n\n"
+                    "  1: a, b (c), d (Japan), $3.60 (100%)\n  2: Bob [2] (Belgium), \n"
+                    "  3: Ann (x), y (Peru), \n\nYou finished in 1st place.\n", encoding="utf-8")
+    result = parse_file(path)
+    assert result.errors == ()
+    (found,) = result.summaries
+    assert [(p.place, p.player, p.entries, p.country, p.prize) for p in found.places] == [
+        (1, "a, b (c), d", 1, "Japan", D("3.60")), (2, "Bob", 2, "Belgium", None),
+        (3, "Ann (x), y", 1, "Peru", None)]
+    # What follows the place is still checked: a line that does not end there is rejected.
+    path.write_text(path.read_text().replace("(Peru), ", "(Peru), later"), encoding="utf-8")
+    (error,) = parse_file(path).errors
+    assert error.line == 8 and "expected" in error.reason
