@@ -279,3 +279,20 @@ def test_a_name_holding_parentheses_and_commas_is_read_to_the_last_country(tmp_p
     path.write_text(path.read_text().replace("(Peru), ", "(Peru), later"), encoding="utf-8")
     (error,) = parse_file(path).errors
     assert error.line == 8 and "expected" in error.reason
+
+
+def test_watch_once_rejects_a_broken_summary_written_long_ago(tmp_path):
+    # One pass (watch --once) sees a file once: one unchanged for longer than the settling
+    # time is read as it is, its good tournaments stored and its broken one rejected, as
+    # import does; a file just written is still left for the next pass.
+    folder, db = tmp_path / "histories", tmp_path / "db"
+    folder.mkdir()
+    old, new = folder / "old.txt", folder / "new.txt"
+    shutil.copy(DATA / "broken.txt", old)
+    os.utime(old, (1, 1))
+    shutil.copy(DATA / "broken.txt", new)
+    out = runner.invoke(app, ["watch", "--once", "--db", str(db), str(folder)])
+    assert out.exit_code == 1, out.output
+    assert "old.txt: 0 new hands stored, 2 tournament summaries stored, 3 rejected" in out.output
+    assert "new.txt" not in out.output
+    assert Store(db).rejections()["line"].to_list() == [9, 20, 24]
