@@ -147,7 +147,11 @@ class Watcher:
                 known.signature, known.changed_at = signature, now
             if known.done != signature:
                 quiet_for = now - known.changed_at
-                self._consider(name, known, max(quiet_for, self.quiet) if final else quiet_for)
+                if final:
+                    # One pass sees each file once: its age says how long it has been quiet,
+                    # so a file broken long ago is rejected, not left unread without a word.
+                    quiet_for = max(quiet_for, self.quiet, time.time() - stat.st_mtime)
+                self._consider(name, known, quiet_for)
         for gone in self._files.keys() - seen:
             del self._files[gone]
         self._first = False

@@ -260,3 +260,39 @@ def test_a_summary_file_is_one_slice_read_as_dask_workers_read_it():
     assert rows.frames["tournament_summaries"]["tournament_id"].to_list() == [
         "2900000001", "2900000002", "2900000003", "2900000004"]
     assert rows.frames["summary_places"].height == 5 + 4 + 3 + 2
+
+
+def test_a_name_holding_parentheses_and_commas_is_read_to_the_last_country(tmp_path):
+    # The name runs to the last "(country)," of the line, whatever "(x), " it holds before.
+    path = tmp_path / "names.txt"
+    path.write_text("PokerStars Tournament #77, Badugi Limit\nBuy-In: $1.00/$0.20 USD\n"
+                    "3 players\nTournament started 2024/03/01 18:00:00 ET\n\n"
+                    "  1: a, b (c), d (Japan), $3.60 (100%)\n  2: Bob [2] (Belgium), \n"
+                    "  3: Ann (x), y (Peru), \n\nYou finished in 1st place.\n", encoding="utf-8")
+    result = parse_file(path)
+    assert result.errors == ()
+    (found,) = result.summaries
+    assert [(p.place, p.player, p.entries, p.country, p.prize) for p in found.places] == [
+        (1, "a, b (c), d", 1, "Japan", D("3.60")), (2, "Bob", 2, "Belgium", None),
+        (3, "Ann (x), y", 1, "Peru", None)]
+    # What follows the place is still checked: a line that does not end there is rejected.
+    path.write_text(path.read_text().replace("(Peru), ", "(Peru), later"), encoding="utf-8")
+    (error,) = parse_file(path).errors
+    assert error.line == 8 and "expected" in error.reason
+
+
+def test_watch_once_rejects_a_broken_summary_written_long_ago(tmp_path):
+    # One pass (watch --once) sees a file once: one unchanged for longer than the settling
+    # time is read as it is, its good tournaments stored and its broken one rejected, as
+    # import does; a file just written is still left for the next pass.
+    folder, db = tmp_path / "histories", tmp_path / "db"
+    folder.mkdir()
+    old, new = folder / "old.txt", folder / "new.txt"
+    shutil.copy(DATA / "broken.txt", old)
+    os.utime(old, (1, 1))
+    shutil.copy(DATA / "broken.txt", new)
+    out = runner.invoke(app, ["watch", "--once", "--db", str(db), str(folder)])
+    assert out.exit_code == 1, out.output
+    assert "old.txt: 0 new hands stored, 2 tournament summaries stored, 3 rejected" in out.output
+    assert "new.txt" not in out.output
+    assert Store(db).rejections()["line"].to_list() == [9, 20, 24]
