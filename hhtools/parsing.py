@@ -344,6 +344,10 @@ def parse_text(text: str, site: str = "auto", *, path: str | None = None,
     bad: list[HandError] = []
     if not spans and stray:
         bad.append(_no_hand(lines, path, chosen, first_line))
+    elif stray:
+        # Lines between hands are most often a hand whose header line is damaged: a hand
+        # rejected by name, never one that vanishes without a word.
+        bad.extend(_outside_hands(lines, spans, chosen, path, first_line + offset, step))
     # Reading hands allocates many small containers and makes no reference cycle.
     with collector_paused():
         for i, j in spans:
@@ -473,6 +477,35 @@ def _not_a_history(lines, path, encoding) -> ParseResult:
         reason = (f"no hand header of {', '.join(titles[:-1])} or {titles[-1]} found; "
                   f"first line {first[:80]!r}")
     return ParseResult(path, None, encoding, (), (), (), 0, not_history=reason)
+
+
+def _outside_hands(lines: list[str], spans: list[tuple[int, int]], site: Site, path,
+                   first_line: int, step: int) -> list[HandError]:
+    """One rejection per run of lines that lie in no hand (runs end at a blank line or a
+    hand), naming its first line and what a hand starts with."""
+    from hhtools.words import plural
+
+    banner = site.banner.match if site.banner is not None else None
+    inside = [False] * len(lines)
+    for i, j in spans:
+        inside[i:j] = [True] * (j - i)
+    runs: list[list[int]] = []
+    previous = None
+    for k, line in enumerate(lines):
+        if inside[k] or not line.strip():
+            previous = None
+            continue
+        if banner and banner(line):
+            continue
+        if previous is None:
+            runs.append([k, 0])
+        runs[-1][1] += 1
+        previous = k
+    header = site.describe("HEADER")
+    return [HandError(path, first_line + k * step, 1, None, site.name, (header,),
+                      lines[k].strip(), f"{plural(count, 'line')} in no hand: expected "
+                      f"{header} to start a hand; got {lines[k].strip()[:80]!r}")
+            for k, count in runs]
 
 
 def _no_hand(lines, path, site: Site, first_line: int = 1) -> HandError:

@@ -59,6 +59,23 @@ def test_many_hands_blank_runs_and_stray_lines():
     assert [h.hand_id for h in result.hands] == ["1001", "1002"]
     assert result.stray_lines == 1
     assert result.hands[1].source.first_line == HAND.count("\n") + 10
+    # Words between hands belong to no hand: said, with their line, never dropped silently.
+    [error] = result.errors
+    assert error.line == HAND.count("\n") + 8 and "1 line in no hand" in error.reason
+
+
+def test_a_hand_whose_header_is_damaged_is_rejected_not_lost():
+    """The lines of a hand whose header line no longer reads as one are a rejection naming
+    their first line and what a hand starts with; the hands around it are kept."""
+    second = HAND.replace("#1001", "#1002")
+    third = HAND.replace("#1001", "#1003")
+    text = f"{HAND}\n\nX{second}\n\n{third}\n"
+    result = parse_text(text, path="h.txt")
+    assert [h.hand_id for h in result.hands] == ["1001", "1003"]
+    [error] = result.errors
+    assert error.line == HAND.count("\n") + 3 and error.got.startswith("XPokerStars")
+    assert f"{len(second.strip().splitlines())} lines in no hand: expected" in error.message
+    assert not result.ok
 
 
 def test_hands_without_blank_lines_between_them():
