@@ -301,8 +301,10 @@ class _Replay:
             give, take = turn.gives[0], turn.takes[0]
 
             def move():
-                table.remove(p, give)
+                # The widow's card first: taken while the player still holds the card given,
+                # a card swapped for itself ("3c for 3c") cannot pass for an unseen widow card.
                 table.remove("widow", take)
+                table.remove(p, give)
                 table.add(p, take)
                 table.add("widow", give)
             self.move(table, line, move, "exchange-one")

@@ -53,10 +53,10 @@ class Table:
     def check_new(self, card: Card, owner: str) -> None:
         """A card newly known in ``owner``'s holding: the pack must hold one more."""
         if self.count(card) >= self.pack[card]:
-            elsewhere = [o for o, h in self.holdings.items() if card in h.known]
+            elsewhere = [_who(o) for o, h in self.holdings.items() if card in h.known]
             where = " and ".join(elsewhere)
             raise DuplicateCard(f"{card} is already held by {where}; it cannot also be "
-                                f"with {owner}")
+                                f"with {_who(owner)}")
 
     def deal(self, owner: str, cards: Iterable[Card | None]) -> None:
         """A holding as dealt; its known cards must be new to the table."""
@@ -123,6 +123,10 @@ class Table:
         """The five cards of a holding when all are known, else None."""
         holding = self.holdings[owner]
         return tuple(holding.known) if holding.complete() else None
+
+
+def _who(owner: str) -> str:
+    return "the widow" if owner == "widow" else owner
 
 
 def _whose(owner: str) -> str:
