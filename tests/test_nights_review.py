@@ -46,3 +46,25 @@ def test_a_card_exchanged_for_itself_is_a_duplicate():
     found = [f for f in audited(text).all_findings if f.kind == "duplicate_card"]
     assert [f.line for f in found] == [22]
     assert "3c is already held by Ben; it cannot also be with the widow" in found[0].message
+
+
+def test_ties_for_the_worst_hand_settled_at_each_step_of_the_chain():
+    # Deal 1: fewer wild cards; 2: the suited sequence; 3: four red beat three black; 4: the
+    # drawn card; 5: Manotazo; 6: Manotazo drawn twice; 7: a joker drawn, then a red card.
+    result = audited(night("la_viuda_ties.txt"))
+    assert result.verdict == "ok", result.report()
+    assert [d.comparison.worst for d in result.deals] == [("Cy",), ("Ana",), ("Ben",), ("Ben",),
+                                                         ("Ana",), ("Ana",), ("Ben",)]
+
+
+def test_a_card_drawn_for_hands_of_the_same_larger_colour_is_no_breach():
+    # Three red cards each is "a tie for most cards of one colour" read word for word: a
+    # table may draw a card, which favours neither hand, then play Manotazo.
+    text = tamper(night("la_viuda_ties.txt"), "Manotazo: Ben Td, Ana 4d",
+                  "Drawn card: 2c\nManotazo: Ben Td, Ana 4d")
+    result = audited(text)
+    assert result.verdict == "ok", result.report()
+    assert result.deals[4].comparison.worst == ("Ana",)
+    # A drawn card that is in a hand shown is still caught.
+    held = tamper(text, "Drawn card: 2c", "Drawn card: 9c")
+    assert kinds(held)["duplicate_card"] == 1
