@@ -68,3 +68,12 @@ def test_a_card_drawn_for_hands_of_the_same_larger_colour_is_no_breach():
     # A drawn card that is in a hand shown is still caught.
     held = tamper(text, "Drawn card: 2c", "Drawn card: 9c")
     assert kinds(held)["duplicate_card"] == 1
+
+
+def test_a_drawn_card_written_unseen_leaves_the_tie_unverifiable():
+    # "Drawn card: ??": the table drew but did not note the card; no card is "held twice".
+    text = tamper(night("la_viuda_ties.txt"), "Drawn card: 9c", "Drawn card: ??")
+    result = audited(text)
+    assert result.verdict == "unverifiable", result.report()
+    assert result.all_findings == ()
+    assert result.deals[3].verdict == "unverifiable"

@@ -348,7 +348,8 @@ class _Replay:
                               "so the result cannot be checked")
             self.say(deal.showdown_line, "Showdown: not every hand is known.")
             return None
-        drawn = [a for a in deal.after if a.kind == "drawn"]
+        # A drawn card written ?? was drawn but not noted: as if not written (unverifiable).
+        drawn = [a for a in deal.after if a.kind == "drawn" and a.cards[0] is not None]
         rounds = [dict(a.draws) for a in deal.after if a.kind == "manotazo"]
         before = len(self.findings)
         for a in drawn:
