@@ -77,3 +77,18 @@ def test_a_drawn_card_written_unseen_leaves_the_tie_unverifiable():
     assert result.verdict == "unverifiable", result.report()
     assert result.all_findings == ()
     assert result.deals[3].verdict == "unverifiable"
+
+
+def test_nine_players_use_fifty_cards_and_are_ok():
+    # Nine hands and the widow: 50 of the 52 cards, every one of them written.
+    result = audited(night("whisky_nine.txt"))
+    assert result.verdict == "ok", result.report()
+    assert result.deals[0].comparison.best == ("Gus",)
+
+
+def test_a_tenth_player_is_refused_even_when_no_card_is_written():
+    text = tamper(night("whisky_nine.txt"), "Seat 9: Ivy buys 2 chips\n",
+                  "Seat 9: Ivy buys 2 chips\nSeat 10: Jo buys 2 chips\n")
+    found = [f for f in audited(text).findings if f.kind == "out_of_game"]
+    assert [f.line for f in found] == [12]
+    assert "need 55 cards, the pack has 52" in found[0].message

@@ -130,6 +130,13 @@ class _Replay:
                               f"{first.name} {first.chips}", "equal-chips", first.chips, s.chips)
         if len(self.night.seats) < 2:
             self.find("out_of_game", self.night.seats[0].line, "a game needs two players at least")
+        # Every player's five cards and the widow's five come out of one pack: 9 players at most.
+        most = len(self.game.deck) // 5 - 1
+        if len(self.night.seats) > most:
+            seats = len(self.night.seats)
+            self.find("out_of_game", self.night.seats[most].line, f"{seats} players: their hands "
+                      f"and the widow need {5 * (seats + 1)} cards, the pack has "
+                      f"{len(self.game.deck)}; {most} players at most", "players", most, seats)
 
     def money(self) -> Decimal | None:
         """All the money paid for chips (and for La Viuda): what the game's winner collects."""

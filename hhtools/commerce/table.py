@@ -36,6 +36,7 @@ RULE_TEXT = {
                     "exchange. [...] Your discarded cards form the new spare hand",
     "exchange-one": "You discard one card from your hand face up to the table and take a card "
                     "from the spare hand in exchange for it.",
+    "players": "From 2 to 9 people can play, using a standard 52-card pack without jokers.",
     "pack-whisky": "using a standard 52-card pack without jokers.",
     "pack-viuda": "The game is played with a standard 52-card pack plus two jokers.",
     "deal": "One more hand should be dealt than the number of players.",
