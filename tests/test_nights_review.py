@@ -92,3 +92,22 @@ def test_a_tenth_player_is_refused_even_when_no_card_is_written():
     found = [f for f in audited(text).findings if f.kind == "out_of_game"]
     assert [f.line for f in found] == [12]
     assert "need 55 cards, the pack has 52" in found[0].message
+
+
+def test_la_viuda_dealt_to_the_left_wild_past_kings_viuda_declined_then_bought():
+    # "The game is dealt and played counter-clockwise" may mean only the cards go round that
+    # way: this table passes the deal to the left, as in Whisky Poker. The pool passes 13
+    # chips (kings) to 14 (aces again); Ana declines La Viuda, Ben buys it and the pool stays.
+    result = audited(night("la_viuda_deal_left.txt"))
+    assert result.verdict == "ok", result.report()
+    pools = [d.pool for d in result.deals]
+    wilds = "".join(d.wild for d in result.deals)
+    assert pools[12:15] == [13, 14, 15] and wilds[12:15] == "KA2"
+    assert pools[16] == pools[17] == 17  # Ben bought La Viuda after deal 17
+    assert str(result.money) == "22"
+
+
+def test_once_the_deal_has_gone_left_it_cannot_turn_right():
+    text = tamper(night("la_viuda_deal_left.txt"), "Deal 4, dealer Dee", "Deal 4, dealer Ben")
+    found = [f for f in audited(text).all_findings if f.kind == "wrong_dealer"]
+    assert (found[0].line, found[0].expected, found[0].recorded) == (75, "Dee", "Ben")

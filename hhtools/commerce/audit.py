@@ -60,6 +60,8 @@ class _Replay:
         self.chips = {s.name: s.chips for s in night.seats}
         self.active = {s.name for s in night.seats}
         self.pool = 1 if self.viuda else 0  # La Viuda's extra chip starts in the pool
+        # The ways the deal may still pass (clockwise or not); see check_dealer.
+        self.deal_ways = (False, True) if self.viuda else (True,)
         self.viuda_buyer: str | None = None
         self.viuda_paid: Decimal | None = None
         self.over_at: int | None = None  # the line of the deal that ended the game
@@ -162,14 +164,7 @@ class _Replay:
             self.say(deal.line, f"Deal {deal.number}: {deal.dealer} deals (the first dealer is "
                      "chosen by drawing cards; the record does not show the draw).")
         else:
-            expected = next_dealer(self.seats, self.active, previous, clockwise)
-            way = "left" if clockwise else "right"
-            self.say(deal.line, f"Deal {deal.number}: {deal.dealer} deals (the deal passes to the "
-                     f"{way}: after {previous}, {expected}).")
-            if deal.dealer != expected:
-                self.find("wrong_dealer", deal.line, f"{deal.dealer} deals, but the deal passes "
-                          f"to the {way}: from {previous} to {expected}",
-                          "dealer-whisky" if clockwise else "dealer-viuda", expected, deal.dealer)
+            self.check_dealer(deal, previous)
         if deal.dealer not in self.active:
             self.find("out_of_game", deal.line, f"{deal.dealer} is out of the game and cannot deal",
                       "out")
@@ -185,6 +180,25 @@ class _Replay:
         self.settle(deal, result)
         return DealAudit(deal.number, deal.line, deal.dealer, self.pool_at_deal, wild,
                          tuple(self.findings), tuple(self.notes), tuple(self.steps), result)
+
+    def check_dealer(self, deal: Deal, previous: str) -> None:
+        """The deal passes to the next player still in: Whisky Poker to the left; La Viuda to
+        the right or to the left (see table.CHOICES), the first deal that tells them apart
+        fixing the way for the night."""
+        expected = {w: next_dealer(self.seats, self.active, previous, w) for w in self.deal_ways}
+        fits = tuple(w for w in self.deal_ways if expected[w] == deal.dealer)
+        if fits and len(set(expected.values())) > 1:
+            self.deal_ways = fits
+        clockwise = (fits or self.deal_ways)[0]
+        way = "left" if clockwise else "right"
+        either = "; La Viuda's deal may pass either way" if self.viuda and clockwise else ""
+        self.say(deal.line, f"Deal {deal.number}: {deal.dealer} deals (the deal passes to the "
+                 f"{way}: after {previous}, {expected[clockwise]}{either}).")
+        if not fits:
+            self.find("wrong_dealer", deal.line, f"{deal.dealer} deals, but the deal passes "
+                      f"to the {way}: from {previous} to {expected[clockwise]}",
+                      "dealer-viuda" if self.viuda else "dealer-whisky", expected[clockwise],
+                      deal.dealer)
 
     def check_pool(self, deal: Deal) -> str | None:
         self.pool_at_deal = self.pool

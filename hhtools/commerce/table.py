@@ -77,8 +77,9 @@ RULE_TEXT = {
 
 #: What the text does not say, and what hhtools chooses (also in the README).
 CHOICES = (
-    "Seats are numbered clockwise; La Viuda's deal passes to the right (counter-clockwise), "
-    "as its play does.",
+    "Seats are numbered clockwise. La Viuda's deal passes to the right (counter-clockwise), "
+    "as its play does, or to the left as in Whisky Poker ('dealt counter-clockwise' may mean "
+    "only the cards): the first deal that tells the two apart fixes the way for the night.",
     "In the second phase a player keeps their cards only by knocking, until someone has "
     "knocked; after that, passing and knocking both mean keeping one's cards.",
     "Whisky Poker, pool scoring: tied best hands share the pool equally; the chips that do "
@@ -86,6 +87,8 @@ CHOICES = (
     "a deal is out.",
     "Whisky Poker, lowest hand pays: no chip is put in before the deals; tied lowest hands "
     "each pay a chip (suits never break a tie there).",
+    "La Viuda: a card drawn for tied hands of the same larger colour settles nothing, and "
+    "Manotazo follows (step 4 read word for word).",
     "La Viuda: the option to buy La Viuda is taken or declined before the next deal; a player "
     "who bought it cannot buy it again.",
 )
