@@ -111,3 +111,11 @@ def test_once_the_deal_has_gone_left_it_cannot_turn_right():
     text = tamper(night("la_viuda_deal_left.txt"), "Deal 4, dealer Dee", "Deal 4, dealer Ben")
     found = [f for f in audited(text).all_findings if f.kind == "wrong_dealer"]
     assert (found[0].line, found[0].expected, found[0].recorded) == (75, "Dee", "Ben")
+
+
+def test_la_viuda_declined_cannot_then_be_bought():
+    # "If the first player chooses not to buy 'La Viuda', the option to do so passes".
+    text = tamper(night("la_viuda_deal_left.txt"), "Ana declines La Viuda\n",
+                  "Ana declines La Viuda\nAna buys La Viuda for $2\n")
+    found = [f for f in audited(text).all_findings if f.kind == "viuda_purchase"]
+    assert found[0].line == 361 and "Ana declined La Viuda (line 360)" in found[0].message

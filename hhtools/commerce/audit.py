@@ -482,11 +482,15 @@ class _Replay:
         ran_out = [p for p in deal.hands if p in self.active and self.chips[p] <= 0]
         buys = [a for a in after if a.kind == "buys"]
         bought_now = set()
+        declined = {a.player: a.line for a in after if a.kind == "declines"}
         for a in buys:
             before = len(self.findings)
             if self.viuda_buyer is not None:
                 self.find("viuda_purchase", a.line, f"La Viuda was bought already, by "
                           f"{self.viuda_buyer}", "viuda-once")
+            elif a.player in declined:
+                self.find("viuda_purchase", a.line, f"{a.player} declined La Viuda (line "
+                          f"{declined[a.player]}): the option has passed on", "viuda-passes")
             elif a.player not in ran_out:
                 why = ("still has chips" if self.chips[a.player] > 0 and a.player in self.active
                        else "did not lose their chips in this deal")
