@@ -304,7 +304,7 @@ class _Replay:
             if phase == 2 and knocker is None:
                 self.find("illegal_action", line, f"{p} passes, but with the widow face up a player "
                           "exchanges one card, exchanges five or knocks", "phase-2")
-            self.say(line, f"{p} passes" + (" (keeps their cards for the last turn)."
+            self.say(line, f"{p} passes" + (" (keeps their cards on their last turn)."
                                             if knocker else "."))
             return phase, False
         if kind == "knock":
