@@ -119,3 +119,11 @@ def test_la_viuda_declined_cannot_then_be_bought():
                   "Ana declines La Viuda\nAna buys La Viuda for $2\n")
     found = [f for f in audited(text).all_findings if f.kind == "viuda_purchase"]
     assert found[0].line == 361 and "Ana declined La Viuda (line 360)" in found[0].message
+
+
+def test_a_second_drawn_card_is_allowed_only_after_a_joker():
+    # Deal 7 draws a joker (no colour) and then 3h: fine. Drawing again after a coloured
+    # card is drawing until the colour suits.
+    text = tamper(night("la_viuda_ties.txt"), "Drawn card: 9c", "Drawn card: 3c\nDrawn card: 9c")
+    found = [f for f in audited(text).all_findings]
+    assert [(f.kind, f.line) for f in found] == [("illegal_action", 69)]

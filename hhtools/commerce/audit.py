@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from decimal import Decimal
 
-from hhtools.commerce.cards import format_cards, wild_rank
+from hhtools.commerce.cards import JOKER, format_cards, wild_rank
 from hhtools.commerce.compare import TieBreakError, compare
 from hhtools.commerce.games import get_commerce_game
 from hhtools.commerce.holdings import CardMismatch, DuplicateCard, Table
@@ -377,6 +377,10 @@ class _Replay:
             self.move(table, a.line, lambda: table.check_new(a.cards[0], "the deck"), "drawn")
         if len(self.findings) > before:  # a drawn card held by a player: found, not used
             drawn = []
+        for a in drawn[:-1]:
+            if a.cards[0] != JOKER:
+                self.find("illegal_action", a.line, f"{format_cards(a.cards)} has a colour, so it "
+                          "decides: another card is drawn only after a joker", "drawn")
         try:
             result = compare(self.game, hands, wild, drawn[-1].cards[0] if drawn else None,
                              rounds or None)
