@@ -127,3 +127,19 @@ def test_a_second_drawn_card_is_allowed_only_after_a_joker():
     text = tamper(night("la_viuda_ties.txt"), "Drawn card: 9c", "Drawn card: 3c\nDrawn card: 9c")
     found = [f for f in audited(text).all_findings]
     assert [(f.kind, f.line) for f in found] == [("illegal_action", 69)]
+
+
+def test_a_card_exchanged_but_not_written_is_no_breach():
+    # The scorekeeper wrote ?? for the card Ana gave (her hand was known) and for the card she
+    # took back from the face-up widow: legal play, so no finding, and the night stays ok.
+    text = tamper(night("whisky_exchanges.txt"), "Ana exchanges 2c for 3s", "Ana exchanges ?? for 3s")
+    text = tamper(text, "Ana exchanges Qs for Kd", "Ana exchanges Qs for ??")
+    result = audited(text)
+    assert result.verdict == "ok", result.report()
+
+
+def test_a_wrong_card_in_an_exchange_is_one_finding_not_a_cascade():
+    text = tamper(night("whisky_exchanges.txt"), "Ana exchanges 2c for 3s", "Ana exchanges 7h for 3s")
+    assert [(f.kind, f.line) for f in audited(text).all_findings] == [("card_mismatch", 15)]
+    text = tamper(night("whisky_exchanges.txt"), "Ana exchanges 2c for 3s", "Ana exchanges 2c for 3h")
+    assert [(f.kind, f.line) for f in audited(text).all_findings] == [("card_mismatch", 15)]

@@ -321,14 +321,7 @@ class _Replay:
                           "phase-1")
             give, take = turn.gives[0], turn.takes[0]
 
-            def move():
-                # The widow's card first: taken while the player still holds the card given,
-                # a card swapped for itself ("3c for 3c") cannot pass for an unseen widow card.
-                table.remove("widow", take)
-                table.remove(p, give)
-                table.add(p, take)
-                table.add("widow", give)
-            self.move(table, line, move, "exchange-one")
+            self.move(table, line, lambda: table.exchange(p, give, take), "exchange-one")
             self.say(line, f"{p} exchanges {give or 'a card'} for {take or 'a card'} from the widow.")
             return phase, False
         # exchange all: the hand goes to the table face up, the widow to the player
