@@ -143,3 +143,16 @@ def test_a_wrong_card_in_an_exchange_is_one_finding_not_a_cascade():
     assert [(f.kind, f.line) for f in audited(text).all_findings] == [("card_mismatch", 15)]
     text = tamper(night("whisky_exchanges.txt"), "Ana exchanges 2c for 3s", "Ana exchanges 2c for 3h")
     assert [(f.kind, f.line) for f in audited(text).all_findings] == [("card_mismatch", 15)]
+
+
+def test_two_players_out_in_one_deal_and_the_game_won():
+    result = audited(night("whisky_short_stacks.txt"))
+    assert result.verdict == "ok", result.report()
+    assert result.chips == {"Ana": 3, "Ben": 0, "Cy": 0}
+
+
+def test_a_winner_named_when_nobody_has_chips_is_a_finding_not_a_crash():
+    # Nobody takes the pool: every player is left without chips, yet Ana "wins".
+    text = tamper(night("whisky_short_stacks.txt"), "Ana takes 3 chips\n", "")
+    found = {f.kind: f for f in audited(text).all_findings}
+    assert "no player has chips left" in found["winner_mismatch"].message

@@ -572,7 +572,8 @@ class _Replay:
             if len(left) != 1 or a.player != left[0]:
                 self.find("winner_mismatch", a.line, f"the game goes on while "
                           f"{_names(left)} have chips" if len(left) > 1 else
-                          f"{_names(left)} is the last player with chips", "game-end",
+                          f"{left[0]} is the last player with chips" if left else
+                          "no player has chips left", "game-end",
                           left[0] if len(left) == 1 else "nobody yet", a.player)
                 continue
             money = self.money()
