@@ -156,3 +156,12 @@ def test_a_winner_named_when_nobody_has_chips_is_a_finding_not_a_crash():
     text = tamper(night("whisky_short_stacks.txt"), "Ana takes 3 chips\n", "")
     found = {f.kind: f for f in audited(text).all_findings}
     assert "no player has chips left" in found["winner_mismatch"].message
+
+
+def test_the_winner_line_says_the_last_players_are_out():
+    # A table that writes "Ana wins the game" need not also write who went out in that deal.
+    text = tamper(night("whisky_short_stacks.txt"), "Ben is out\nCy is out\n", "")
+    assert audited(text).verdict == "ok"
+    # Without the winner's line, a player out unsaid is still a finding.
+    text = tamper(text, "Ana wins the game and collects $3\n", "")
+    assert kinds(text)["elimination_mismatch"] == 2

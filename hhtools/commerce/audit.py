@@ -523,8 +523,13 @@ class _Replay:
             gone = set()
         else:
             gone = {p for p in ran_out if p not in bought_now}
+        # "X wins the game" with X the last player in says the others are out.
+        left = self.active - gone
+        won = len(left) == 1 and any(a.kind == "wins" and a.player in left for a in after)
         for p in sorted(gone, key=self.seat_number):
-            if p not in out_lines:
+            if p not in out_lines and won:
+                self.say(None, f"{p} has lost all their chips and is out of the game.")
+            elif p not in out_lines:
                 self.find("elimination_mismatch", deal.showdown_line, f"{p} has lost all their "
                           "chips and is out of the game; the record does not say so", "out",
                           f"{p} is out", "nothing")
