@@ -165,3 +165,19 @@ def test_the_winner_line_says_the_last_players_are_out():
     # Without the winner's line, a player out unsaid is still a finding.
     text = tamper(text, "Ana wins the game and collects $3\n", "")
     assert kinds(text)["elimination_mismatch"] == 2
+
+
+def test_every_card_unseen_is_unverifiable_never_a_finding():
+    # ?? in every hand, the widow dealt and turned up, exchanges of one and of five cards, the
+    # hands shown and the drawn card: nothing to hold against the table.
+    result = audited(night("la_viuda_unseen.txt"))
+    assert result.verdict == "unverifiable", result.report()
+    assert result.all_findings == ()
+    assert [d.pool for d in result.deals] == [1, 1]
+
+
+def test_whisky_lowest_pays_tied_lowest_hands_both_pay_and_both_lose():
+    result = audited(night("whisky_lowest_pays.txt"))
+    assert result.verdict == "ok", result.report()
+    assert result.deals[0].comparison.worst == ("Ana", "Ben")
+    assert result.chips == {"Ana": 0, "Ben": 0, "Cy": 1}
