@@ -181,3 +181,19 @@ def test_whisky_lowest_pays_tied_lowest_hands_both_pay_and_both_lose():
     assert result.verdict == "ok", result.report()
     assert result.deals[0].comparison.worst == ("Ana", "Ben")
     assert result.chips == {"Ana": 0, "Ben": 0, "Cy": 1}
+
+
+def test_whisky_tied_best_hands_may_give_the_odd_chip():
+    # Three chips for two tied hands: 2 and 1 (the odd chip given) as well as 1 each with one
+    # left in the pool; the next deal's pool follows what the record did.
+    result = audited(night("whisky_tied_best.txt"))
+    assert result.verdict == "ok", result.report()
+    assert result.chips == {"Ana": 5, "Ben": 7, "Cy": 3}
+    # Both to one player, or more than the pool, is still a finding.
+    text = tamper(night("whisky_tied_best.txt"), "Ana takes 2 chips\nBen takes 1 chip",
+                  "Ana takes 3 chips")
+    assert kinds(text)["winner_mismatch"] == 1
+    text = tamper(night("whisky_tied_best.txt"), "Ana takes 2 chips\nBen takes 1 chip",
+                  "Ana takes 2 chips\nBen takes 2 chips")
+    first = audited(text).all_findings[0]
+    assert (first.kind, first.line) == ("amount_mismatch", 20)

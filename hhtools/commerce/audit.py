@@ -434,11 +434,16 @@ class _Replay:
             best = result.best
             share, left = divmod(self.pool, len(best))
             expected = {p: share for p in best}
-            if dict(takes) != expected:
+            # The text does not split a pool between tied hands: the chips that do not divide
+            # may stay in the pool or go one each to some of the tied players.
+            odd_given = (set(takes) == set(best) and sum(takes.values()) == self.pool
+                         and all(n in (share, share + 1) for n in takes.values()))
+            if dict(takes) != expected and not odd_given:
                 kind = "winner_mismatch" if set(takes) != set(best) else "amount_mismatch"
                 self.find(kind, line, f"the best hand ({_names(best)}) takes the pool of "
                           f"{plural(self.pool, 'chip')}"
-                          + (f", {share} each, {left} left in the pool" if len(best) > 1 else ""),
+                          + (f", {share} each, {left} left in the pool or given one each"
+                             if left else f", {share} each" if len(best) > 1 else ""),
                           "best-takes", _amounts(expected), _amounts(takes) or "nobody")
             return
         if takes:

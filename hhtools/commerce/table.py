@@ -83,7 +83,8 @@ CHOICES = (
     "In the second phase a player keeps their cards only by knocking, until someone has "
     "knocked; after that, passing and knocking both mean keeping one's cards.",
     "Whisky Poker, pool scoring: tied best hands share the pool equally; the chips that do "
-    "not divide stay in the pool for the next deal. A player who cannot put in a chip before "
+    "not divide stay in the pool for the next deal, or go one each to some of the tied "
+    "players (both accepted). A player who cannot put in a chip before "
     "a deal is out.",
     "Whisky Poker, lowest hand pays: no chip is put in before the deals; tied lowest hands "
     "each pay a chip (suits never break a tie there).",
