@@ -220,3 +220,10 @@ def test_cards_left_unwritten_never_make_a_legal_night_a_breach(game, seed):
             lines[i] = CARD.sub(lambda m: "??" if rnd.random() < 0.5 else m.group(0), line)
     result = audited("\n".join(lines))
     assert result.verdict in ("ok", "unverifiable"), result.report()
+
+
+def test_explain_says_a_joker_drawn_is_drawn_again():
+    words = audited(night("la_viuda_ties.txt")).explain()
+    assert ("line 119: A joker was drawn from the deck first: it has no colour, so another card "
+            "was drawn.") in words
+    assert "3h is drawn from the deck: red, so Cy (more red cards) ranks above Ben." in words

@@ -388,6 +388,10 @@ class _Replay:
         self.say(deal.showdown_line, "Showdown:")
         for line in result.render().splitlines():
             self.say(None, "  " + line)
+        for a in drawn[:-1]:
+            if a.cards[0] == JOKER:
+                self.say(a.line, "A joker was drawn from the deck first: it has no colour, so "
+                         "another card was drawn.")
         return result
 
     # -- chips -----------------------------------------------------------------------------
