@@ -84,8 +84,8 @@ CHOICES = (
     "knocked; after that, passing and knocking both mean keeping one's cards.",
     "Whisky Poker, pool scoring: tied best hands share the pool equally; the chips that do "
     "not divide stay in the pool for the next deal, or go one each to some of the tied "
-    "players (both accepted). A player who cannot put in a chip before "
-    "a deal is out.",
+    "players (both accepted). A player who cannot put in a chip before a deal is out.",
+    "A card written ?? where the record could have named it is no error: less is known.",
     "Whisky Poker, lowest hand pays: no chip is put in before the deals; tied lowest hands "
     "each pay a chip (suits never break a tie there).",
     "La Viuda: a card drawn for tied hands of the same larger colour settles nothing, and "
