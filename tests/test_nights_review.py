@@ -227,3 +227,12 @@ def test_explain_says_a_joker_drawn_is_drawn_again():
     assert ("line 119: A joker was drawn from the deck first: it has no colour, so another card "
             "was drawn.") in words
     assert "3h is drawn from the deck: red, so Cy (more red cards) ranks above Ben." in words
+
+
+def test_a_manotazo_card_not_noted_leaves_the_tie_unverifiable():
+    # The night is read (it was refused whole before); the deal is unverifiable, no finding.
+    text = tamper(night("la_viuda_ties.txt"), "Manotazo: Ben Td, Ana 4d", "Manotazo: Ben ??, Ana 4d")
+    result = audited(text)
+    assert result.all_findings == ()
+    assert [d.verdict for d in result.deals][4] == "unverifiable"
+    assert result.verdict == "unverifiable"

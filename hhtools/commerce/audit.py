@@ -364,7 +364,12 @@ class _Replay:
             return None
         # A drawn card written ?? was drawn but not noted: as if not written (unverifiable).
         drawn = [a for a in deal.after if a.kind == "drawn" and a.cards[0] is not None]
-        rounds = [dict(a.draws) for a in deal.after if a.kind == "manotazo"]
+        rounds = []
+        for a in deal.after:
+            if a.kind == "manotazo":
+                if any(c is None for _, c in a.draws):
+                    break  # a card drawn but not noted: this round and the next are unknown
+                rounds.append(dict(a.draws))
         before = len(self.findings)
         for a in drawn:
             self.move(table, a.line, lambda: table.check_new(a.cards[0], "the deck"), "drawn")
