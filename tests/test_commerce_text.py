@@ -206,8 +206,14 @@ def test_step_5_manotazo_the_higher_card_wins():
     undecided = compare("la-viuda", EXAMPLE_5, wild="2")
     assert undecided.pending == "manotazo"
     assert "3 red and 2 black cards each: Manotazo decides" in undecided.verdict_lines()[0]
-    with pytest.raises(TieBreakError, match="settles nothing"):
-        compare("la-viuda", EXAMPLE_5, wild="2", drawn="Ac")
+    # A table reading step 4 word for word draws a card for this tie too (three red each is
+    # "a tie for most cards of one colour"): it favours neither hand, and Manotazo follows.
+    drawn = compare("la-viuda", EXAMPLE_5, wild="2", drawn="Ac")
+    assert (drawn.worst, drawn.pending) == (("first", "second"), "manotazo")
+    assert "settles nothing among them" in drawn.settled[0]
+    both = compare("la-viuda", EXAMPLE_5, wild="2", drawn="Ac",
+                   manotazo={"first": "4d", "second": "9s"})
+    assert (both.worst, both.pending) == (("first",), None)
     c = compare("la-viuda", EXAMPLE_5, wild="2", manotazo={"first": "4d", "second": "9s"})
     assert (c.worst, c.pending) == (("first",), None)
 

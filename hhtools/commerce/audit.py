@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from decimal import Decimal
 
-from hhtools.commerce.cards import format_cards, wild_rank
+from hhtools.commerce.cards import JOKER, format_cards, wild_rank
 from hhtools.commerce.compare import TieBreakError, compare
 from hhtools.commerce.games import get_commerce_game
 from hhtools.commerce.holdings import CardMismatch, DuplicateCard, Table
@@ -60,6 +60,8 @@ class _Replay:
         self.chips = {s.name: s.chips for s in night.seats}
         self.active = {s.name for s in night.seats}
         self.pool = 1 if self.viuda else 0  # La Viuda's extra chip starts in the pool
+        # The ways the deal may still pass (clockwise or not); see check_dealer.
+        self.deal_ways = (False, True) if self.viuda else (True,)
         self.viuda_buyer: str | None = None
         self.viuda_paid: Decimal | None = None
         self.over_at: int | None = None  # the line of the deal that ended the game
@@ -130,6 +132,13 @@ class _Replay:
                               f"{first.name} {first.chips}", "equal-chips", first.chips, s.chips)
         if len(self.night.seats) < 2:
             self.find("out_of_game", self.night.seats[0].line, "a game needs two players at least")
+        # Every player's five cards and the widow's five come out of one pack: 9 players at most.
+        most = len(self.game.deck) // 5 - 1
+        if len(self.night.seats) > most:
+            seats = len(self.night.seats)
+            self.find("out_of_game", self.night.seats[most].line, f"{seats} players: their hands "
+                      f"and the widow need {5 * (seats + 1)} cards, the pack has "
+                      f"{len(self.game.deck)}; {most} players at most", "players", most, seats)
 
     def money(self) -> Decimal | None:
         """All the money paid for chips (and for La Viuda): what the game's winner collects."""
@@ -155,14 +164,7 @@ class _Replay:
             self.say(deal.line, f"Deal {deal.number}: {deal.dealer} deals (the first dealer is "
                      "chosen by drawing cards; the record does not show the draw).")
         else:
-            expected = next_dealer(self.seats, self.active, previous, clockwise)
-            way = "left" if clockwise else "right"
-            self.say(deal.line, f"Deal {deal.number}: {deal.dealer} deals (the deal passes to the "
-                     f"{way}: after {previous}, {expected}).")
-            if deal.dealer != expected:
-                self.find("wrong_dealer", deal.line, f"{deal.dealer} deals, but the deal passes "
-                          f"to the {way}: from {previous} to {expected}",
-                          "dealer-whisky" if clockwise else "dealer-viuda", expected, deal.dealer)
+            self.check_dealer(deal, previous)
         if deal.dealer not in self.active:
             self.find("out_of_game", deal.line, f"{deal.dealer} is out of the game and cannot deal",
                       "out")
@@ -178,6 +180,25 @@ class _Replay:
         self.settle(deal, result)
         return DealAudit(deal.number, deal.line, deal.dealer, self.pool_at_deal, wild,
                          tuple(self.findings), tuple(self.notes), tuple(self.steps), result)
+
+    def check_dealer(self, deal: Deal, previous: str) -> None:
+        """The deal passes to the next player still in: Whisky Poker to the left; La Viuda to
+        the right or to the left (see table.CHOICES), the first deal that tells them apart
+        fixing the way for the night."""
+        expected = {w: next_dealer(self.seats, self.active, previous, w) for w in self.deal_ways}
+        fits = tuple(w for w in self.deal_ways if expected[w] == deal.dealer)
+        if fits and len(set(expected.values())) > 1:
+            self.deal_ways = fits
+        clockwise = (fits or self.deal_ways)[0]
+        way = "left" if clockwise else "right"
+        either = "; La Viuda's deal may pass either way" if self.viuda and clockwise else ""
+        self.say(deal.line, f"Deal {deal.number}: {deal.dealer} deals (the deal passes to the "
+                 f"{way}: after {previous}, {expected[clockwise]}{either}).")
+        if not fits:
+            self.find("wrong_dealer", deal.line, f"{deal.dealer} deals, but the deal passes "
+                      f"to the {way}: from {previous} to {expected[clockwise]}",
+                      "dealer-viuda" if self.viuda else "dealer-whisky", expected[clockwise],
+                      deal.dealer)
 
     def check_pool(self, deal: Deal) -> str | None:
         self.pool_at_deal = self.pool
@@ -283,7 +304,7 @@ class _Replay:
             if phase == 2 and knocker is None:
                 self.find("illegal_action", line, f"{p} passes, but with the widow face up a player "
                           "exchanges one card, exchanges five or knocks", "phase-2")
-            self.say(line, f"{p} passes" + (" (keeps their cards for the last turn)."
+            self.say(line, f"{p} passes" + (" (keeps their cards on their last turn)."
                                             if knocker else "."))
             return phase, False
         if kind == "knock":
@@ -300,12 +321,7 @@ class _Replay:
                           "phase-1")
             give, take = turn.gives[0], turn.takes[0]
 
-            def move():
-                table.remove(p, give)
-                table.remove("widow", take)
-                table.add(p, take)
-                table.add("widow", give)
-            self.move(table, line, move, "exchange-one")
+            self.move(table, line, lambda: table.exchange(p, give, take), "exchange-one")
             self.say(line, f"{p} exchanges {give or 'a card'} for {take or 'a card'} from the widow.")
             return phase, False
         # exchange all: the hand goes to the table face up, the widow to the player
@@ -346,13 +362,23 @@ class _Replay:
                               "so the result cannot be checked")
             self.say(deal.showdown_line, "Showdown: not every hand is known.")
             return None
-        drawn = [a for a in deal.after if a.kind == "drawn"]
-        rounds = [dict(a.draws) for a in deal.after if a.kind == "manotazo"]
+        # A drawn card written ?? was drawn but not noted: as if not written (unverifiable).
+        drawn = [a for a in deal.after if a.kind == "drawn" and a.cards[0] is not None]
+        rounds = []
+        for a in deal.after:
+            if a.kind == "manotazo":
+                if any(c is None for _, c in a.draws):
+                    break  # a card drawn but not noted: this round and the next are unknown
+                rounds.append(dict(a.draws))
         before = len(self.findings)
         for a in drawn:
             self.move(table, a.line, lambda: table.check_new(a.cards[0], "the deck"), "drawn")
         if len(self.findings) > before:  # a drawn card held by a player: found, not used
             drawn = []
+        for a in drawn[:-1]:
+            if a.cards[0] != JOKER:
+                self.find("illegal_action", a.line, f"{format_cards(a.cards)} has a colour, so it "
+                          "decides: another card is drawn only after a joker", "drawn")
         try:
             result = compare(self.game, hands, wild, drawn[-1].cards[0] if drawn else None,
                              rounds or None)
@@ -367,6 +393,10 @@ class _Replay:
         self.say(deal.showdown_line, "Showdown:")
         for line in result.render().splitlines():
             self.say(None, "  " + line)
+        for a in drawn[:-1]:
+            if a.cards[0] == JOKER:
+                self.say(a.line, "A joker was drawn from the deck first: it has no colour, so "
+                         "another card was drawn.")
         return result
 
     # -- chips -----------------------------------------------------------------------------
@@ -413,11 +443,16 @@ class _Replay:
             best = result.best
             share, left = divmod(self.pool, len(best))
             expected = {p: share for p in best}
-            if dict(takes) != expected:
+            # The text does not split a pool between tied hands: the chips that do not divide
+            # may stay in the pool or go one each to some of the tied players.
+            odd_given = (set(takes) == set(best) and sum(takes.values()) == self.pool
+                         and all(n in (share, share + 1) for n in takes.values()))
+            if dict(takes) != expected and not odd_given:
                 kind = "winner_mismatch" if set(takes) != set(best) else "amount_mismatch"
                 self.find(kind, line, f"the best hand ({_names(best)}) takes the pool of "
                           f"{plural(self.pool, 'chip')}"
-                          + (f", {share} each, {left} left in the pool" if len(best) > 1 else ""),
+                          + (f", {share} each, {left} left in the pool or given one each"
+                             if left else f", {share} each" if len(best) > 1 else ""),
                           "best-takes", _amounts(expected), _amounts(takes) or "nobody")
             return
         if takes:
@@ -458,11 +493,15 @@ class _Replay:
         ran_out = [p for p in deal.hands if p in self.active and self.chips[p] <= 0]
         buys = [a for a in after if a.kind == "buys"]
         bought_now = set()
+        declined = {a.player: a.line for a in after if a.kind == "declines"}
         for a in buys:
             before = len(self.findings)
             if self.viuda_buyer is not None:
                 self.find("viuda_purchase", a.line, f"La Viuda was bought already, by "
                           f"{self.viuda_buyer}", "viuda-once")
+            elif a.player in declined:
+                self.find("viuda_purchase", a.line, f"{a.player} declined La Viuda (line "
+                          f"{declined[a.player]}): the option has passed on", "viuda-passes")
             elif a.player not in ran_out:
                 why = ("still has chips" if self.chips[a.player] > 0 and a.player in self.active
                        else "did not lose their chips in this deal")
@@ -498,8 +537,13 @@ class _Replay:
             gone = set()
         else:
             gone = {p for p in ran_out if p not in bought_now}
+        # "X wins the game" with X the last player in says the others are out.
+        left = self.active - gone
+        won = len(left) == 1 and any(a.kind == "wins" and a.player in left for a in after)
         for p in sorted(gone, key=self.seat_number):
-            if p not in out_lines:
+            if p not in out_lines and won:
+                self.say(None, f"{p} has lost all their chips and is out of the game.")
+            elif p not in out_lines:
                 self.find("elimination_mismatch", deal.showdown_line, f"{p} has lost all their "
                           "chips and is out of the game; the record does not say so", "out",
                           f"{p} is out", "nothing")
@@ -547,7 +591,8 @@ class _Replay:
             if len(left) != 1 or a.player != left[0]:
                 self.find("winner_mismatch", a.line, f"the game goes on while "
                           f"{_names(left)} have chips" if len(left) > 1 else
-                          f"{_names(left)} is the last player with chips", "game-end",
+                          f"{left[0]} is the last player with chips" if left else
+                          "no player has chips left", "game-end",
                           left[0] if len(left) == 1 else "nobody yet", a.player)
                 continue
             money = self.money()

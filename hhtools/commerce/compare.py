@@ -25,7 +25,9 @@ they are applied to the worst group only (other ties are left as ties, nothing d
 ``Comparison.pending`` names the step still needed for the worst group (``drawn-card`` or
 ``manotazo``), None when the worst hand is known, or when the game has no such step (Whisky
 Poker: tied hands stay tied; suits never break a tie there). Table cards given but not
-needed raise TieBreakError, so a record that names a drawn card without cause is caught.
+needed raise TieBreakError, so a record that names a drawn card without cause is caught; but a
+card drawn for tied hands of the same larger colour is taken as settling nothing (step 4 read
+word for word: that too is "a tie for most cards of one colour"), and Manotazo follows.
 
 >>> c = compare("la-viuda", {"Ann": "8h 8s 9h 5c 4d", "Bob": "8d 8c 9s 5h 4h"}, wild="K")
 >>> c.order, c.worst
@@ -237,11 +239,15 @@ def _settle_worst(game: CommerceGame, values: dict, groups: list, drawn: Card | 
             # Kept so that no group in the order is ever empty.
             settled.append(f"{drawn} is drawn from the deck: {colour}, a larger colour of every "
                            f"hand of {_names(tied)}, so it settles nothing among them.")
+    elif drawn is not None and len(tied) > 1 and "drawn-card" in game.tiebreaks:
+        # Step 4 read word for word ("a tie for most cards of one colour"): a table may draw
+        # for hands whose larger colour is the same; the card favours neither, Manotazo follows.
+        _check_drawn(drawn, values)
+        settled.append(f"{drawn} is drawn from the deck: the hands of {_names(tied)} have the "
+                       "same larger colour, so it settles nothing among them.")
     elif drawn is not None:
         raise TieBreakError(f"a card drawn from the deck ({drawn}) settles nothing here: "
                             + ("no two hands tie for the worst" if len(tied) == 1 else
-                               "the tied hands have the same larger colour"
-                               if "drawn-card" in game.tiebreaks else
                                f"{game.title} has no tie-break by a drawn card"))
     for n, drawn_cards in enumerate(rounds, 1):
         if len(tied) == 1 or "manotazo" not in game.tiebreaks:

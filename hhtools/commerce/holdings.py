@@ -3,7 +3,8 @@
 A holding is five cards, some of them known (written in the record) and the rest not seen
 (``??``). Cards only move between the hands and the widow, so the cards known everywhere must
 stay distinct (two jokers at most), and a card recorded leaving a holding must be one known
-there, or one of its unseen cards that is known nowhere else. A breach raises CardMismatch
+there, or one of its unseen cards that is known nowhere else. A card leaving written ``??``
+may be any of the holding's, which then forgets the cards it knew. A breach raises CardMismatch
 (the card is not where the record says) or DuplicateCard (the card is somewhere else too).
 """
 
@@ -53,10 +54,10 @@ class Table:
     def check_new(self, card: Card, owner: str) -> None:
         """A card newly known in ``owner``'s holding: the pack must hold one more."""
         if self.count(card) >= self.pack[card]:
-            elsewhere = [o for o, h in self.holdings.items() if card in h.known]
+            elsewhere = [_who(o) for o, h in self.holdings.items() if card in h.known]
             where = " and ".join(elsewhere)
             raise DuplicateCard(f"{card} is already held by {where}; it cannot also be "
-                                f"with {owner}")
+                                f"with {_who(owner)}")
 
     def deal(self, owner: str, cards: Iterable[Card | None]) -> None:
         """A holding as dealt; its known cards must be new to the table."""
@@ -95,11 +96,11 @@ class Table:
         """``card`` leaves ``owner``'s holding (None: an unseen card of it)."""
         holding = self.holdings[owner]
         if card is None:
-            if holding.unseen:
-                holding.unseen -= 1
-                return None
-            raise CardMismatch(f"every card of {_whose(owner)} is known ({holding.words()}): "
-                               "the record must say which one moves")
+            # The record does not say which card left: any of them may have, so the holding
+            # forgets the cards it knew (a card written ?? is never a breach).
+            holding.unseen += len(holding.known) - 1
+            holding.known.clear()
+            return None
         if card in holding.known:
             holding.known.remove(card)
             return card
@@ -108,6 +109,28 @@ class Table:
             holding.unseen -= 1
             return card
         raise CardMismatch(f"{card} is not in {_whose(owner)} cards ({holding.words()})")
+
+    def exchange(self, owner: str, give: Card | None, take: Card | None) -> None:
+        """``owner`` gives ``give`` to the widow and takes ``take`` from it. The widow's card
+        goes first: taken while the player still holds the card given, a card swapped for
+        itself ("3c for 3c") cannot pass for an unseen widow card. A card not where the record
+        says is raised once, after the exchange is made with a card not known in its place,
+        so the lines that follow are checked without a cascade of findings."""
+        errors = []
+        try:
+            taken = self.remove("widow", take)
+        except HHToolsError as e:
+            errors.append(e)
+            taken = self.remove("widow", None)
+        try:
+            given = self.remove(owner, give)
+        except HHToolsError as e:
+            errors.append(e)
+            given = self.remove(owner, None)
+        self.add(owner, taken)
+        self.add("widow", given)
+        if errors:
+            raise errors[0]
 
     def add(self, owner: str, card: Card | None) -> None:
         holding = self.holdings[owner]
@@ -123,6 +146,10 @@ class Table:
         """The five cards of a holding when all are known, else None."""
         holding = self.holdings[owner]
         return tuple(holding.known) if holding.complete() else None
+
+
+def _who(owner: str) -> str:
+    return "the widow" if owner == "widow" else owner
 
 
 def _whose(owner: str) -> str:

@@ -72,7 +72,7 @@ class After:
     cards: tuple[Card | None, ...] = ()
     count: int = 0
     amount: Decimal | None = None
-    draws: tuple[tuple[str, Card], ...] = ()
+    draws: tuple[tuple[str, Card | None], ...] = ()
 
 
 @dataclass(slots=True)
@@ -351,9 +351,6 @@ class _Builder:
         if kind == "manotazo":
             draws = tuple((self.player(d.children[0], seated), self.card(d.children[1]))
                           for d in ch)
-            if any(c is None for _, c in draws):
-                raise self.error(a.meta, "a Manotazo card is seen by the whole table: expected "
-                                 "a card, not ??")
             return After(kind, None, line, text, draws=draws)
         player = self.player(ch[0], seated)
         if kind == "shows":

@@ -36,6 +36,7 @@ RULE_TEXT = {
                     "exchange. [...] Your discarded cards form the new spare hand",
     "exchange-one": "You discard one card from your hand face up to the table and take a card "
                     "from the spare hand in exchange for it.",
+    "players": "From 2 to 9 people can play, using a standard 52-card pack without jokers.",
     "pack-whisky": "using a standard 52-card pack without jokers.",
     "pack-viuda": "The game is played with a standard 52-card pack plus two jokers.",
     "deal": "One more hand should be dealt than the number of players.",
@@ -76,15 +77,19 @@ RULE_TEXT = {
 
 #: What the text does not say, and what hhtools chooses (also in the README).
 CHOICES = (
-    "Seats are numbered clockwise; La Viuda's deal passes to the right (counter-clockwise), "
-    "as its play does.",
+    "Seats are numbered clockwise. La Viuda's deal passes to the right (counter-clockwise), "
+    "as its play does, or to the left as in Whisky Poker ('dealt counter-clockwise' may mean "
+    "only the cards): the first deal that tells the two apart fixes the way for the night.",
     "In the second phase a player keeps their cards only by knocking, until someone has "
     "knocked; after that, passing and knocking both mean keeping one's cards.",
     "Whisky Poker, pool scoring: tied best hands share the pool equally; the chips that do "
-    "not divide stay in the pool for the next deal. A player who cannot put in a chip before "
-    "a deal is out.",
+    "not divide stay in the pool for the next deal, or go one each to some of the tied "
+    "players (both accepted). A player who cannot put in a chip before a deal is out.",
+    "A card written ?? where the record could have named it is no error: less is known.",
     "Whisky Poker, lowest hand pays: no chip is put in before the deals; tied lowest hands "
     "each pay a chip (suits never break a tie there).",
+    "La Viuda: a card drawn for tied hands of the same larger colour settles nothing, and "
+    "Manotazo follows (step 4 read word for word).",
     "La Viuda: the option to buy La Viuda is taken or declined before the next deal; a player "
     "who bought it cannot buy it again.",
 )
