@@ -10,7 +10,6 @@ from typing import Annotated
 import typer
 
 from hhtools.cli_options import fail, failure
-from hhtools.compare import HAND_SEPARATOR, dumps
 from hhtools.errors import HHToolsError, UsageError
 from hhtools.words import plural
 
@@ -37,6 +36,7 @@ def commerce_eval(hands: list[str], game: str, wild: str | None, drawn: str | No
     from hhtools.commerce.cards import parse_rank
     from hhtools.commerce.compare import compare
     from hhtools.commerce.games import get_commerce_game
+    from hhtools.compare import HAND_SEPARATOR, dumps
 
     try:
         chosen = get_commerce_game(game)

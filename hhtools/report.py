@@ -146,7 +146,8 @@ def build_report(store: Store, filters: Filters = Filters(), now: datetime | Non
         _summary(t, filters, hands, tournaments.summaries.height),
         f'<p class="meta" id="featured">{escape(why)}</p>',
         _contents(featured),
-        *(player_part(player_view(store, t, filters, name, i)) for i, name in enumerate(featured, 1)),
+        *(player_part(player_view(store, t, tournaments, filters, name, i))
+          for i, name in enumerate(featured, 1)),
         '<h2 id="players">Every player</h2>',
         table(shown, PLAYER_COLUMNS, "stats-players",
               f"Per player and money unit (a currency, or tournament chips in big blinds: never added "

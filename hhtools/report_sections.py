@@ -22,16 +22,19 @@ from hhtools.games import game_title
 from hhtools.report_html import Column, days, figure, number, signed, table, text, tone
 from hhtools.stats import TOURNAMENT_UNIT, Filters, Tables, draw_stats, player_stats, position_stats, split_stats
 from hhtools.store import Store
+from hhtools.tournaments import TournamentTables
 from hhtools.words import plural
 
 
 @dataclass(frozen=True)
 class PlayerView:
-    """What every section of one player's part reads: the store, its tables, the filters
-    (``filters.player`` is the player) and the player's place on the page (for element ids)."""
+    """What every section of one player's part reads: the store, its tables (hands and
+    tournaments, read once for the page), the filters (``filters.player`` is the player) and
+    the player's place on the page (for element ids)."""
 
     store: Store
     tables: Tables
+    tournaments: TournamentTables
     filters: Filters
     number: int
 
@@ -97,9 +100,9 @@ def header(view: PlayerView) -> str:
 def _tournament_money(view: PlayerView) -> list[tuple[str, str]]:
     """The tournament card's lines in money, per currency: the chips in big blinds say how
     they played, the buy-ins and prizes what they won."""
-    from hhtools.tournaments import TournamentTables, results, totals
+    from hhtools.tournaments import results, totals
 
-    rows = results(TournamentTables.load(view.store).only(view.player))
+    rows = results(view.tournaments.only(view.player))
     chosen = _chosen_tournaments(view)
     if chosen is not None:
         rows = rows.join(chosen, on=["site", "tournament_id"], how="semi")
@@ -247,9 +250,8 @@ def tournaments(view: PlayerView) -> str | None:
     filter (--game, --type cash...), only the tournaments with a hand of the player that
     the filters select: a cash-game report has no tournament."""
     from hhtools.report_tournaments import tournament_section
-    from hhtools.tournaments import TournamentTables
 
-    return tournament_section(TournamentTables.load(view.store), view.player,
+    return tournament_section(view.tournaments, view.player,
                               view.anchor("tournaments"), _chosen_tournaments(view)) or None
 
 
@@ -293,5 +295,6 @@ def player_part(view: PlayerView) -> str:
     return "\n".join(parts)
 
 
-def player_view(store: Store, tables: Tables, filters: Filters, player: str, number: int) -> PlayerView:
-    return PlayerView(store, tables, replace(filters, player=player), number)
+def player_view(store: Store, tables: Tables, tournaments: TournamentTables, filters: Filters,
+                player: str, number: int) -> PlayerView:
+    return PlayerView(store, tables, tournaments, replace(filters, player=player), number)
