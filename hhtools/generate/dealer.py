@@ -78,6 +78,9 @@ class Dealer:
 
     #: The tournament of the hands dealt (hhtools.generate.tournament), None at a cash table.
     tournament: Tournament | None = None
+    #: What keeps this dealer's hand numbers apart from another's of the same seed and game:
+    #: the structure at a cash table, ``tournament`` for a sit & go.
+    hand_kind: str | None = None
 
     def __init__(self, table: SiteTable, game: str, structure: str, seed: int = 0,
                  players: tuple[int, int] = (2, 8)):
@@ -100,9 +103,10 @@ class Dealer:
         self.stakes = stakes[self.rng.randrange(len(stakes))]
         self.table_name = TABLES[self.rng.randrange(len(TABLES))]
         self.unit = self.rules.unit(self.stakes[2], self.stakes[3], self.stakes[4], False)
-        # Hand ids must not collide between files made with one seed for different games or
-        # structures: importing both would drop the second file's hands as duplicates.
-        variant = zlib.crc32(f"{self.game.name}/{structure}".encode()) % 900 + 100
+        # Hand ids must not collide between files made with one seed for different games,
+        # structures or a tournament: importing both would drop the second file's hands as
+        # duplicates.
+        variant = zlib.crc32(f"{self.game.name}/{self.hand_kind or structure}".encode()) % 900 + 100
         self.base_id = variant * 10**11 + (seed % 100_000) * 10**6
         if table.name == "merge":
             # Merge names a table with its number: "Kunming (31274465)".

@@ -62,6 +62,8 @@ class Finish:
 class TournamentDealer(Dealer):
     """Deals the hands of one sit & go, hand after hand, until one player has every chip."""
 
+    hand_kind = "tournament"
+
     def __init__(self, site: str, game: str, seed: int = 0, entrants: int = 6,
                  chips: Decimal = D(1500), hands_per_level: int = 10,
                  buy_in: Decimal = D("1.00"), fee: Decimal = D("0.20")):
@@ -84,10 +86,6 @@ class TournamentDealer(Dealer):
         self.currency = table.currency
         self.id = str(300_000_000 + zlib.crc32(f"{game}/{seed}".encode()) % 100_000_000)
         self.table_name = f"{self.id} 1"
-        # Hand numbers of their own: a cash file made with the same seed must not share them,
-        # or importing both would store one hand for two.
-        variant = zlib.crc32(f"{game}/tournament".encode()) % 900 + 100
-        self.base_id = variant * 10**11 + (seed % 100_000) * 10**6
         names = ["Hero"] + self.rng.sample(NAMES[1:], entrants - 1)
         self.rng.shuffle(names)
         self.seated = [_Player(name, seat, D(chips), self.rng.uniform(0.2, 0.9),
