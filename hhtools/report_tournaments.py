@@ -3,8 +3,7 @@ and the tournament results chart, built with the report's own tables and figures
 (hhtools.report_html: every text escaped, charts as ``data:`` PNG images, no script).
 
 ``tournament_section(tables, player)`` is a pure function of the store's tournament tables
-(``hhtools.tournaments.TournamentTables``); ``tournament_section_of(store, player)`` reads
-them first.
+(``hhtools.tournaments.TournamentTables``); the report reads those once for the page.
 """
 
 from __future__ import annotations
@@ -13,7 +12,6 @@ import polars as pl
 
 from hhtools.errors import HHToolsError
 from hhtools.report_html import Column, figure, table
-from hhtools.store import Store
 from hhtools.tournaments import TournamentTables, profit_curve, results, shown, totals, unread
 from hhtools.words import plural
 
@@ -87,8 +85,3 @@ def _chart(rows: pl.DataFrame, player: str, figure_id: str, title: str) -> str:
     except HHToolsError as exc:  # no known result
         return figure(figure_id, title, "", missing=str(exc))
     return figure(figure_id, title, f"{title}: {player}", fig)
-
-
-def tournament_section_of(store: Store, player: str | None = None) -> str:
-    """``tournament_section`` of the tables read from ``store``."""
-    return tournament_section(TournamentTables.load(store), player)
