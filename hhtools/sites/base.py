@@ -115,29 +115,7 @@ class Site:
                 except KeyError:
                     at = structure.step(at, tok.type)
                 tok.line = line
-                # Fields passed one by one rather than as *fields: CPython runs a call with a
-                # starred argument in a fresh evaluation loop of its own, a third of the
-                # cost of a short handler.
-                # The handler is read as an attribute first: ``tok.handler(...)`` would look it
-                # up as a method of LineToken, which CPython cannot speed up for a slot.
-                handler = tok.handler
-                fields = tok.value
-                n = tok.fields
-                if n == 3:
-                    a, b, c = fields
-                    handler(builder, tok, a, b, c)
-                elif n == 1:
-                    handler(builder, tok, fields[0])
-                elif n == 4:
-                    a, b, c, d = fields
-                    handler(builder, tok, a, b, c, d)
-                elif n == 2:
-                    a, b = fields
-                    handler(builder, tok, a, b)
-                elif n == 0:
-                    handler(builder, tok)
-                else:
-                    handler(builder, tok, *fields)
+                tok.handler(builder, tok, *tok.value)
             if moves[at].get("$END") != ACCEPT:
                 structure.step(at, "$END")
             if len(builder.actions) > MAX_ACTIONS:

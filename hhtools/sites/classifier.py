@@ -94,10 +94,9 @@ class Classifier:
         """The token of ``line`` (its ``line`` number unset), remembered in ``known``."""
         # A line listing cards seldom shares its shape with another line (a header does).
         text, kind, value = self._classify(line, "[" not in line)
-        tok = str.__new__(LineToken, text)
+        tok = LineToken(text)
         tok.type = kind
         tok.value = value
-        tok.fields = len(value)
         tok.handler = self.handlers.get(kind)
         known[line] = tok
         return tok
@@ -116,7 +115,7 @@ class Classifier:
             shared = known.get(line) or self.remember(line, known)
             if not shared:
                 continue  # a blank line inside a hand (Full Tilt's archive header)
-            tok = str.__new__(LineToken, shared)
+            tok = LineToken(shared)
             tok.line = lineno
             tok.type = shared.type
             tok.value = shared.value
@@ -128,7 +127,7 @@ class Classifier:
     def token(self, line: str, lineno: int) -> LineToken:
         """One line as a token (not remembered: for lines that never repeat, like headers)."""
         text, kind, value = self._classify(line)
-        tok = str.__new__(LineToken, text)
+        tok = LineToken(text)
         tok.line = lineno
         tok.type = kind
         tok.value = value
@@ -196,10 +195,9 @@ class Classifier:
 class LineToken(str):
     """One line of a hand: the text is the line, ``type`` its kind (a terminal name, or
     ``UNKNOWN``), ``value`` the fields its terminal captured, ``line`` its number;
-    ``handler``, on a remembered token, the site builder's handler of its kind, and
-    ``fields`` the number of its fields (read for every line of a hand)."""
+    and ``handler``, on a remembered token, the site builder's handler of its kind."""
 
-    __slots__ = ("type", "value", "line", "handler", "fields")
+    __slots__ = ("type", "value", "line", "handler")
 
 
 # The PLAYER piece of common.lark as Lark writes it into terminal regexes.
@@ -223,71 +221,138 @@ def _field_reader(spans: list[tuple[int, int]]) -> tuple:
     return read, len(spans), absent
 
 
+# A repeat count: its digits are no digits of the text.
+_REPEAT = re.compile(r"\{\d+(?:,\d*)?\}|\{,\d+\}")
+# Escapes that write a character by its code (one of them may be a digit) or refer back.
+_CODED = frozenset("0123456789xuUNg")
+
+
+def _set_end(pattern: str, start: int) -> int:
+    """The index of the ``]`` that closes the character set opened at ``start``."""
+    end = start + 1
+    if pattern[end:end + 1] == "^":
+        end += 1
+    if pattern[end:end + 1] == "]":
+        end += 1  # "[]...]": the first "]" is a member
+    while end < len(pattern) and pattern[end] != "]":
+        end += 2 if pattern[end] == "\\" else 1
+    return end
+
+
+def _set_alike(members: str) -> bool:
+    """True if a character set (its text between the brackets) holds all ten digits or none."""
+    body = members[1:] if members.startswith("^") else members
+    digits: set[str] = set()
+    i = 0
+    while i < len(body):
+        low: str | None = body[i]
+        if low == "\\":
+            escaped = body[i + 1:i + 2]
+            if escaped in _CODED:
+                return False
+            low = None if escaped.isalnum() else escaped  # \d, \w, \s: all digits or none
+            i += 2
+        else:
+            i += 1
+        if low is not None and body[i:i + 1] == "-" and i + 1 < len(body):
+            high = body[i + 1]
+            i += 2
+            if high == "\\":
+                high = body[i:i + 1]
+                if not high or high.isalnum():
+                    return False
+                i += 1
+            digits.update(d for d in "0123456789" if low <= d <= high)
+        elif low is not None and low.isdigit():
+            digits.add(low)
+    return len(digits) in (0, 10)
+
+
 def _digits_alike(pattern: str) -> bool:
     """True if ``pattern`` cannot tell one ASCII digit from another: no digit is written in
     it, no character set holds some digits but not others, and nothing refers back to a group.
-    Then every match of a text matches its digit-for-digit copy with the same groups."""
-    from re import _constants as c, _parser
+    Then every match of a text matches its digit-for-digit copy with the same groups.
 
-    digits = "0123456789"
-    sets = {c.CATEGORY_DIGIT, c.CATEGORY_NOT_DIGIT, c.CATEGORY_WORD, c.CATEGORY_NOT_WORD,
-            c.CATEGORY_SPACE, c.CATEGORY_NOT_SPACE, c.CATEGORY_LINEBREAK,
-            c.CATEGORY_NOT_LINEBREAK, c.CATEGORY_UNI_DIGIT, c.CATEGORY_UNI_NOT_DIGIT,
-            c.CATEGORY_UNI_WORD, c.CATEGORY_UNI_NOT_WORD, c.CATEGORY_UNI_SPACE,
-            c.CATEGORY_UNI_NOT_SPACE, c.CATEGORY_UNI_LINEBREAK, c.CATEGORY_UNI_NOT_LINEBREAK}
+    Read from the pattern's text, and conservatively: what is not plainly one of those (an
+    escape written by code, a conditional group) makes it False, which only costs speed."""
+    i = 0
+    while i < len(pattern):
+        ch = pattern[i]
+        if ch == "\\":
+            if pattern[i + 1:i + 2] in _CODED:
+                return False
+            i += 2
+        elif ch == "[":
+            end = _set_end(pattern, i)
+            if not _set_alike(pattern[i + 1:end]):
+                return False
+            i = end + 1
+        elif ch == "{" and (repeat := _REPEAT.match(pattern, i)):
+            i = repeat.end()
+        elif pattern.startswith("(?P<", i):
+            i = pattern.index(">", i) + 1  # a group's name
+        elif pattern.startswith(("(?P=", "(?("), i) or ch.isdigit():
+            return False
+        else:
+            i += 1
+    return True
 
-    def in_alike(items) -> bool:
-        for op, arg in items:
-            if op is c.LITERAL and chr(arg) in digits:
-                return False
-            if op is c.RANGE and not (arg[1] < ord("0") or arg[0] > ord("9")
-                                      or (arg[0] <= ord("0") and arg[1] >= ord("9"))):
-                return False
-            if op is c.CATEGORY and arg not in sets:
-                return False
-            if op not in (c.LITERAL, c.RANGE, c.CATEGORY, c.NEGATE):
-                return False
-        return True
 
-    def alike(items) -> bool:
-        for op, arg in items:
-            if op in (c.LITERAL, c.NOT_LITERAL):
-                if chr(arg) in digits:
-                    return False
-            elif op is c.IN:
-                if not in_alike(arg):
-                    return False
-            elif op is c.SUBPATTERN:
-                if not alike(arg[3]):
-                    return False
-            elif op is c.BRANCH:
-                if not all(alike(branch) for branch in arg[1]):
-                    return False
-            elif op in (c.MAX_REPEAT, c.MIN_REPEAT, c.POSSESSIVE_REPEAT):
-                if not alike(arg[2]):
-                    return False
-            elif op in (c.ASSERT, c.ASSERT_NOT):
-                if not alike(arg[1]):
-                    return False
-            elif op is c.ATOMIC_GROUP:
-                if not alike(arg):
-                    return False
-            elif op not in (c.ANY, c.AT):
-                return False  # a back reference, or something not foreseen here
-        return True
+def _alternatives(pattern: str) -> list[str]:
+    """``pattern`` split at its alternatives (``|`` outside every group and set)."""
+    parts, depth, start, i = [], 0, 0, 0
+    while i < len(pattern):
+        ch = pattern[i]
+        if ch == "\\":
+            i += 2
+            continue
+        if ch == "[":
+            i = _set_end(pattern, i) + 1
+            continue
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+        elif ch == "|" and depth == 0:
+            parts.append(pattern[start:i])
+            start = i + 1
+        i += 1
+    return [*parts, pattern[start:]]
 
-    try:
-        return alike(_parser.parse(pattern))
-    except Exception:  # noqa: BLE001 - unknown: no line is then read by its shape
-        return False
+
+def _group_end(pattern: str, start: int) -> int:
+    """The index of the ``)`` that closes the group opened at ``start``."""
+    depth, i = 0, start
+    while i < len(pattern):
+        ch = pattern[i]
+        if ch == "\\":
+            i += 2
+            continue
+        if ch == "[":
+            i = _set_end(pattern, i) + 1
+            continue
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+            if depth == 0:
+                return i
+        i += 1
+    return len(pattern)
 
 
 def _initial(pattern: str) -> str | None:
-    """The character every match of ``pattern`` starts with, or None if it may vary."""
-    try:
-        from re import _constants, _parser  # the re module's own reader of patterns
-
-        op, arg = _parser.parse(pattern)[0]
-    except Exception:  # noqa: BLE001 - unknown: the pattern is then tried on every line
-        return None
-    return chr(arg) if op is _constants.LITERAL else None
+    """The character every match of ``pattern`` starts with, or None if it may vary: read
+    from the pattern's text, a leading literal, not repeated, in every alternative (a leading
+    non-capturing group is looked into)."""
+    firsts = set()
+    for alternative in _alternatives(pattern):
+        if alternative.startswith("(?:"):
+            end = _group_end(alternative, 0)
+            if alternative[end + 1:end + 2] in ("?", "*", "+", "{"):
+                return None
+            firsts.add(_initial(alternative[3:end]))
+        else:
+            first = _FIRST_UNIT.match(alternative)
+            firsts.add(first.group()[-1] if first else None)
+    return firsts.pop() if len(firsts) == 1 else None
