@@ -35,7 +35,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 
 from hhtools.errors import HHToolsError, UnknownNameError
 from hhtools.records import HandError
-from hhtools.resources import grammar_text
+from hhtools.resources import grammar_cache, grammar_text
 
 SITE = "pokerstars"
 #: A summary's header: how a summary file is told from a hand history.
@@ -134,7 +134,8 @@ class _LineError(HHToolsError):
 
 @functools.cache
 def _parser() -> Lark:
-    return Lark(grammar_text("pokerstars_summary"), parser="lalr", propagate_positions=True)
+    return Lark(grammar_text("pokerstars_summary"), parser="lalr", propagate_positions=True,
+                cache=grammar_cache("pokerstars_summary"))
 
 
 @functools.cache

@@ -22,7 +22,7 @@ from lark import UnexpectedToken
 from hhtools.cards import Card
 from hhtools.commerce.cards import JOKER, parse_card_or_joker, parse_rank
 from hhtools.errors import CardError, HHToolsError
-from hhtools.resources import grammar_dir, grammar_text
+from hhtools.resources import grammar_cache, grammar_dir, grammar_text
 
 #: The first words of a night's first line, and the game each names.
 HEADERS = {"whisky poker": "whisky", "whiskey poker": "whisky", "la viuda": "la-viuda"}
@@ -151,7 +151,7 @@ def read_night(text: str, path: str | None = None) -> Night:
 @functools.cache
 def _parser() -> Lark:
     return Lark(grammar_text("gamenight"), parser="lalr", propagate_positions=True,
-                import_paths=[str(grammar_dir())])
+                import_paths=[str(grammar_dir())], cache=grammar_cache("gamenight"))
 
 
 # Words for the named terminals in "expected ..." messages; the grammar's quoted words are

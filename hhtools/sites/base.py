@@ -22,7 +22,7 @@ from hhtools.sites.builder import (DECK_CARDS, STRUCTURES, ZERO, HandBuilder,
                                    SkipHand)
 from hhtools.sites.classifier import Classifier, LineToken
 from hhtools.sites.memo import _AMOUNTS
-from hhtools.sites.structure import ACCEPT, Structure, compiled_grammar
+from hhtools.sites.structure import ACCEPT, Structure, compiled_grammar, ignored_kinds
 # LineError and column_of are the values module's, imported here too by every site.
 from hhtools.sites.values import MAX_ACTIONS, LineError, check_hand_id, column_of
 
@@ -49,7 +49,7 @@ class Site:
     @functools.cached_property
     def classifier(self) -> Classifier:
         """The line classifier, built from the compiled grammar on first use."""
-        classifier = Classifier(compiled_grammar(self.grammar))
+        classifier = Classifier(compiled_grammar(self.grammar), ignored_kinds(self.grammar))
         self.builder.check_handlers(classifier)
         classifier.handlers = self.builder.handlers
         return classifier
@@ -57,7 +57,7 @@ class Site:
     @functools.cached_property
     def structure(self) -> Structure:
         """The checker of a hand's line order, built from the compiled grammar on first use."""
-        return Structure(compiled_grammar(self.grammar))
+        return Structure(compiled_grammar(self.grammar), ignored_kinds(self.grammar))
 
     def describe(self, terminal: str) -> str:
         """Human words for a terminal, for error messages."""

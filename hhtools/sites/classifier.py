@@ -28,7 +28,7 @@ class Classifier:
     the parser. Each kind's captured groups are read back by position.
     """
 
-    def __init__(self, lark: Lark):
+    def __init__(self, lark: Lark, ignored: frozenset[str]):
         terminals = [t for t in lark.terminals if t.name != "UNKNOWN"]
         order = {t.name: i for i, t in enumerate(terminals)}
         terminals.sort(key=lambda t: (-t.priority, order[t.name]))
@@ -64,7 +64,7 @@ class Classifier:
         self._plain = list(zip(initials, plain))
         self._by_initial: dict[str, tuple[re.Pattern, dict[str, tuple[int, ...]]]] = {}
         self._subsets: dict[tuple[str, ...], tuple[re.Pattern, dict[str, tuple[int, ...]]]] = {}
-        self.ignored = frozenset(lark.ignore_tokens)
+        self.ignored = ignored
         self.kinds = tuple(t.name for t in terminals)
         # The kind of a line and the reader of its fields (_field_reader) by its shape, the
         # line with every digit written 0. Lines that differ only in their digits (amounts,

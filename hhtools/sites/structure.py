@@ -15,12 +15,13 @@ for steps never taken before.
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Iterator, Sequence
 
 from lark import Lark, Token, UnexpectedToken
 from lark.lexer import Lexer
 
-from hhtools.resources import grammar_dir, grammar_text
+from hhtools.resources import grammar_cache, grammar_dir, grammar_text
 
 #: Steps that end a hand: the end accepted, or a line kind (or the end) refused there.
 ACCEPT, REJECT = -2, -1
@@ -40,10 +41,18 @@ class _TokenStream(Lexer):
 
 
 @functools.cache
+def ignored_kinds(name: str) -> frozenset[str]:
+    """The line kinds ``grammars/<name>.lark`` declares ``%ignore``: table events that may
+    come anywhere in a hand and never reach the parser (read from the grammar's text, since a
+    parser loaded from Lark's cache does not carry them)."""
+    return frozenset(re.findall(r"^%ignore\s+([A-Z][A-Z0-9_]*)\s*$", grammar_text(name), re.M))
+
+
+@functools.cache
 def compiled_grammar(name: str) -> Lark:
     """The LALR parser of ``grammars/<name>.lark``, compiled once per process."""
     return Lark(grammar_text(name), parser="lalr", lexer=_TokenStream, start="hand",
-                import_paths=[str(grammar_dir())])
+                import_paths=[str(grammar_dir())], cache=grammar_cache(name))
 
 
 class Refused(Exception):
@@ -54,10 +63,10 @@ class Structure:
     """A grammar's hand rules, run over a hand's line kinds: accepts, or says where and what was
     expected."""
 
-    def __init__(self, lark: Lark):
+    def __init__(self, lark: Lark, ignored: frozenset[str]):
         self.lark = lark
         # Table events (%ignore'd terminals) never reach the parser: they leave it as it is.
-        self.ignored = frozenset(lark.ignore_tokens)
+        self.ignored = ignored
         self._forget()
 
     def moves(self) -> list[dict[str, int]]:
