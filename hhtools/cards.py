@@ -12,6 +12,7 @@ use it directly as a table index; ``str(card)`` gives it back as ``As``.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Sequence
 
 from hhtools.errors import CardError
 
@@ -106,7 +107,7 @@ def parse_cards(text: str, *, size: int | tuple[int, int] | None = None) -> tupl
     return tuple(cards)
 
 
-def check_hand(cards: list[Card] | tuple[Card, ...], *, size: int | tuple[int, int] | None = None,
+def check_hand(cards: Sequence[Card], *, size: int | tuple[int, int] | None = None,
                text: str | None = None) -> None:
     """Refuse a repeated card, or a hand whose size is not ``size``."""
     shown = text.strip() if text is not None else format_cards(cards)
@@ -124,7 +125,7 @@ def check_hand(cards: list[Card] | tuple[Card, ...], *, size: int | tuple[int, i
                             f"this hand needs {want}")
 
 
-def format_cards(cards) -> str:
+def format_cards(cards: Iterable[Card]) -> str:
     """Cards as ``As 2d 3h``."""
     return " ".join([_TEXT[c] for c in cards])
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from hhtools.cards import Card, format_cards, parse_cards
 from hhtools.errors import CardError
@@ -92,16 +93,16 @@ class Comparison:
             text += f" => {won}"
         return text
 
-    def hand_json(self, index: int) -> dict:
+    def hand_json(self, index: int) -> dict[str, Any]:
         """The JSON object of one hand."""
-        obj = {"cards": [str(c) for c in self.hands[index]], "game": self.game.name,
+        obj: dict[str, Any] = {"cards": [str(c) for c in self.hands[index]], "game": self.game.name,
                "components": [e.as_dict() for e in self.scores[index]]}
         if len(self.hands) > 1:
             obj["hand"] = index + 1
             obj["wins"] = [name for name, idx in self.winners.items() if index in idx]
         return obj
 
-    def winners_json(self) -> dict:
+    def winners_json(self) -> dict[str, Any]:
         """The JSON object naming the winners (1-based hand numbers) of each component."""
         return {"game": self.game.name,
                 "winners": {name: [i + 1 for i in idx] for name, idx in self.winners.items()},
@@ -137,7 +138,7 @@ def compare_lines(game: Game | str, lines: Iterable[str]) -> Iterator[tuple[int,
             yield number, exc
 
 
-def dumps(obj: dict) -> str:
+def dumps(obj: dict[str, Any]) -> str:
     """Compact, stable JSON for one output line."""
     return json.dumps(obj, ensure_ascii=False, separators=(", ", ": "))
 

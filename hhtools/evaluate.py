@@ -21,7 +21,7 @@ high). Tables are built on first use, so importing hhtools stays instant.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations, combinations_with_replacement
 from typing import NamedTuple
 
@@ -60,7 +60,7 @@ class Evaluation(NamedTuple):
         """True if this hand wins against ``other`` (same component)."""
         return self.rank < other.rank
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, object]:
         """A JSON-ready view."""
         return {"name": self.component.name, "rank": self.rank,
                 "best": [str(c) for c in self.best], "description": self.description}
@@ -159,7 +159,7 @@ class BadugiComponent(Component):
         # Sorting by this key orders cards by rank in this component's order, then by suit.
         self._sort = tuple(self._ord[c] * 4 + (c & 3) for c in range(52))
         self._bit = tuple(1 << o for o in self._ord)
-        self._patterns: dict[int, tuple[int, ...]] = {}
+        self._patterns: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
 
     def _table(self) -> tuple[list[int], list[int]]:
         if self._tables is None:
@@ -193,9 +193,8 @@ class BadugiComponent(Component):
         mask = 0
         for i in positions:
             mask |= bit[s[i]]
-        best = tuple(map(s.__getitem__, backwards))  # (no comprehension's frame)
-        rank_of = self._tables[0] if self._tables is not None else self._table()[0]
-        return _new_evaluation(Evaluation, (self, rank_of[mask], best))
+        best = tuple(s[i] for i in backwards)
+        return Evaluation(self, self._table()[0][mask], best)
 
     def describe(self, rank: int) -> str:
         size, letters = self._decode(rank)
@@ -267,18 +266,15 @@ _CATEGORY_NAMES = {_NO_PAIR: "no pair", _PAIR: "a pair", _TWO_PAIR: "two pair",
                    _STRAIGHT_FLUSH: "a straight flush"}
 
 
-_new_evaluation = tuple.__new__  # skips NamedTuple's keyword handling on the hot path
-
-
-class _LazyTable(dict):
+class _LazyTable(dict[int, int]):
     """A lookup table that builds itself (through ``build``) on its first miss."""
 
-    def __init__(self, build):
+    def __init__(self, build: Callable[[], object]):
         super().__init__()
         self._build = build
         self._built = False
 
-    def __missing__(self, key):
+    def __missing__(self, key: int) -> int:
         if self._built:
             raise KeyError(key)
         self._built = True
@@ -309,7 +305,7 @@ class FiveCardHand(Component):
         self._flush = _LazyTable(self._table)
         self._paired: frozenset[int] = frozenset()
 
-    def _strength(self, category: int, ranks: tuple[int, ...]) -> tuple:
+    def _strength(self, category: int, ranks: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
         """The sort key of a class (category, rank positions high to low): lower is better."""
         raise NotImplementedError
 
@@ -370,7 +366,7 @@ class FiveCardHand(Component):
         except (ValueError, TypeError, KeyError, IndexError):
             self.checked(cards)
             raise
-        return _new_evaluation(Evaluation, (self, rank, cards if type(cards) is tuple else tuple(cards)))
+        return Evaluation(self, rank, tuple(cards))
 
     def rank_many(self, hands: Iterable[Sequence[Card]]) -> list[int]:
         """The ranks of many hands: ``evaluate`` without a call and a result object per hand."""
@@ -434,7 +430,7 @@ class FiveCardHand(Component):
 class FiveCardLow(FiveCardHand):
     """A five-card low: 2-7 (aces high, straights and flushes count) or A-5 (neither)."""
 
-    def _strength(self, category: int, ranks: tuple[int, ...]) -> tuple:
+    def _strength(self, category: int, ranks: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
         # The weakest category wins, then the lowest ranks from the top down.
         return category, ranks
 
@@ -461,7 +457,7 @@ class FiveCardHigh(FiveCardHand):
     def __init__(self, name: str):
         super().__init__(name, ACE_HIGH, straights_and_flushes=True)
 
-    def _strength(self, category: int, ranks: tuple[int, ...]) -> tuple:
+    def _strength(self, category: int, ranks: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
         # The strongest category wins, then the highest ranks from the top down.
         return -category, tuple(-r for r in ranks)
 

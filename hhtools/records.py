@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from datetime import datetime
 from decimal import Decimal
+from typing import Any
 
 from hhtools.cards import Card
 
@@ -317,7 +318,7 @@ def chip_totals(hand: Hand) -> tuple[dict[str, Decimal], dict[str, Decimal], dic
     return put, won, back
 
 
-def to_jsonable(value):
+def to_jsonable(value: Any) -> Any:
     """Records as JSON-ready values: Decimal and Card as strings, datetimes in ISO 8601."""
     if isinstance(value, Card):
         return str(value)
@@ -332,9 +333,9 @@ def to_jsonable(value):
     return value
 
 
-def hand_to_json(hand: Hand) -> dict:
+def hand_to_json(hand: Hand) -> dict[str, Any]:
     """The JSON object the CLI prints for a hand (field names documented in the README)."""
-    out = to_jsonable(hand)
+    out: dict[str, Any] = to_jsonable(hand)
     # A show's run is written only for a hand run twice: other hands' JSON stays as it was.
     for show in out["shows"]:
         if show["run"] is None:
@@ -345,6 +346,6 @@ def hand_to_json(hand: Hand) -> dict:
     return out
 
 
-def error_to_json(error: HandError) -> dict:
+def error_to_json(error: HandError) -> dict[str, Any]:
     """The JSON object the CLI prints for an error; ``error`` holds the full message."""
     return {"error": error.message, **to_jsonable(error)}
