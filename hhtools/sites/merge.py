@@ -287,6 +287,14 @@ class MergeBuilder(HandBuilder):
         if kind == "SHOWN":
             self.show(tok, player, "show", cards)
             return
+        if kind == "MUCKED":
+            # Cards of a player who mucked at showdown: they join that player's MUCK event.
+            for entry in self.shows:
+                if entry[0] == player and entry[1] == "muck" and entry[2] is None:
+                    entry[2] = cards
+                    return
+            self.show(tok, player, "muck", cards)
+            return
         if kind not in ("HOLE", "DRAW_DRAWN_CARDS"):
             raise LineError(tok, f"unknown cards type {kind!r}", column_of(tok, kind))
         if self.hero not in (None, player):
