@@ -31,6 +31,12 @@ CASES = {
     "more cards than the hand holds": (
         STARS_OK.replace("Bob: discards 1 card", "Bob: discards 5 cards"), "illegal_draw",
         "Bob changes 5 cards; Badugi allows at most 4 per draw", "Bob: discards 5 cards"),
+    "more cards than any hand holds": (
+        STARS_OK.replace("Bob: discards 1 card", "Bob: discards 6 cards"), "illegal_draw",
+        "Bob changes 6 cards; Badugi allows at most 4 per draw", "Bob: discards 6 cards"),
+    "more cards than any hand holds (KingsClub)": (
+        KINGS_OK.replace("Bob draws 2\n", "Bob draws 6\n"), "illegal_draw",
+        "Bob changes 6 cards; Badugi allows at most 4 per draw", "Bob draws 6"),
     "two draws in one round": (
         STARS_OK.replace("Dealt to Hero [As 3h] [5h Ks]\n",
                          "Dealt to Hero [As 3h] [5h Ks]\nBob: discards 1 card\n"),
@@ -87,3 +93,12 @@ def test_import_stores_them_with_their_money(tmp_path):
         assert -sum(group["net"].to_list()) == rake, hand_id
     findings = store.read("findings")
     assert sorted(set(findings["kind"])) == ["illegal_draw", "out_of_turn"]
+
+
+def test_a_count_no_deck_can_mean_is_unreadable():
+    # The parser bounds a count by what the text can mean (a deck's 52 cards); the replay
+    # judges what the game allows.
+    result = parse_text(KINGS_OK.replace("Bob draws 2\n", "Bob draws 53\n"))
+    assert result.hands == ()
+    (error,) = result.errors
+    assert "card count" in error.message and "0 to 52" in error.message

@@ -27,8 +27,9 @@ AMOUNT_PLACES = 4
 _QUANTUM = Decimal(1).scaleb(-AMOUNT_PLACES)
 #: No poker table seats more players.
 MAX_SEATS = 10
-#: The most cards a draw game's hand holds: a player discards and is dealt 0 to 5 cards.
-MAX_CARDS = 5
+#: The most cards one deck can give a draw: a count above it means nothing; below it, what the
+#: game allows (at most 4 or 5) is the replay's to judge (illegal_draw).
+MAX_CARDS = 52
 #: A hand id is at most this long (sites' ids are 8 to 25 characters).
 MAX_ID_LENGTH = 64
 #: A player's name is at most this long (sites allow 12 to 20 characters).
@@ -99,7 +100,8 @@ def table_size(tok: str, text: str) -> int:
 
 
 def card_count(tok: str, text: str, where: str | None = None) -> int:
-    """How many cards a player discards or is dealt in a draw: 0 to 5."""
+    """How many cards a player discards or is dealt in a draw: 0 to a deck's 52 (what the
+    game allows is the replay's to judge)."""
     return whole_number(tok, text, "card count", 0, MAX_CARDS, where)
 
 
