@@ -76,10 +76,12 @@ def new_rows() -> Rows:
 def positions(hand: Hand) -> dict[str, str]:
     """Each dealt-in player's position: ``button``, ``cutoff``, ..., ``small blind``, ``big blind``.
 
-    Counted from the button by seat order among players dealt in; heads-up the button is also
-    the small blind and is called ``button``. A seat marked sitting out that acts (a
-    tournament deals it in, posts its blinds and folds for it) is dealt in, as the replay
-    has it.
+    The blinds are those the site's summary calls so, else the players who posted them; the
+    others are counted from the big blind to the button, in seat order among players dealt
+    in, from ``utg`` to ``button``. A hand whose blinds are not known is counted from the
+    button alone. Heads-up the button is also the small blind and is called ``button``. A seat
+    marked sitting out that acts (a tournament deals it in, posts its blinds and folds for it)
+    is dealt in, as the replay has it.
     """
     acted = {a.player for a in hand.actions}
     seated = [(s.seat, s.name) for s in hand.seats if not s.sitting_out or s.name in acted]
@@ -97,7 +99,44 @@ def positions(hand: Hand) -> dict[str, str]:
             after += 1
         names = names[after:] + names[:after]
     n = len(names)
-    return dict(zip(names, _LABELS[n] if n < len(_LABELS) else _labels(n)))
+    by_seat = dict(zip(names, _LABELS[n] if n < len(_LABELS) else _labels(n)))
+    small, big = _blinds(hand, set(names))
+    if big is None or n < 3:
+        if n == 2 and big is not None and by_seat.get(big) != "big blind":
+            return {name: "big blind" if name == big else "button" for name in names}
+        return by_seat
+    # From the big blind on, the players act utg ... button; those between the button and the
+    # big blind who posted no blind act where the small blind would.
+    at = names.index(big)
+    chain = [p for p in names[at + 1:] if p != small]
+    rest = [p for p in names[:at] if p != small]
+    out = {big: "big blind"}
+    if small is not None:
+        out[small] = "small blind"
+    elif rest:
+        out[rest.pop()] = "small blind"
+    chain += rest
+    out.update(zip(chain, _labels(len(chain) + 2)[2:]))
+    return out
+
+
+def _blinds(hand: Hand, dealt: set[str]) -> tuple[str | None, str | None]:
+    """(small blind, big blind): as the site's summary names them, else the first players to
+    post them (a newcomer's live big blind is posted after the blinds)."""
+    words: dict[str, str] = {}
+    for r in hand.summary.seats:
+        if r.player in dealt:
+            for role in ("small blind", "big blind"):
+                if role in r.positions:
+                    words.setdefault(role, r.player)
+    small, big = words.get("small blind"), words.get("big blind")
+    if small is None or big is None:
+        for a in hand.actions:
+            if a.kind == "post_bb" and big is None and a.player in dealt and a.player != small:
+                big = a.player
+            elif a.kind == "post_sb" and small is None and a.player in dealt and a.player != big:
+                small = a.player
+    return small, big
 
 
 def _labels(n: int) -> tuple[str, ...]:
@@ -224,19 +263,9 @@ def add_hand(rows: Rows, hand: Hand, audit=None, path: str | None = None) -> Non
         acted = {a.player for a in hand.actions}
         dealt += [row for row in players if row[4] and row[0] in acted]
     if dealt:
-        # As positions(), on the rows themselves: by seat from the first after the button.
-        dealt.sort(key=_SEAT_ORDER)
-        button = hand.button_seat
-        if button is not None:
-            after = 0
-            for row in dealt:
-                if row[1] > button:
-                    break
-                after += 1
-            dealt = dealt[after:] + dealt[:after]
-        n = len(dealt)
-        for row, label in zip(dealt, _LABELS[n] if n < len(_LABELS) else _labels(n)):
-            row[_P_POSITION] = label
+        where = positions(hand)
+        for row in dealt:
+            row[_P_POSITION] = where.get(row[0])
     shown = shown_cards(hand)
     for name, cards in shown.items():
         if (row := by_name.get(name)) is not None:

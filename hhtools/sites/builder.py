@@ -10,6 +10,7 @@ hhtools.sites.handlers.
 from __future__ import annotations
 
 import inspect
+import re
 from datetime import datetime
 from decimal import Decimal
 from typing import TYPE_CHECKING
@@ -32,6 +33,8 @@ if TYPE_CHECKING:
     from hhtools.sites.base import Site
 
 ZERO = Decimal(0)
+#: A summary seat line's player holding another seat's entry: "Player4 Seat 4: Player1".
+_RUN_TOGETHER = re.compile(r"(.*?) Seat (\d+): (.+)")
 _ORDINALS = {"draw1": "first", "draw2": "second", "draw3": "third"}
 
 STRUCTURES = {"limit": "fixed-limit", "fixed limit": "fixed-limit", "fl": "fixed-limit",
@@ -335,6 +338,28 @@ class HandBuilder(SharedHandlers):
             return f"{twice} appears twice in {player}'s hand after the draw"
         if draw.count != len(new):
             return f"{player} discarded {plural(draw.count, 'card')} but is dealt {len(new)}"
+        return None
+
+    def summary_entry(self, tok: LineToken, seat: str, player: str) -> tuple[str, str] | None:
+        """The seat and player a summary seat line is about, or None when it names nobody at
+        the table: a warning on its line, and the money decides the verdict.
+
+        A site sometimes runs two seats' entries together (Full Tilt: "Seat 3: Player4 Seat
+        4: Player1 (big blind) collected ($0.50), mucked"); the entry that names a player at
+        the table is read, and the cut one is the warning."""
+        if not self.seated or player in self.seated:
+            return seat, player
+        rest = player
+        while m := _RUN_TOGETHER.fullmatch(rest):
+            cut, before, seat, rest = m[1], seat, m[2], m[3]
+            who = ("is cut short" if cut in self.seated
+                   else f"names {cut!r}, who is not at this table")
+            self.warn(tok, f"two summary entries run together: seat {before}'s entry {who}; "
+                      f"seat {seat}'s entry is read", column_of(tok, cut))
+            if rest in self.seated:
+                return seat, rest
+        self.warn(tok, f"the summary names {rest!r}, who is not at this table: entry left out",
+                  column_of(tok, rest))
         return None
 
     def warn(self, tok: LineToken, reason: str, column: int = 1) -> None:

@@ -66,6 +66,10 @@ class FullTiltBuilder(HandBuilder):
                       "is sitting out" if sitting_out else None)
 
     def on_SEAT_SUMMARY(self, tok, seat, player, positions, rest):
+        entry = self.summary_entry(tok, seat, player)
+        if entry is None:
+            return
+        seat, player = entry
         roles = (tuple(p.strip(" ()") for p in positions.split(")") if p.strip())
                  if positions else ())
         rest = rest or ""

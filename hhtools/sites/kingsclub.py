@@ -45,6 +45,10 @@ class KingsClubBuilder(HandBuilder):
                       sitting_out.strip() if sitting_out else None)
 
     def on_SEAT_SUMMARY(self, tok, seat, player, stack, net):
+        entry = self.summary_entry(tok, seat, player)
+        if entry is None:
+            return
+        seat, player = entry
         self.seat_results.append(SeatResult(seat_number(tok, seat), player, (), "net",
                                                   f"({stack}) {net}", None, None, None,
                                                   self.money(tok, stack), self.money(tok, net),

@@ -253,6 +253,11 @@ class PokerStarsBuilder(HandBuilder):
         if said is None:
             said = self._seat_result(tok, seat, positions, rest)
         number, positions, outcome, won, cards, description = said
+        if player not in self.seated:
+            entry = self.summary_entry(tok, seat, player)
+            if entry is None:
+                return
+            number, player = seat_number(tok, entry[0]), entry[1]
         self.seat_results.append(SeatResult(number, player, positions, outcome, rest, won,
                                             cards, description, None, None, tok.line))
 

@@ -52,6 +52,10 @@ class WinamaxBuilder(HandBuilder):
         self.add_seat(tok, seat, player, stack, False)
 
     def on_SEAT_SUMMARY(self, tok, seat, player, positions, rest):
+        entry = self.summary_entry(tok, seat, player)
+        if entry is None:
+            return
+        seat, player = entry
         roles = tuple(p.strip(" ()") for p in positions.split(")") if p.strip())
         won = cards = description = None
         if m := SHOWED.fullmatch(rest):
