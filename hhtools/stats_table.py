@@ -21,10 +21,16 @@ DEFAULT_COLUMNS = {
     "positions": ("hands", "net", "bb_per_100"),
     "draws": ("draws", "pat_pct", "broken_pct", "made_after_pct", "snows"),
     "splits": ("showdowns", "scoop_pct", "badugi_half_pct", "low_half_pct"),
+    "stakes": ("hands", "net", "win_rate", "win_rate_unit", "vpip", "won_at_showdown"),
+    "draw-classes": ("made", "draws", "pat_pct", "cards"),
+    "draw-positions": ("draws", "cards", "pat_pct"),
 }
 #: The group columns of the reports whose groups are fixed (players and positions are grouped
 #: by ``--group-by``).
-FIXED_GROUPS = {"draws": ("player", "game", "street"), "splits": ("player", "game")}
+FIXED_GROUPS = {"draws": ("player", "game", "street"), "splits": ("player", "game"),
+                "stakes": ("player", "game", "stakes", "unit"),
+                "draw-classes": ("player", "game", "street", "component", "class"),
+                "draw-positions": ("player", "game", "street", "position")}
 #: A text cell longer than this is cut (with "…") unless every column is asked for.
 LONGEST_TEXT = 24
 GAP = "  "
