@@ -21,6 +21,7 @@ from hhtools.cli_options import (FILES_HELP, SITE_HELP, DbOption, GameFilter, Ga
 from hhtools.cli_commerce import DrawnOption, ManotazoOption, WildOption, commerce_eval
 from hhtools.cli_store import check_command, rejected_command
 from hhtools.cli_generate import generate_command
+from hhtools.cli_sessions import sessions_command
 from hhtools.cli_tournaments import tournaments_command
 from hhtools.errors import HHToolsError, UsageError
 from hhtools.words import plural
@@ -595,6 +596,7 @@ def report_command(
 
 
 app.command("generate")(generate_command)
+app.command("sessions")(sessions_command)
 
 
 def explain_all(argv: list[str]) -> list[str]:

@@ -20,7 +20,9 @@ import polars as pl
 from hhtools.errors import HHToolsError
 from hhtools.games import game_title
 from hhtools.report_html import Column, days, figure, number, signed, table, text, tone
-from hhtools.stats import TOURNAMENT_UNIT, Filters, Tables, draw_stats, player_stats, position_stats, split_stats
+from hhtools.stats import (TOURNAMENT_UNIT, Filters, Tables, draw_classes, draw_stats,
+                           draws_by_position, player_stats, position_stats, split_stats,
+                           stakes_stats)
 from hhtools.store import Store
 from hhtools.tournaments import TournamentTables
 from hhtools.words import plural
@@ -86,10 +88,14 @@ def header(view: PlayerView) -> str:
     sites = ", ".join(sorted(hands["site"].drop_nulls().unique().to_list()))
     when = days(hands["started_at"])
     span = f"; {when}" if when else ""
-    stats = player_stats(view.tables, view.filters)
+    # One card per currency, game and stakes: a win rate is only read at one stake.
+    stats = stakes_stats(view.tables, view.filters)
     money = _tournament_money(view) if TOURNAMENT_UNIT in stats["unit"].to_list() else []
-    cards = [_headline_card(row, money if row["unit"] == TOURNAMENT_UNIT else [])
-             for row in stats.iter_rows(named=True)]
+    cards = []
+    for row in stats.iter_rows(named=True):
+        # The buy-ins and prizes are the player's, not one game's: on the first tournament card.
+        first, money = (money, []) if row["unit"] == TOURNAMENT_UNIT else ([], money)
+        cards.append(_headline_card(row, first))
     what = (f"{plural(hands.height, 'hand')} of {escape(games)} at {escape(sites)}{escape(span)}."
             if hands.height else "No hand stored: their tournaments come from summary files.")
     return (f'<h2 id="{view.anchor("name")}">{escape(view.player)}</h2>'
@@ -117,18 +123,38 @@ def _tournament_money(view: PlayerView) -> list[tuple[str, str]]:
     return facts
 
 
+def rate_title(unit: str) -> str:
+    """A win rate's unit in words, beside its short name."""
+    from hhtools.stats import BLIND_RATE, LIMIT_RATE
+
+    if unit == LIMIT_RATE:
+        return "Big bets per 100 hands (BB/100)"
+    if unit == BLIND_RATE:
+        return "Big blinds per 100 hands (bb/100)"
+    return f"Win rate, {unit}"
+
+
+def stakes_title(row: dict) -> str:
+    """``Badugi 5/10, USD``: the game and stakes a row covers, as players name them."""
+    stakes = row["stakes"]
+    where = "every blind level" if stakes == "every level" else stakes
+    return f"{game_title(row['game'])} {where}, {unit_title(row['unit'])}"
+
+
 def _headline_card(row: dict, first: list[tuple[str, str]]) -> str:
     unit = row["unit"]
+    limit = row["win_rate_unit"] != "bb/100"
     facts = [*first, ("Hands", text(row["hands"])),
-             ("Net in big bets", number(row["net_big_bets"], "signed")),
-             ("bb/100", number(row["bb_per_100"], "signed")),
+             (rate_title(row["win_rate_unit"]), number(row["win_rate"], "signed")),
+             ("Net in big bets" if limit else "Net in big blinds",
+              number(row["net_big_bets"] if limit else row["net_bb"], "signed")),
              ("VPIP", _pct(row["vpip"])),
              ("Pre-draw raise", _pct(row["raise_predraw"])),
              ("Went to showdown", _pct(row["went_to_showdown"])),
              ("Won at showdown (W$SD)", _pct(row["won_at_showdown"]))]
     items = "".join(f"<div><dt>{label}</dt><dd>{value}</dd></div>" for label, value in facts)
     net = row["net"]
-    return (f'<section class="card"><h3>{escape(unit_title(unit))}</h3>'
+    return (f'<section class="card"><h3>{escape(stakes_title(row))}</h3>'
             f'<p class="net {tone(net)}">{signed(net)} {escape(unit)}</p><dl>{items}</dl></section>')
 
 

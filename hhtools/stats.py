@@ -36,7 +36,7 @@ GROUP_KEYS = ("player", "game", "site", "stakes", "unit")
 #: The columns the reports read from each table; reading no more keeps large stores fast.
 COLUMNS = {
     "hands": KEY + ["game", "structure", "currency", "small_bet", "big_bet", "big_blind",
-                    "started_at", "tournament_id", "cancelled"],
+                    "started_at", "tournament_id", "cancelled", "table"],
     "players": KEY + ["player", "position", "sitting_out", "is_hero", "put_in", "collected",
                       "net", "showed", "cards", "vpip", "raised_predraw", "three_bet_chance",
                       "three_bet", "fold_street", "showdown",
@@ -171,6 +171,11 @@ class Tables:
             draws = draws.join(chosen, on=KEY + ["player"], how="semi")
             halves = halves.join(chosen, on=KEY + ["player"], how="semi")
         return Tables(hands, players, draws, halves, f)
+
+
+def stakes_expr() -> pl.Expr:
+    """A hand's stakes as players write them: small bet / big bet (``0.25/0.5``)."""
+    return _stakes_expr()
 
 
 def _stakes_expr() -> pl.Expr:
