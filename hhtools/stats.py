@@ -315,16 +315,13 @@ def stakes_stats(t: Tables, filters: Filters = Filters()) -> pl.DataFrame:
     """``player_stats`` per player, game, stakes and unit: the per-stakes table, each row's
     win rate in its own game's unit (``win_rate_unit``)."""
     by = ("player", "game", "stakes", "unit")
-    parts = []
-    if filters.hand_type != "tournament":
-        parts.append(player_stats(t, replace(filters, hand_type="cash"), by))
+    cash = player_stats(t, replace(filters, hand_type="cash"), by)
+    parts = [cash] if filters.hand_type != "tournament" else []
     if filters.hand_type != "cash":
         # A tournament's blinds rise every few hands: its levels are one row, in big blinds.
         levels = player_stats(t, replace(filters, hand_type="tournament"),
                               ("player", "game", "unit"))
-        parts.append(levels.with_columns(stakes=pl.lit("every level")).select(parts[0].columns
-                                                                              if parts else None
-                                                                              or levels.columns))
+        parts.append(levels.with_columns(stakes=pl.lit("every level")).select(cash.columns))
     return pl.concat(parts).sort("player", "unit", "game", "stakes")
 
 
