@@ -188,7 +188,7 @@ def showdowns_chart(df: pl.DataFrame, where: str = "") -> Figure:
     panels = df.select("game", "component").unique(maintain_order=True).rows()
     player = df["player"][0]
     tallest = max(df.group_by("game", "component").len()["len"].to_list())
-    fig = _figure(max(6.5, 4.4 * len(panels) + 1), 1.6 + 0.32 * tallest)
+    fig = _figure(max(6.5, 4.4 * len(panels) + 1), max(3.2, 1.6 + 0.32 * tallest))
     axes = fig.subplots(1, len(panels), squeeze=False)[0]
     for ax, (game, component) in zip(axes, panels):
         rows = df.filter((pl.col("game") == game) & (pl.col("component") == component))

@@ -90,16 +90,26 @@ def header(view: PlayerView) -> str:
     sites = ", ".join(sorted(hands["site"].drop_nulls().unique().to_list()))
     when = days(hands["started_at"])
     span = f"; {when}" if when else ""
-    # One card per currency, game and stakes: a win rate is only read at one stake.
-    stats = stakes_stats(view.tables, view.filters)
+    # One card per currency, game and stakes, most hands first: a win rate is only read at
+    # one stake. A player of many stakes gets the table Per stakes for the rest.
+    stats = stakes_stats(view.tables, view.filters).sort("hands", descending=True,
+                                                         maintain_order=True)
     money = _tournament_money(view) if TOURNAMENT_UNIT in stats["unit"].to_list() else []
+    shown = stats.head(HEADLINE_CARDS)
+    if TOURNAMENT_UNIT in stats["unit"].to_list() and TOURNAMENT_UNIT not in shown["unit"].to_list():
+        # The tournaments' buy-ins and prizes always have a card.
+        shown = pl.concat([shown.head(HEADLINE_CARDS - 1),
+                           stats.filter(pl.col("unit") == TOURNAMENT_UNIT).head(1)])
     cards = []
-    for row in stats.iter_rows(named=True):
+    for row in shown.iter_rows(named=True):
         # The buy-ins and prizes are the player's, not one game's: on the first tournament card.
         first, money = (money, []) if row["unit"] == TOURNAMENT_UNIT else ([], money)
         cards.append(_headline_card(row, first))
     what = (f"{plural(hands.height, 'hand')} of {escape(games)} at {escape(sites)}{escape(span)}."
             if hands.height else "No hand stored: their tournaments come from summary files.")
+    if stats.height > shown.height:
+        what += (f" The {shown.height} stakes with the most hands have a card; the table Per "
+                 f"stakes lists all {stats.height}.")
     return (f'<h2 id="{view.anchor("name")}">{escape(view.player)}</h2>'
             f'<p class="meta">{what}</p>'
             f'<div class="cards" id="{view.anchor("headline")}">{"".join(cards)}</div>')
@@ -166,6 +176,8 @@ def _pct(value) -> str:
 
 # -- the sections -----------------------------------------------------------------------------
 
+#: Headline cards per player (one per currency, game and stakes, most hands first).
+HEADLINE_CARDS = 8
 #: Winnings charts drawn per player, one per stakes, most hands first; the per-stakes table
 #: lists every stakes.
 STAKES_CHARTS = 4
