@@ -480,7 +480,8 @@ def _fold_to_pat(t: Tables) -> pl.DataFrame:
     if d.height == 0 or "line" not in d.columns:
         return pl.DataFrame(schema=schema)
     first_pat = (d.filter(pl.col("count") == 0).group_by(KEY + ["street"])
-                 .agg(pat_line=pl.col("line").min(), pat_player=pl.col("player").first()))
+                 .agg(pat_line=pl.col("line").min(),
+                      pat_player=pl.col("player").sort_by("line").first()))
     facing = (d.join(first_pat, on=KEY + ["street"])
               .filter((pl.col("line") > pl.col("pat_line"))
                       & (pl.col("player") != pl.col("pat_player"))))
