@@ -37,7 +37,8 @@ MADE_MEANS = {
     "a-5": "an unpaired T-low or better",
     "high": "a straight or better",
 }
-#: The top cards a class of its own is given in each low; a worse top card joins the last.
+#: The top cards a class of its own is given in each low, down to ``MADE_LOW_TOP`` at least;
+#: a worse top card joins the last class.
 _LOW_TOPS = {"2-7": "789T", "a-5": "56789T"}
 #: Badugi: four-card hands have a class per top card from these on; three-card hands from 5.
 _BADUGI_BEST_TOP = "7"
@@ -79,14 +80,13 @@ def component_class(component: Component, ev: Evaluation) -> HandClass:
         tops = _LOW_TOPS.get(name, "")
         if category != 0:
             return HandClass(name, 20, "paired or worse", False)
-        top = letters[0]
+        top, order = letters[0], component.order
+        made = order.index(top) <= order.index(MADE_LOW_TOP)
         if top in tops:
-            return HandClass(name, tops.index(top), f"{top}-low",
-                             component.order.index(top) <= component.order.index(MADE_LOW_TOP))
-        if component.order.index(top) < component.order.index(tops[0]):
-            return HandClass(name, 0, f"{top}-low", True)  # 2-7 has no hand under a 7-low
-        worse = component.order[component.order.index(tops[-1]) + 1]
-        return HandClass(name, 10, f"{worse}-low or worse", False)
+            return HandClass(name, tops.index(top), f"{top}-low", made)
+        # The best unpaired hand of each low is in ``tops``: only worse tops are left here.
+        worse = order[order.index(tops[-1]) + 1]
+        return HandClass(name, 10, f"{worse}-low or worse", made)
     if isinstance(component, FiveCardHigh):
         category = component.key(ev.rank)[0]
         at = min(category, len(_HIGH_NAMES) - 1)
