@@ -15,6 +15,7 @@ from decimal import Decimal
 
 import polars as pl
 
+from hhtools.classes import component_class
 from hhtools.errors import HHToolsError, UsageError, unknown_name
 from hhtools.stats import KEY, Filters, Tables, draw_stats, hand_facts, position_stats, split_stats
 
@@ -40,6 +41,40 @@ def no_data(what: str, filters: Filters) -> NoDataError:
     """The error a chart with nothing to draw raises, naming the player and filters."""
     who = f" for {filters.player}" if filters.player else ""
     return NoDataError(f"no {what}{who} in the store{_described(filters)}: nothing to draw")
+
+
+#: Stakes listed by name in a chart's title; more are counted.
+LISTED_STAKES = 3
+
+
+def scope(t: Tables, filters: Filters) -> str:
+    """What a chart covers, for its title: ``pokerstars; Badugi 5/10 USD; cash``: the sites,
+    the games, the stakes and currencies (tournament hands as their blind levels), and cash
+    or tournament."""
+    from hhtools.games import game_title
+    from hhtools.stats import stakes_expr
+
+    facts = hand_facts(t.filtered(filters))
+    if facts.height == 0:
+        return ""
+    sites = ", ".join(sorted(facts["site"].drop_nulls().unique().to_list()))
+    cash = facts.filter(pl.col("tournament_id").is_null())
+    tournament = facts.height - cash.height
+    stakes = (cash.with_columns(stakes=stakes_expr()).select("game", "stakes", "unit").unique()
+              .sort("game", "unit", "stakes"))
+    games = []
+    for game in sorted(facts["game"].drop_nulls().unique().to_list()):
+        mine = stakes.filter(pl.col("game") == game)
+        if mine.height > LISTED_STAKES:
+            games.append(f"{game_title(game)} at {mine.height} stakes")
+        elif mine.height:
+            games.append(f"{game_title(game)} " + ", ".join(
+                f"{s} {u}" for s, u in mine.select("stakes", "unit").iter_rows()))
+        else:
+            games.append(game_title(game))
+    kind = ("cash and tournaments" if tournament and cash.height
+            else "tournaments, every blind level" if tournament else "cash")
+    return f"{sites}; {', '.join(games)}; {kind}"
 
 
 def _need_player(filters: Filters) -> None:
@@ -144,9 +179,61 @@ def showdown_strength(t: Tables, filters: Filters) -> pl.DataFrame:
             won = ((site, hand_id, component.name) in halves if game.split
                    else bool(collected and collected > 0))
             strength = 100.0 * (component.ranks - ev.rank) / (component.ranks - 1)
+            found = component_class(component, ev)
             rows.append((site, hand_id, player, game.name, component.name, cards, ev.rank,
-                         component.ranks, round(strength, 2), ev.description, won))
+                         component.ranks, round(strength, 2), ev.description, won,
+                         found.label, found.order))
     return pl.DataFrame(rows, orient="row", schema={
         "site": pl.String, "hand_id": pl.String, "player": pl.String, "game": pl.String,
         "component": pl.String, "cards": pl.String, "rank": pl.Int64, "ranks": pl.Int64,
-        "strength": pl.Float64, "description": pl.String, "won": pl.Boolean})
+        "strength": pl.Float64, "description": pl.String, "won": pl.Boolean,
+        "class": pl.String, "class_order": pl.Int64})
+
+
+def showdown_classes(t: Tables, filters: Filters) -> pl.DataFrame:
+    """Per game, component and strength class (hhtools.classes), best class first: the
+    player's showdowns with it, won, ``wsd_pct`` (W$SD of the class) and, where the player's
+    final hands are known without a showdown (the hero's own), ``held`` (hands held to the
+    end of the player's drawing with that class) and ``reached_pct`` (how often they reached
+    showdown)."""
+    from hhtools.classes import classes_of_text
+
+    shown = showdown_strength(t, filters)
+    shown_rows = shown.group_by("game", "component", "class_order", "class").agg(
+        showdowns=pl.len(), won=pl.col("won").sum())
+    mine = t.filtered(filters)
+    # The hero's own hand after each draw is known; the last one is the hand held to the end.
+    last = (mine.draws.filter(pl.col("before").is_not_null() & pl.col("after").is_not_null())
+            .sort("line").group_by(KEY + ["player"]).agg(pl.col("game").last(),
+                                                        pl.col("after").last()))
+    went = hand_facts(mine).select(KEY + ["player", "showdown"])
+    held = []
+    for game, after, showdown in last.join(went, on=KEY + ["player"]).select(
+            "game", "after", "showdown").iter_rows():
+        for c in classes_of_text(game, after) or ():
+            held.append((game, c.component, c.order, c.label, bool(showdown)))
+    held_rows = pl.DataFrame(held, orient="row", schema={
+        "game": pl.String, "component": pl.String, "class_order": pl.Int64, "class": pl.String,
+        "showdown": pl.Boolean}).group_by("game", "component", "class_order", "class").agg(
+        held=pl.len(), held_showdowns=pl.col("showdown").sum())
+    keys = ["game", "component", "class_order", "class"]
+    out = shown_rows.join(held_rows, on=keys, how="full", coalesce=True).with_columns(
+        showdowns=pl.col("showdowns").fill_null(0), won=pl.col("won").fill_null(0),
+        held=pl.col("held").fill_null(0))
+    return out.with_columns(
+        wsd_pct=pl.when(pl.col("showdowns") > 0)
+        .then((100 * pl.col("won") / pl.col("showdowns")).round(1)),
+        reached_pct=pl.when(pl.col("held") > 0)
+        .then((100 * pl.col("held_showdowns") / pl.col("held")).round(1)),
+        player=pl.lit(filters.player),
+    ).sort("game", "component", "class_order").select(
+        "player", "game", "component", "class", "class_order", "showdowns", "won", "wsd_pct",
+        "held", "reached_pct")
+
+
+def session_results(t: Tables, filters: Filters) -> pl.DataFrame:
+    """``hhtools.sessions.sessions`` of one player."""
+    from hhtools.sessions import sessions
+
+    _need_player(filters)
+    return sessions(t, filters)

@@ -17,8 +17,9 @@ from typing import TYPE_CHECKING
 
 import polars as pl
 
-from hhtools.chartdata import (NoDataError, draw_pattern, no_data, position_results,
-                               showdown_strength, split_results, winnings_series)
+from hhtools.chartdata import (NoDataError, draw_pattern, no_data, position_results, scope,
+                               session_results, showdown_classes, split_results,
+                               winnings_series)
 from hhtools.stats import Filters, Tables
 
 if TYPE_CHECKING:
@@ -47,7 +48,23 @@ def _signed(value) -> str:
     return f"{value:+,.2f}"
 
 
-def winnings_chart(df: pl.DataFrame) -> Figure:
+def _titled(title: str, where: str) -> str:
+    """A chart's title over the line naming its scope (sites, games, stakes, cash or
+    tournament: hhtools.chartdata.scope), when known."""
+    return f"{title}\n{where}" if where else title
+
+
+def _sign_legend(ax, values: list[float], loc: str = "best") -> None:
+    """A legend naming the colours a won/lost bar chart used, and only those."""
+    from matplotlib.patches import Patch
+
+    handles = [Patch(color=colour, label=label) for colour, label, used in (
+        (WON, "won (0 or more)", any(v >= 0 for v in values)),
+        (LOST, "lost", any(v < 0 for v in values))) if used]
+    ax.legend(handles=handles, loc=loc, fontsize=8)
+
+
+def winnings_chart(df: pl.DataFrame, where: str = "") -> Figure:
     """Cumulative net over hands played, with the showdown and non-showdown lines.
 
     ``df`` is ``winnings_series``: the lines are its ``total``, ``showdown_total`` and
@@ -75,7 +92,7 @@ def winnings_chart(df: pl.DataFrame) -> Figure:
                         markevery=slice(1, None))
     ax.axhline(0, color="#888888", linewidth=0.8)
     hands = df.height
-    ax.set_title(f"Winnings of {player}: {hands:,} hand{'s' * (hands != 1)}")
+    ax.set_title(_titled(f"Winnings of {player}: {hands:,} hand{'s' * (hands != 1)}", where))
     ax.set_xlabel("Hands played")
     ax.set_ylabel(f"Net won ({unit})")
     ax.grid(True, alpha=0.3)
@@ -85,7 +102,7 @@ def winnings_chart(df: pl.DataFrame) -> Figure:
     return fig
 
 
-def draws_chart(df: pl.DataFrame) -> Figure:
+def draws_chart(df: pl.DataFrame, where: str = "") -> Figure:
     """Per game, stacked bars: the share of draws taking 0, 1, ... 5 cards at each draw round,
     with the pat rate and the number of draws written over each bar. ``df`` is ``draw_stats``
     for one player."""
@@ -121,66 +138,113 @@ def draws_chart(df: pl.DataFrame) -> Figure:
         ax.set_ylabel("Share of draws (%)")
         ax.set_xlabel("Draw round")
     axes[-1].legend(title="Cards drawn", loc="center left", bbox_to_anchor=(1.02, 0.5))
-    fig.suptitle(f"How {player} draws: cards drawn per draw round")
+    fig.suptitle(_titled(f"How {player} draws: cards drawn per draw round", where))
     return fig
 
 
-def positions_chart(df: pl.DataFrame) -> Figure:
-    """Big blinds won per 100 hands at each position, one panel per money unit, with hands and
-    net written on each bar. ``df`` is ``position_stats`` for one player."""
+def positions_chart(df: pl.DataFrame, where: str = "") -> Figure:
+    """The win rate at each position in table order (utg first, the blinds last), one panel
+    per money unit: in big bets per 100 hands for limit games, big blinds for the others.
+    The bar's height, its colour (won or lost) and its label are the same one figure; the
+    hands played are under each position. ``df`` is ``position_stats`` for one player."""
     _require(df, "hands")
     units = df["unit"].unique(maintain_order=True).to_list()
     player = df["player"][0]
-    fig = _figure(8.0, 3.6 * len(units) + 0.6)
+    fig = _figure(8.0, 3.6 * len(units) + 0.9)
     axes = fig.subplots(len(units), 1, squeeze=False)[:, 0]
     for ax, unit in zip(axes, units):
         rows = df.filter(pl.col("unit") == unit)
-        values = [v or 0.0 for v in rows["bb_per_100"].to_list()]
+        values = [v or 0.0 for v in rows["win_rate"].to_list()]
+        rates = rows["win_rate_unit"].unique().to_list()
+        rate = rates[0] if len(rates) == 1 else "per 100 hands"
         # A player sitting out who still posts (a tournament's blinds) has no position.
-        positions = [p or "sitting out" for p in rows["position"].to_list()]
-        bars = ax.bar(positions, values, gid=f"bb_per_100 {unit}",
+        positions = [f"{p or 'sitting out'}\n{h:,} hand{'s' * (h != 1)}"
+                     for p, h in zip(rows["position"].to_list(), rows["hands"].to_list())]
+        bars = ax.bar(positions, values, gid=f"win_rate {unit}",
                       color=[WON if v >= 0 else LOST for v in values])
-        # The unit is in the panel's title: "+92.53 tournament bb" on each of eight bars
-        # overlapped its neighbours.
-        labels = [f"{h:,} hand{'s' * (h != 1)}\n{_signed(net)}"
-                  for h, net in zip(rows["hands"].to_list(), rows["net"].to_list())]
-        ax.bar_label(bars, labels=labels, fontsize=8, padding=2)
+        ax.bar_label(bars, labels=[_signed(v) for v in values], fontsize=8, padding=2)
         ax.axhline(0, color="#888888", linewidth=0.8)
         ax.margins(y=0.25)
-        ax.set_ylabel("Big blinds won per 100 hands")
-        ax.set_xlabel("Position")
-        ax.set_title(f"In {unit}: hands and net on each bar")
-    fig.suptitle(f"Results of {player} by position")
+        ax.tick_params(axis="x", labelsize=8)
+        ax.set_ylabel(rate)
+        ax.set_title(f"In {unit}: {_RATE_WORDS.get(rate, rate)} at each position")
+        _sign_legend(ax, values)
+    fig.suptitle(_titled(f"Results of {player} by position", where))
     return fig
 
 
-def showdowns_chart(df: pl.DataFrame) -> Figure:
-    """Per game component, how strong the hands shown down were (percentile: 100 is the best
-    hand there is) and whether they won: stacked histograms, won over lost. ``df`` is
-    ``showdown_strength``."""
+_RATE_WORDS = {"BB/100": "big bets won per 100 hands (BB/100)",
+               "bb/100": "big blinds won per 100 hands (bb/100)"}
+
+
+def showdowns_chart(df: pl.DataFrame, where: str = "") -> Figure:
+    """Per game and component, the hands shown down in each strength class (hhtools.classes,
+    best first): won stacked over lost, with the class's W$SD written beside it. ``df`` is
+    ``showdown_classes``."""
+    df = df.filter(pl.col("showdowns") > 0)
     _require(df, "hands shown down")
-    components = df["component"].unique(maintain_order=True).to_list()
+    from hhtools.games import get_game
+
+    panels = df.select("game", "component").unique(maintain_order=True).rows()
     player = df["player"][0]
-    fig = _figure(max(6.5, 4.2 * len(components) + 1), 4.5)
-    axes = fig.subplots(1, len(components), squeeze=False)[0]
-    bins = list(range(0, 101, 10))
-    for ax, component in zip(axes, components):
-        rows = df.filter(pl.col("component") == component)
-        won = rows.filter(pl.col("won"))["strength"].to_list()
-        lost = rows.filter(~pl.col("won"))["strength"].to_list()
-        ax.hist([won, lost], bins=bins, stacked=True, color=[WON, LOST],
-                label=[f"won ({len(won)})", f"lost ({len(lost)})"])
-        ax.set_title(COMPONENT_TITLES.get(component, component))
-        ax.set_xlim(0, 100)
-        ax.set_xlabel("Hand strength (percentile, 100 = best)")
-        ax.set_ylabel("Hands shown down")
-        ax.yaxis.get_major_locator().set_params(integer=True)
-        ax.legend(loc="upper left")
-    fig.suptitle(f"Hands {player} showed down, by game component")
+    tallest = max(df.group_by("game", "component").len()["len"].to_list())
+    fig = _figure(max(6.5, 4.4 * len(panels) + 1), max(3.2, 1.6 + 0.32 * tallest))
+    axes = fig.subplots(1, len(panels), squeeze=False)[0]
+    for ax, (game, component) in zip(axes, panels):
+        rows = df.filter((pl.col("game") == game) & (pl.col("component") == component))
+        labels = rows["class"].to_list()
+        won = rows["won"].to_list()
+        lost = [n - w for n, w in zip(rows["showdowns"].to_list(), won)]
+        y = list(range(len(labels)))
+        ax.barh(y, won, color=WON, label="won", gid=f"won {game} {component}")
+        ax.barh(y, lost, left=won, color=LOST, label="lost", gid=f"lost {game} {component}")
+        for i, (n, pct) in enumerate(zip(rows["showdowns"].to_list(), rows["wsd_pct"].to_list())):
+            ax.text(n, i, f"  {pct:.0f}% of {n}", va="center", fontsize=8)
+        ax.set_yticks(y, labels, fontsize=8)
+        ax.invert_yaxis()
+        ax.margins(x=0.35)
+        name = get_game(game).title
+        half = COMPONENT_TITLES.get(component, component)
+        ax.set_title(name if len(get_game(game).components) == 1 else f"{name}: {half}",
+                     fontsize=10)
+        ax.set_xlabel("Hands shown down (W$SD of the class beside)")
+        ax.xaxis.get_major_locator().set_params(integer=True)
+        ax.legend(loc="lower right", fontsize=8)
+    fig.suptitle(_titled(f"Hands {player} showed down, by strength class", where))
     return fig
 
 
-def splits_chart(df: pl.DataFrame) -> Figure:
+def sessions_chart(df: pl.DataFrame, where: str = "") -> Figure:
+    """The net of each session in order played, one panel per money unit: bar height, colour
+    and label are the session's net. ``df`` is ``hhtools.sessions.sessions`` of one player."""
+    _require(df, "sessions")
+    units = df["unit"].unique(maintain_order=True).to_list()
+    player = df["player"][0]
+    fig = _figure(8.0, 3.4 * len(units) + 0.9)
+    axes = fig.subplots(len(units), 1, squeeze=False)[:, 0]
+    for ax, unit in zip(axes, units):
+        rows = df.filter(pl.col("unit") == unit).sort("start")
+        # Decimal -> float as a coordinate only: each session's net was summed exactly.
+        values = [float(v) for v in rows["net"].to_list()]
+        names = [f"{s:%m-%d}\n{h:,} h" for s, h in zip(rows["start"].to_list(),
+                                                         rows["hands"].to_list())]
+        bars = ax.bar(range(len(values)), values, gid=f"sessions {unit}",
+                      color=[WON if v >= 0 else LOST for v in values])
+        if len(values) <= 16:
+            ax.bar_label(bars, labels=[_signed(v) for v in values], fontsize=8, padding=2)
+            ax.set_xticks(range(len(values)), names, fontsize=8)
+        ax.axhline(0, color="#888888", linewidth=0.8)
+        ax.margins(y=0.25)
+        ax.set_xlim(-0.6, max(len(values), 5) - 0.4)  # a lone session is not a wall of colour
+        ax.set_ylabel(f"Net won ({unit})")
+        ax.set_xlabel("Sessions in order played (start day, hands)")
+        ax.set_title(f"In {unit}: {len(values)} session{'s' * (len(values) != 1)}")
+        _sign_legend(ax, values)
+    fig.suptitle(_titled(f"Sessions of {player}: net per session", where))
+    return fig
+
+
+def splits_chart(df: pl.DataFrame, where: str = "") -> Figure:
     """Badeucy and Badacey showdowns: % scooped, % of Badugi halves and low halves won, per
     game. ``df`` is ``split_stats`` for one player."""
     df = df.filter(pl.col("showdowns") > 0)
@@ -206,18 +270,19 @@ def splits_chart(df: pl.DataFrame) -> Figure:
     ax.set_xlim(-0.6, len(games) - 0.4)
     ax.set_ylim(0, 115)
     ax.set_ylabel("Share of showdowns (%)")
-    ax.set_title(f"Split pots of {player}: halves won and scoops")
+    ax.set_title(_titled(f"Split pots of {player}: halves won and scoops", where))
     ax.legend(loc="upper right")
     return fig
 
 
 #: kind -> (data function, chart function, what is missing when there are no rows)
-CHARTS: dict[str, tuple[Callable, Callable[[pl.DataFrame], Figure], str]] = {
+CHARTS: dict[str, tuple[Callable, Callable[..., Figure], str]] = {
     "winnings": (winnings_series, winnings_chart, "hands"),
     "draws": (draw_pattern, draws_chart, "draws"),
     "positions": (position_results, positions_chart, "hands"),
-    "showdowns": (showdown_strength, showdowns_chart, "hands shown down with known cards"),
+    "showdowns": (showdown_classes, showdowns_chart, "hands shown down with known cards"),
     "splits": (split_results, splits_chart, "Badeucy or Badacey showdowns"),
+    "sessions": (session_results, sessions_chart, "sessions"),
 }
 
 
@@ -231,7 +296,7 @@ def chart_data(t: Tables, kind: str, filters: Filters, measure: str = "money") -
     filters = check_filters(filters, t.players["player"].unique())
     data, _, what = CHARTS[kind]
     df = data(t, filters, measure) if kind == "winnings" else data(t, filters)
-    if kind == "splits":
+    if kind in ("splits", "showdowns"):
         df = df.filter(pl.col("showdowns") > 0)
     if df.height == 0:
         raise no_data(what, filters)
@@ -239,7 +304,9 @@ def chart_data(t: Tables, kind: str, filters: Filters, measure: str = "money") -
 
 
 def chart(t: Tables, kind: str, filters: Filters, measure: str = "money") -> Figure:
-    """Chart ``kind`` (``winnings``, ``draws``, ``positions``, ``showdowns``, ``splits``) for
-    ``filters.player``."""
+    """Chart ``kind`` (``winnings``, ``draws``, ``positions``, ``showdowns``, ``splits``,
+    ``sessions``) for ``filters.player``, titled with its scope (``scope``)."""
     df = chart_data(t, kind, filters, measure)  # refuses an unknown kind first
-    return CHARTS[kind][1](df)
+    from hhtools.stats import check_filters
+
+    return CHARTS[kind][1](df, scope(t, check_filters(filters, t.players["player"].unique())))

@@ -21,6 +21,7 @@ from hhtools.cli_options import (FILES_HELP, SITE_HELP, DbOption, GameFilter, Ga
 from hhtools.cli_commerce import DrawnOption, ManotazoOption, WildOption, commerce_eval
 from hhtools.cli_store import check_command, rejected_command
 from hhtools.cli_generate import generate_command
+from hhtools.cli_sessions import sessions_command
 from hhtools.cli_tournaments import tournaments_command
 from hhtools.errors import HHToolsError, UsageError
 from hhtools.words import plural
@@ -382,7 +383,9 @@ def stats_command(
     position: PositionFilter = None,
     hand_type: TypeFilter = None,
     report: Annotated[list[str] | None, typer.Option(
-        help="players, positions, draws or splits; repeat for several (default: all).",
+        help="players, positions, draws, splits, stakes (results per game and stakes), "
+        "draw-classes (pat and draw per strength class) or draw-positions; repeat for "
+        "several (default: players, positions, draws, splits).",
         show_default=False)] = None,
     fmt: Annotated[str, typer.Option("--format", help="table, csv or json.")] = "table",
     group_by: Annotated[str, typer.Option(
@@ -417,11 +420,11 @@ def stats_command(
     import shutil
 
     from hhtools import stats_table as st
-    from hhtools.stats import REPORTS, Tables, group_keys, reports
+    from hhtools.stats import DEFAULT_REPORTS, REPORTS, Tables, group_keys, reports
     from hhtools.store import open_store
 
     try:
-        names = chosen_reports(fmt, STATS_FORMATS, report, REPORTS)
+        names = chosen_reports(fmt, STATS_FORMATS, report or list(DEFAULT_REPORTS), REPORTS)
         by = group_keys(group_by.split(","))
         filters = filters_from(player, game, site, stakes, since, until, position, hand_type)
         frames = reports(Tables.load(open_store(db)), filters, names, by)
@@ -593,6 +596,7 @@ def report_command(
 
 
 app.command("generate")(generate_command)
+app.command("sessions")(sessions_command)
 
 
 def explain_all(argv: list[str]) -> list[str]:

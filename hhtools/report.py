@@ -38,7 +38,8 @@ PLAYER_ROWS = 30
 PLAYER_COLUMNS = [Column("player", "Player", "text"), Column("unit", "Unit", "text"),
                   Column("hands", "Hands", "int"), Column("net", "Net", "money"),
                   Column("net_big_bets", "Big bets", "signed"),
-                  Column("bb_per_100", "bb/100", "signed"), Column("vpip", "VPIP %", "pct"),
+                  Column("win_rate", "Win rate", "signed"),
+                  Column("win_rate_unit", "Win rate in", "text"), Column("vpip", "VPIP %", "pct"),
                   Column("raise_predraw", "Raise %", "pct"),
                   Column("won_at_showdown", "W$SD %", "pct")]
 
@@ -159,8 +160,12 @@ def build_report(store: Store, filters: Filters = Filters(), now: datetime | Non
         '<h2 id="about">About these figures</h2>',
         "<p>Definitions are in the hhtools README (Statistics): VPIP and the raise leave out "
         "walks; went to showdown counts the hands that reached the first draw; W$SD is the share "
-        "of showdowns won. Net is what the history records, after rake. bb/100 is big blinds "
-        "won per 100 hands; big bets are the limit's big bet.</p>",
+        "of showdowns won. Net is what the history records, after rake. The win rate is in big "
+        "bets won per 100 hands (BB/100) in limit games, as limit players count it, and in big "
+        "blinds (bb/100) in no-limit and pot-limit games; where stakes are put together (per "
+        "game, per player) it is still in big bets or big blinds, never in money. Made hands, "
+        "pat, break and snow are defined per game beside the draw tables; a session ends after "
+        "30 idle minutes, at every table together.</p>",
     ]
     return page(f"hhtools report: {who}", body)
 

@@ -20,7 +20,9 @@ import polars as pl
 from hhtools.errors import HHToolsError
 from hhtools.games import game_title
 from hhtools.report_html import Column, days, figure, number, signed, table, text, tone
-from hhtools.stats import TOURNAMENT_UNIT, Filters, Tables, draw_stats, player_stats, position_stats, split_stats
+from hhtools.stats import (TOURNAMENT_UNIT, Filters, Tables, draw_classes, draw_stats,
+                           draws_by_position, player_stats, position_stats, split_stats,
+                           stakes_stats)
 from hhtools.store import Store
 from hhtools.tournaments import TournamentTables
 from hhtools.words import plural
@@ -65,14 +67,16 @@ def unit_title(unit: str) -> str:
     return unit
 
 
-def _chart(view: PlayerView, kind: str, title: str, measure: str = "money") -> str:
+def _chart(view: PlayerView, kind: str, title: str, measure: str = "money",
+           name: str | None = None) -> str:
     from hhtools.charts import chart
 
+    anchor = view.anchor(f"chart-{name or kind}")
     try:
         fig = chart(view.tables, kind, view.filters, measure)
     except HHToolsError as exc:
-        return figure(view.anchor(f"chart-{kind}"), title, "", missing=str(exc))
-    return figure(view.anchor(f"chart-{kind}"), title, f"{title}: {view.player}", fig)
+        return figure(anchor, title, "", missing=str(exc))
+    return figure(anchor, title, f"{title}: {view.player}", fig)
 
 
 # -- the header -------------------------------------------------------------------------------
@@ -86,12 +90,26 @@ def header(view: PlayerView) -> str:
     sites = ", ".join(sorted(hands["site"].drop_nulls().unique().to_list()))
     when = days(hands["started_at"])
     span = f"; {when}" if when else ""
-    stats = player_stats(view.tables, view.filters)
+    # One card per currency, game and stakes, most hands first: a win rate is only read at
+    # one stake. A player of many stakes gets the table Per stakes for the rest.
+    stats = stakes_stats(view.tables, view.filters).sort("hands", descending=True,
+                                                         maintain_order=True)
     money = _tournament_money(view) if TOURNAMENT_UNIT in stats["unit"].to_list() else []
-    cards = [_headline_card(row, money if row["unit"] == TOURNAMENT_UNIT else [])
-             for row in stats.iter_rows(named=True)]
+    shown = stats.head(HEADLINE_CARDS)
+    if TOURNAMENT_UNIT in stats["unit"].to_list() and TOURNAMENT_UNIT not in shown["unit"].to_list():
+        # The tournaments' buy-ins and prizes always have a card.
+        shown = pl.concat([shown.head(HEADLINE_CARDS - 1),
+                           stats.filter(pl.col("unit") == TOURNAMENT_UNIT).head(1)])
+    cards = []
+    for row in shown.iter_rows(named=True):
+        # The buy-ins and prizes are the player's, not one game's: on the first tournament card.
+        first, money = (money, []) if row["unit"] == TOURNAMENT_UNIT else ([], money)
+        cards.append(_headline_card(row, first))
     what = (f"{plural(hands.height, 'hand')} of {escape(games)} at {escape(sites)}{escape(span)}."
             if hands.height else "No hand stored: their tournaments come from summary files.")
+    if stats.height > shown.height:
+        what += (f" The {shown.height} stakes with the most hands have a card; the table Per "
+                 f"stakes lists all {stats.height}.")
     return (f'<h2 id="{view.anchor("name")}">{escape(view.player)}</h2>'
             f'<p class="meta">{what}</p>'
             f'<div class="cards" id="{view.anchor("headline")}">{"".join(cards)}</div>')
@@ -117,18 +135,38 @@ def _tournament_money(view: PlayerView) -> list[tuple[str, str]]:
     return facts
 
 
+def rate_title(unit: str) -> str:
+    """A win rate's unit in words, beside its short name."""
+    from hhtools.stats import BLIND_RATE, LIMIT_RATE
+
+    if unit == LIMIT_RATE:
+        return "Big bets per 100 hands (BB/100)"
+    if unit == BLIND_RATE:
+        return "Big blinds per 100 hands (bb/100)"
+    return f"Win rate, {unit}"
+
+
+def stakes_title(row: dict) -> str:
+    """``Badugi 5/10, USD``: the game and stakes a row covers, as players name them."""
+    stakes = row["stakes"]
+    where = "every blind level" if stakes == "every level" else stakes
+    return f"{game_title(row['game'])} {where}, {unit_title(row['unit'])}"
+
+
 def _headline_card(row: dict, first: list[tuple[str, str]]) -> str:
     unit = row["unit"]
+    limit = row["win_rate_unit"] != "bb/100"
     facts = [*first, ("Hands", text(row["hands"])),
-             ("Net in big bets", number(row["net_big_bets"], "signed")),
-             ("bb/100", number(row["bb_per_100"], "signed")),
+             (rate_title(row["win_rate_unit"]), number(row["win_rate"], "signed")),
+             ("Net in big bets" if limit else "Net in big blinds",
+              number(row["net_big_bets"] if limit else row["net_bb"], "signed")),
              ("VPIP", _pct(row["vpip"])),
              ("Pre-draw raise", _pct(row["raise_predraw"])),
              ("Went to showdown", _pct(row["went_to_showdown"])),
              ("Won at showdown (W$SD)", _pct(row["won_at_showdown"]))]
     items = "".join(f"<div><dt>{label}</dt><dd>{value}</dd></div>" for label, value in facts)
     net = row["net"]
-    return (f'<section class="card"><h3>{escape(unit_title(unit))}</h3>'
+    return (f'<section class="card"><h3>{escape(stakes_title(row))}</h3>'
             f'<p class="net {tone(net)}">{signed(net)} {escape(unit)}</p><dl>{items}</dl></section>')
 
 
@@ -138,32 +176,74 @@ def _pct(value) -> str:
 
 # -- the sections -----------------------------------------------------------------------------
 
+#: Headline cards per player (one per currency, game and stakes, most hands first).
+HEADLINE_CARDS = 8
+#: Winnings charts drawn per player, one per stakes, most hands first; the per-stakes table
+#: lists every stakes.
+STAKES_CHARTS = 4
+
+
 def winnings(view: PlayerView) -> str:
-    """Cumulative winnings, all hands and split by showdown; in big bets when the player's
-    hands are in more than one unit (dollars and euros cannot be added). A player with cash
-    and tournament hands gets the cash games here: tournaments are measured in buy-ins and
-    prizes, in their own section."""
+    """Cumulative winnings, all hands and split by showdown, one chart per game and stakes
+    of the cash games (money of one stakes is the only sum a player reads as a result). A
+    player with cash and tournament hands gets the cash games here: tournaments are
+    measured in buy-ins and prizes, in their own section."""
     units = player_stats(view.tables, view.filters)["unit"].to_list()
     note = ""
     if TOURNAMENT_UNIT in units and len(units) > 1:
         view = replace(view, filters=replace(view.filters, hand_type="cash"))
-        units.remove(TOURNAMENT_UNIT)
         note = ('<p class="meta">Cash games only: tournament results are in money under '
                 "Tournaments below.</p>")
-    if len(units) > 1:
-        listed = ", ".join(units[:-1]) + " and " + units[-1]
-        note += (f'<p class="meta">In big bets: {escape(view.player)} played in '
-                 f"{escape(listed)}, which cannot be added up; each hand's net is divided by "
-                 "its big bet.</p>")
-        return note + _chart(view, "winnings", "Winnings in big bets over hands played, with "
-                             "and without showdown", "big-bets")
-    return note + _chart(view, "winnings", "Winnings over hands played, with and without showdown")
+    if units == [TOURNAMENT_UNIT]:
+        return _chart(view, "winnings", "Winnings in big blinds over hands played, with and "
+                      "without showdown")
+    groups = stakes_stats(view.tables, replace(view.filters, hand_type="cash"))
+    pairs = (groups.group_by("game", "stakes").agg(pl.col("hands").sum(), units=pl.col("unit").sort())
+             .sort(["hands", "game", "stakes"], descending=[True, False, False]))
+    charts = []
+    for row in pairs.head(STAKES_CHARTS).iter_rows(named=True):
+        chosen = replace(view.filters, game=row["game"], stakes=row["stakes"], hand_type="cash")
+        where = f"{game_title(row['game'])} {row['stakes']}"
+        measure = "money"
+        if len(row["units"]) > 1:
+            # One game and stakes in two currencies (two sites): only big bets add up.
+            measure = "big-bets"
+            listed = ", ".join(row["units"][:-1]) + " and " + row["units"][-1]
+            charts.append(f'<p class="meta">In big bets: {escape(view.player)} played '
+                          f"{escape(where)} in {escape(listed)}, which cannot be added up; "
+                          "each hand's net is divided by its big bet.</p>")
+        else:
+            where += f", {unit_title(row['units'][0])}"
+        title = f"Winnings at {where}, over hands played, with and without showdown"
+        drawn = sum(c.startswith("<figure") for c in charts)
+        charts.append(_chart(replace(view, filters=chosen), "winnings", title, measure,
+                             f"winnings-{drawn + 1}" if drawn else None))
+    if pairs.height > STAKES_CHARTS:
+        note += (f'<p class="meta">The {STAKES_CHARTS} stakes with the most hands are drawn; '
+                 f"the table Per stakes lists all {pairs.height}.</p>")
+    return note + "".join(charts)
+
+
+STAKES_COLUMNS = [Column("game_title", "Game", "text"), Column("stakes", "Stakes", "text"),
+                  Column("unit", "Unit", "text"), Column("hands", "Hands", "int"),
+                  Column("net", "Net", "money"), Column("win_rate", "Win rate", "signed"),
+                  Column("win_rate_unit", "Win rate in", "text"),
+                  Column("vpip", "VPIP %", "pct"), Column("won_at_showdown", "W$SD %", "pct")]
+
+
+def by_stakes(view: PlayerView) -> str:
+    """Results per game and stakes: the win rate in big bets per 100 hands for limit games,
+    in big blinds for no-limit and pot-limit; a tournament's blind levels as one row."""
+    rows = stakes_stats(view.tables, view.filters).pipe(with_game_titles)
+    return table(rows, STAKES_COLUMNS, view.anchor("stakes-table"),
+                 "Results per stakes (BB/100: big bets won per 100 hands; bb/100: big blinds)")
 
 
 BY_GAME_RESULTS = [Column("game_title", "Game", "text"), Column("unit", "Unit", "text"),
                    Column("hands", "Hands", "int"), Column("net", "Net", "money"),
                    Column("net_big_bets", "Big bets", "signed"),
-                   Column("bb_per_100", "bb/100", "signed"),
+                   Column("win_rate", "Win rate", "signed"),
+                   Column("win_rate_unit", "Win rate in", "text"),
                    Column("showdown_net", "Net at showdown", "money"),
                    Column("non_showdown_net", "Net without showdown", "money")]
 BY_GAME_PLAY = [Column("game_title", "Game", "text"), Column("unit", "Unit", "text"),
@@ -176,21 +256,25 @@ BY_GAME_PLAY = [Column("game_title", "Game", "text"), Column("unit", "Unit", "te
 def by_game(view: PlayerView) -> str:
     """Results, then style of play, per game and unit: two narrow tables, not one wide one."""
     rows = player_stats(view.tables, view.filters, ("player", "game", "unit")).pipe(with_game_titles)
-    return (table(rows, BY_GAME_RESULTS, view.anchor("games-results"), "Results per game")
+    return (table(rows, BY_GAME_RESULTS, view.anchor("games-results"),
+                  "Results per game, every stakes of a game together: the win rate in big bets "
+                  "(BB/100) or big blinds (bb/100) per 100 hands, which add up across stakes")
             + table(rows, BY_GAME_PLAY, view.anchor("games-play"),
                     "How they play each game (percentages of the hands that gave the chance)"))
 
 
 POSITION_COLUMNS = [Column("position", "Position", "text"), Column("unit", "Unit", "text"),
                     Column("hands", "Hands", "int"), Column("net", "Net", "money"),
-                    Column("bb_per_100", "bb/100", "signed")]
+                    Column("win_rate", "Win rate", "signed"),
+                    Column("win_rate_unit", "Win rate in", "text")]
 
 
 def positions(view: PlayerView) -> str:
     rows = position_stats(view.tables, view.filters).with_columns(
         position=pl.col("position").fill_null("sitting out"))
-    return (table(rows, POSITION_COLUMNS, view.anchor("positions"), "Results by position")
-            + _chart(view, "positions", "Big blinds won per 100 hands at each position"))
+    return (table(rows, POSITION_COLUMNS, view.anchor("positions"),
+                  "Results by position, in table order (utg first, the blinds last)")
+            + _chart(view, "positions", "Win rate at each position (BB/100 in limit games)"))
 
 
 DRAWN_COLUMNS = [Column("game_title", "Game", "text"), Column("draw", "Draw", "text"),
@@ -201,25 +285,89 @@ MADE_COLUMNS = [Column("game_title", "Game", "text"), Column("draw", "Draw", "te
                 Column("made_before_n", "Made before", "int"), Column("broken_n", "Broken", "int"),
                 Column("broken_pct", "Broken %", "pct"),
                 Column("known_after", "Known after", "int"),
-                Column("made_after_pct", "Made after %", "pct"), Column("snows", "Snows", "int")]
+                Column("made_after_pct", "Made after %", "pct"), Column("snows", "Snows", "int"),
+                Column("facing_pat", "Facing a pat", "int"),
+                Column("fold_to_pat", "Fold to pat %", "pct")]
+MEANS_COLUMNS = [Column("game_title", "Game", "text"), Column("made_means", "Made means", "text")]
+CLASS_COLUMNS = [Column("game_title", "Game", "text"), Column("draw", "Draw", "text"),
+                 Column("class", "Hand before the draw", "text"), Column("made", "Made"),
+                 Column("draws", "Times", "int"), Column("pat_pct", "Pat %", "pct"),
+                 Column("cards", "Cards drawn")]
+DRAW_POSITION_COLUMNS = [Column("game_title", "Game", "text"), Column("draw", "Draw", "text"),
+                         Column("position", "Position", "text"), Column("draws", "Draws", "int"),
+                         Column("cards", "Cards drawn"), Column("pat_pct", "Pat %", "pct")]
 DRAW_NAMES = {"draw1": "1st", "draw2": "2nd", "draw3": "3rd"}
 
 
 def draws(view: PlayerView) -> str:
-    """Cards drawn at each draw, then made and broken hands: two tables."""
+    """Cards drawn at each draw, then made and broken hands as draw players judge them (with
+    what made means in each game), pat and draw per strength class, and draws by position."""
     rows = draw_stats(view.tables, view.filters).pipe(with_game_titles).with_columns(
         draw=pl.col("street").replace(DRAW_NAMES))
     # A count nobody drew (five cards in Badugi) is a column of zeros: left out.
     drawn = [c for c in DRAWN_COLUMNS if not c.key.startswith("drew_") or rows[c.key].sum() > 0]
+    means = rows.select("game_title", "made_means").unique().sort("game_title")
+    classes = draw_classes(view.tables, view.filters).pipe(with_game_titles).with_columns(
+        draw=pl.col("street").replace(DRAW_NAMES),
+        made=pl.when(pl.col("made")).then(pl.lit("made")).otherwise(pl.lit("drawing")))
+    placed = draws_by_position(view.tables, view.filters).pipe(with_game_titles).with_columns(
+        draw=pl.col("street").replace(DRAW_NAMES), position=pl.col("position").fill_null("sitting out"))
     return (table(rows, drawn, view.anchor("draws"), "Cards drawn at each draw", "no draws")
+            + table(means, MEANS_COLUMNS, view.anchor("made-means"),
+                    "What a made hand is in each game (a split game's hand is made when "
+                    "either half is)", "no draws")
             + table(rows, MADE_COLUMNS, view.anchor("made"),
                     "Made hands: broken when drawing from a made hand; made after, where the "
-                    "cards are known; snows, pat into a showdown with nothing made", "no draws")
+                    "cards are known; snows, pat into a showdown with nothing made; fold to "
+                    "pat, folding after an opponent stood pat earlier in the draw", "no draws")
+            + table(classes, CLASS_COLUMNS, view.anchor("draw-classes"),
+                    "Pat or draw, by the hand held before the draw (the player's own cards)",
+                    "no hand known before a draw")
+            + table(placed, DRAW_POSITION_COLUMNS, view.anchor("draw-positions"),
+                    "Draws by position, in table order", "no draws")
             + _chart(view, "draws", "Cards drawn at each draw, and how often pat"))
 
 
+SHOWDOWN_COLUMNS = [Column("game_title", "Game", "text"), Column("half", "Hand", "text"),
+                    Column("class", "Class", "text"), Column("showdowns", "Showdowns", "int"),
+                    Column("wsd_pct", "W$SD %", "pct"), Column("held", "Held to the end", "int"),
+                    Column("reached_pct", "Reached showdown %", "pct")]
+
+
 def showdowns(view: PlayerView) -> str:
-    return _chart(view, "showdowns", "Strength of the hands shown down, won and lost")
+    """The hands shown down by strength class: how often each won (W$SD per class) and,
+    for hands the player's own cards show, how often a class held to the end reached
+    showdown."""
+    from hhtools.chartdata import showdown_classes
+    from hhtools.charts import COMPONENT_TITLES
+
+    rows = showdown_classes(view.tables, view.filters).pipe(with_game_titles).with_columns(
+        half=pl.col("component").replace_strict(COMPONENT_TITLES, default=pl.col("component")))
+    return (table(rows, SHOWDOWN_COLUMNS, view.anchor("showdown-classes"),
+                  "Showdowns by strength class, best first", "no hand shown down")
+            + _chart(view, "showdowns", "Hands shown down by strength class, won and lost"))
+
+
+SESSION_COLUMNS = [Column("unit", "Unit", "text"), Column("start", "Start"),
+                   Column("end", "End"), Column("minutes", "Minutes", "int"),
+                   Column("tables_at_once", "Tables at once", "int"),
+                   Column("hands", "Hands", "int"), Column("hands_per_hour", "Hands/hour"),
+                   Column("net", "Net", "money"), Column("win_rate", "Win rate", "signed"),
+                   Column("win_rate_unit", "Win rate in", "text"),
+                   Column("net_per_hour", "Net/hour", "signed")]
+
+
+def sessions(view: PlayerView) -> str:
+    """The player's sessions (hhtools.sessions: a new one after 30 idle minutes, across
+    tables), then the chart of their results."""
+    from hhtools.sessions import DEFAULT_GAP
+    from hhtools.sessions import sessions as found
+
+    rows = found(view.tables, view.filters).sort("start")
+    return (table(rows, SESSION_COLUMNS, view.anchor("sessions-table"),
+                  f"Sessions: a new one after {DEFAULT_GAP} idle minutes, at every table "
+                  "together (times UTC)", "no hand with a start time")
+            + _chart(view, "sessions", "Net of each session"))
 
 
 SPLIT_COLUMNS = [Column("game_title", "Game", "text"), Column("showdowns", "Showdowns", "int"),
@@ -270,6 +418,8 @@ def _chosen_tournaments(view: PlayerView) -> pl.DataFrame | None:
 #: A player's sections in page order: (id, title, section). The header comes first, always.
 SECTIONS: list[tuple[str, str, Callable[[PlayerView], str | None]]] = [
     ("winnings", "Winnings", winnings),
+    ("stakes", "Per stakes", by_stakes),
+    ("sessions", "Sessions", sessions),
     ("games", "Per game", by_game),
     ("positions", "By position", positions),
     ("draws", "Draws", draws),

@@ -158,6 +158,10 @@ _LABELS = [()] + [_labels(n) for n in range(1, 11)]
 #: Every position name, from the button round to the big blind (what ``--position`` accepts).
 POSITIONS = ("button", "cutoff", "hijack", "lojack", "utg+3", "utg+2", "utg+1", "utg",
              "small blind", "big blind")
+#: The positions in the order they act before the draw, as a table is read round from the
+#: first seat after the big blind: what every by-position table and chart follows.
+TABLE_ORDER = ("utg", "utg+1", "utg+2", "utg+3", "lojack", "hijack", "cutoff", "button",
+               "small blind", "big blind")
 
 #: Betting facts per player and hand, in the players table's column order after ``cards``
 #: (see the README's Statistics section).

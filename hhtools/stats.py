@@ -36,12 +36,12 @@ GROUP_KEYS = ("player", "game", "site", "stakes", "unit")
 #: The columns the reports read from each table; reading no more keeps large stores fast.
 COLUMNS = {
     "hands": KEY + ["game", "structure", "currency", "small_bet", "big_bet", "big_blind",
-                    "started_at", "tournament_id", "cancelled"],
+                    "started_at", "tournament_id", "cancelled", "table"],
     "players": KEY + ["player", "position", "sitting_out", "is_hero", "put_in", "collected",
                       "net", "showed", "cards", "vpip", "raised_predraw", "three_bet_chance",
                       "three_bet", "fold_street", "showdown",
                       *[f"{what}_{street}" for what in ("agg", "calls") for street in STREETS]],
-    "draws": KEY + ["game", "player", "street", "count", "made_before", "made_after"],
+    "draws": KEY + ["game", "player", "street", "count", "before", "after", "line"],
     "halves": KEY + ["pot", "component", "player", "winners"],
 }
 
@@ -173,6 +173,11 @@ class Tables:
         return Tables(hands, players, draws, halves, f)
 
 
+def stakes_expr() -> pl.Expr:
+    """A hand's stakes as players write them: small bet / big bet (``0.25/0.5``)."""
+    return _stakes_expr()
+
+
 def _stakes_expr() -> pl.Expr:
     return pl.concat_str([_money_text("small_bet"), _money_text("big_bet")], separator="/")
 
@@ -287,6 +292,39 @@ def _groups(facts: pl.DataFrame, by: Iterable[str]) -> tuple[pl.DataFrame, list[
     return facts, by
 
 
+#: The win rate's unit: limit players count big bets per 100 hands, no-limit and pot-limit
+#: players big blinds per 100 hands (PokerTracker and Hold'em Manager do the same).
+LIMIT_RATE, BLIND_RATE = "BB/100", "bb/100"
+MIXED_RATE = "bb/100 (limit and big-blind games together)"
+
+
+def win_rate() -> dict[str, pl.Expr]:
+    """``win_rate`` and ``win_rate_unit`` of a group holding ``hands``, ``limit_hands``,
+    ``big_bets_per_100`` and ``bb_per_100``: in big bets when every hand is limit, in big
+    blinds when none is, and said plainly (in big blinds) when both are mixed."""
+    limit = pl.col("limit_hands") == pl.col("hands")
+    none = pl.col("limit_hands") == 0
+    return {
+        "win_rate": pl.when(limit).then(pl.col("big_bets_per_100")).otherwise(pl.col("bb_per_100")),
+        "win_rate_unit": pl.when(limit).then(pl.lit(LIMIT_RATE)).when(none)
+        .then(pl.lit(BLIND_RATE)).otherwise(pl.lit(MIXED_RATE)),
+    }
+
+
+def stakes_stats(t: Tables, filters: Filters = Filters()) -> pl.DataFrame:
+    """``player_stats`` per player, game, stakes and unit: the per-stakes table, each row's
+    win rate in its own game's unit (``win_rate_unit``)."""
+    by = ("player", "game", "stakes", "unit")
+    cash = player_stats(t, replace(filters, hand_type="cash"), by)
+    parts = [cash] if filters.hand_type != "tournament" else []
+    if filters.hand_type != "cash":
+        # A tournament's blinds rise every few hands: its levels are one row, in big blinds.
+        levels = player_stats(t, replace(filters, hand_type="tournament"),
+                              ("player", "game", "unit"))
+        parts.append(levels.with_columns(stakes=pl.lit("every level")).select(cash.columns))
+    return pl.concat(parts).sort("player", "unit", "game", "stakes")
+
+
 def player_stats(t: Tables, filters: Filters = Filters(),
                  by: Iterable[str] = ("player", "unit")) -> pl.DataFrame:
     """Per player and money unit (or the groups ``by`` names, from ``GROUP_KEYS``): hands,
@@ -305,6 +343,7 @@ def player_stats(t: Tables, filters: Filters = Filters(),
         three_bet_n=pl.col("three_bet").sum(),
         three_bet_chances=pl.col("three_bet_chance").sum(),
         saw_draw_n=pl.col("saw_draw").sum(),
+        limit_hands=(pl.col("structure") == "fixed-limit").sum(),
         showdowns=pl.col("showdown").sum(),
         won_showdowns=pl.col("won_showdown").sum(),
         showdown_net=_net_sum(pl.col("showdown")),
@@ -326,36 +365,78 @@ def player_stats(t: Tables, filters: Filters = Filters(),
         *[pl.when(pl.col(f"calls_{s}") > 0)
           .then((pl.col(f"agg_{s}") / pl.col(f"calls_{s}")).round(2)).alias(f"af_{s}")
           for s in STREETS],
-    )
+    ).with_columns(**win_rate())
     columns = [*by, "hands", "net", "net_bb", "net_big_bets", "bb_per_100", "big_bets_per_100",
-               "vpip", "raise_predraw", "three_bet", *[f"af_{s}" for s in STREETS],
+               "win_rate", "win_rate_unit", "vpip", "raise_predraw", "three_bet", *[f"af_{s}" for s in STREETS],
                "went_to_showdown", "won_at_showdown", "showdown_net", "non_showdown_net"]
     return out.select(columns).sort(["hands", *by], descending=[True] + [False] * len(by))
 
 
 def position_stats(t: Tables, filters: Filters = Filters(),
                    by: Iterable[str] = ("player", "unit")) -> pl.DataFrame:
-    """Per player (or the groups ``by`` names), unit and position: hands, net, bb/100."""
-    from hhtools.rows import POSITIONS
+    """Per player (or the groups ``by`` names), unit and position, in table order (utg first,
+    the blinds last): hands, net, bb/100, BB/100 and the win rate in the game's unit."""
+    from hhtools.rows import TABLE_ORDER
 
     facts, by = _groups(hand_facts(t.filtered(filters)), by)
-    order = {p: i for i, p in enumerate(POSITIONS)}
+    order = {p: i for i, p in enumerate(TABLE_ORDER)}
     out = facts.group_by(*by, "position").agg(
         hands=pl.len(), net=_net_sum(),
-        bb_per_100=(100 * pl.col("net_bb").sum() / pl.len()).round(2))
-    return (out.with_columns(_order=pl.col("position").replace_strict(order, default=99))
-            .sort(*by, "_order").drop("_order"))
+        bb_per_100=(100 * pl.col("net_bb").sum() / pl.len()).round(2),
+        big_bets_per_100=(100 * pl.col("net_big_bets").sum() / pl.len()).round(2),
+        limit_hands=(pl.col("structure") == "fixed-limit").sum())
+    return (out.with_columns(**win_rate(),
+                             _order=pl.col("position").replace_strict(order, default=99))
+            .sort(*by, "_order").drop("_order", "limit_hands"))
+
+
+def made_means(game_name: str) -> str:
+    """What a made hand is in ``game_name``, as the reports print it (hhtools.classes)."""
+    from hhtools.classes import MADE_MEANS
+    from hhtools.games import get_game
+
+    try:
+        game = get_game(game_name)
+    except UsageError:
+        return "?"
+    return " or ".join(MADE_MEANS[c.name] for c in game.components)
+
+
+def _made_column(d: pl.DataFrame, column: str) -> pl.Series:
+    """Whether the cards of ``column`` (text) make a made hand of the row's game, None when
+    unknown (hhtools.classes.made: made in any half of a split game). Looked up in this
+    thread, not in a polars UDF: the evaluators build their tables on first use, and two
+    polars threads building one table at once would read it half built."""
+    from hhtools.classes import classes_of_text
+
+    values = []
+    for game, cards in zip(d["game"].to_list(), d[column].to_list()):
+        found = classes_of_text(game, cards)
+        values.append(None if found is None else any(c.made for c in found))
+    return pl.Series(f"made_{column}", values, dtype=pl.Boolean)
+
+
+def _classified_draws(t: Tables) -> pl.DataFrame:
+    d = t.draws
+    return d.with_columns(made_before=_made_column(d, "before"), made_after=_made_column(d, "after"))
 
 
 def draw_stats(t: Tables, filters: Filters = Filters()) -> pl.DataFrame:
-    """Per player, game and draw: cards drawn (0-5), pat %, broken Badugis, made hands, snows.
+    """Per player, game and draw: cards drawn (0-5), pat %, broken hands, made hands, snows,
+    and fold to a pat hand.
 
-    ``broken`` and ``made_after`` use only hands whose cards are known (the hero's, or a hand
-    shown down); ``snows`` counts pats into a showdown with a hand that is not made.
+    *Made* is what draw players call made (``made_means``, hhtools.classes): a four-card
+    Badugi, an unpaired T-low or better, and in Badeucy and Badacey either half made.
+    ``broken`` counts draws from a made hand; ``made_after`` and ``broken`` use only hands
+    whose cards are known (the hero's, or a hand shown down); ``snows`` counts pats into a
+    showdown with a hand that is not made. ``fold_to_pat``: of the times an opponent stood
+    pat earlier in the same draw round, how often the player folded in the betting after it.
     """
+    everyone = t.filtered(replace(filters, player=None, position=None))
     t = t.filtered(filters)
-    d = t.draws
-    showdown = hand_facts(t).filter(pl.col("showdown")).select(KEY + ["player"])
+    d = _classified_draws(t)
+    facts = hand_facts(t)
+    showdown = facts.filter(pl.col("showdown")).select(KEY + ["player"])
     snowed = (d.join(showdown, on=KEY + ["player"], how="semi")
               .filter((pl.col("count") == 0) & (pl.col("made_after") == False))  # noqa: E712
               .group_by("player", "game", "street").agg(snows=pl.len()))
@@ -367,15 +448,87 @@ def draw_stats(t: Tables, filters: Filters = Filters()) -> pl.DataFrame:
         broken_n=((pl.col("made_before") == True) & (pl.col("count") > 0)).sum(),  # noqa: E712
         known_after=pl.col("made_after").is_not_null().sum(),
         made_after_n=(pl.col("made_after") == True).sum(),  # noqa: E712
-    ).join(snowed, on=["player", "game", "street"], how="left")
+    ).join(snowed, on=["player", "game", "street"], how="left").join(
+        _fold_to_pat(everyone), on=["player", "game", "street"], how="left")
+    games = out["game"].unique().to_list()
     return out.with_columns(
         pat_pct=_pct(pl.col("pat"), pl.col("draws")),
         broken_pct=_pct(pl.col("broken_n"), pl.col("made_before_n")),
         made_after_pct=_pct(pl.col("made_after_n"), pl.col("known_after")),
         snows=pl.col("snows").fill_null(0),
+        facing_pat=pl.col("facing_pat").fill_null(0),
+        folded_to_pat=pl.col("folded_to_pat").fill_null(0),
+        made_means=pl.col("game").replace_strict({g: made_means(g) for g in games},
+                                                 return_dtype=pl.String),
+    ).with_columns(
+        fold_to_pat=_pct(pl.col("folded_to_pat"), pl.col("facing_pat")),
     ).select("player", "game", "street", "draws", *[f"drew_{n}" for n in range(6)], "pat_pct",
              "made_before_n", "broken_n", "broken_pct", "known_after", "made_after_pct",
-             "snows").sort("player", "game", "street")
+             "snows", "facing_pat", "folded_to_pat", "fold_to_pat",
+             "made_means").sort("player", "game", "street")
+
+
+def _fold_to_pat(t: Tables) -> pl.DataFrame:
+    """Per player, game and draw round: ``facing_pat``, the draws the player made after an
+    opponent had stood pat in that round, and ``folded_to_pat``, those followed by the
+    player's fold in the betting of that round. Read from the draws' own line order, on
+    every draw of the hands ``t`` holds: tables filtered by player only hold the player's
+    draws, not the opponents' pats."""
+    d = t.draws
+    schema = {"player": pl.String, "game": pl.String, "street": pl.String,
+              "facing_pat": pl.UInt32, "folded_to_pat": pl.UInt32}
+    if d.height == 0 or "line" not in d.columns:
+        return pl.DataFrame(schema=schema)
+    first_pat = (d.filter(pl.col("count") == 0).group_by(KEY + ["street"])
+                 .agg(pat_line=pl.col("line").min(),
+                      pat_player=pl.col("player").sort_by("line").first()))
+    facing = (d.join(first_pat, on=KEY + ["street"])
+              .filter((pl.col("line") > pl.col("pat_line"))
+                      & (pl.col("player") != pl.col("pat_player"))))
+    folds = t.players.select(KEY + ["player", "fold_street"])
+    facing = facing.join(folds, on=KEY + ["player"], how="left")
+    return facing.group_by("player", "game", "street").agg(
+        facing_pat=pl.len().cast(pl.UInt32),
+        folded_to_pat=(pl.col("fold_street") == pl.col("street")).sum().cast(pl.UInt32))
+
+
+def draws_by_position(t: Tables, filters: Filters = Filters()) -> pl.DataFrame:
+    """Per player, game, draw round and position (table order): draws, cards drawn on
+    average and pat %. Nothing a tracker shows: whether a player draws lighter in position."""
+    from hhtools.rows import TABLE_ORDER
+
+    t = t.filtered(filters)
+    where = t.players.select(KEY + ["player", "position"])
+    d = t.draws.join(where, on=KEY + ["player"], how="left")
+    order = {p: i for i, p in enumerate(TABLE_ORDER)}
+    out = d.group_by("player", "game", "street", "position").agg(
+        draws=pl.len(), cards=pl.col("count").mean().round(2),
+        pat=(pl.col("count") == 0).sum())
+    return (out.with_columns(pat_pct=_pct(pl.col("pat"), pl.col("draws")),
+                             _order=pl.col("position").replace_strict(order, default=99))
+            .sort("player", "game", "street", "_order").drop("_order", "pat"))
+
+
+def draw_classes(t: Tables, filters: Filters = Filters()) -> pl.DataFrame:
+    """Per player, game, draw round and strength class of the hand before the draw (one row
+    per component in a split game): how often the player stood pat on it, and drew how many
+    cards on average. Only hands whose cards before the draw are known (the hero's)."""
+    from hhtools.classes import classes_of_text
+
+    d = t.filtered(filters).draws.filter(pl.col("before").is_not_null())
+    rows = []
+    for player, game, street, count, before in d.select(
+            "player", "game", "street", "count", "before").iter_rows():
+        for c in classes_of_text(game, before) or ():
+            rows.append((player, game, street, c.component, c.order, c.label, c.made, count))
+    schema = {"player": pl.String, "game": pl.String, "street": pl.String,
+              "component": pl.String, "order": pl.Int64, "class": pl.String,
+              "made": pl.Boolean, "count": pl.Int64}
+    frame = pl.DataFrame(rows, schema=schema, orient="row")
+    out = frame.group_by("player", "game", "street", "component", "order", "class", "made").agg(
+        draws=pl.len(), pat=(pl.col("count") == 0).sum(), cards=pl.col("count").mean().round(2))
+    return (out.with_columns(pat_pct=_pct(pl.col("pat"), pl.col("draws")))
+            .sort("player", "game", "street", "component", "order").drop("order"))
 
 
 def split_stats(t: Tables, filters: Filters = Filters()) -> pl.DataFrame:
@@ -405,16 +558,21 @@ def split_stats(t: Tables, filters: Filters = Filters()) -> pl.DataFrame:
     ).sort("player", "game")
 
 
+#: The reports ``hhtools stats`` shows when none is named; the others are asked for by name.
+DEFAULT_REPORTS = ("players", "positions", "draws", "splits")
 REPORTS = {"players": player_stats, "positions": position_stats, "draws": draw_stats,
-           "splits": split_stats}
+           "splits": split_stats, "stakes": stakes_stats, "draw-classes": draw_classes,
+           "draw-positions": draws_by_position}
 
 
-def reports(t: Tables, filters: Filters = Filters(), names=tuple(REPORTS),
+def reports(t: Tables, filters: Filters = Filters(), names=DEFAULT_REPORTS,
             by: Iterable[str] = ("player", "unit")) -> dict[str, pl.DataFrame]:
-    """Several reports at once, by name (``players``, ``positions``, ``draws``, ``splits``);
+    """Several reports at once, by name (``players``, ``positions``, ``draws``, ``splits``,
+    ``stakes``, ``draw-classes``, ``draw-positions``);
     the money reports (players, positions) grouped by ``by``. The filters' names are checked
     first (``check_filters``)."""
     filters = check_filters(filters, t.players["player"].unique())
-    t = t.filtered(filters)
+    whole, t = t, t.filtered(filters)
+    # The draws report reads the opponents' draws too (fold to a pat hand).
     return {name: REPORTS[name](t, filters, by) if name in ("players", "positions")
-            else REPORTS[name](t, filters) for name in names}
+            else REPORTS[name](whole if name == "draws" else t, filters) for name in names}

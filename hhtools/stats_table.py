@@ -16,15 +16,22 @@ from hhtools.errors import UsageError, unknown_name
 
 #: The value columns each report shows by default, in the order shown.
 DEFAULT_COLUMNS = {
-    "players": ("hands", "net", "bb_per_100", "vpip", "raise_predraw", "three_bet",
-                "went_to_showdown", "won_at_showdown", "net_big_bets", "big_bets_per_100"),
-    "positions": ("hands", "net", "bb_per_100"),
-    "draws": ("draws", "pat_pct", "broken_pct", "made_after_pct", "snows"),
+    # The win rate in the unit limit players use (BB/100), or bb/100 in big-blind games.
+    "players": ("hands", "net", "win_rate", "win_rate_unit", "vpip", "raise_predraw",
+                "three_bet", "went_to_showdown", "won_at_showdown", "net_big_bets"),
+    "positions": ("hands", "net", "win_rate", "win_rate_unit"),
+    "draws": ("draws", "pat_pct", "broken_pct", "made_after_pct", "snows", "fold_to_pat"),
     "splits": ("showdowns", "scoop_pct", "badugi_half_pct", "low_half_pct"),
+    "stakes": ("hands", "win_rate", "win_rate_unit", "net", "vpip", "won_at_showdown"),
+    "draw-classes": ("made", "draws", "pat_pct", "cards"),
+    "draw-positions": ("draws", "cards", "pat_pct"),
 }
 #: The group columns of the reports whose groups are fixed (players and positions are grouped
 #: by ``--group-by``).
-FIXED_GROUPS = {"draws": ("player", "game", "street"), "splits": ("player", "game")}
+FIXED_GROUPS = {"draws": ("player", "game", "street"), "splits": ("player", "game"),
+                "stakes": ("player", "game", "stakes", "unit"),
+                "draw-classes": ("player", "game", "street", "component", "class"),
+                "draw-positions": ("player", "game", "street", "position")}
 #: A text cell longer than this is cut (with "…") unless every column is asked for.
 LONGEST_TEXT = 24
 GAP = "  "

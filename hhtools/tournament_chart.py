@@ -37,8 +37,13 @@ def _draw(ax, df: pl.DataFrame, player: str) -> None:
     # Decimal -> float only as plotting coordinates: the sums were made exactly.
     nets = [float(v) for v in df["net"].to_list()]
     prizes = df["prize"].to_list()
-    ax.bar(x, nets, color=[WON if p else LOST for p in prizes], alpha=0.45, gid="net",
-           label="Each tournament's net")
+    # One bar series per colour, so that the legend names each colour drawn.
+    for paid, colour, label in ((True, WON, "A tournament with a prize"),
+                                (False, LOST, "A tournament without a prize")):
+        chosen = [i for i, p in enumerate(prizes) if bool(p) == paid]
+        if chosen:
+            ax.bar([x[i] for i in chosen], [nets[i] for i in chosen], color=colour, alpha=0.45,
+                   gid="net" if paid else "net-no-prize", label=label)
     total = df["cumulative"][-1]
     # From 0 before the first tournament: one tournament is a line, not a lone point.
     ax.plot([0, *x], [0.0, *(float(v) for v in df["cumulative"].to_list())], color=TOTAL,
@@ -48,8 +53,9 @@ def _draw(ax, df: pl.DataFrame, player: str) -> None:
     cost = sum(df["cost"].to_list())
     roi = f", ROI {100 * total / cost:+.1f}%" if cost else ""
     unit = df["currency"][0] or "no currency"
+    where = ", ".join(df["scope"].unique().sort().to_list()) if "scope" in df.columns else ""
     ax.set_title(f"Tournament results of {player} in {unit}: {len(x)} "
-                 f"tournament{'s' * (len(x) != 1)}{roi}")
+                 f"tournament{'s' * (len(x) != 1)}{roi}" + (f"\n{where} tournaments" if where else ""))
     ax.set_xlabel("Tournaments, in order of start")
     ax.set_ylabel(f"Net won ({unit})")
     ax.grid(True, alpha=0.3)
@@ -61,6 +67,7 @@ def _draw(ax, df: pl.DataFrame, player: str) -> None:
 def tournament_chart(store: Store, player: str) -> Figure:
     """The tournament results chart of ``player`` (checked as ``hhtools tournaments`` checks
     it) from ``store``."""
+    from hhtools.games import game_titles
     from hhtools.tournaments import TournamentTables, check_player, profit_curve, results
 
     store = store.snapshot()
@@ -68,6 +75,15 @@ def tournament_chart(store: Store, player: str) -> Figure:
     known = store.read_columns("players", ["player"])["player"].unique().to_list()
     name = check_player(tables, player, known)
     rows = results(tables.only(name))
+    # Each panel's title names the sites and games of its tournaments.
+    scope = rows.group_by("currency").agg(sites=pl.col("site").unique().sort(),
+                                          games=pl.col("game").drop_nulls().unique().sort())
     currencies = rows["currency"].unique().sort(nulls_last=True).to_list()
-    return tournament_results_chart([profit_curve(rows.filter(pl.col("currency").eq_missing(c)),
-                                                  name) for c in currencies], name)
+    curves = []
+    for c in currencies:
+        found = scope.filter(pl.col("currency").eq_missing(c)).row(0, named=True)
+        games = sorted({t for g in found["games"] for t in (game_titles(g) or "").split(", ")})
+        where = f"{', '.join(found['sites'])}: {', '.join(games) or 'game not named'}"
+        curve = profit_curve(rows.filter(pl.col("currency").eq_missing(c)), name)
+        curves.append(curve.with_columns(scope=pl.lit(where, pl.String)))
+    return tournament_results_chart(curves, name)

@@ -46,6 +46,10 @@ def chromium_or_skip() -> str:
     return found
 
 
+#: The tallest screenshot taken, in CSS pixels (Chromium refuses much taller captures).
+TALLEST = 16_000
+
+
 class BrowserError(RuntimeError):
     """Chromium did not start, or answered a command with an error."""
 
@@ -203,9 +207,14 @@ class Chromium:
                 if e.get("method") == "Page.javascriptDialogOpening"]
 
     def screenshot(self, out: str | Path) -> Path:
-        """The whole page, not only the window, as a PNG file."""
+        """The whole page, not only the window, as a PNG file; a page taller than Chromium
+        captures at once ("Page is too large": a phone's stacked tables) is cut at
+        ``TALLEST`` pixels."""
+        size = self.evaluate("[document.documentElement.scrollWidth, "
+                             "document.documentElement.scrollHeight]")
+        clip = {"x": 0, "y": 0, "width": size[0], "height": min(size[1], TALLEST), "scale": 1}
         data = self.send("Page.captureScreenshot", session=True, format="png",
-                         captureBeyondViewport=True)["data"]
+                         captureBeyondViewport=True, clip=clip)["data"]
         out = Path(out)
         out.write_bytes(base64.b64decode(data))
         return out

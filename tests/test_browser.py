@@ -85,8 +85,9 @@ def test_page_loads_without_errors(browser):
 
 def test_every_chart_is_decoded_and_not_blank(browser):
     images = browser.evaluate(IMAGES)
-    assert [i["id"] for i in images] == ["p1-chart-winnings", "p1-chart-positions",
-                                         "p1-chart-draws", "p1-chart-showdowns"]
+    assert [i["id"] for i in images] == ["p1-chart-winnings", "p1-chart-sessions",
+                                         "p1-chart-positions", "p1-chart-draws",
+                                         "p1-chart-showdowns"]
     for image in images:
         assert image["decoded"] and image["width"] >= 400 and image["height"] >= 300, image
         assert image["colours"] >= 5, image
@@ -95,7 +96,7 @@ def test_every_chart_is_decoded_and_not_blank(browser):
 def test_header_and_tables_as_shown(browser):
     card = browser.evaluate("""[...document.querySelectorAll('#p1-headline .card')]
         .map(c => [c.querySelector('h3').textContent, c.querySelector('.net').textContent])""")
-    assert card == [["USD", "+0.40 USD"]]
+    assert card == [["Badugi 0.25/0.5, USD", "+0.40 USD"]]
     rows = browser.evaluate("""[...document.querySelectorAll('#stats-players tbody tr')]
         .map(tr => [...tr.cells].map(td => td.textContent))""")
     assert len(rows) == 1

@@ -139,16 +139,41 @@ def test_draws_chart_draws_the_share_of_each_count(tables):
     assert [t.get_text() for t in ax.get_xticklabels()] == ["1st draw", "2nd draw", "3rd draw"]
 
 
-def test_positions_chart_bars_are_bb_per_100(tables):
+def test_positions_chart_bars_are_the_win_rate_in_big_bets(tables):
+    """Limit Badugi: each bar is BB/100 (big bets per 100 hands), its colour its sign and its
+    label the same figure; the money net is not written over a bar of another measure."""
     data = chart_data(tables, "positions", Filters(player="Alice"))
     ax = chart(tables, "positions", Filters(player="Alice")).axes[0]
-    assert [p.get_height() for p in ax.patches] == data["bb_per_100"].to_list() == [860.0, 180.0, -100.0]
-    assert [t.get_text() for t in ax.get_xticklabels()] == ["button", "small blind", "big blind"]
+    heights = [p.get_height() for p in ax.patches]
+    assert heights == data["win_rate"].to_list() == data["big_bets_per_100"].to_list() == [
+        430.0, 90.0, -50.0]
+    assert set(data["win_rate_unit"]) == {"BB/100"} and "BB/100" in ax.get_title()
+    assert [t.get_text() for t in ax.texts] == ["+430.00", "+90.00", "-50.00"]
+    colours = [p.get_facecolor() for p in ax.patches]
+    assert colours[0] == colours[1] != colours[2]
+    assert [t.get_text().split("\n")[0] for t in ax.get_xticklabels()] == [
+        "button", "small blind", "big blind"]
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == ["won (0 or more)", "lost"]
+
+
+def test_positions_come_in_table_order_utg_first():
+    from hhtools.charts import positions_chart
+
+    positions = ["utg+1", "button", "utg", "big blind"]
+    df = pl.DataFrame({
+        "player": ["Hero"] * 4, "unit": ["USD"] * 4, "position": positions,
+        "hands": [10, 10, 10, 10], "net": [Decimal(1)] * 4, "win_rate": [1.0, 2.0, 3.0, -4.0],
+        "win_rate_unit": ["BB/100"] * 4})
+    from hhtools.rows import TABLE_ORDER
+
+    order = sorted(positions, key=TABLE_ORDER.index)
+    assert order == ["utg", "utg+1", "button", "big blind"]
+    ax = positions_chart(df).axes[0]
+    assert "Hero" in ax.figure.get_suptitle()
 
 
 def test_positions_chart_labels_do_not_overlap_at_eight_positions():
-    """Eight positions with small bars: each bar's hands and net stay apart from their
-    neighbours' (with the unit on every bar, "-26.26 tournament bb" ran into the next)."""
+    """Eight positions with small bars: each bar's label stays apart from its neighbours'."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
 
     from hhtools.charts import positions_chart
@@ -160,12 +185,15 @@ def test_positions_chart_labels_do_not_overlap_at_eight_positions():
         "hands": [1234, 987, 351, 307, 424, 761, 495, 766],
         "net": [Decimal(v) for v in ("-26.26", "-24.54", "-1234.56", "92.53", "-2.16",
                                      "12.00", "-364.69", "5.00")],
-        "bb_per_100": [-7.48, -7.99, -20.0, 21.8, -0.28, 3.0, -73.0, 0.5]})
+        "win_rate": [-7.48, -7.99, -20.0, 21.8, -0.28, 3.0, -73.0, 0.5],
+        "win_rate_unit": ["BB/100"] * 8})
     fig = positions_chart(df)
     FigureCanvasAgg(fig).draw()
     (ax,) = fig.axes
     boxes = [t.get_window_extent() for t in ax.texts]
-    assert [t.get_text() for t in ax.texts][:2] == ["1,234 hands\n-26.26", "987 hands\n-24.54"]
+    assert [t.get_text() for t in ax.texts][:2] == ["-7.48", "-7.99"]
+    assert [t.get_text() for t in ax.get_xticklabels()][:2] == ["utg\n1,234 hands",
+                                                                "utg+1\n987 hands"]
     assert "tournament bb" in ax.get_title()
     assert not [(a, b) for a in range(8) for b in range(a + 1, 8) if boxes[a].overlaps(boxes[b])]
 
@@ -177,11 +205,19 @@ def test_showdown_strength_of_shown_hands(tables):
         ("900000001", 1, 100.0, True),
         ("900000003", df["rank"][1], df["strength"][1], True)]
     assert df["description"].to_list() == ["4-card Badugi 4-3-2-A", "4-card Badugi 8-7-3-2"]
+    # Classes as players name them: 4-3-2-A is a 7-Badugi or better, 8-7-3-2 an 8-Badugi.
+    assert df["class"].to_list() == ["7-Badugi or better", "8-Badugi"]
     fig = chart(tables, "showdowns", Filters(player="Alice"))
-    won = [p.get_height() for p in fig.axes[0].patches]
-    assert sum(won) == 2  # two hands shown, both in the won bars
+    ax = fig.axes[0]
+    won = {p.get_y(): p.get_width() for p in ax.patches if p.get_gid().startswith("won")}
+    lost = [p.get_width() for p in ax.patches if p.get_gid().startswith("lost")]
+    assert sorted(won.values()) == [1, 1] and sum(lost) == 0  # two hands shown, both won
+    assert [t.get_text() for t in ax.get_yticklabels()] == ["7-Badugi or better", "8-Badugi"]
+    assert [t.get_text() for t in ax.texts] == ["  100% of 1", "  100% of 1"]
+    assert "Badugi 0.25/0.5 USD; cash" in fig.get_suptitle()
     bob = showdown_strength(tables, Filters(player="Bob"))
-    assert bob.select("description", "won").rows() == [("3-card 6-5-A", False)]
+    assert bob.select("description", "won", "class").rows() == [
+        ("3-card 6-5-A", False, "three-card 6")]
 
 
 def test_splits_chart_on_a_badeucy_showdown(corpus, tmp_path):

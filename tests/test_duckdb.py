@@ -89,6 +89,6 @@ def test_the_readme_disputed_hands_are_every_hand_the_audit_disputes(con, store)
     findings = store.read("findings").join(hands.select("site", "hand_id"), on=["site", "hand_id"])
     assert sorted(r["message"] for r in got if r["message"]) == sorted(findings["message"])
     # The sample's hand disputed on purpose: the pot given to the wrong player.
-    hostile = [r for r in got if r["hand_id"] == "910000002"]
-    assert [r["kind"] for r in hostile] == ["winner_mismatch"]
-    assert hostile[0]["path"].endswith("pokerstars-badugi-hostile.txt")
+    disputed = [r for r in got if r["hand_id"] == "910000012"]
+    assert [r["kind"] for r in disputed] == ["winner_mismatch"]
+    assert disputed[0]["path"].endswith("pokerstars-badugi-disputed.txt")

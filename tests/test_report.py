@@ -65,7 +65,10 @@ def test_player_header_tables_and_charts(page):
     headline = re.search(r'<div class="cards" id="p1-headline">(.*?)</div>\s*<h3', page, re.S).group(1)
     assert '<p class="net won">+0.40 USD</p>' in headline
     assert "<dt>Hands</dt><dd>2</dd>" in headline and "<dt>VPIP</dt><dd>50.0%</dd>" in headline
-    assert "<dt>bb/100</dt><dd>+80.00</dd>" in headline
+    # Limit Badugi: the win rate in big bets per 100 hands, named as limit players name it.
+    assert "<h3>Badugi 0.25/0.5, USD</h3>" in headline
+    assert "<dt>Big bets per 100 hands (BB/100)</dt><dd>+40.00</dd>" in headline
+    assert "bb/100" not in headline
     # The winnings chart comes first, then the sections in their order.
     order = [page.index(f'id="p1-{name}"') for name in
              ("headline", "winnings", "games", "positions", "draws", "showdowns")]
@@ -116,7 +119,7 @@ def test_without_player_covers_everyone_and_details_the_heroes(db):
             "most hands as hero first: Alice, &lt;script&gt;alert(1)&lt;/script&gt;.") in page
     assert re.findall(r'<section class="player" id="(p\d)-player">\s*<h2 id="p\d-name">([^<]*)</h2>',
                       page) == [("p1", "Alice"), ("p2", "&lt;script&gt;alert(1)&lt;/script&gt;")]
-    assert page.count('<img class="chart"') == 8  # four charts each
+    assert page.count('<img class="chart"') == 10  # five charts each
     assert '<p class="ok" id="not-read-none">Every hand in the imported files was read.</p>' in page
 
 
@@ -132,9 +135,12 @@ def test_money_is_never_added_across_units(tmp_path):
     store = Store(tmp_path / "db")
     import_paths([folder], store)
     page = build_report(store, Filters(player="Alice"))
-    cards = re.findall(r'<section class="card"><h3>(\w+)</h3><p class="net[^"]*">([^<]+)</p>', page)
-    assert sorted(cards) == [("EUR", "+2.35 EUR"), ("USD", "+2.35 USD")]
-    assert "In big bets: Alice played in EUR and USD, which cannot be added up" in page
+    cards = re.findall(r'<section class="card"><h3>([^<]+)</h3><p class="net[^"]*">([^<]+)</p>', page)
+    assert sorted(cards) == [("Badugi 0.25/0.5, EUR", "+2.35 EUR"),
+                             ("Badugi 0.25/0.5, USD", "+2.35 USD")]
+    assert ("In big bets: Alice played Badugi 0.25/0.5 in EUR and USD, which cannot be added "
+            "up") in page
+    assert page.count("<figure id=\"p1-chart-winnings") == 1  # one chart for one stakes
     assert re.search(r'<figure id="p1-chart-winnings"><img class="chart"', page)
 
 
@@ -220,9 +226,10 @@ def test_tournament_slot(corpus, tmp_path):
     assert '<td class="num won" data-label="Net">+0.40</td>' in each
     assert '<td class="text" data-label="Buy-in">1.00+0.20 USD</td>' in each
     assert 'id="p1-tournaments-chart"><img' in section
-    assert '<section class="card"><h3>tournaments, in big blinds (chips are not money)</h3>' in page
+    assert ('<section class="card"><h3>Badugi every blind level, tournaments, in big blinds '
+            '(chips are not money)</h3>') in page
     # The card says what the chips won in money too: the buy-in and the prize.
-    card = page[page.index("<h3>tournaments, in big blinds"):]
+    card = page[page.index("<h3>Badugi every blind level, tournaments, in big blinds"):]
     card = card[:card.index("</section>")]
     assert ("<dt>Tournaments (USD)</dt><dd>1</dd></div><div><dt>Net in USD</dt><dd>+0.40</dd>"
             "</div><div><dt>ROI</dt><dd>+33.3%</dd>") in card
@@ -258,7 +265,7 @@ def test_winnings_chart_of_cash_games_beside_tournaments(tmp_path):
     store = Store(tmp_path / "db")
     import_paths([tmp_path / "cash.txt", tmp_path / "sng.txt"], store)
     page = build_report(store, Filters(player="Hero"))
-    winnings = page[page.index('<h3 id="p1-winnings">'):page.index('<h3 id="p1-games">')]
+    winnings = page[page.index('<h3 id="p1-winnings">'):page.index('<h3 id="p1-stakes">')]
     assert "Cash games only" in winnings and 'id="p1-chart-winnings"><img' in winnings
     assert 'id="p1-tournaments-chart"><img' in page
     # The filters choose the tournaments too: a cash-game report has none.

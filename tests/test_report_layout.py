@@ -3,7 +3,7 @@ phone) nothing is wider than the window, and nothing scrolls sideways inside the
 
 The store: the bundled session (2,600 generated hands of Badugi, Badeucy and 2-7 Triple Draw
 in dollars, euros and KingsClub's unnamed unit, one hero), the hand-written histories (the
-disputed hand, the hostile names), broken histories (rejected hands, long paths) and, when it
+disputed hand), the escaping fixtures (hostile names and table, tests/data/report), broken histories (rejected hands, long paths) and, when it
 is beside the clone, the real corpus (tournament chips, games hhtools does not read).
 
 How it is measured: the page itself runs no script (its CSP forbids it), so the measuring
@@ -60,7 +60,7 @@ def report(tmp_path_factory):
     folder.mkdir(parents=True, exist_ok=True)
     store = Store(folder / "db")
     paths = [ROOT / "sample_histories" / "session", ROOT / "sample_histories" / "histories",
-             ROOT / "tests" / "invalid"]
+             ROOT / "tests" / "data" / "report", ROOT / "tests" / "invalid"]
     import_paths(paths + ([CORPUS] if CORPUS.is_dir() else []), store)
     assert store.rejections().height > 0  # the page lists them, with their long paths
     return write_report(store, folder / "session-report.html")

@@ -83,10 +83,13 @@ def test_a5_single_draw_made_broken_and_pat(store):
     draws = draw_stats(Tables.load(store), Filters(game="a-5-single-draw"))
     hero = row(draws, player="Hero")
     assert (hero["draws"], hero["drew_3"], hero["pat_pct"]) == (1, 1, 0.0)
-    assert (hero["made_before_n"], hero["broken_n"], hero["made_after_pct"]) == (1, 1, 0.0)
+    # Tc Ks Qc 4c As is a king-low: no made hand to draw players (a T-low or better), so
+    # drawing three to it breaks nothing; 4c As 7s 3h 3s after it is a pair.
+    assert (hero["made_before_n"], hero["broken_n"], hero["made_after_pct"]) == (0, 0, 0.0)
     pat = row(draws, player="Player0")
+    # A pat jack-low (2d Jh 8h 5s 9s) shown down: a snow, not a made hand.
     assert (pat["drew_0"], pat["pat_pct"], pat["made_after_pct"], pat["snows"]) == (1, 100.0,
-                                                                                   100.0, 0)
+                                                                                   0.0, 1)
 
 
 @pytest.mark.parametrize("hand_id, player, count, first_run", [
