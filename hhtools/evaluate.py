@@ -20,6 +20,7 @@ high). Tables are built on first use, so importing hhtools stays instant.
 
 from __future__ import annotations
 
+import threading
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations, combinations_with_replacement
@@ -267,19 +268,25 @@ _CATEGORY_NAMES = {_NO_PAIR: "no pair", _PAIR: "a pair", _TWO_PAIR: "two pair",
 
 
 class _LazyTable(dict[int, int]):
-    """A lookup table that builds itself (through ``build``) on its first miss."""
+    """A lookup table that builds itself (through ``build``) on its first miss.
+
+    A lock makes other threads (polars calls back from several) wait for the build rather
+    than take a key missing mid-build for a hand that does not exist."""
 
     def __init__(self, build: Callable[[], object]):
         super().__init__()
         self._build = build
         self._built = False
+        self._lock = threading.Lock()
 
     def __missing__(self, key: int) -> int:
-        if self._built:
-            raise KeyError(key)
-        self._built = True
-        self._build()
-        return self[key]
+        with self._lock:
+            if not self._built:
+                self._build()
+                self._built = True
+        if dict.__contains__(self, key):
+            return dict.__getitem__(self, key)
+        raise KeyError(key)
 
 
 class FiveCardHand(Component):
