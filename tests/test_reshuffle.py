@@ -257,3 +257,25 @@ def test_batch_dealing_is_one_deck_and_always_ok(seed, players, game):
             assert len(held) == len(set(held)), (deal.hand.hand_id, street)
         result = audit(deal.hand)
         assert result.verdict in ("ok", "unverifiable"), result.explanation()
+
+
+def test_generate_deals_under_the_batch_procedure_from_the_command_line(tmp_path):
+    from typer.testing import CliRunner
+
+    from hhtools.cli import app
+
+    out = tmp_path / "batch.txt"
+    runner = CliRunner()
+    made = runner.invoke(app, ["generate", "--game", "badacey", "--site", "kingsclub",
+                               "--players", "7", "--hands", "300", "--seed", "40",
+                               "--draw-procedure", "batch", "--out", str(out)])
+    assert made.exit_code == 0, made.output
+    # The seven-handed hand kept in tests/data/reshuffle came from this very command.
+    kept = (DATA / "kingsclub-batch-7max.txt").read_text(encoding="utf-8")
+    assert kept in out.read_text(encoding="utf-8")
+    audited = runner.invoke(app, ["audit", str(out)])
+    assert audited.exit_code == 0
+    assert audited.stdout.splitlines()[-1] == "total: 300 hands audited (300 ok), 0 skipped, 0 rejected"
+    wrong = runner.invoke(app, ["generate", "--game", "badacey", "--site", "kingsclub",
+                                "--draw-procedure", "bach", "--out", str(out)])
+    assert wrong.exit_code == 2 and "Unknown draw procedure 'bach'. Did you mean batch?" in wrong.output
