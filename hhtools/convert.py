@@ -19,10 +19,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
+from hhtools.audit_tally import file_notes
 from hhtools.errors import UsageError
 from hhtools.parsing import history_files, parse_file
 from hhtools.phh import PHHError, to_phh
 from hhtools.records import HandError, hand_to_json
+from hhtools.words import plural
 
 FORMATS = ("phh", "json")
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
@@ -36,6 +38,9 @@ class Converted:
     written: int
     skipped: int
     errors: tuple[HandError | str, ...]
+    #: What the file gave besides hands, one sentence each (hhtools.audit_tally.file_notes):
+    #: no hand history in it, hands of unsupported games or partial hands skipped.
+    notes: tuple[str, ...] = ()
 
 
 def check_format(to: str) -> None:
@@ -94,6 +99,10 @@ def convert(paths: Iterable[str | Path], to: str, out: str | Path | None = None,
                 (target / f"{f.stem}.jsonl").write_text("".join(lines), encoding="utf-8")
             else:
                 stream.write("".join(lines))
-        yield Converted(str(f), written, skipped, tuple(errors))
+        notes = file_notes(result)
+        if skipped > len(result.skipped):
+            notes.append(f"{f}: {plural(skipped - len(result.skipped), 'hand')} skipped: only "
+                         "the summary was saved, with no stacks or actions for PHH")
+        yield Converted(str(f), written, skipped, tuple(errors), tuple(notes))
     if pending_single is not None:
         stream.write(pending_single)

@@ -311,6 +311,10 @@ def parse_text(text: str, site: str = "auto", *, path: str | None = None,
         raise HHToolsError(f"errors must be 'collect' or 'raise', not {errors!r}")
     text = _plain_text(text)
     lines = text.split("\n")
+    if first_line == 1 and text.startswith(tuple(magic for magic, _ in _BINARY_KINDS)):
+        # An archive or a PDF is never read as text, even when a stored (uncompressed) zip
+        # shows a history's lines among its own.
+        return _not_a_history(lines, path, encoding)
     chosen = detect_site(lines) if site == "auto" else get_site(site)
     if chosen is None:
         from hhtools.summaries import is_summary, read_summaries
@@ -467,11 +471,21 @@ def _read_hand(site: Site, lines: list[str], first: int, path: str | None, step:
                          "please report it")
 
 
+#: The openings of files often put where histories are, named when such a file is skipped.
+_BINARY_KINDS = (("PK\x03\x04", "a ZIP archive"), ("%PDF-", "a PDF document"),
+                 ("\x1f\x8b", "a gzip archive"), ("7z\xbc\xaf", "a 7-Zip archive"),
+                 ("Rar!", "a RAR archive"))
+
+
 def _not_a_history(lines, path, encoding) -> ParseResult:
     """A text with no hand header of any site: skipped and counted, not a rejected hand."""
     first = next((line.strip() for line in lines if line.strip()), None)
+    kind = next((k for magic, k in _BINARY_KINDS if first and first.startswith(magic)), None)
     if first is None:
         reason = "the file is empty"
+    elif kind is not None or "\x00" in first:
+        # Its first line as text would be a screenful of control characters.
+        reason = f"{kind or 'binary data'}, not the text of a hand history"
     else:
         titles = [s.title for s in SITES.values()]
         reason = (f"no hand header of {', '.join(titles[:-1])} or {titles[-1]} found; "
