@@ -111,6 +111,34 @@ def build_pots(contributions: Mapping[str, Decimal], live: Sequence[str]) -> lis
     return pots
 
 
+def layer_pots(contributions: Mapping[str, Decimal], dead: Mapping[str, Decimal],
+               live: Sequence[str]) -> list[PotLayer]:
+    """The pots of a hand: every chip layered by contribution level (antes too) except dead
+    money (the dead part of a blind), which belongs to the main pot whoever paid it.
+
+    An ante is layered: B all in on a 1-chip ante can win one chip from each other player,
+    not A's whole 25 (PokerStars returns A's 124 and the pot is 2). A dead small blind is not
+    a bet anyone matches, so it is in the main pot, which even a short all-in can win:
+
+    >>> D = Decimal
+    >>> [(p.amount, p.eligible) for p in layer_pots({"A": D(1), "B": D(1)}, {}, ["A", "B"])]
+    [(Decimal('2'), ('A', 'B'))]
+    >>> [(p.amount, p.eligible) for p in layer_pots({"A": D(10), "B": D(35), "C": D(30)},
+    ...                                             {"B": D(5)}, ["A", "B", "C"])]
+    [(Decimal('35'), ('A', 'B', 'C')), (Decimal('40'), ('B', 'C'))]
+    """
+    if not dead:
+        return build_pots(contributions, live)
+    held = {p: min(dead.get(p, ZERO), v) for p, v in contributions.items()}
+    layers = build_pots({p: v - held[p] for p, v in contributions.items()}, live)
+    total_dead = sum(held.values(), ZERO)
+    if layers and total_dead:
+        layers[0] = PotLayer(layers[0].amount + total_dead, layers[0].eligible)
+    elif total_dead:
+        layers = [PotLayer(total_dead, tuple(live))]  # dead money only, every bet returned
+    return layers
+
+
 def allocate_rake(amounts: Sequence[Decimal], rake: Decimal, unit: Decimal,
                   printed: Sequence[Decimal] | None = None) -> list[Decimal]:
     """The rake taken from each pot.

@@ -9,7 +9,7 @@ from decimal import Decimal
 from hhtools.audit_records import Half, PotAudit, amounts_text as _amounts
 from hhtools.evaluate import Evaluation
 from hhtools.findings import RULE_KINDS
-from hhtools.pots import PotLayer, allocate_rake, award, build_pots, half_amounts
+from hhtools.pots import PotLayer, allocate_rake, award, half_amounts, layer_pots
 
 ZERO = Decimal(0)
 _RULE_KINDS = frozenset(RULE_KINDS)
@@ -29,20 +29,7 @@ class PotSettlement:
         for p in r.order:
             if p not in folded:
                 live.append(p)
-        if not r.dead and (not contributions or min(contributions.values()) > ZERO):
-            # No dead money: every chip is a live bet (the general case below gives the same).
-            layers = build_pots(contributions, live)
-            total_dead = ZERO
-        else:
-            # Dead money (antes, dead blinds) belongs to the main pot, whoever paid it; only
-            # the live bets are layered into side pots.
-            dead = {p: min(r.dead.get(p, ZERO), v) for p, v in contributions.items()}
-            layers = build_pots({p: v - dead[p] for p, v in contributions.items()}, live)
-            total_dead = sum(dead.values(), ZERO)
-        if layers and total_dead:
-            layers[0] = PotLayer(layers[0].amount + total_dead, layers[0].eligible)
-        elif total_dead:
-            layers = [PotLayer(total_dead, tuple(live))]  # antes only, every bet returned
+        layers = layer_pots(contributions, r.dead, live)
         summary = h.summary
         rake = summary.rake or ZERO
         printed = [p.amount for p in summary.pots] if summary.pots else None
