@@ -221,9 +221,32 @@ def award(amount: Decimal, component_winners: Sequence[Sequence[str]], order: Se
         for p, v in split(size, ws, unit, remainder_mode).items():
             out[p] = out.get(p, ZERO) + v
     if odd:
-        first = min((p for ws in halves for p in ws), key=rank.__getitem__)
-        out[first] += odd
+        out[halves[_odd_chip_half(halves, rank)][0]] += odd
     return out
+
+
+def pot_halves(amount: Decimal, component_winners: Sequence[Sequence[str]],
+               order: Sequence[str], unit: Decimal, split_odd_chip: str) -> list[Decimal]:
+    """Each component's share of a pot as awarded: they add up to the pot, the odd chip that
+    ``position`` keeps out of both halves (half_amounts) being in the half its winner took.
+
+    >>> pot_halves(Decimal(101), [["s3"], ["s1", "s4"]], ["s1", "s3", "s4"], Decimal(1),
+    ...            "position")
+    [Decimal('50'), Decimal('51')]
+    """
+    parts = half_amounts(amount, len(component_winners), unit, split_odd_chip)
+    odd = amount - sum(parts, ZERO)
+    if odd:
+        rank = {p: i for i, p in enumerate(order)}
+        parts[_odd_chip_half(component_winners, rank)] += odd
+    return parts
+
+
+def _odd_chip_half(component_winners: Sequence[Sequence[str]], rank: Mapping[str, int]) -> int:
+    """The half whose winner takes the odd chip between halves: the first winner of either
+    half clockwise from the button (the first such half if he won both) [LA 149]."""
+    first = min((p for ws in component_winners for p in ws), key=rank.__getitem__)
+    return next(i for i, ws in enumerate(component_winners) if first in ws)
 
 
 def half_amounts(amount: Decimal, halves: int, unit: Decimal, split_odd_chip: str
