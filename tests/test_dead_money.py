@@ -296,3 +296,26 @@ def test_phh_refuses_a_dead_field_that_is_not_one_amount_per_player(value, tmp_p
     result = read_phh(tmp_path / "h.phh", text=written.replace("_dead = [0, 0, 0.25, 0]",
                                                                    "_dead = " + value))
     assert result.hands == () and "_dead" in str(result.errors[0])
+
+
+def test_import_stores_the_sites_nets_verdict_and_pots_for_a_short_ante(tmp_path):
+    import polars as pl
+
+    from hhtools.importer import import_paths
+    from hhtools.store import Store
+
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "hu.txt").write_text(heads_up(HERO_WINS, "Hero"))
+    (folder / "three.txt").write_text(three_handed(HERO_LOSES, "Alice"))
+    store = Store(tmp_path / "db")
+    done = import_paths([folder], store)
+    assert (done.hands_new, done.rejected, done.verdicts) == (2, 0, {"ok": 2})
+    nets = {(h, p): n for h, p, n in store.read("players")
+            .select("hand_id", "player", "net").iter_rows()}
+    assert nets == {("63900000001", "Hero"): D(1), ("63900000001", "Villain"): D(-1),
+                    ("63900000002", "Hero"): D(-1), ("63900000002", "Alice"): D(126),
+                    ("63900000002", "Bob"): D(-125)}
+    halves = store.read("halves").filter(pl.col("hand_id") == "63900000002")
+    assert sorted(halves.select("pot", "amount", "player").iter_rows()) == [
+        ("main", D(3), "Alice"), ("side 1", D(248), "Alice")]
