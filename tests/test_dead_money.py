@@ -319,3 +319,41 @@ def test_import_stores_the_sites_nets_verdict_and_pots_for_a_short_ante(tmp_path
     halves = store.read("halves").filter(pl.col("hand_id") == "63900000002")
     assert sorted(halves.select("pot", "amount", "player").iter_rows()) == [
         ("main", D(3), "Alice"), ("side 1", D(248), "Alice")]
+
+
+def kingsclub_short_ante(winner: str) -> str:
+    """KingsClub prints no uncalled bet: the reader derives it, antes layered like bets."""
+    hero, other = (D(50), D(-50)) if winner == "Hero" else (D(-50), D(50))
+    return ("#3516999: No Limit 2-7 Single Draw - 125/250\n"
+            "2021-01-28 03:52:57\n"
+            "Table 'Bobbys Room Mix' Seat 1 is the button\n"
+            "Seat 1: Hero (50)\n"
+            "Seat 2: Player1 (10,000)\n"
+            "*** 1ST BETTING ROUND ***\n"
+            "Hero: posts ante 50, and is all in\n"
+            "Player1: posts ante 100\n"
+            "Player1: posts the big blind 250\n"
+            f"Dealt to Hero: [{HERO_WINS[0] if winner == 'Hero' else HERO_LOSES[0]}]\n"
+            "Dealt to Player1: [X X X X X]\n"
+            "*** 1ST DRAW ***\n"
+            "Player1 draws 1\n"
+            "Hero stands pat\n"
+            f"Hero shows [{HERO_WINS[0] if winner == 'Hero' else HERO_LOSES[0]}]\n"
+            f"Player1 shows [{OTHER[0]}]\n"
+            "*** 2ND BETTING ROUND ***\n"
+            "*** SUMMARY ***\n"
+            f"Seat 1: Hero ({50 + hero}) {'+' if hero > 0 else ''}{hero}\n"
+            f"Seat 2: Player1 ({10000 + other:,}) {'+' if other > 0 else ''}{other}\n"
+            f"{winner} wins pot (100)\n")
+
+
+@pytest.mark.parametrize("winner", ["Hero", "Player1"])
+def test_kingsclub_returns_the_antes_a_short_all_in_did_not_match(winner):
+    result = parse_text(kingsclub_short_ante(winner), "kingsclub")
+    assert not result.errors, result.errors
+    (hand,) = result.hands
+    assert [(u.player, u.amount) for u in hand.uncalled] == [("Player1", D(300))]
+    audited_hand = audit(hand)
+    assert audited_hand.verdict == "ok", audited_hand.explanation()
+    hero = D(50) if winner == "Hero" else D(-50)
+    assert nets(audited_hand) == {"Hero": (hero, hero), "Player1": (-hero, -hero)}
