@@ -37,6 +37,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from hhtools.cards import Card, parse_card
 from hhtools.errors import CardError, HHToolsError
 from hhtools.games import GAMES
+from hhtools.pots import uncalled_bet
 from hhtools.records import (Action, Collection, Hand, HandError, HeroCards, Pot, Seat, Show,
                              Source, Summary, Tournament, Uncalled, chip_totals)
 from hhtools.sites.values import (MAX_ID_LENGTH, MAX_SEATS, amount_problem, name_problem,
@@ -98,6 +99,9 @@ def to_phh(hand: Hand) -> str:
     label = {s.name: f"p{i + 1}" for i, s in enumerate(order)}
     antes = [ZERO] * n
     blinds = [ZERO] * n
+    # The dead part of each player's antes: PHH has no dead blind, and its antes are layered
+    # like bets (as pokerkit and the sites layer them), so ``_dead`` keeps them apart.
+    dead = [ZERO] * n
     posted = _extra_posts(hand)
     for a in hand.actions:
         if a.kind == "post_ante":
@@ -112,10 +116,12 @@ def to_phh(hand: Hand) -> str:
             blinds[index[a.player]] += -live if a.seq in posted else live
             if a.amount != live:
                 antes[index[a.player]] += a.amount - live
+                dead[index[a.player]] += a.amount - live
     if n == 2:
         # Heads-up the button posts the small blind; PHH lists it first all the same.
         blinds.reverse()
         antes.reverse()
+        dead.reverse()
     fields: dict[str, object] = {"variant": variant_code(hand), "antes": antes,
                                  "blinds_or_straddles": blinds}
     if hand.structure == "fixed-limit":
@@ -159,6 +165,8 @@ def to_phh(hand: Hand) -> str:
                                  c.pot, c.amount] for c in hand.collections]
     if hand.summary.pots:
         fields["_pots"] = [[p.name, p.amount] for p in hand.summary.pots]
+    if any(dead):
+        fields["_dead"] = dead
     if hand.cancelled:
         fields["_cancelled"] = True
     return "".join(f"{key} = {_value(key, value)}\n" for key, value in fields.items())
@@ -391,8 +399,13 @@ class _Reader:
         self._check_table(seats, names, self.t.get("seat_count"), str(self.t.get("hand", "")))
         antes = [_money(v) for v in self.need("antes")]
         blinds = [_money(v) for v in self.need("blinds_or_straddles")]
+        given = self.t.get("_dead", [0] * n)
+        dead = [_money(v) for v in given] if isinstance(given, list) else []
+        if len(dead) != n or any(d > a for d, a in zip(dead, antes)):
+            self.fail(f"_dead must give each of the {n} players a dead part of their ante "
+                      f"(no more than it): {given!r} for antes {[str(a) for a in antes]}")
         if n == 2:
-            antes, blinds = antes[::-1], blinds[::-1]
+            antes, blinds, dead = antes[::-1], blinds[::-1], dead[::-1]
         if structure == "fixed-limit":
             small_bet, big_bet = _money(self.need("small_bet")), _money(self.need("big_bet"))
         else:
@@ -409,8 +422,11 @@ class _Reader:
         lines = self._action_lines(len(actions))
         line = lines[0] if lines else self.first
         for i, a in enumerate(antes):
-            if a:
-                self._add(i, "post_ante", a, None, line)
+            if a - dead[i]:
+                self._add(i, "post_ante", a - dead[i], None, line)
+            if dead[i]:
+                # A dead blind: in the pot, counting as no bet (hhtools.replay_betting).
+                self._add(i, "post_dead", dead[i], ZERO, line)
         # The small blind (the button's, heads-up) posts first, then the big blind, then
         # the posts out of position (negative values: a newcomer's big blind).
         small = 1 if n == 2 else 0
@@ -437,14 +453,11 @@ class _Reader:
                            self.first) for p, pot, amount in self.t["_collected"])
         cancelled = bool(self.t.get("_cancelled"))
         uncalled: tuple[Uncalled, ...] = ()
-        # Only live chips can come back: antes and dead blinds stay in the pot, so a dead
-        # small blind posted with a big blind is not part of an uncalled bet.
-        live = [p - a for p, a in zip(self.put, antes)]
-        ranked = sorted(range(n), key=lambda i: live[i], reverse=True)
-        if not cancelled and n > 1 and live[ranked[0]] > live[ranked[1]]:
-            top = ranked[0]
-            uncalled = (Uncalled(names[top], live[top] - live[ranked[1]],
-                                 STREETS[self.street], self.first),)
+        # Dead blinds stay in the pot; antes are layered like bets (hhtools.pots).
+        back = None if cancelled else uncalled_bet(
+            {names[i]: p - d for i, (p, d) in enumerate(zip(self.put, dead))})
+        if back is not None:
+            uncalled = (Uncalled(back[0], back[1], STREETS[self.street], self.first),)
         rake = self.t.get("_rake")
         if rake is None and "winnings" in self.t and not cancelled:
             rake = sum(self.put, ZERO) - sum(u.amount for u in uncalled) - sum(won, ZERO)

@@ -56,8 +56,8 @@ class Replay(BettingRules, DrawRules):
         self.big_blind = hand.big_blind or hand.small_bet
         self._seat(hand)
         self.paid: dict[str, Decimal] = dict.fromkeys(self.order, ZERO)
-        #: Dead money each player put in (antes, dead blinds): in the pot whatever happens,
-        #: so never part of an uncalled bet.
+        #: Dead money each player put in (the dead part of a blind; antes are layered like
+        #: any other chip): in the main pot whatever happens, so never part of an uncalled bet.
         self.dead: dict[str, Decimal] = {}
         self.folded: set[str] = set()
         self.all_in: set[str] = set()

@@ -357,11 +357,16 @@ class BettingRules:
         self.paid[p] = self.paid.get(p, ZERO) + amount
         if (a.all_in or left <= ZERO) and p not in self.all_in:
             self._goes_all_in(p)
-        ante = a.kind == "post_ante" or to is None
-        live = ZERO if ante else to - r.bets.get(p, ZERO)
+        if a.kind == "post_ante":
+            # An ante is no bet of the round, but it is no dead money either: it is layered
+            # with the player's other chips, so a player all in for less than the ante can
+            # win only what each other player's ante matches (RULES.md, side pots).
+            return
+        live = ZERO if to is None else to - r.bets.get(p, ZERO)
         if amount > live:
+            # The dead part of a blind (a dead small blind): in the main pot, never returned.
             self.dead[p] = self.dead.get(p, ZERO) + amount - live
-        if ante:
+        if to is None:
             return
         r.bets[p] = to
         if to > r.current:

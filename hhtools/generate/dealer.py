@@ -23,7 +23,7 @@ from zoneinfo import ZoneInfo
 
 from hhtools.cards import Card
 from hhtools.games import Game, get_game
-from hhtools.pots import PotLayer, allocate_rake, award, build_pots, uncalled_bet
+from hhtools.pots import PotLayer, allocate_rake, award, layer_pots, uncalled_bet
 from hhtools.records import (Action, Collection, Event, Hand, HeroCards, Pot, Seat, Show,
                              Source, Summary, Tournament, Uncalled)
 from hhtools.replay import Replay
@@ -497,13 +497,7 @@ class Dealer:
                           if a.player == who and a.amount)
             uncalled = (Uncalled(who, amount, street, 0),)
         live = rp.live
-        dead_in = {p: min(dead.get(p, ZERO), v) for p, v in contributions.items()}
-        layers = build_pots({p: v - dead_in[p] for p, v in contributions.items()}, live)
-        total_dead = sum(dead_in.values(), ZERO)
-        if layers and total_dead:
-            layers[0] = PotLayer(layers[0].amount + total_dead, layers[0].eligible)
-        elif total_dead:
-            layers = [PotLayer(total_dead, tuple(live))]
+        layers = layer_pots(contributions, dead, live)
         total = sum((p.amount for p in layers), ZERO)
         reached_draw = any(a.street != "predraw" for a in actions)
         pct, cap = self.table.rake
