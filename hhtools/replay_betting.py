@@ -193,10 +193,6 @@ class BettingRules:
         raise RuleViolation("out_of_turn", f"{p} acts out of turn: it is {expected}'s turn",
                             a.line)
 
-    def can_wager(self, a: Action) -> bool:
-        """Whether the fold, check, call, bet or raise ``a`` is allowed now."""
-        return _allowed(self.verify_wager, a)
-
     def _may_raise(self, p: str) -> bool:
         r = self.round
         # Limit raises are one unit, whatever the blinds; elsewhere the last full raise.
@@ -344,10 +340,6 @@ class BettingRules:
             raise RuleViolation("stack_exceeded", f"{a.player} posts {amount} with "
                                 f"{_behind(stack)} behind", a.line, "stack")
 
-    def can_post(self, a: Action) -> bool:
-        """Whether the blind or ante ``a`` is allowed now."""
-        return _allowed(self.verify_post, a)
-
     def apply_post(self, a: Action) -> None:
         """Blinds count toward the round's bet (the big blind as its first bet); antes do not."""
         r, p, to = self.round, a.player, a.to
@@ -404,9 +396,3 @@ def _behind(stack: Decimal) -> str:
     return f"only {stack}" if stack > ZERO else "nothing"
 
 
-def _allowed(verify, a: Action) -> bool:
-    try:
-        verify(a)
-    except RuleViolation:
-        return False
-    return True
