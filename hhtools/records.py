@@ -16,6 +16,7 @@ from datetime import datetime
 from decimal import Decimal
 
 from hhtools.cards import Card
+from hhtools.inputs import shown
 
 STREETS = ("predraw", "draw1", "draw2", "draw3")
 
@@ -209,7 +210,7 @@ class HandWarning:
     @property
     def message(self) -> str:
         """``path:LINE:COL: hand 123: warning: reason``, the form editors jump to."""
-        where = f"{self.path or '<text>'}:{self.line}:{self.column}"
+        where = f"{shown(self.path or '<text>')}:{self.line}:{self.column}"
         hand = f" hand {self.hand_id}:" if self.hand_id else ""
         return f"{where}:{hand} warning: {self.reason}"
 
@@ -284,7 +285,7 @@ class HandError:
     @property
     def message(self) -> str:
         """``path:LINE:COL: hand 123: reason``, the form editors jump to."""
-        where = f"{self.path or '<text>'}:{self.line}:{self.column}"
+        where = f"{shown(self.path or '<text>')}:{self.line}:{self.column}"
         hand = f" hand {self.hand_id}:" if self.hand_id else ""
         return f"{where}:{hand} {self.reason}"
 
