@@ -300,8 +300,7 @@ def read_phh(source: str | Path, *, text: str | None = None) -> PHHResult:
     """
     path = str(source)
     if text is None:
-        data = read_input(source, limit=MAX_PHHS_BYTES if path.lower().endswith(".phhs")
-                          else MAX_PHH_BYTES)
+        data = read_input(source, limit=phh_bytes(path))
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError as e:
@@ -377,6 +376,11 @@ MAX_ACTIONS = 5_000
 MAX_STRING = 10_000
 _TOKENS = re.compile(r'"""(?:[^\\]|\\.)*?"""|\'\'\'.*?\'\'\'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#[^\n]*'
                      r"|[\[\]{}]|\n", re.S)
+
+
+def phh_bytes(path: str | Path) -> int:
+    """The most bytes the PHH file ``path`` may hold: a ``.phh`` one hand, a ``.phhs`` many."""
+    return MAX_PHHS_BYTES if Path(path).suffix.lower() == ".phhs" else MAX_PHH_BYTES
 
 
 def bounds_problem(text: str) -> tuple[int, int, str] | None:

@@ -37,7 +37,7 @@ from hhtools.importer import ImportSummary, import_parsed
 from hhtools.inputs import InputError, find_histories, read_input, shown
 from hhtools.parsing import (HISTORY_SUFFIXES, ParseResult, detect_site, line_spacing, parse_file,
                              parse_text, split_lines)
-from hhtools.phh import is_phh
+from hhtools.phh import bounds_problem, is_phh, phh_bytes
 from hhtools.store import Store
 from hhtools.words import plural
 
@@ -181,7 +181,7 @@ class Watcher:
         known.tried = (known.signature, stage)
         try:
             stat = os.stat(name)
-            data = b"" if is_phh(name) else read_input(name)
+            data = read_input(name, limit=phh_bytes(name) if is_phh(name) else None)
             after = os.stat(name)
         except FileNotFoundError:
             return  # renamed or removed meanwhile: the next listing shows where it went
@@ -213,7 +213,9 @@ class Watcher:
                     return
                 except HHToolsError:
                     return
-                if stage == "settled" or whole.ok:
+                # A PHH file past its bounds (hhtools.phh) will not read once written further.
+                final = is_phh(name) and bounds_problem(decoded.text) is not None
+                if stage == "settled" or whole.ok or final:
                     self._import(name, stat, whole, known, lines, len(lines))
             return
         start = known.start if known.mark == _mark(lines, known.start) else 0
