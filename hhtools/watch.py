@@ -193,6 +193,7 @@ class Watcher:
         except OSError as exc:
             self._refuse(name, known, f"cannot read {shown(name)}: {exc.strerror or exc}")
             return
+        known.refused = None  # readable now: a later refusal is said again
         if (after.st_size, after.st_mtime_ns) != (stat.st_size, stat.st_mtime_ns):
             return  # written to while read: read again at the next look, once it has changed
         if not stat.st_size:
