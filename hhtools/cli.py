@@ -560,7 +560,10 @@ def chart_command(
             figure = tournament_chart(open_store(db), player)
         else:
             figure = chart(Tables.load(open_store(db)), kind, filters, measure)
-        figure.savefig(out, format=suffix[1:], dpi=100)
+        from hhtools.outputs import replacing
+
+        with replacing(out, "wb") as image:  # whole or not at all
+            figure.savefig(image, format=suffix[1:], dpi=100)
     except HHToolsError as exc:
         raise failure(exc) from None
     except OSError as exc:

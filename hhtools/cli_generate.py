@@ -99,6 +99,6 @@ def generate_command(
     try:
         write_history(out, site, name, structure, hands, seed=seed, players=span,
                       draw_procedure=draw_procedure)
-    except OSError as exc:
-        raise fail(f"cannot write {out}: {exc.strerror}", 2) from None
+    except HHToolsError as exc:  # hhtools.outputs.OutputError: a full disk, no right to write
+        raise fail(str(exc), 2) from None
     typer.echo(f"{plural(hands, f'{site.lower()} {name} {structure} hand')} written to {out}")

@@ -27,6 +27,7 @@ from __future__ import annotations
 import bisect
 import dataclasses
 import functools
+import os
 import re
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
@@ -36,6 +37,7 @@ from pathlib import Path
 from hhtools.collector import collector_paused
 from hhtools.decoding import decode, decode_bytes  # decode: also this module's public name
 from hhtools.errors import HHToolsError, UsageError
+from hhtools.inputs import InputError, find_histories, read_input, shown
 from hhtools.records import Hand, HandError, HandWarning, SkippedHand
 from hhtools.sites import SITES, Site, get_site
 
@@ -378,11 +380,7 @@ def parse_file(path: str | Path, site: str = "auto", *, errors: str = "collect")
         if errors == "raise" and phh.errors:
             raise HandParseError(phh.errors[0])
         return ParseResult(str(path), "phh", "utf-8", phh.hands, (), phh.errors, 0)
-    try:
-        data = Path(path).read_bytes()
-    except OSError as e:
-        raise UsageError(f"cannot read {path}: {e.strerror or e}") from None
-    decoded = decode_bytes(data)
+    decoded = decode_bytes(read_input(path))
     result = parse_text(decoded.text, site, path=str(path), errors=errors,
                         encoding=decoded.encoding)
     if result.not_history is None and (decoded.problems or decoded.notes):
@@ -425,24 +423,34 @@ def with_problems(result: ParseResult, problems: Sequence[HandWarning],
 
 
 def history_files(paths: Iterable[str | Path]) -> Iterator[Path]:
-    """The files named, and the history files found (recursively) in the directories named."""
-    for p in map(Path, paths):
-        if p.is_dir():
-            yield from sorted(f for f in p.rglob("*")
-                              if f.is_file() and f.suffix.lower() in HISTORY_SUFFIXES)
-        elif p.exists():
-            yield p
-        else:
-            raise UsageError(f"no such file or directory: {p}")
+    """The files named, and the history files found (recursively) in the directories named;
+    a folder that cannot be listed or entered is listed itself, for reading to refuse it
+    (hhtools.inputs)."""
+    for p in find_histories(paths, HISTORY_SUFFIXES):
+        if not os.path.lexists(p):
+            raise UsageError(f"no such file or directory: {shown(p)}")
+        yield p
 
 
 def parse_paths(paths: Iterable[str | Path], site: str = "auto", *, errors: str = "collect"
                 ) -> Iterator[ParseResult]:
-    """Parse every history file among ``paths`` (files or directories), one result per file."""
+    """Parse every history file among ``paths`` (files or directories), one result per file;
+    an input that cannot be read (a pipe, a device, a folder not entered) is one rejection."""
     if site != "auto":
         get_site(site)  # an unknown site name fails before any file is read
     for f in history_files(paths):
-        yield parse_file(f, site, errors=errors)
+        try:
+            yield parse_file(f, site, errors=errors)
+        except InputError as exc:
+            if errors == "raise":
+                raise
+            yield refused(f, exc)
+
+
+def refused(path: str | Path, exc: InputError) -> ParseResult:
+    """The result of an input not read: one rejection saying why."""
+    return ParseResult(str(path), None, None, (), (), (HandError(
+        str(path), 1, 1, None, None, (), None, str(exc)),), 0)
 
 
 def line_spacing(lines: list[str]) -> tuple[int, int]:
@@ -538,7 +546,7 @@ def format_report(results: Iterable[ParseResult]) -> Iterator[str]:
         files += 1
         if r.not_history is not None:
             foreign += 1
-            yield f"{r.path or '<text>'}: not a hand history: {r.not_history}"
+            yield f"{shown(r.path or '<text>')}: not a hand history: {r.not_history}"
             continue
         games = Counter((r.site, h.game) for h in r.hands)
         hands.update(games)
@@ -558,7 +566,7 @@ def format_report(results: Iterable[ParseResult]) -> Iterator[str]:
         warned += len(warnings)
         if warnings:
             parts.append(f"{len(warnings)} warning{'s' * (len(warnings) != 1)}")
-        yield f"{r.path or '<text>'}: {r.site or 'unknown site'}, {', '.join(parts)}"
+        yield f"{shown(r.path or '<text>')}: {r.site or 'unknown site'}, {', '.join(parts)}"
         for e in r.errors:
             yield f"  {e.message}"
         for w in warnings:

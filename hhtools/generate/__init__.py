@@ -41,7 +41,10 @@ def write_history(path: str | Path, site: str, game: str, structure: str = "fixe
     deals = generate_deals(site, game, structure, hands, seed=seed, players=players,
                            draw_procedure=draw_procedure)
     site = site.lower()
-    with open(path, "w", encoding=FILE_ENCODING[site], newline="\n") as f, \
+    from hhtools.outputs import replacing
+
+    # Written under a temporary name, renamed once whole: a full disk leaves no cut file.
+    with replacing(path, encoding=FILE_ENCODING[site], newline="\n") as f, \
             collector_paused():
         buffer: list[str] = []
         for piece in stream(deals, site):
