@@ -12,9 +12,10 @@ of the package, which would replace the function ``hhtools.audit`` by the module
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
 from hhtools.audit_records import VERDICTS, Audit, Half, PlayerAudit, PotAudit, _game
 from hhtools.errors import HHToolsError, UsageError
@@ -23,6 +24,9 @@ from hhtools.records import Hand, HandError
 from hhtools.replay import Replay
 from hhtools.rules import PRACTICES, PROFILES, RuleProfile, get_profile
 from hhtools.settlement import Settlement
+
+if TYPE_CHECKING:
+    from hhtools.parsing import ParseResult
 
 ZERO = Decimal(0)
 _RULE_KINDS = frozenset(RULE_KINDS)
@@ -99,14 +103,19 @@ def explain(hand: Hand, rules: RuleProfile | str | None = None) -> str:
 
 
 def audit_paths(paths: Iterable[str], rules: RuleProfile | str | None = None,
-                site: str = "auto") -> Iterator[Audit | HandError]:
+                site: str = "auto",
+                on_file: Callable[[ParseResult], None] | None = None
+                ) -> Iterator[Audit | HandError]:
     """Audit every hand in history files or directories, in order; hands that could not be
-    read come through as their HandError."""
+    read come through as their HandError. ``on_file`` is shown each file's parse result
+    before its hands (what the file held besides them: hhtools.audit_tally)."""
     from hhtools.parsing import parse_paths
 
     if rules is not None:
         rules = get_profile(rules)  # an unknown profile fails before any file is read
     for result in parse_paths(paths, site):
+        if on_file is not None:
+            on_file(result)
         for hand in result.hands:
             yield audit_or_error(hand, rules)
         yield from result.errors

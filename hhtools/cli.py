@@ -217,7 +217,9 @@ def audit_command(
         hhtools audit --explain 40200897 ../shared/corpus/kingsclub
         hhtools audit night.txt --explain all   (a Whisky Poker or La Viuda night)
     """
+    from hhtools.audit_tally import AuditTally
     from hhtools.auditor import audit_paths, explain, find_hand, unparsed_json
+    from hhtools.parsing import ParseResult
     from hhtools.cli_nights import audit_nights
     from hhtools.rules import get_profile
     from hhtools.compare import dumps
@@ -237,7 +239,15 @@ def audit_command(
         failed = 0
         if rules is not None:
             get_profile(rules)  # the options first, then the paths
-        for item in audit_paths(history_files(paths, site), rules, site):
+        tally = AuditTally()
+
+        def noted(result: ParseResult) -> None:
+            # JSON output stays one hand object a line: the sentences go to standard error.
+            for note in tally.file(result):
+                typer.echo(note, err=as_json)
+
+        for item in audit_paths(history_files(paths, site), rules, site, noted):
+            tally.add(item)
             if isinstance(item, HandError):
                 failed += 1
                 typer.echo(dumps(unparsed_json(item)) if as_json
@@ -250,6 +260,8 @@ def audit_command(
                 typer.echo(item.line())
                 if item.verdict != "ok":
                     typer.echo(item.explanation())
+        if not as_json and tally.wanted():
+            typer.echo(tally.line())
     except HHToolsError as exc:
         raise failure(exc) from None
     if failed:
@@ -472,10 +484,13 @@ def convert_command(
     """
     from hhtools.convert import check_format, convert
 
-    rejected = 0
+    rejected = written = 0
     try:
         check_format(to)  # the options first, then the paths
         for done in convert(history_files(paths, site), to, out, site=site):
+            written += done.written
+            for note in done.notes:
+                typer.echo(note, err=True)
             for error in done.errors:
                 rejected += 1
                 typer.echo(str(error), err=True)
@@ -487,6 +502,8 @@ def convert_command(
         raise fail(f"cannot write {exc.filename}: {exc.strerror}", 2) from None
     if rejected:
         raise fail(f"{plural(rejected, 'hand')} rejected")
+    if not written:
+        typer.echo("no hand converted", err=True)
 
 
 @app.command("chart")
@@ -543,7 +560,10 @@ def chart_command(
             figure = tournament_chart(open_store(db), player)
         else:
             figure = chart(Tables.load(open_store(db)), kind, filters, measure)
-        figure.savefig(out, format=suffix[1:], dpi=100)
+        from hhtools.outputs import replacing
+
+        with replacing(out, "wb") as image:  # whole or not at all
+            figure.savefig(image, format=suffix[1:], dpi=100)
     except HHToolsError as exc:
         raise failure(exc) from None
     except OSError as exc:

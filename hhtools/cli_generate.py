@@ -37,6 +37,10 @@ def generate_command(
     until_hero_out: Annotated[bool, typer.Option(
         "--until-hero-out", help="With --tournament: the file stops with the hand Hero is "
         "knocked out in, as the client's file does.")] = False,
+    draw_procedure: Annotated[str, typer.Option(
+        "--draw-procedure", help="serve (each player served before the next discards) or "
+        "batch (everyone discards, then the replacements are dealt; a short stub takes this "
+        "round's discards too).")] = "serve",
 ) -> None:
     """Generate legal hands, written exactly as the site writes its histories.
 
@@ -67,6 +71,10 @@ def generate_command(
         if structure not in STRUCTURES:
             raise unknown_name("structure", structure, STRUCTURES)
         check_supported(site, name, structure)
+        from hhtools.generate.dealer import DRAW_PROCEDURES
+
+        if draw_procedure not in DRAW_PROCEDURES:
+            raise unknown_name("draw procedure", draw_procedure, DRAW_PROCEDURES)
         low, _, high = players.partition("-")
         span = (int(low), int(high or low))
         if not 2 <= span[0] <= span[1] <= 8:
@@ -76,6 +84,8 @@ def generate_command(
                    f"--players {players}: give N or MIN-MAX between 2 and 8", 2) from None
     except HHToolsError as exc:
         raise fail(str(exc), 2) from None
+    if tournament and draw_procedure != "serve":
+        raise fail("--draw-procedure goes with cash tables, not --tournament", 2)
     if (summary or until_hero_out) and not tournament:
         raise fail("--summary and --until-hero-out go with --tournament", 2)
     if tournament:
@@ -87,7 +97,8 @@ def generate_command(
             raise fail(str(exc), 2) from None
         return
     try:
-        write_history(out, site, name, structure, hands, seed=seed, players=span)
-    except OSError as exc:
-        raise fail(f"cannot write {out}: {exc.strerror}", 2) from None
+        write_history(out, site, name, structure, hands, seed=seed, players=span,
+                      draw_procedure=draw_procedure)
+    except HHToolsError as exc:  # hhtools.outputs.OutputError: a full disk, no right to write
+        raise fail(str(exc), 2) from None
     typer.echo(f"{plural(hands, f'{site.lower()} {name} {structure} hand')} written to {out}")

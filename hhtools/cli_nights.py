@@ -17,15 +17,16 @@ from hhtools.cli_options import fail
 from hhtools.commerce.audit import audit_night_file
 from hhtools.commerce.record import RecordError, is_night
 from hhtools.errors import HHToolsError, UsageError
+from hhtools.inputs import open_input
 from hhtools.words import plural
 
 
 def _first_line(path: Path) -> str:
     try:
-        with open(path, encoding="utf-8", errors="replace") as f:
-            return f.readline()
-    except OSError:
-        return ""
+        with open_input(path) as f:  # a pipe named p.txt must not block the audit
+            return f.readline(4096).decode("utf-8", "replace")
+    except (OSError, HHToolsError):
+        return ""  # the poker path reports it
 
 
 def night_files(paths: list[str]) -> list[Path] | None:
@@ -110,9 +111,11 @@ def generate_night(game: str, players: str, seed: int, out: str) -> None:
     if not out:
         typer.echo(text, nl=False)
         return
+    from hhtools.outputs import write_text
+
     try:
-        Path(out).write_text(text, encoding="utf-8")
-    except OSError as exc:
-        raise fail(f"cannot write {out}: {exc.strerror}", 2) from None
+        write_text(out, text)
+    except HHToolsError as exc:
+        raise fail(str(exc), 2) from None
     deals = text.count("\nDeal ")
     typer.echo(f"{name} night of {plural(deals, 'deal')} written to {out}")

@@ -9,6 +9,7 @@ import typer
 
 from hhtools.cli_options import DbOption, fail, failure, say_waiting
 from hhtools.errors import HHToolsError
+from hhtools.inputs import shown
 from hhtools.words import plural
 
 
@@ -46,7 +47,7 @@ def rejected_command(
     for file, line, column, hand_id, reason in rows.select(
             "path", "line", "column", "hand_id", "reason").iter_rows():
         hand = f" hand {hand_id}:" if hand_id else ""
-        typer.echo(f"{file}:{line}:{column}:{hand} {reason}")
+        typer.echo(f"{shown(file)}:{line}:{column}:{hand} {reason}")
     typer.echo(f"{plural(rows.height, 'rejected hand')}", err=True)
 
 

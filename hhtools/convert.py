@@ -19,10 +19,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
+from hhtools.audit_tally import file_notes
 from hhtools.errors import UsageError
-from hhtools.parsing import history_files, parse_file
+from hhtools.inputs import InputError, shown
+from hhtools.outputs import write_text
+from hhtools.parsing import history_files, parse_file, refused
 from hhtools.phh import PHHError, to_phh
 from hhtools.records import HandError, hand_to_json
+from hhtools.words import plural
 
 FORMATS = ("phh", "json")
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
@@ -36,6 +40,9 @@ class Converted:
     written: int
     skipped: int
     errors: tuple[HandError | str, ...]
+    #: What the file gave besides hands, one sentence each (hhtools.audit_tally.file_notes):
+    #: no hand history in it, hands of unsupported games or partial hands skipped.
+    notes: tuple[str, ...] = ()
 
 
 def check_format(to: str) -> None:
@@ -56,7 +63,10 @@ def convert(paths: Iterable[str | Path], to: str, out: str | Path | None = None,
     number = 0
     pending_single: str | None = None  # the first PHH hand, held until we know if it is alone
     for f in files:
-        result = parse_file(f, site)
+        try:
+            result = parse_file(f, site)
+        except InputError as exc:  # a pipe, a device, too large: only this file is lost
+            result = refused(f, exc)
         hands, skipped, errors = result.hands, len(result.skipped), list(result.errors)
         written = 0
         lines: list[str] = []
@@ -74,12 +84,12 @@ def convert(paths: Iterable[str | Path], to: str, out: str | Path | None = None,
             try:
                 text = to_phh(hand)
             except PHHError as e:
-                errors.append(f"{f}: hand {hand.hand_id}: {e}")
+                errors.append(f"{shown(f)}: hand {hand.hand_id}: {e}")
                 continue
             written += 1
             if target is not None:
                 name = _UNSAFE.sub("_", f"{hand.site}-{hand.hand_id}") + ".phh"
-                (target / name).write_text(text, encoding="utf-8")
+                write_text(target / name, text)
                 continue
             number += 1
             if number == 1:
@@ -91,9 +101,13 @@ def convert(paths: Iterable[str | Path], to: str, out: str | Path | None = None,
             stream.write(f"[{number}]\n{text}\n")
         if lines:
             if target is not None:
-                (target / f"{f.stem}.jsonl").write_text("".join(lines), encoding="utf-8")
+                write_text(target / f"{f.stem}.jsonl", "".join(lines))
             else:
                 stream.write("".join(lines))
-        yield Converted(str(f), written, skipped, tuple(errors))
+        notes = file_notes(result)
+        if skipped > len(result.skipped):
+            notes.append(f"{f}: {plural(skipped - len(result.skipped), 'hand')} skipped: only "
+                         "the summary was saved, with no stacks or actions for PHH")
+        yield Converted(str(f), written, skipped, tuple(errors), tuple(notes))
     if pending_single is not None:
         stream.write(pending_single)

@@ -13,7 +13,11 @@ the draw that takes the 52nd card (the last-card rule of [LA, T] shuffles that c
 cannot complete every draw). Which discards the new stub holds is the profile's
 ``reshuffle_policy``: ``earlier-rounds`` keeps this round's discards out [LA, T],
 ``others-this-round`` lets in every discard made before the reshuffle (PokerStars' published
-rule), ``either`` accepts what either allows.
+rule), ``either`` accepts what either allows. Which discards had been made by then is the
+profile's ``draw_procedure``: under ``serve`` only those of the players who drew before; under
+``batch`` (everyone declares, then the replacements are dealt) every discard of the round, so a
+player who drew before the hero may be dealt the hero's discard of that same round; ``either``
+accepts the batch case too.
 """
 
 from __future__ import annotations
@@ -84,8 +88,12 @@ def reshuffle_reason(hand: Hand, card: Card, shower: str, run: StubRun | None,
         in_pool = left.seq < last.seq  # a folded hand goes to the muck, in every policy
     elif policy == "earlier-rounds":
         in_pool = _ROUND[left.street] < _ROUND[last.street]
-    else:  # others-this-round, either: any discard made before the shower's draw
+    elif rules.draw_procedure == "serve":
+        # Each player is served before the next declares: only discards made before the
+        # shower's draw exist when the shower is dealt.
         in_pool = left.seq < last.seq
+    else:  # batch, either: the whole round declares before anyone is dealt
+        in_pool = _ROUND[left.street] <= _ROUND[last.street]
     if not in_pool:
         return None
     how = "folded" if left.kind == "fold" else "discarded"

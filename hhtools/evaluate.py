@@ -513,7 +513,3 @@ def winners(evaluations: Sequence[Evaluation]) -> list[int]:
     return [i for i, e in enumerate(evaluations) if e.rank == best]
 
 
-def describe_cards(evaluation: Evaluation) -> str:
-    """``4-card Badugi 5-4-3-2 (2c 3s 4d 5h)``."""
-    return f"{evaluation.description} ({format_cards(evaluation.best)})"
-

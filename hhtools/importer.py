@@ -31,6 +31,7 @@ import polars as pl
 
 from hhtools.collector import collector_paused
 from hhtools.errors import HHToolsError
+from hhtools.inputs import shown
 from hhtools.parsing import not_history_count
 from hhtools.records import HandError
 from hhtools.rows import add_hand, error_row, frames, new_rows
@@ -270,7 +271,8 @@ def _import(paths, store: Store, progress, jobs: int | None, summary: ImportSumm
             # Gone or unreadable since it was listed: this file is rejected, the rest imported.
             summary.rejected += 1
             if len(summary.rejected_examples) < 10:
-                summary.rejected_examples.append(f"{path}: cannot read it: {exc.strerror or exc}")
+                summary.rejected_examples.append(
+                    f"{shown(path)}: cannot read it: {exc.strerror or exc}")
             continue
         if previous.get(resolved) == (stat.st_size, stat.st_mtime_ns):
             summary.files_unchanged += 1

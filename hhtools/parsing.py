@@ -27,6 +27,7 @@ from __future__ import annotations
 import bisect
 import dataclasses
 import functools
+import os
 import re
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
@@ -36,6 +37,7 @@ from pathlib import Path
 from hhtools.collector import collector_paused
 from hhtools.decoding import decode, decode_bytes  # decode: also this module's public name
 from hhtools.errors import HHToolsError, UsageError
+from hhtools.inputs import InputError, find_histories, read_input, shown
 from hhtools.records import Hand, HandError, HandWarning, SkippedHand
 from hhtools.sites import SITES, Site, get_site
 
@@ -311,6 +313,10 @@ def parse_text(text: str, site: str = "auto", *, path: str | None = None,
         raise HHToolsError(f"errors must be 'collect' or 'raise', not {errors!r}")
     text = _plain_text(text)
     lines = text.split("\n")
+    if first_line == 1 and text.startswith(tuple(magic for magic, _ in _BINARY_KINDS)):
+        # An archive or a PDF is never read as text, even when a stored (uncompressed) zip
+        # shows a history's lines among its own.
+        return _not_a_history(lines, path, encoding)
     chosen = detect_site(lines) if site == "auto" else get_site(site)
     if chosen is None:
         from hhtools.summaries import is_summary, read_summaries
@@ -374,11 +380,7 @@ def parse_file(path: str | Path, site: str = "auto", *, errors: str = "collect")
         if errors == "raise" and phh.errors:
             raise HandParseError(phh.errors[0])
         return ParseResult(str(path), "phh", "utf-8", phh.hands, (), phh.errors, 0)
-    try:
-        data = Path(path).read_bytes()
-    except OSError as e:
-        raise UsageError(f"cannot read {path}: {e.strerror or e}") from None
-    decoded = decode_bytes(data)
+    decoded = decode_bytes(read_input(path))
     result = parse_text(decoded.text, site, path=str(path), errors=errors,
                         encoding=decoded.encoding)
     if result.not_history is None and (decoded.problems or decoded.notes):
@@ -421,24 +423,34 @@ def with_problems(result: ParseResult, problems: Sequence[HandWarning],
 
 
 def history_files(paths: Iterable[str | Path]) -> Iterator[Path]:
-    """The files named, and the history files found (recursively) in the directories named."""
-    for p in map(Path, paths):
-        if p.is_dir():
-            yield from sorted(f for f in p.rglob("*")
-                              if f.is_file() and f.suffix.lower() in HISTORY_SUFFIXES)
-        elif p.exists():
-            yield p
-        else:
-            raise UsageError(f"no such file or directory: {p}")
+    """The files named, and the history files found (recursively) in the directories named;
+    a folder that cannot be listed or entered is listed itself, for reading to refuse it
+    (hhtools.inputs)."""
+    for p in find_histories(paths, HISTORY_SUFFIXES):
+        if not os.path.lexists(p):
+            raise UsageError(f"no such file or directory: {shown(p)}")
+        yield p
 
 
 def parse_paths(paths: Iterable[str | Path], site: str = "auto", *, errors: str = "collect"
                 ) -> Iterator[ParseResult]:
-    """Parse every history file among ``paths`` (files or directories), one result per file."""
+    """Parse every history file among ``paths`` (files or directories), one result per file;
+    an input that cannot be read (a pipe, a device, a folder not entered) is one rejection."""
     if site != "auto":
         get_site(site)  # an unknown site name fails before any file is read
     for f in history_files(paths):
-        yield parse_file(f, site, errors=errors)
+        try:
+            yield parse_file(f, site, errors=errors)
+        except InputError as exc:
+            if errors == "raise":
+                raise
+            yield refused(f, exc)
+
+
+def refused(path: str | Path, exc: InputError) -> ParseResult:
+    """The result of an input not read: one rejection saying why."""
+    return ParseResult(str(path), None, None, (), (), (HandError(
+        str(path), 1, 1, None, None, (), None, str(exc)),), 0)
 
 
 def line_spacing(lines: list[str]) -> tuple[int, int]:
@@ -467,11 +479,21 @@ def _read_hand(site: Site, lines: list[str], first: int, path: str | None, step:
                          "please report it")
 
 
+#: The openings of files often put where histories are, named when such a file is skipped.
+_BINARY_KINDS = (("PK\x03\x04", "a ZIP archive"), ("%PDF-", "a PDF document"),
+                 ("\x1f\x8b", "a gzip archive"), ("7z\xbc\xaf", "a 7-Zip archive"),
+                 ("Rar!", "a RAR archive"))
+
+
 def _not_a_history(lines, path, encoding) -> ParseResult:
     """A text with no hand header of any site: skipped and counted, not a rejected hand."""
     first = next((line.strip() for line in lines if line.strip()), None)
+    kind = next((k for magic, k in _BINARY_KINDS if first and first.startswith(magic)), None)
     if first is None:
         reason = "the file is empty"
+    elif kind is not None or "\x00" in first:
+        # Its first line as text would be a screenful of control characters.
+        reason = f"{kind or 'binary data'}, not the text of a hand history"
     else:
         titles = [s.title for s in SITES.values()]
         reason = (f"no hand header of {', '.join(titles[:-1])} or {titles[-1]} found; "
@@ -524,7 +546,7 @@ def format_report(results: Iterable[ParseResult]) -> Iterator[str]:
         files += 1
         if r.not_history is not None:
             foreign += 1
-            yield f"{r.path or '<text>'}: not a hand history: {r.not_history}"
+            yield f"{shown(r.path or '<text>')}: not a hand history: {r.not_history}"
             continue
         games = Counter((r.site, h.game) for h in r.hands)
         hands.update(games)
@@ -544,7 +566,7 @@ def format_report(results: Iterable[ParseResult]) -> Iterator[str]:
         warned += len(warnings)
         if warnings:
             parts.append(f"{len(warnings)} warning{'s' * (len(warnings) != 1)}")
-        yield f"{r.path or '<text>'}: {r.site or 'unknown site'}, {', '.join(parts)}"
+        yield f"{shown(r.path or '<text>')}: {r.site or 'unknown site'}, {', '.join(parts)}"
         for e in r.errors:
             yield f"  {e.message}"
         for w in warnings:

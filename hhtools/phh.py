@@ -37,6 +37,8 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from hhtools.cards import Card, parse_card
 from hhtools.errors import CardError, HHToolsError
 from hhtools.games import GAMES
+from hhtools.inputs import read_input
+from hhtools.pots import uncalled_bet
 from hhtools.records import (Action, Collection, Hand, HandError, HeroCards, Pot, Seat, Show,
                              Source, Summary, Tournament, Uncalled, chip_totals)
 from hhtools.sites.values import (MAX_ID_LENGTH, MAX_SEATS, amount_problem, name_problem,
@@ -98,6 +100,9 @@ def to_phh(hand: Hand) -> str:
     label = {s.name: f"p{i + 1}" for i, s in enumerate(order)}
     antes = [ZERO] * n
     blinds = [ZERO] * n
+    # The dead part of each player's antes: PHH has no dead blind, and its antes are layered
+    # like bets (as pokerkit and the sites layer them), so ``_dead`` keeps them apart.
+    dead = [ZERO] * n
     posted = _extra_posts(hand)
     for a in hand.actions:
         if a.kind == "post_ante":
@@ -112,10 +117,12 @@ def to_phh(hand: Hand) -> str:
             blinds[index[a.player]] += -live if a.seq in posted else live
             if a.amount != live:
                 antes[index[a.player]] += a.amount - live
+                dead[index[a.player]] += a.amount - live
     if n == 2:
         # Heads-up the button posts the small blind; PHH lists it first all the same.
         blinds.reverse()
         antes.reverse()
+        dead.reverse()
     fields: dict[str, object] = {"variant": variant_code(hand), "antes": antes,
                                  "blinds_or_straddles": blinds}
     if hand.structure == "fixed-limit":
@@ -159,6 +166,8 @@ def to_phh(hand: Hand) -> str:
                                  c.pot, c.amount] for c in hand.collections]
     if hand.summary.pots:
         fields["_pots"] = [[p.name, p.amount] for p in hand.summary.pots]
+    if any(dead):
+        fields["_dead"] = dead
     if hand.cancelled:
         fields["_cancelled"] = True
     return "".join(f"{key} = {_value(key, value)}\n" for key, value in fields.items())
@@ -299,10 +308,7 @@ def read_phh(source: str | Path, *, text: str | None = None) -> PHHResult:
     """
     path = str(source)
     if text is None:
-        try:
-            data = Path(source).read_bytes()
-        except OSError as e:
-            raise HHToolsError(f"cannot read {path}: {e.strerror or e}") from None
+        data = read_input(source, limit=phh_bytes(path))
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError as e:
@@ -312,6 +318,10 @@ def read_phh(source: str | Path, *, text: str | None = None) -> PHHResult:
             return PHHResult(path, (), (HandError(
                 path, line, column, None, "phh", ("UTF-8 text",), None,
                 f"not UTF-8 (byte 0x{data[e.start]:02X}): PHH files are UTF-8 TOML"),))
+    if problem := bounds_problem(text):
+        line, column, reason = problem
+        return PHHResult(path, (), (HandError(path, line, column, None, "phh", (), None,
+                                              reason),))
     try:
         data = tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as e:
@@ -325,11 +335,14 @@ def read_phh(source: str | Path, *, text: str | None = None) -> PHHResult:
     else:
         tables = [(k, v) for k, v in data.items() if isinstance(v, dict)]
     hands, errors = [], []
+    starts = _table_lines(lines)
+    ends = dict(zip(sorted(starts.values()), sorted(starts.values())[1:]))
     for key, table in tables:
-        first = _table_line(lines, key)
+        first = 1 if key is None else starts.get(key, 1)
         hand_id = str(table.get("hand", key or ""))[:MAX_ID_LENGTH] or None
         try:
-            hands.append(_Reader(table, path, lines, first).hand())
+            hands.append(_Reader(table, path, lines, first,
+                                 ends.get(first, len(lines) + 1)).hand())
         except _ReadError as e:
             line = e.line or first
             errors.append(HandError(path, line, 1, hand_id, "phh", (),
@@ -346,11 +359,74 @@ def read_phh(source: str | Path, *, text: str | None = None) -> PHHResult:
     return PHHResult(path, tuple(hands), tuple(errors))
 
 
-def _table_line(lines: list[str], key: str | None) -> int:
-    if key is None:
-        return 1
-    header = re.compile(r"\s*\[\s*['\"]?" + re.escape(key) + r"['\"]?\s*\]")
-    return next((n for n, line in enumerate(lines, 1) if header.match(line)), 1)
+_HEADER = re.compile(r"""\s*\[\s*(?:"((?:[^"\\]|\\.)*)"|'([^']*)'|([A-Za-z0-9_-]+))\s*\]""")
+
+
+def _table_lines(lines: list[str]) -> dict[str, int]:
+    """Each table's header line by its key, in one pass: a ``.phhs`` of N tables is read in
+    time linear in N."""
+    starts: dict[str, int] = {}
+    for n, line in enumerate(lines, 1):
+        if line.lstrip().startswith("[") and (m := _HEADER.match(line)):
+            key = next(g for g in m.groups() if g is not None)
+            starts.setdefault(key, n)
+    return starts
+
+
+#: The bounds of a PHH input (PHH itself has none): a ``.phh`` holds one hand of a few
+#: kilobytes, a ``.phhs`` many; a hand of draw poker has a few hundred actions at most and
+#: nests arrays two deep (``_collected``). Beyond them a file is rejected before TOML reads
+#: it, so a small file of nested arrays cannot exhaust the stack, nor a huge one memory.
+MAX_PHH_BYTES = 1_000_000
+MAX_PHHS_BYTES = 64_000_000
+MAX_DEPTH = 8
+MAX_ACTIONS = 5_000
+MAX_STRING = 10_000
+_TOKENS = re.compile(r'"""(?:[^\\]|\\.)*?"""|\'\'\'.*?\'\'\'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#[^\n]*'
+                     r"|[\[\]{}]|\n", re.S)
+
+
+def phh_bytes(path: str | Path) -> int:
+    """The most bytes the PHH file ``path`` may hold: a ``.phh`` one hand, a ``.phhs`` many."""
+    return MAX_PHHS_BYTES if Path(path).suffix.lower() == ".phhs" else MAX_PHH_BYTES
+
+
+def bounds_problem(text: str) -> tuple[int, int, str] | None:
+    """(line, column, reason) of the first place where ``text`` passes a bound of PHH
+    input: arrays or tables nested deeper than MAX_DEPTH, a string longer than MAX_STRING
+    characters, or a table of more than MAX_ACTIONS strings; None within them."""
+    depth = 0
+    strings = 0
+    line, line_start = 1, 0
+    for m in _TOKENS.finditer(text):
+        token = m.group()
+        c = token[0]
+        if c == "\n":
+            line, line_start = line + 1, m.end()
+            continue
+        if c in "[{":
+            if depth == 0 and c == "[" and not text[line_start:m.start()].strip():
+                strings = 0  # a table's header: its own count of strings starts
+            depth += 1
+            if depth > MAX_DEPTH:
+                return (line, m.start() - line_start + 1,
+                        f"arrays or tables nested more than {MAX_DEPTH} deep: a PHH hand "
+                        "nests them two deep")
+        elif c in "]}":
+            depth = max(0, depth - 1)
+        elif c in "\"'":
+            strings += 1
+            where = (line, m.start() - line_start + 1)
+            if len(token) > MAX_STRING + 2:
+                return (*where, f"a string of {len(token) - 2:,} characters: at most "
+                        f"{MAX_STRING:,} are read")
+            if strings > MAX_ACTIONS:
+                return (*where, f"more than {MAX_ACTIONS:,} strings in one hand: a hand has "
+                        f"at most {MAX_ACTIONS:,} actions")
+            if "\n" in token:  # a multi-line string: its lines count
+                line += token.count("\n")
+                line_start = m.start() + token.rfind("\n") + 1
+    return None
 
 
 class _ReadError(Exception):
@@ -362,8 +438,9 @@ class _ReadError(Exception):
 class _Reader:
     """Replays one PHH table's actions into a Hand record."""
 
-    def __init__(self, table: dict, path: str, lines: list[str], first: int):
-        self.t, self.path, self.lines, self.first = table, path, lines, first
+    def __init__(self, table: dict, path: str, lines: list[str], first: int, end: int):
+        # ``end``: the line after the table's last, where the next table's header is.
+        self.t, self.path, self.lines, self.first, self.end = table, path, lines, first, end
 
     def fail(self, reason: str, line: int | None = None):
         raise _ReadError(reason, line or self.first)
@@ -374,6 +451,10 @@ class _Reader:
         return self.t[key]
 
     def hand(self) -> Hand:
+        for key, value in self.t.items():
+            if isinstance(value, list) and len(value) > MAX_ACTIONS:
+                self.fail(f"the field {str(key)[:30]!r} holds {len(value):,} values: a hand "
+                          f"has at most {MAX_ACTIONS:,}")
         code = str(self.need("variant"))
         structure = _STRUCTURES.get(code[:1])
         game = _GAMES.get(code[1:])
@@ -391,8 +472,13 @@ class _Reader:
         self._check_table(seats, names, self.t.get("seat_count"), str(self.t.get("hand", "")))
         antes = [_money(v) for v in self.need("antes")]
         blinds = [_money(v) for v in self.need("blinds_or_straddles")]
+        given = self.t.get("_dead", [0] * n)
+        dead = [_money(v) for v in given] if isinstance(given, list) else []
+        if len(dead) != n or any(d > a for d, a in zip(dead, antes)):
+            self.fail(f"_dead must give each of the {n} players a dead part of their ante "
+                      f"(no more than it): {given!r} for antes {[str(a) for a in antes]}")
         if n == 2:
-            antes, blinds = antes[::-1], blinds[::-1]
+            antes, blinds, dead = antes[::-1], blinds[::-1], dead[::-1]
         if structure == "fixed-limit":
             small_bet, big_bet = _money(self.need("small_bet")), _money(self.need("big_bet"))
         else:
@@ -409,8 +495,11 @@ class _Reader:
         lines = self._action_lines(len(actions))
         line = lines[0] if lines else self.first
         for i, a in enumerate(antes):
-            if a:
-                self._add(i, "post_ante", a, None, line)
+            if a - dead[i]:
+                self._add(i, "post_ante", a - dead[i], None, line)
+            if dead[i]:
+                # A dead blind: in the pot, counting as no bet (hhtools.replay_betting).
+                self._add(i, "post_dead", dead[i], ZERO, line)
         # The small blind (the button's, heads-up) posts first, then the big blind, then
         # the posts out of position (negative values: a newcomer's big blind).
         small = 1 if n == 2 else 0
@@ -437,14 +526,11 @@ class _Reader:
                            self.first) for p, pot, amount in self.t["_collected"])
         cancelled = bool(self.t.get("_cancelled"))
         uncalled: tuple[Uncalled, ...] = ()
-        # Only live chips can come back: antes and dead blinds stay in the pot, so a dead
-        # small blind posted with a big blind is not part of an uncalled bet.
-        live = [p - a for p, a in zip(self.put, antes)]
-        ranked = sorted(range(n), key=lambda i: live[i], reverse=True)
-        if not cancelled and n > 1 and live[ranked[0]] > live[ranked[1]]:
-            top = ranked[0]
-            uncalled = (Uncalled(names[top], live[top] - live[ranked[1]],
-                                 STREETS[self.street], self.first),)
+        # Dead blinds stay in the pot; antes are layered like bets (hhtools.pots).
+        back = None if cancelled else uncalled_bet(
+            {names[i]: p - d for i, (p, d) in enumerate(zip(self.put, dead))})
+        if back is not None:
+            uncalled = (Uncalled(back[0], back[1], STREETS[self.street], self.first),)
         rake = self.t.get("_rake")
         if rake is None and "winnings" in self.t and not cancelled:
             rake = sum(self.put, ZERO) - sum(u.amount for u in uncalled) - sum(won, ZERO)
@@ -496,8 +582,8 @@ class _Reader:
 
     def _action_lines(self, count: int) -> list[int]:
         """The file line of each action: the line holding its string in the actions array."""
-        start = next((n for n, line in enumerate(self.lines[self.first - 1:], self.first)
-                      if re.match(r"\s*actions\s*=", line)), self.first)
+        start = next((n for n in range(self.first, self.end)
+                      if re.match(r"\s*actions\s*=", self.lines[n - 1])), self.first)
         out: list[int] = []
         for n in range(start, len(self.lines) + 1):
             text = self.lines[n - 1].split("=", 1)[1] if n == start else self.lines[n - 1]

@@ -111,6 +111,34 @@ def build_pots(contributions: Mapping[str, Decimal], live: Sequence[str]) -> lis
     return pots
 
 
+def layer_pots(contributions: Mapping[str, Decimal], dead: Mapping[str, Decimal],
+               live: Sequence[str]) -> list[PotLayer]:
+    """The pots of a hand: every chip layered by contribution level (antes too) except dead
+    money (the dead part of a blind), which belongs to the main pot whoever paid it.
+
+    An ante is layered: B all in on a 1-chip ante can win one chip from each other player,
+    not A's whole 25 (PokerStars returns A's 124 and the pot is 2). A dead small blind is not
+    a bet anyone matches, so it is in the main pot, which even a short all-in can win:
+
+    >>> D = Decimal
+    >>> [(p.amount, p.eligible) for p in layer_pots({"A": D(1), "B": D(1)}, {}, ["A", "B"])]
+    [(Decimal('2'), ('A', 'B'))]
+    >>> [(p.amount, p.eligible) for p in layer_pots({"A": D(10), "B": D(35), "C": D(30)},
+    ...                                             {"B": D(5)}, ["A", "B", "C"])]
+    [(Decimal('35'), ('A', 'B', 'C')), (Decimal('40'), ('B', 'C'))]
+    """
+    if not dead:
+        return build_pots(contributions, live)
+    held = {p: min(dead.get(p, ZERO), v) for p, v in contributions.items()}
+    layers = build_pots({p: v - held[p] for p, v in contributions.items()}, live)
+    total_dead = sum(held.values(), ZERO)
+    if layers and total_dead:
+        layers[0] = PotLayer(layers[0].amount + total_dead, layers[0].eligible)
+    elif total_dead:
+        layers = [PotLayer(total_dead, tuple(live))]  # dead money only, every bet returned
+    return layers
+
+
 def allocate_rake(amounts: Sequence[Decimal], rake: Decimal, unit: Decimal,
                   printed: Sequence[Decimal] | None = None) -> list[Decimal]:
     """The rake taken from each pot.
@@ -193,9 +221,32 @@ def award(amount: Decimal, component_winners: Sequence[Sequence[str]], order: Se
         for p, v in split(size, ws, unit, remainder_mode).items():
             out[p] = out.get(p, ZERO) + v
     if odd:
-        first = min((p for ws in halves for p in ws), key=rank.__getitem__)
-        out[first] += odd
+        out[halves[_odd_chip_half(halves, rank)][0]] += odd
     return out
+
+
+def pot_halves(amount: Decimal, component_winners: Sequence[Sequence[str]],
+               order: Sequence[str], unit: Decimal, split_odd_chip: str) -> list[Decimal]:
+    """Each component's share of a pot as awarded: they add up to the pot, the odd chip that
+    ``position`` keeps out of both halves (half_amounts) being in the half its winner took.
+
+    >>> pot_halves(Decimal(101), [["s3"], ["s1", "s4"]], ["s1", "s3", "s4"], Decimal(1),
+    ...            "position")
+    [Decimal('50'), Decimal('51')]
+    """
+    parts = half_amounts(amount, len(component_winners), unit, split_odd_chip)
+    odd = amount - sum(parts, ZERO)
+    if odd:
+        rank = {p: i for i, p in enumerate(order)}
+        parts[_odd_chip_half(component_winners, rank)] += odd
+    return parts
+
+
+def _odd_chip_half(component_winners: Sequence[Sequence[str]], rank: Mapping[str, int]) -> int:
+    """The half whose winner takes the odd chip between halves: the first winner of either
+    half clockwise from the button (the first such half if he won both) [LA 149]."""
+    first = min((p for ws in component_winners for p in ws), key=rank.__getitem__)
+    return next(i for i, ws in enumerate(component_winners) if first in ws)
 
 
 def half_amounts(amount: Decimal, halves: int, unit: Decimal, split_odd_chip: str

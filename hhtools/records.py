@@ -17,6 +17,7 @@ from decimal import Decimal
 from typing import Any
 
 from hhtools.cards import Card
+from hhtools.inputs import shown
 
 STREETS = ("predraw", "draw1", "draw2", "draw3")
 
@@ -210,7 +211,7 @@ class HandWarning:
     @property
     def message(self) -> str:
         """``path:LINE:COL: hand 123: warning: reason``, the form editors jump to."""
-        where = f"{self.path or '<text>'}:{self.line}:{self.column}"
+        where = f"{shown(self.path or '<text>')}:{self.line}:{self.column}"
         hand = f" hand {self.hand_id}:" if self.hand_id else ""
         return f"{where}:{hand} warning: {self.reason}"
 
@@ -285,7 +286,7 @@ class HandError:
     @property
     def message(self) -> str:
         """``path:LINE:COL: hand 123: reason``, the form editors jump to."""
-        where = f"{self.path or '<text>'}:{self.line}:{self.column}"
+        where = f"{shown(self.path or '<text>')}:{self.line}:{self.column}"
         hand = f" hand {self.hand_id}:" if self.hand_id else ""
         return f"{where}:{hand} {self.reason}"
 

@@ -2,8 +2,7 @@
 
 One engine serves every game: the game (hand size, draw limit, components) and the rule profile
 are data. Each kind of action has one ``verify_*`` (raises RuleViolation naming the history's
-line and the rule broken), ``can_*`` (the same as a yes/no) and one ``apply_*`` (changes the
-state). The betting rules are in ``hhtools.replay_betting`` (the fixed-limit raise rule is
+line and the rule broken) and one ``apply_*`` (changes the state). The betting rules are in ``hhtools.replay_betting`` (the fixed-limit raise rule is
 ``BettingRules._raise_to`` and ``limit_sizes``), the draw rules in ``hhtools.replay_draws``.
 ``Replay.run`` folds over the actions, turning violations into findings and applying the action
 anyway, so one bad line never hides the rest of the hand; it never raises on a bad hand.
@@ -56,8 +55,8 @@ class Replay(BettingRules, DrawRules):
         self.big_blind = hand.big_blind or hand.small_bet
         self._seat(hand)
         self.paid: dict[str, Decimal] = dict.fromkeys(self.order, ZERO)
-        #: Dead money each player put in (antes, dead blinds): in the pot whatever happens,
-        #: so never part of an uncalled bet.
+        #: Dead money each player put in (the dead part of a blind; antes are layered like
+        #: any other chip): in the main pot whatever happens, so never part of an uncalled bet.
         self.dead: dict[str, Decimal] = {}
         self.folded: set[str] = set()
         self.all_in: set[str] = set()

@@ -193,10 +193,6 @@ class BettingRules:
         raise RuleViolation("out_of_turn", f"{p} acts out of turn: it is {expected}'s turn",
                             a.line)
 
-    def can_wager(self, a: Action) -> bool:
-        """Whether the fold, check, call, bet or raise ``a`` is allowed now."""
-        return _allowed(self.verify_wager, a)
-
     def _may_raise(self, p: str) -> bool:
         r = self.round
         # Limit raises are one unit, whatever the blinds; elsewhere the last full raise.
@@ -344,10 +340,6 @@ class BettingRules:
             raise RuleViolation("stack_exceeded", f"{a.player} posts {amount} with "
                                 f"{_behind(stack)} behind", a.line, "stack")
 
-    def can_post(self, a: Action) -> bool:
-        """Whether the blind or ante ``a`` is allowed now."""
-        return _allowed(self.verify_post, a)
-
     def apply_post(self, a: Action) -> None:
         """Blinds count toward the round's bet (the big blind as its first bet); antes do not."""
         r, p, to = self.round, a.player, a.to
@@ -357,11 +349,16 @@ class BettingRules:
         self.paid[p] = self.paid.get(p, ZERO) + amount
         if (a.all_in or left <= ZERO) and p not in self.all_in:
             self._goes_all_in(p)
-        ante = a.kind == "post_ante" or to is None
-        live = ZERO if ante else to - r.bets.get(p, ZERO)
+        if a.kind == "post_ante":
+            # An ante is no bet of the round, but it is no dead money either: it is layered
+            # with the player's other chips, so a player all in for less than the ante can
+            # win only what each other player's ante matches (RULES.md, side pots).
+            return
+        live = ZERO if to is None else to - r.bets.get(p, ZERO)
         if amount > live:
+            # The dead part of a blind (a dead small blind): in the main pot, never returned.
             self.dead[p] = self.dead.get(p, ZERO) + amount - live
-        if ante:
+        if to is None:
             return
         r.bets[p] = to
         if to > r.current:
@@ -399,9 +396,3 @@ def _behind(stack: Decimal) -> str:
     return f"only {stack}" if stack > ZERO else "nothing"
 
 
-def _allowed(verify, a: Action) -> bool:
-    try:
-        verify(a)
-    except RuleViolation:
-        return False
-    return True

@@ -64,14 +64,6 @@ class DrawRules:
             raise RuleViolation("illegal_draw", f"{p} discards {plural(count, 'card')} but receives "
                                 f"{len(a.new_cards)}", a.line, "replacements")
 
-    def can_draw(self, a: Action) -> bool:
-        """Whether the draw ``a`` is allowed now."""
-        try:
-            self.verify_draw(a)
-        except RuleViolation:
-            return False
-        return True
-
     def apply_draw(self, a: Action) -> None:
         """Mark the player as having drawn this round."""
         p, r = a.player, self.round

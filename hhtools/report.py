@@ -21,7 +21,6 @@ from pathlib import Path
 import polars as pl
 
 from hhtools.chartdata import NoDataError
-from hhtools.errors import UsageError
 from hhtools.report_audit import audit_section, not_read_section
 from hhtools.report_html import Column, days, page, table, text
 from hhtools.report_sections import game_title, player_part, player_view
@@ -172,9 +171,8 @@ def build_report(store: Store, filters: Filters = Filters(), now: datetime | Non
 
 def write_report(store: Store, out: str | Path, filters: Filters = Filters()) -> Path:
     """Write the page to ``out`` and return its path."""
+    from hhtools.outputs import write_text
+
     out = Path(out)
-    try:
-        out.write_text(build_report(store, filters), encoding="utf-8")
-    except OSError as exc:
-        raise UsageError(f"cannot write {out}: {exc.strerror}") from None
+    write_text(out, build_report(store, filters))  # whole or not at all
     return out

@@ -71,6 +71,12 @@ class RuleProfile:
     #: (PokerStars' published rule: this round's discards too, never the player's own), or
     #: ``either`` (practice unknown: whatever either rule allows).
     reshuffle_policy: str = "either"
+    #: How a draw round is served (RULES.md 6, "Draw procedure"), which decides whether this
+    #: round's later discards exist when the stub runs out: ``serve`` (each player is served
+    #: before the next declares [EN-A, SE]; PokerStars prints its reshuffle between two
+    #: players' draws), ``batch`` (everyone discards in turn, then the replacements are dealt
+    #: [T, PK]) or ``either`` (practice unknown: whatever either allows).
+    draw_procedure: str = "either"
     #: Draws: the most cards a player may change per draw, by game; games not listed use
     #: the game's own limit.
     max_draw: dict[str, int] = field(default_factory=dict)
@@ -104,7 +110,7 @@ PROFILES: dict[str, RuleProfile] = {p.name: p for p in (
         cap_heads_up="dealt-heads-up", limit_short_all_in="previous-level", pl_round_sb=False,
         hpl_rounding="floor", split_odd_chip="position", remainder_mode="one_each",
         chip_unit="cent", description_style="pokerstars", burns="none",
-        reshuffle_policy="others-this-round"),
+        reshuffle_policy="others-this-round", draw_procedure="serve"),
     RuleProfile(
         "kingsclub", "KingsClub online: 4-bet cap lifted heads-up, short all-ins and "
         "reshuffles as any known practice allows (no evidence seen), cent chips, odd chips "
@@ -118,7 +124,7 @@ PROFILES: dict[str, RuleProfile] = {p.name: p for p in (
         "in the blinds", cap_bets=5,
         cap_heads_up="lifted", limit_short_all_in="half-bet", pl_round_sb=True,
         hpl_rounding="floor", split_odd_chip="position", remainder_mode="one_each",
-        chip_unit="blinds", reshuffle_policy="earlier-rounds"),
+        chip_unit="blinds", reshuffle_policy="earlier-rounds", draw_procedure="batch"),
 )}
 
 _SITE_DEFAULTS = {"pokerstars": "pokerstars", "kingsclub": "kingsclub"}
@@ -153,6 +159,7 @@ def default_profile(site: str) -> RuleProfile:
 
     return replace(PROFILES["wsop"], name=f"{site.lower()}", chip_unit="cent", cap_bets=4,
                    pl_round_sb=False, limit_short_all_in="either", reshuffle_policy="either",
+                   draw_procedure="either",
                    description=f"{site} (no profile of its own: online defaults, 4-bet cap "
                    "lifted heads-up, short all-ins and reshuffles as any known practice "
                    "allows, cent chips)",

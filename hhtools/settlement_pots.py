@@ -9,7 +9,7 @@ from decimal import Decimal
 from hhtools.audit_records import Half, PotAudit, amounts_text as _amounts
 from hhtools.evaluate import Evaluation
 from hhtools.findings import RULE_KINDS
-from hhtools.pots import PotLayer, allocate_rake, award, build_pots, half_amounts
+from hhtools.pots import PotLayer, allocate_rake, award, layer_pots, pot_halves
 
 ZERO = Decimal(0)
 _RULE_KINDS = frozenset(RULE_KINDS)
@@ -29,20 +29,7 @@ class PotSettlement:
         for p in r.order:
             if p not in folded:
                 live.append(p)
-        if not r.dead and (not contributions or min(contributions.values()) > ZERO):
-            # No dead money: every chip is a live bet (the general case below gives the same).
-            layers = build_pots(contributions, live)
-            total_dead = ZERO
-        else:
-            # Dead money (antes, dead blinds) belongs to the main pot, whoever paid it; only
-            # the live bets are layered into side pots.
-            dead = {p: min(r.dead.get(p, ZERO), v) for p, v in contributions.items()}
-            layers = build_pots({p: v - dead[p] for p, v in contributions.items()}, live)
-            total_dead = sum(dead.values(), ZERO)
-        if layers and total_dead:
-            layers[0] = PotLayer(layers[0].amount + total_dead, layers[0].eligible)
-        elif total_dead:
-            layers = [PotLayer(total_dead, tuple(live))]  # antes only, every bet returned
+        layers = layer_pots(contributions, r.dead, live)
         summary = h.summary
         rake = summary.rake or ZERO
         printed = [p.amount for p in summary.pots] if summary.pots else None
@@ -74,7 +61,12 @@ class PotSettlement:
                     total[p] = total.get(p, ZERO) + v
         if not (len(pots) == 1 and len(recorded) == 1
                 and pots[0].expected == recorded.get(pots[0].name)):
-            self._compare(pots, recorded, collected)  # (one pot paid as ruled needs nothing)
+            # (One pot paid as ruled needs nothing.) An odd chip the history gives otherwise
+            # is accepted: the nets are then the history's, as the chips went.
+            accepted = self._compare(pots, recorded, collected)
+            if accepted and total is not None:
+                for p, v in accepted.items():
+                    total[p] = total.get(p, ZERO) + v
         total_pot = sum(amounts, ZERO)
         if summary.total_pot is not None and summary.total_pot != total_pot:
             self._find("amount_mismatch", h.source.last_line,
@@ -132,16 +124,18 @@ class PotSettlement:
         rules, unit = self.r.rules, self.r.unit
         shares = award(amount, winners, self.r.from_button, unit, rules.split_odd_chip,
                        rules.remainder_mode)
-        parts = half_amounts(amount, len(components), unit, rules.split_odd_chip)
         if len(components) == 1:
-            return (Half(components[0].name, parts[0], tuple(winners[0])),), shares, None
+            return (Half(components[0].name, amount, tuple(winners[0])),), shares, None
+        parts = pot_halves(amount, winners, self.r.from_button, unit, rules.split_odd_chip)
         halves = tuple(Half(c.name, part, tuple(w))
                        for c, w, part in zip(components, winners, parts))
         return halves, shares, None
 
     def _compare(self, pots: list[PotAudit], recorded: dict[str, dict[str, Decimal]],
-                 collected: dict[str, Decimal]) -> None:
-        """Per pot when the history names the same pots, otherwise over the whole hand."""
+                 collected: dict[str, Decimal]) -> dict[str, Decimal]:
+        """Per pot when the history names the same pots, otherwise over the whole hand.
+        Returns, per player, what the history pays beyond the rules' award where the
+        difference is accepted (an odd chip either way)."""
         h = self.hand
         if recorded.keys() <= {p.name for p in pots}:
             # Pot by pot; a pot that cannot be checked does not stop the others.
@@ -154,11 +148,13 @@ class PotSettlement:
                     expected[k] = expected.get(k, ZERO) + v
             groups = [(None, expected, collected, any(len(p.expected or ()) > 1 for p in pots))]
         else:
-            return
+            return {}
         lines = None
+        accepted: dict[str, Decimal] = {}
         for name, exp, got, split in groups:
             if exp == got:
                 continue  # the history pays exactly what the rules give
+            found = len(self.findings)
             label = "the pots" if name is None else f"the {name} pot"
             if lines is None:
                 lines = {c.player: c.line for c in h.collections}
@@ -167,6 +163,7 @@ class PotSettlement:
             line = min((lines[p] for p in got if p in lines), default=h.source.last_line)
             if name in self.run_shares:
                 self._compare_runs(name, label, got, line)
+                self._accept(accepted, label, exp, got, found)
                 continue
             if set(exp) != set(got):
                 self._find("winner_mismatch", line,
@@ -180,6 +177,23 @@ class PotSettlement:
                     self._find("amount_mismatch", lines.get(p, line),
                                f"{p} should receive {v} from {label}; the history gives "
                                f"{got[p]}", str(v), str(got[p]))
+            self._accept(accepted, label, exp, got, found)
+        return accepted
+
+    def _accept(self, accepted: dict[str, Decimal], label: str, exp: dict[str, Decimal],
+                got: dict[str, Decimal], found: int) -> None:
+        """A payment that differs from the rules' without a finding (since ``found``) is the
+        odd chip given otherwise: what each player got beyond the rules goes in
+        ``accepted``, and a remark says so."""
+        if len(self.findings) != found:
+            return
+        for p in [*exp, *(p for p in got if p not in exp)]:  # (in order: no set's order)
+            v = got.get(p, ZERO) - exp.get(p, ZERO)
+            if v:
+                accepted[p] = accepted.get(p, ZERO) + v
+        self.remarks.append(f"the odd chip of {label}: the rules give {_amounts(exp)}, the "
+                            f"history {_amounts(got)}; one chip either way is accepted, and "
+                            "the nets are the history's")
 
     def _why(self, players: Iterable[str],
              evals: dict[str, tuple[Evaluation, ...]] | None = None) -> str:

@@ -27,6 +27,7 @@ from hhtools.decoding import (HEAD_BYTES, INVALID, MISALIGNED, decode_as, looks_
                               not_utf8_note, sniff)
 from hhtools.parsing import (ParseResult, detect_site, line_spacing, parse_text, split_lines,
                              with_problems)
+from hhtools.inputs import InputError, open_input, shown
 from hhtools.records import HandError, HandWarning
 from hhtools.sites import Site, get_site
 from hhtools.sites.merge import DECLARATION
@@ -82,10 +83,10 @@ def plan(path: str, target: int | None = None) -> list[Slice]:
     if stat.st_size <= target or is_phh(path):
         return whole
     try:
-        with open(path, "rb") as f:
+        with open_input(path) as f:
             cut = _Planner(f, target).run()
-    except OSError:
-        return whole
+    except (OSError, InputError):
+        return whole  # reading it says why it cannot be read
     if cut is None:
         return whole
     codec, encoding, site, cuts, notes, description = cut
@@ -273,18 +274,17 @@ def _last_line_end(data: bytes, end: bytes) -> int:
 
 def parse_slice(part: Slice) -> ParseResult:
     """The hands of one slice, numbered as in the whole file (HHToolsError if unreadable)."""
-    from hhtools.errors import UsageError
     from hhtools.parsing import parse_file
 
     if part.whole:
         return parse_file(part.path)
     try:
-        with open(part.path, "rb") as f:
+        with open_input(part.path) as f:
             stat = os.fstat(f.fileno())
             f.seek(part.start)
             data = f.read(part.end - part.start)
     except OSError as e:
-        raise UsageError(f"cannot read {part.path}: {e.strerror or e}") from None
+        raise InputError(f"cannot read {shown(part.path)}: {e.strerror or e}") from None
     # The size only: a Dask worker may read a copy of the file, made at another time.
     if stat.st_size != part.size:
         return ParseResult(part.path, part.site, part.encoding, (), (), (HandError(

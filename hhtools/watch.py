@@ -34,9 +34,10 @@ from pathlib import Path
 from hhtools.decoding import decode_bytes
 from hhtools.errors import HHToolsError
 from hhtools.importer import ImportSummary, import_parsed
+from hhtools.inputs import InputError, find_histories, read_input, shown
 from hhtools.parsing import (HISTORY_SUFFIXES, ParseResult, detect_site, line_spacing, parse_file,
                              parse_text, split_lines)
-from hhtools.phh import is_phh
+from hhtools.phh import bounds_problem, is_phh, phh_bytes
 from hhtools.store import Store
 from hhtools.words import plural
 
@@ -89,6 +90,7 @@ class _File:
     start: int = 0  # the line from which the file is still to be read
     mark: bytes = b""  # the digest of the lines before start when they were read
     rejected: bool = False  # a part read before had a hand rejected
+    refused: str | None = None  # why it was last refused unread (hhtools.inputs)
 
 
 class Watcher:
@@ -162,19 +164,14 @@ class Watcher:
             if not root.exists():
                 if root not in self._missing:
                     self._missing.add(root)
-                    self.on_event(f"waiting for {root} to be created...")
+                    self.on_event(f"waiting for {shown(root)} to be created...")
                 continue
             if root in self._missing:
                 self._missing.discard(root)
-                self.on_event(f"watching {root}")
-            if root.is_dir():
-                try:
-                    found += sorted(f for f in root.rglob("*")
-                                    if f.suffix.lower() in HISTORY_SUFFIXES and f.is_file())
-                except OSError:  # a subfolder removed while listed: the next look lists again
-                    continue
-            else:
-                found.append(root)
+                self.on_event(f"watching {shown(root)}")
+            # A pipe, a device or a folder that cannot be entered is listed too: reading
+            # refuses it by name (hhtools.inputs).
+            found += find_histories([root], HISTORY_SUFFIXES)
         return found
 
     def _consider(self, name: str, known: _File, quiet_for: float) -> None:
@@ -184,13 +181,19 @@ class Watcher:
         known.tried = (known.signature, stage)
         try:
             stat = os.stat(name)
-            data = b"" if is_phh(name) else Path(name).read_bytes()
+            data = read_input(name, limit=phh_bytes(name) if is_phh(name) else None)
             after = os.stat(name)
         except FileNotFoundError:
             return  # renamed or removed meanwhile: the next listing shows where it went
-        except OSError as exc:  # no right to read it: said once, tried again when it changes
-            self.on_event(f"cannot read {name}: {exc.strerror or exc}")
+        except InputError as exc:
+            if not os.path.lexists(name):
+                return
+            self._refuse(name, known, str(exc))
             return
+        except OSError as exc:
+            self._refuse(name, known, f"cannot read {shown(name)}: {exc.strerror or exc}")
+            return
+        known.refused = None  # readable now: a later refusal is said again
         if (after.st_size, after.st_mtime_ns) != (stat.st_size, stat.st_mtime_ns):
             return  # written to while read: read again at the next look, once it has changed
         if not stat.st_size:
@@ -206,9 +209,14 @@ class Watcher:
             if stage == "settled" or stage == "quiet":
                 try:
                     whole = parse_file(name)
+                except InputError as exc:
+                    self._refuse(name, known, str(exc))
+                    return
                 except HHToolsError:
                     return
-                if stage == "settled" or whole.ok:
+                # A PHH file past its bounds (hhtools.phh) will not read once written further.
+                final = is_phh(name) and bounds_problem(decoded.text) is not None
+                if stage == "settled" or whole.ok or final:
                     self._import(name, stat, whole, known, lines, len(lines))
             return
         start = known.start if known.mark == _mark(lines, known.start) else 0
@@ -232,6 +240,17 @@ class Watcher:
         text = "\n" * start + "\n".join(lines[start:end])
         part = parse_text(text, site.name, path=name, encoding=decoded.encoding)
         self._import(name, stat, part, known, lines, end, start)
+
+    def _refuse(self, name: str, known: _File, message: str) -> None:
+        """An input not read (a pipe, a device, no right to read it): said once, and
+        counted as rejected, until the reason changes."""
+        if known.refused == message:
+            return
+        known.refused = message
+        self.summary.rejected += 1
+        if len(self.summary.rejected_examples) < 10:
+            self.summary.rejected_examples.append(message)
+        self.on_event(message)
 
     def _import(self, name: str, stat: os.stat_result, result: ParseResult, known: _File,
                 lines: list[str], end: int, start: int = 0) -> None:
@@ -271,7 +290,7 @@ def import_line(path: str, done: ImportSummary) -> str:
         said.append(f"{done.duplicates} already stored")
     if done.rejected:
         said.append(f"{done.rejected} rejected")
-    return f"{path}: {', '.join(said)}"
+    return f"{shown(path)}: {', '.join(said)}"
 
 
 def watch(paths: Iterable[str | os.PathLike], store: Store, *,

@@ -219,8 +219,10 @@ def test_cli_done_criterion(tmp_path):
     assert r.exit_code == 0, r.output
     r = runner.invoke(app, ["audit", str(out)])
     assert r.exit_code == 0
-    verdicts = Counter(line.split()[-1] for line in r.output.splitlines())
+    *lines, total = r.output.splitlines()
+    verdicts = Counter(line.split()[-1] for line in lines)
     assert verdicts == {"ok": 1000}
+    assert total == "total: 1,000 hands audited (1,000 ok), 0 skipped, 0 rejected"
 
 
 @pytest.mark.parametrize("args,words", [

@@ -1,5 +1,5 @@
 """The settlement of generated hands against the rules it stands for: every pot paid as award
-and half_amounts say, a card shown twice found wherever it repeats, and every net what the
+and pot_halves say, a card shown twice found wherever it repeats, and every net what the
 chips put in and taken say, down to the Decimal's digits."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import random
 from decimal import Decimal
 
 from hhtools.auditor import audit
-from hhtools.pots import award, half_amounts
+from hhtools.pots import award, pot_halves
 from hhtools.replay import Replay
 
 from replay_cases import exact, generated_hands
@@ -36,10 +36,11 @@ def test_pots_of_generated_hands_match_the_general_award():
             winners = [list(h.winners) for h in pot.halves]
             shares = award(pot.amount - pot.rake, winners, replay.from_button, replay.unit,
                            rules.split_odd_chip, rules.remainder_mode)
-            parts = half_amounts(pot.amount - pot.rake, len(pot.halves), replay.unit,
-                                 rules.split_odd_chip)
+            parts = pot_halves(pot.amount - pot.rake, winners, replay.from_button,
+                               replay.unit, rules.split_odd_chip)
             assert exact(pot.expected) == exact(shares)
             assert exact([h.amount for h in pot.halves]) == exact(parts)
+            assert sum(parts) == pot.amount - pot.rake  # the halves make the pot
             seen += len(pot.halves) == 1 and len(winners[0]) == 1
     assert seen > 50  # pots of one winner, the usual ones, among them
 

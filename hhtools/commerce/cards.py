@@ -115,11 +115,6 @@ def format_cards(cards: Iterable[Card]) -> str:
     return " ".join(str(c) if c == JOKER else _format_plain((c,)) for c in cards)
 
 
-def is_joker(card: Card) -> bool:
-    """True for a joker."""
-    return card == JOKER
-
-
 def rank_of(card: Card) -> str:
     """The rank letter of a card (``A K ... 2``), ``""`` for a joker."""
     return "" if card == JOKER else RANKS[card >> 2]

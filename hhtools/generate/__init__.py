@@ -19,10 +19,12 @@ from hhtools.games import get_game
 
 
 def generate_deals(site: str, game: str, structure: str = "fixed-limit", hands: int = 1, *,
-                   seed: int = 0, players: tuple[int, int] = (2, 8)) -> Iterator[Deal]:
-    """``hands`` hands of one site, game and structure; the same seed gives the same hands."""
+                   seed: int = 0, players: tuple[int, int] = (2, 8),
+                   draw_procedure: str = "serve") -> Iterator[Deal]:
+    """``hands`` hands of one site, game and structure; the same seed gives the same hands.
+    ``draw_procedure`` is how the draws are served (``hhtools.generate.dealer.DRAW_PROCEDURES``)."""
     table = check_supported(site, get_game(game).name, structure)
-    dealer = Dealer(table, get_game(game).name, structure, seed, players)
+    dealer = Dealer(table, get_game(game).name, structure, seed, players, draw_procedure)
     for _ in range(hands):
         with collector_paused():
             deal = dealer.deal()
@@ -30,14 +32,19 @@ def generate_deals(site: str, game: str, structure: str = "fixed-limit", hands: 
 
 
 def write_history(path: str | Path, site: str, game: str, structure: str = "fixed-limit",
-                  hands: int = 1, *, seed: int = 0, players: tuple[int, int] = (2, 8)) -> int:
+                  hands: int = 1, *, seed: int = 0, players: tuple[int, int] = (2, 8),
+                  draw_procedure: str = "serve") -> int:
     """Generate ``hands`` hands into ``path`` as the site writes its files (its encoding too),
     streaming, so a million hands never sit in memory; returns the number written."""
     from hhtools.writers import FILE_ENCODING, stream
 
-    deals = generate_deals(site, game, structure, hands, seed=seed, players=players)
+    deals = generate_deals(site, game, structure, hands, seed=seed, players=players,
+                           draw_procedure=draw_procedure)
     site = site.lower()
-    with open(path, "w", encoding=FILE_ENCODING[site], newline="\n") as f, \
+    from hhtools.outputs import replacing
+
+    # Written under a temporary name, renamed once whole: a full disk leaves no cut file.
+    with replacing(path, encoding=FILE_ENCODING[site], newline="\n") as f, \
             collector_paused():
         buffer: list[str] = []
         for piece in stream(deals, site):

@@ -14,6 +14,7 @@ components), and draws by keeping the cards that make their low or Badugi and th
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 import zlib
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -22,7 +23,7 @@ from zoneinfo import ZoneInfo
 
 from hhtools.cards import Card
 from hhtools.games import Game, get_game
-from hhtools.pots import PotLayer, allocate_rake, award, build_pots, uncalled_bet
+from hhtools.pots import PotLayer, allocate_rake, award, layer_pots, uncalled_bet
 from hhtools.records import (Action, Collection, Event, Hand, HeroCards, Pot, Seat, Show,
                              Source, Summary, Tournament, Uncalled)
 from hhtools.replay import Replay
@@ -41,6 +42,13 @@ TABLES = ("Benkoela V", "Laurelvale", "Kunming", "Real Deal Mix", "Pampelune", "
 _HIGH_ORDER = {c: "23456789TJQKA".index(c.rank) + 2 for c in DECK}
 #: Ranks a player keeps when drawing, in the order of the component (lowest first).
 _KEEP_UP_TO = 7
+#: How the dealer serves a draw round (RULES.md 6, "Draw procedure"). ``serve``: each player
+#: is served before the next declares, and a short stub is refilled with the muck and earlier
+#: rounds' discards only [LA, T]. ``batch``: everyone declares in turn, then the replacements
+#: are dealt, and a short stub is refilled with every discard but the served player's own,
+#: this round's included (PokerStars' published rule), so a player who declared before the
+#: hero may be dealt the hero's discard of that round.
+DRAW_PROCEDURES = ("serve", "batch")
 
 
 @dataclass
@@ -83,7 +91,11 @@ class Dealer:
     hand_kind: str | None = None
 
     def __init__(self, table: SiteTable, game: str, structure: str, seed: int = 0,
-                 players: tuple[int, int] = (2, 8)):
+                 players: tuple[int, int] = (2, 8), draw_procedure: str = "serve"):
+        if draw_procedure not in DRAW_PROCEDURES:
+            raise ValueError(f"draw procedure {draw_procedure!r}: expected one of "
+                             f"{', '.join(DRAW_PROCEDURES)}")
+        self.draw_procedure = draw_procedure
         self.table = table
         self.game: Game = get_game(game)
         self.structure = structure
@@ -231,6 +243,11 @@ class Dealer:
             rp._start_street(street)
             muck.extend(rounds_discards)
             rounds_discards = []
+            if self.draw_procedure == "batch":
+                deck = self._batch_draw(rp, by_name, add, street, deck, muck, holdings,
+                                        hero_cards, reshuffles, actions)
+                self._bet_round(rp, by_name, add, street)
+                continue
             for p in rp.from_button:
                 if p in rp.folded:
                     continue
@@ -264,6 +281,50 @@ class Dealer:
             self._bet_round(rp, by_name, add, street)
         return self._settle(rp, skeleton, actions, by_name, holdings, hero_cards, reshuffles,
                             street, after)
+
+    def _batch_draw(self, rp: _TurnKeepingReplay, by_name: dict[str, _Player],
+                    add: Callable[..., Action],
+                    street: str, deck: list[Card], muck: list[Card],
+                    holdings: dict[str, dict[str, tuple[Card, ...]]],
+                    hero_cards: list[HeroCards], reshuffles: list[int],
+                    actions: list[Action]) -> list[Card]:
+        """One draw round under the ``batch`` procedure; returns the stub left. ``muck`` is
+        extended in place with what this round leaves in no deck (the discards not shuffled
+        in), ready for a later round's reshuffle."""
+        drawing = [p for p in rp.from_button if p not in rp.folded]
+        declared = {p: self._choose_discards(by_name[p], street) for p in drawing}
+        # This round's discards not yet shuffled into a stub.
+        pending = {p: list(d) for p, d in declared.items()}
+        for p in drawing:
+            player, discard = by_name[p], declared[p]
+            if len(deck) < len(discard):
+                # Everything but this player's own discards goes into the new stub.
+                pool = muck[:]
+                muck.clear()
+                for q in drawing:
+                    if q != p:
+                        pool.extend(pending[q])
+                        pending[q] = []
+                self.rng.shuffle(pool)
+                deck = pool + deck
+                reshuffles.append(len(actions))
+                if len(deck) < len(discard):
+                    discard = discard[:len(deck)]
+                    pending[p] = list(discard)  # the rest stays in the player's hand
+            new = tuple(deck.pop() for _ in discard)
+            player.cards = [c for c in player.cards if c not in discard] + list(new)
+            holdings[p][street] = tuple(player.cards)
+            is_hero = p == "Hero"
+            a = add(street=street, player=p, kind="discard" if discard else "stand_pat",
+                    count=len(discard),
+                    discarded=tuple(discard) if is_hero or not discard else None,
+                    new_cards=new if is_hero and discard else None)
+            rp.apply_draw(a)
+            if is_hero:
+                hero_cards.append(HeroCards(street, tuple(player.cards), 0))
+        for q in drawing:
+            muck.extend(pending[q])
+        return deck
 
     def _evaluate(self, cards) -> tuple:
         """``Game.evaluate`` without its input check: the dealer's hands are right by
@@ -436,13 +497,7 @@ class Dealer:
                           if a.player == who and a.amount)
             uncalled = (Uncalled(who, amount, street, 0),)
         live = rp.live
-        dead_in = {p: min(dead.get(p, ZERO), v) for p, v in contributions.items()}
-        layers = build_pots({p: v - dead_in[p] for p, v in contributions.items()}, live)
-        total_dead = sum(dead_in.values(), ZERO)
-        if layers and total_dead:
-            layers[0] = PotLayer(layers[0].amount + total_dead, layers[0].eligible)
-        elif total_dead:
-            layers = [PotLayer(total_dead, tuple(live))]
+        layers = layer_pots(contributions, dead, live)
         total = sum((p.amount for p in layers), ZERO)
         reached_draw = any(a.street != "predraw" for a in actions)
         pct, cap = self.table.rake

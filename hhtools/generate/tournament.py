@@ -192,11 +192,13 @@ def write_tournament(path: str | Path, site: str, game: str, *, seed: int = 0,
                 yield deal
             out = until_hero_out and any(f.player == "Hero" for f in dealer.finishes)
 
-    with open(path, "w", encoding=FILE_ENCODING[site.lower()], newline="\n") as f, \
+    from hhtools.outputs import replacing
+
+    with replacing(path, encoding=FILE_ENCODING[site.lower()], newline="\n") as f, \
             collector_paused():
         f.write("".join(stream(written(), site.lower())))
     if summary is not None:
-        with open(summary, "w", encoding="utf-8", newline="\n") as f:
+        with replacing(summary, encoding="utf-8", newline="\n") as f:
             f.write(summary_text(dealer, times[0], times[-1]))
     return dealer
 

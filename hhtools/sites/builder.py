@@ -249,7 +249,7 @@ class HandBuilder(SharedHandlers):
         return self.act(tok, player, kind, added, to, all_in)
 
     def post(self, tok: LineToken, player: str, kind: str, amount: str, all_in) -> Action:
-        """A blind or ante; antes are dead money and do not count toward the street total."""
+        """A blind or ante; antes do not count toward the street total."""
         value = _AMOUNTS.get(amount) or self.money(tok, amount)
         if kind == "post_ante":
             self.blinds.setdefault("ante", value)

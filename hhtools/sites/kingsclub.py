@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
+from hhtools.pots import uncalled_bet
 from hhtools.records import Action, SeatResult, Uncalled
 from hhtools.sites.base import ZERO, HandBuilder, LineError, Site, column_of
 from hhtools.sites.values import card_count, seat_number
@@ -193,20 +194,21 @@ class KingsClubBuilder(HandBuilder):
     def finish(self, first, last):
         # KingsClub prints no uncalled-bet line and its wins exclude the bet nobody called
         # (the nets and final stacks give it back): record it, as the other sites say it.
-        # Antes and the dead part of a blind stay in the pot, so only live bets count.
-        live: dict[str, object] = {}
+        # The dead part of a blind stays in the pot; antes are layered like bets (a player
+        # all in on a short ante leaves the rest of the others' antes uncalled).
+        live: dict[str, Decimal] = {}
         last_line: dict[str, tuple[str, int]] = {}
         for a in self.actions:
-            if not a.amount or a.kind == "post_ante":
+            if not a.amount:
                 continue
-            part = a.to if a.kind.startswith("post_") and a.to is not None else a.amount
+            part = (a.to if a.kind.startswith("post_") and a.kind != "post_ante"
+                    and a.to is not None else a.amount)
             live[a.player] = live.get(a.player, ZERO) + part
             last_line[a.player] = (a.street, a.line)
-        ranked = sorted(live.items(), key=lambda kv: kv[1], reverse=True)
-        if not self.cancelled and len(ranked) > 1 and ranked[0][1] > ranked[1][1]:
-            top = ranked[0][0]
-            street, line = last_line[top]
-            self.uncalled.append(Uncalled(top, ranked[0][1] - ranked[1][1], street, line))
+        back = None if self.cancelled else uncalled_bet(live)
+        if back is not None:
+            street, line = last_line[back[0]]
+            self.uncalled.append(Uncalled(back[0], back[1], street, line))
         self._missed_small_blind()
         if self.run_twice:
             # A player who drew shows run 1's hand on an unlabelled line (see _run_twice_draw);
