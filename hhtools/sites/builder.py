@@ -13,7 +13,7 @@ import inspect
 import re
 from datetime import datetime
 from decimal import Decimal
-from typing import TYPE_CHECKING
+from typing import Protocol
 from zoneinfo import ZoneInfo
 
 from hhtools.cards import Card, parse_cards
@@ -29,8 +29,13 @@ from hhtools.sites.values import (MAX_NAME_LENGTH, LineError, amount_problem, ch
                                   check_room, check_year, column_of, seat_number)
 from hhtools.words import plural
 
-if TYPE_CHECKING:
-    from hhtools.sites.base import Site
+
+class Named(Protocol):
+    """What a builder needs of its site (a ``hhtools.sites.base.Site``): the name its hands
+    carry. A protocol, so that the builder does not import the site module that uses it."""
+
+    @property
+    def name(self) -> str: ...
 
 ZERO = Decimal(0)
 #: A summary seat line's player holding another seat's entry: "Player4 Seat 4: Player1".
@@ -84,7 +89,7 @@ class HandBuilder(SharedHandlers):
     rake: Decimal | None = None
     cancelled = partial = dead = False
 
-    def __init__(self, site: Site, path: str | None, hand_id: str | None):
+    def __init__(self, site: Named, path: str | None, hand_id: str | None):
         self.site = site
         self.path = path
         self.hand_id = hand_id
