@@ -13,29 +13,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from hhtools.audit_records import VERDICTS, Audit
-from hhtools.parsing import ParseResult
-from hhtools.records import HandError
+from hhtools.parsing import ParseResult, besides_hands
 from hhtools.words import plural
-
-
-def file_notes(result: ParseResult) -> list[str]:
-    """One sentence per thing in ``result`` that gives no hand: the file is no hand history,
-    it holds only tournament summaries, or hands of an unsupported game were skipped."""
-    path = result.path or "<text>"
-    if result.not_history is not None:
-        return [f"no hand history in {path}: {result.not_history}"]
-    notes = []
-    games = sorted(result.skipped_by_game().items())
-    if len(games) == 1:
-        notes.append(f"{path}: {plural(games[0][1], 'hand')} skipped: {games[0][0]} is not a "
-                     "supported game")
-    elif games:
-        notes.append(f"{path}: {plural(len(result.skipped), 'hand')} skipped, of games hhtools "
-                     f"does not support: {', '.join(f'{g} {n:,}' for g, n in games)}")
-    if result.summaries and not result.hands and not result.errors:
-        notes.append(f"{path}: {plural(len(result.summaries), 'tournament summary', 'tournament summaries')}"
-                     ", no hand to audit")
-    return notes
+from hhtools.records import HandError
 
 
 @dataclass
@@ -53,7 +33,7 @@ class AuditTally:
         if result.not_history is not None:
             self.not_history += 1
         self.skipped += len(result.skipped)
-        return file_notes(result)
+        return besides_hands(result)
 
     def add(self, item: Audit | HandError) -> None:
         if isinstance(item, HandError):

@@ -19,11 +19,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
-from hhtools.audit_tally import file_notes
 from hhtools.errors import UsageError
 from hhtools.inputs import InputError, shown
 from hhtools.outputs import write_text
-from hhtools.parsing import history_files, parse_file, refused
+from hhtools.parsing import besides_hands, history_files, parse_file, refused
 from hhtools.phh import PHHError, to_phh
 from hhtools.records import HandError, hand_to_json
 from hhtools.words import plural
@@ -40,7 +39,7 @@ class Converted:
     written: int
     skipped: int
     errors: tuple[HandError | str, ...]
-    #: What the file gave besides hands, one sentence each (hhtools.audit_tally.file_notes):
+    #: What the file gave besides hands, one sentence each (hhtools.parsing.besides_hands):
     #: no hand history in it, hands of unsupported games or partial hands skipped.
     notes: tuple[str, ...] = ()
 
@@ -104,7 +103,7 @@ def convert(paths: Iterable[str | Path], to: str, out: str | Path | None = None,
                 write_text(target / f"{f.stem}.jsonl", "".join(lines))
             else:
                 stream.write("".join(lines))
-        notes = file_notes(result)
+        notes = besides_hands(result)
         if skipped > len(result.skipped):
             notes.append(f"{f}: {plural(skipped - len(result.skipped), 'hand')} skipped: only "
                          "the summary was saved, with no stacks or actions for PHH")

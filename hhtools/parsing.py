@@ -40,6 +40,7 @@ from hhtools.errors import HHToolsError, UsageError
 from hhtools.inputs import InputError, find_histories, read_input, shown
 from hhtools.records import Hand, HandError, HandWarning, SkippedHand
 from hhtools.sites import SITES, Site, get_site
+from hhtools.words import plural
 
 #: File suffixes searched for in directories.
 # What a folder scan picks up: site exports (.txt; Merge also writes .xml) and PHH files.
@@ -95,6 +96,27 @@ class ParseResult:
     def hands_by_game(self) -> dict[str, int]:
         """How many hands of each supported game were read."""
         return dict(Counter(h.game for h in self.hands))
+
+
+def besides_hands(result: ParseResult) -> list[str]:
+    """One sentence per thing in ``result`` that gives no hand: the file is no hand history,
+    it holds only tournament summaries, or hands of an unsupported game were skipped."""
+    path = result.path or "<text>"
+    if result.not_history is not None:
+        return [f"no hand history in {path}: {result.not_history}"]
+    notes = []
+    games = sorted(result.skipped_by_game().items())
+    if len(games) == 1:
+        notes.append(f"{path}: {plural(games[0][1], 'hand')} skipped: {games[0][0]} is not a "
+                     "supported game")
+    elif games:
+        notes.append(f"{path}: {plural(len(result.skipped), 'hand')} skipped, of games hhtools "
+                     f"does not support: {', '.join(f'{g} {n:,}' for g, n in games)}")
+    if result.summaries and not result.hands and not result.errors:
+        notes.append(f"{path}: {plural(len(result.summaries), 'tournament summary', 'tournament summaries')}"
+                     ", no hand to audit")
+    return notes
+
 
 
 def split_lines(text: str) -> list[str]:
@@ -505,7 +527,6 @@ def _outside_hands(lines: list[str], spans: list[tuple[int, int]], site: Site, p
                    first_line: int, step: int) -> list[HandError]:
     """One rejection per run of lines that lie in no hand (runs end at a blank line or a
     hand), naming its first line and what a hand starts with."""
-    from hhtools.words import plural
 
     banner = site.banner.match if site.banner is not None else None
     inside = [False] * len(lines)
@@ -555,7 +576,6 @@ def format_report(results: Iterable[ParseResult]) -> Iterator[str]:
         parts = [f"{len(r.hands)} hand{'s' * (len(r.hands) != 1)}"
                  + (f" ({_counts({g: n for (_, g), n in games.items()})})" if games else "")]
         if r.summaries:
-            from hhtools.words import plural
 
             parts.append(plural(len(r.summaries), "tournament summary", "tournament summaries"))
         if r.skipped:
