@@ -576,7 +576,6 @@ def format_report(results: Iterable[ParseResult]) -> Iterator[str]:
         parts = [f"{len(r.hands)} hand{'s' * (len(r.hands) != 1)}"
                  + (f" ({_counts({g: n for (_, g), n in games.items()})})" if games else "")]
         if r.summaries:
-
             parts.append(plural(len(r.summaries), "tournament summary", "tournament summaries"))
         if r.skipped:
             parts.append(f"skipped {_counts(r.skipped_by_game())}")
