@@ -605,8 +605,8 @@ DIGESTS = "digests.txt"
 #: of a few thousand hands is a few hundred KB, a watched hand's some 80 KB of Parquet
 #: footers, so a season of live play merges into a few batches.
 SMALL_BATCH_BYTES = 8 << 20
-#: How many small batches a write leaves before it merges them (0: never, but by
-#: ``hhtools check --compact``).
+#: How many small batches make a write merge them (0: only the end of a watch and
+#: ``hhtools check --compact`` do).
 COMPACT_AFTER = int(os.environ.get("HHTOOLS_COMPACT_AFTER", "8"))
 #: How often a read starts again when a merge removed the batches it was reading.
 _READ_TRIES = 5

@@ -63,6 +63,12 @@ class Damage:
         return f"{self.path}: {self.what}"
 
 
+#: The table files whose marks and footer were found right, as (path, inode, size, mtime):
+#: batches are never changed in place by hhtools but for rejected.parquet, replaced by a
+#: rename (a new inode), so a file seen right and unchanged since need not be read again.
+_FOOTERS_READ: set[tuple[str, int, int, int]] = set()
+
+
 def table_damage(path: Path, table: str, full: bool) -> str | None:
     """What is wrong with the file of ``table`` at ``path``, or None. Without ``full``, only
     the marks a Parquet file begins and ends with and its footer are read (some 0.2 ms a
@@ -70,6 +76,10 @@ def table_damage(path: Path, table: str, full: bool) -> str | None:
     short, overwritten, not Parquet or of other columns; ``full`` also reads its data."""
     try:
         with open(path, "rb") as file:
+            stat = os.fstat(file.fileno())
+            seen = (str(path), stat.st_ino, stat.st_size, stat.st_mtime_ns)
+            if not full and seen in _FOOTERS_READ:
+                return None  # a watch looks before every hand: each footer is read once
             head = file.read(4)
             file.seek(0, os.SEEK_END)
             whole = file.tell() >= 12  # both marks and the footer's length at least
@@ -90,6 +100,9 @@ def table_damage(path: Path, table: str, full: bool) -> str | None:
         return "not a readable Parquet file"
     if dict(schema) != SCHEMAS[table]:
         return f"its columns are not those of the {table} table"
+    if len(_FOOTERS_READ) > 100_000:
+        _FOOTERS_READ.clear()
+    _FOOTERS_READ.add(seen)
     if full:
         try:
             pl.read_parquet(path)
