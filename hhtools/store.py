@@ -303,20 +303,23 @@ class Store:
                     self._rejected_in.setdefault(path, set()).add(final / "rejected.parquet")
             return final
 
-    def _write_unpublished(self, tables: Mapping[str, pl.DataFrame], replaces: Iterable[str] = ()
-                           ) -> tuple[Path, Path, dict[str, pl.DataFrame]]:
+    def _write_unpublished(self, tables: Mapping[str, pl.DataFrame | pl.LazyFrame],
+                           replaces: Iterable[str] = ()
+                           ) -> tuple[Path, Path, dict[str, pl.DataFrame | pl.LazyFrame]]:
         """Write a batch under ``tmp/``, synced: its folder there, the folder it is to be
-        published as, and its tables. ``replaces``: the batches it merges (see ``compact``)."""
+        published as, and its tables. ``replaces``: the batches it merges (see ``compact``),
+        whose tables come as lazy scans, streamed to disk, so a merge holds little memory."""
         self._prepare()
         batch_id = f"{time.strftime('%Y%m%dT%H%M%S')}-{time.time_ns() % 10**9:09d}-{os.getpid()}"
         work = self.tmp / batch_id
         final = self.batches / batch_id
-        frames = {}
+        frames: dict[str, pl.DataFrame | pl.LazyFrame] = {}
         for name, schema in SCHEMAS.items():
             frame = tables.get(name)
             if frame is None:
                 frame = pl.DataFrame(schema=schema)
-            if frame.columns != list(schema) or frame.dtypes != list(schema.values()):
+            if isinstance(frame, pl.DataFrame) and (
+                    frame.columns != list(schema) or frame.dtypes != list(schema.values())):
                 # An import's frames already have the schema: no select and cast (a few
                 # thousand instructions a hand) for them.
                 frame = frame.select(list(schema)).cast(schema)
@@ -325,7 +328,10 @@ class Store:
             work.mkdir()
             for name, frame in frames.items():
                 path = work / f"{name}.parquet"
-                frame.write_parquet(path)
+                if isinstance(frame, pl.LazyFrame):
+                    frame.sink_parquet(path)
+                else:
+                    frame.write_parquet(path)
                 _fsync(path)
             # What each table's bytes were: a file damaged in place whose data still decodes
             # (a flipped byte in a number) is told by its digest only. Not for
@@ -339,11 +345,16 @@ class Store:
                                              encoding="utf-8")
                 _fsync(work / REPLACES)
             _fsync(work)
-        except (OSError, pl.exceptions.PolarsError) as exc:
+        except READ_ERRORS as exc:
             # Writing the batch's own files fails for want of room or rights, never for
             # damage; polars does not always say why (a full disk met while it writes a
             # file's footer is "Invalid thrift: transport error"), so the free space is
-            # looked at before the space taken is freed.
+            # looked at before the space taken is freed. A merge also reads the batches it
+            # merges: there, what is not a failed write is damage they hold.
+            if isinstance(frames.get(name), pl.LazyFrame) and not (
+                    isinstance(exc, OSError) or "os error" in str(exc) or _no_room(work)):
+                shutil.rmtree(work, ignore_errors=True)
+                raise self.damage_error(name) from None
             error = self.failure(exc, no_room=_no_room(work))
             shutil.rmtree(work, ignore_errors=True)
             raise error from None
@@ -558,12 +569,7 @@ class Store:
         if len(small) < at_least:
             return Compaction()
         inputs = [folder for folder, _ in small]
-        tables = {}
-        try:
-            for name in SCHEMAS:
-                tables[name] = self._scan(name, inputs).collect()
-        except READ_ERRORS:
-            raise self.damage_error(next(n for n in SCHEMAS if n not in tables)) from None
+        tables = {name: self._scan(name, inputs) for name in SCHEMAS}
         work, final, _ = self._write_unpublished(tables, [f.name for f in inputs])
         try:
             os.rename(work, final)
@@ -601,10 +607,11 @@ REPAIR_HINT = "`hhtools check --repair` moves it aside"
 REPLACES = "replaces.txt"
 #: The file of a batch giving the digest of each table's file as written (but rejected's).
 DIGESTS = "digests.txt"
-#: A batch smaller than this (all its files) is merged with the others: one import's batch
-#: of a few thousand hands is a few hundred KB, a watched hand's some 80 KB of Parquet
-#: footers, so a season of live play merges into a few batches.
-SMALL_BATCH_BYTES = 8 << 20
+#: A batch smaller than this (all its files) is merged with the others: a watched hand's
+#: batch is some 80 KB (mostly Parquet footers), an import's of 5,000 hands (BATCH_HANDS)
+#: some 1.3 MB. A merged batch is merged again until it reaches this size, so one merge
+#: rewrites little, and a season of live play ends in batches of an import's size.
+SMALL_BATCH_BYTES = 1 << 20
 #: How many small batches make a write merge them (0: only the end of a watch and
 #: ``hhtools check --compact`` do).
 COMPACT_AFTER = int(os.environ.get("HHTOOLS_COMPACT_AFTER", "8"))
