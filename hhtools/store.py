@@ -144,10 +144,6 @@ SCHEMAS: dict[str, dict[str, pl.DataType]] = {
 #: them, and reads as holding no rows of them (never as damage).
 ADDED_LATER = frozenset({"tournaments", "tournament_finishes", "tournament_summaries",
                          "summary_places"})
-#: Those tables in the order they were added, those of one release together: a batch that
-#: holds one of them holds every table added with it or before it.
-ADDED_TOGETHER = (("tournaments", "tournament_finishes"),
-                  ("tournament_summaries", "summary_places"))
 
 
 class StoreError(HHToolsError):

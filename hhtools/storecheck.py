@@ -25,7 +25,7 @@ from pathlib import Path
 
 import polars as pl
 
-from hhtools.store import (ADDED_LATER, ADDED_TOGETHER, DIGESTS, KEY, READ_ERRORS,
+from hhtools.store import (ADDED_LATER, DIGESTS, KEY, READ_ERRORS,
                            REPAIR_HINT, REPLACES, SCHEMAS, Store, StoreError, file_digest,
                            replaced_by)
 from hhtools.words import plural
@@ -143,14 +143,16 @@ def find_damage(store: Store, full: bool = True) -> list[Damage]:
         if REPLACES in names and not (entry / REPLACES).is_file():
             found.append(Damage(entry / REPLACES, "not the list of the batches it replaces",
                                 entry))
-        needed = _needed_later(names)
+        written = _digests(entry) if DIGESTS in names else {}
         for filename, table in tables.items():
-            if table in ADDED_LATER and table not in needed and filename not in names:
+            if table in ADDED_LATER and filename not in names and filename not in (written or {}):
                 continue  # a batch written before the table was added
             if (what := table_damage(entry / filename, table, full)) is not None:
                 found.append(Damage(entry / filename, what, entry))
-        if full and DIGESTS in names and not any(d.aside == entry for d in found[before:]):
-            found += _digest_damage(entry)
+        if written is None:
+            found.append(Damage(entry / DIGESTS, "not the list of its tables' digests", entry))
+        elif full and written and not any(d.aside == entry for d in found[before:]):
+            found += _digest_damage(entry, written)
         if not any(d.aside == entry for d in found[before:]):
             whole.append(entry)
     if full:
@@ -165,17 +167,23 @@ def find_damage(store: Store, full: bool = True) -> list[Damage]:
     return found
 
 
-def _digest_damage(batch: Path) -> list[Damage]:
-    """The files of ``batch`` whose bytes are not those it was written with."""
+def _digests(batch: Path) -> dict[str, str] | None:
+    """What ``digests.txt`` of ``batch`` says: file name to digest; None if unreadable."""
     try:
         listed = (batch / DIGESTS).read_text(encoding="utf-8").splitlines()
-        written = dict(line.split(" ", 1) for line in listed if line)
+        return dict(line.split(" ", 1) for line in listed if line)
     except (OSError, UnicodeDecodeError, ValueError):
-        return [Damage(batch / DIGESTS, "not the list of its tables' digests", batch)]
+        return None
+
+
+def _digest_damage(batch: Path, written: dict[str, str]) -> list[Damage]:
+    """The files of ``batch`` whose bytes are not those it was written with."""
     found = []
     for name, digest in sorted(written.items()):
         try:
             same = file_digest(batch / name) == digest
+        except FileNotFoundError:
+            continue  # named as missing already
         except OSError as exc:
             found.append(Damage(batch / name, f"cannot be read ({exc.strerror})", batch))
             continue
@@ -183,14 +191,6 @@ def _digest_damage(batch: Path) -> list[Damage]:
             found.append(Damage(batch / name, "damaged in place: its bytes are not those it "
                                 "was written with, though they read", batch))
     return found
-
-
-def _needed_later(names: set[str]) -> set[str]:
-    """The tables added later that a batch holding the files ``names`` must hold: those
-    added with, or before, the newest one it holds."""
-    newest = max((n for n, added in enumerate(ADDED_TOGETHER)
-                  for table in added if f"{table}.parquet" in names), default=-1)
-    return {table for added in ADDED_TOGETHER[:newest + 1] for table in added}
 
 
 def _content_damage(store: Store, batches: list[Path]) -> list[Damage]:
