@@ -13,6 +13,10 @@ from hhtools.inputs import shown
 from hhtools.words import plural
 
 
+def kilobytes(size: int) -> str:
+    return f"{(size + 1023) // 1024:,} KB"
+
+
 def rejected_command(
     path: Annotated[str | None, typer.Argument(
         help="Only the hands rejected in this file, or in the files under this folder.",
@@ -56,6 +60,9 @@ def check_command(
     repair: Annotated[bool, typer.Option(
         "--repair", help="Move what is damaged into DB/damaged/ and say what the next "
         "import reads again.")] = False,
+    compact: Annotated[bool, typer.Option(
+        "--compact", help="Merge the store's small batches into one (every write merges "
+        "them once there are 8).")] = False,
 ) -> None:
     """Check the hand store: every batch whole, every Parquet file readable, nothing foreign.
 
@@ -63,12 +70,14 @@ def check_command(
     1 when there is any, 0 when the store is fine, 2 when there is no store. Imports refuse to
     write into a damaged store. With --repair: moves each damaged batch, and each foreign file,
     into DB/damaged/ and marks the files whose hands it held, so the next import reads them
-    again.
+    again. With --compact: merges the small batches (a watch writes one per hand) into one;
+    a kill at any moment leaves every hand stored once.
 
     Examples:
 
         hhtools check --db ~/poker-db
         hhtools check --repair --db ~/poker-db
+        hhtools check --compact --db ~/poker-db
     """
     from hhtools.storecheck import find_damage, repair as repair_store
     from hhtools.store import open_store
@@ -78,7 +87,15 @@ def check_command(
         if repair:
             for line in repair_store(store, say_waiting).lines() or [f"store {store.root}: fine"]:
                 typer.echo(line)
-            return
+            if not compact:
+                return
+        if compact:
+            done = store.compact(every=True, waiting=say_waiting)
+            if done.into is None:
+                typer.echo(f"store {store.root}: no small batches to merge")
+            else:
+                typer.echo(f"merged {done.merged} batches ({kilobytes(done.bytes_before)}) "
+                           f"into {done.into.name} ({kilobytes(done.bytes_after)})")
         damage = find_damage(store, full=True)
     except HHToolsError as exc:
         raise failure(exc) from None

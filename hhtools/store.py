@@ -22,12 +22,24 @@ see whole batches only, the same ones in every table. A batch folder that lacks 
 a foreign file or an unreadable Parquet file is damage (hhtools.storecheck): readers and imports
 stop and name it in one line until ``hhtools check --repair`` moves it aside.
 
+Small batches are merged (``Store.compact``): every write ends, still holding the lock, by
+merging the batches under SMALL_BATCH_BYTES once there are COMPACT_AFTER of them, a watch does
+so when it ends, and ``hhtools check --compact`` on demand. The merged batch is published with
+one rename and names the batches it replaces in ``replaces.txt``: from then on readers skip
+those, which are removed next; so a kill at any moment leaves the old batches visible or the
+merged one, never both. A reader whose batches were removed under it reads the merged one.
+
+Each batch also holds ``digests.txt``, the digest of every table's file as written (but
+``rejected.parquet``, rewritten in place), so ``hhtools check`` tells a file damaged in place
+even where its data still decodes.
+
 Rejected hands are a current list, not a log: a file read again replaces its older rejections.
 """
 
 from __future__ import annotations
 
 import errno
+import hashlib
 import os
 import re
 import shutil
@@ -35,6 +47,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 import polars as pl
@@ -42,6 +55,9 @@ import polars as pl
 from hhtools.errors import HHToolsError, UsageError
 
 MONEY = pl.Decimal(38, 4)
+#: What reading a damaged Parquet file raises: polars' errors, and its panics (a
+#: BaseException) on data it decodes into impossible lengths.
+READ_ERRORS = (OSError, pl.exceptions.PolarsError, pl.exceptions.PanicException)
 
 #: Every table and its columns. Money is Decimal, never float; times are UTC.
 SCHEMAS: dict[str, dict[str, pl.DataType]] = {
@@ -165,6 +181,8 @@ class Store:
         self._lock = None
         self._depth = 0
         self._rejected_in: dict[str, set[Path]] | None = None  # valid while the lock is held
+        self._wrote = False  # a batch was published during this hold of the lock
+        self._compacting = False
 
     def __repr__(self) -> str:
         return f"Store({str(self.root)!r})"
@@ -193,6 +211,11 @@ class Store:
             self._depth += 1
         try:
             yield
+            if self._depth == 1 and self._wrote and not self._compacting:
+                # Every write ends by merging the small batches, still under the lock, so a
+                # watch storing a hand at a time leaves as few batches as one import.
+                self._wrote = False
+                self._compact_after_write(waiting)
         finally:
             with self._guard:
                 self._depth -= 1
@@ -200,6 +223,7 @@ class Store:
                     self._lock.__exit__(None, None, None)
                     self._lock = None
                     self._rejected_in = None
+                    self._wrote = False
 
     def failure(self, exc: Exception, no_room: bool = False) -> StoreWriteError:
         """The one-sentence StoreError for an OSError (or polars' I/O error) met writing;
@@ -241,6 +265,16 @@ class Store:
                         shutil.rmtree(leftover, ignore_errors=True)
                     else:
                         leftover.unlink(missing_ok=True)
+            self._drop_replaced()
+
+    def _drop_replaced(self) -> None:
+        """Remove the batches a published merged batch replaces (a merge killed before it
+        removed them leaves them; readers already skip them)."""
+        folders = self._all_folders()
+        replaced = replaced_by(folders)
+        for folder in folders:
+            if folder.name in replaced:
+                shutil.rmtree(folder, ignore_errors=True)
 
     def write_batch(self, tables: Mapping[str, pl.DataFrame], reread: Iterable[str] = ()) -> Path:
         """Write one batch of tables and make it visible atomically; returns its folder.
@@ -249,35 +283,7 @@ class Store:
         earlier batches are dropped, as the batch holds their current ones.
         """
         with self.writing():
-            self._prepare()
-            batch_id = f"{time.strftime('%Y%m%dT%H%M%S')}-{time.time_ns() % 10**9:09d}-{os.getpid()}"
-            work = self.tmp / batch_id
-            final = self.batches / batch_id
-            frames = {}
-            for name, schema in SCHEMAS.items():
-                frame = tables.get(name)
-                if frame is None:
-                    frame = pl.DataFrame(schema=schema)
-                if frame.columns != list(schema) or frame.dtypes != list(schema.values()):
-                    # An import's frames already have the schema: no select and cast (a few
-                    # thousand instructions a hand) for them.
-                    frame = frame.select(list(schema)).cast(schema)
-                frames[name] = frame
-            try:
-                work.mkdir()
-                for name, frame in frames.items():
-                    path = work / f"{name}.parquet"
-                    frame.write_parquet(path)
-                    _fsync(path)
-                _fsync(work)
-            except (OSError, pl.exceptions.PolarsError) as exc:
-                # Writing the batch's own files fails for want of room or rights, never for
-                # damage; polars does not always say why (a full disk met while it writes a
-                # file's footer is "Invalid thrift: transport error"), so the free space is
-                # looked at before the space taken is freed.
-                error = self.failure(exc, no_room=_no_room(work))
-                shutil.rmtree(work, ignore_errors=True)
-                raise error from None
+            work, final, frames = self._write_unpublished(tables)
             try:
                 # Dropped before the batch is published: a kill in between leaves those files
                 # unmarked as imported, so the next import reads them and lists them again.
@@ -287,10 +293,68 @@ class Store:
             except (OSError, pl.exceptions.PolarsError) as exc:
                 shutil.rmtree(work, ignore_errors=True)  # frees the space a full disk needs
                 raise self._trouble(exc, "rejected") from None
+            self._wrote = True
             for path in frames["rejected"]["path"].unique().to_list():
                 if self._rejected_in is not None:
                     self._rejected_in.setdefault(path, set()).add(final / "rejected.parquet")
             return final
+
+    def _write_unpublished(self, tables: Mapping[str, pl.DataFrame | pl.LazyFrame],
+                           replaces: Iterable[str] = ()
+                           ) -> tuple[Path, Path, dict[str, pl.DataFrame | pl.LazyFrame]]:
+        """Write a batch under ``tmp/``, synced: its folder there, the folder it is to be
+        published as, and its tables. ``replaces``: the batches it merges (see ``compact``),
+        whose tables come as lazy scans, streamed to disk, so a merge holds little memory."""
+        self._prepare()
+        batch_id = f"{time.strftime('%Y%m%dT%H%M%S')}-{time.time_ns() % 10**9:09d}-{os.getpid()}"
+        work = self.tmp / batch_id
+        final = self.batches / batch_id
+        frames: dict[str, pl.DataFrame | pl.LazyFrame] = {}
+        for name, schema in SCHEMAS.items():
+            frame = tables.get(name)
+            if frame is None:
+                frame = pl.DataFrame(schema=schema)
+            if isinstance(frame, pl.DataFrame) and (
+                    frame.columns != list(schema) or frame.dtypes != list(schema.values())):
+                # An import's frames already have the schema: no select and cast (a few
+                # thousand instructions a hand) for them.
+                frame = frame.select(list(schema)).cast(schema)
+            frames[name] = frame
+        try:
+            work.mkdir()
+            for name, frame in frames.items():
+                path = work / f"{name}.parquet"
+                if isinstance(frame, pl.LazyFrame):
+                    frame.sink_parquet(path)
+                else:
+                    frame.write_parquet(path)
+                _fsync(path)
+            # What each table's bytes were: a file damaged in place whose data still decodes
+            # (a flipped byte in a number) is told by its digest only. Not for
+            # rejected.parquet, rewritten in place when a file is read again.
+            (work / DIGESTS).write_text("".join(
+                f"{name}.parquet {file_digest(work / f'{name}.parquet')}\n"
+                for name in frames if name != "rejected"), encoding="utf-8")
+            _fsync(work / DIGESTS)
+            if names := list(replaces):
+                (work / REPLACES).write_text("".join(f"{n}\n" for n in names),
+                                             encoding="utf-8")
+                _fsync(work / REPLACES)
+            _fsync(work)
+        except READ_ERRORS as exc:
+            # Writing the batch's own files fails for want of room or rights, never for
+            # damage; polars does not always say why (a full disk met while it writes a
+            # file's footer is "Invalid thrift: transport error"), so the free space is
+            # looked at before the space taken is freed. A merge also reads the batches it
+            # merges: there, what is not a failed write is damage they hold.
+            if isinstance(frames.get(name), pl.LazyFrame) and not (
+                    isinstance(exc, OSError) or "os error" in str(exc) or _no_room(work)):
+                shutil.rmtree(work, ignore_errors=True)
+                raise self.damage_error(name) from None
+            error = self.failure(exc, no_room=_no_room(work))
+            shutil.rmtree(work, ignore_errors=True)
+            raise error from None
+        return work, final, frames
 
     def _trouble(self, exc: Exception, table: str) -> StoreError:
         """The StoreError for what polars or the system raised while writing: a failed
@@ -301,6 +365,8 @@ class Store:
 
     def _drop_rejections_of(self, paths: set[str]) -> None:
         """Remove the stored rejections of the files ``paths``, which are being read again."""
+        if not paths:
+            return  # nothing to drop: no rejected table is read (nor can a damaged one stop it)
         if self._rejected_in is None:
             # Which batches hold rejections of which file, read once per hold of the lock.
             self._rejected_in = {}
@@ -360,6 +426,12 @@ class Store:
     # Reading ------------------------------------------------------------------------------
 
     def _list_batches(self) -> list[Path]:
+        """The visible batches: every folder of ``batches/`` but those a merged batch replaces."""
+        folders = self._all_folders()
+        replaced = replaced_by(folders)
+        return [f for f in folders if f.name not in replaced]
+
+    def _all_folders(self) -> list[Path]:
         try:
             return sorted(p for p in self.batches.iterdir() if p.is_dir())
         except FileNotFoundError:
@@ -380,8 +452,11 @@ class Store:
 
     def scan(self, table: str) -> pl.LazyFrame:
         """A lazy view of one table across every committed batch."""
+        return self._scan(table, self.batch_folders())
+
+    def _scan(self, table: str, folders: list[Path]) -> pl.LazyFrame:
         schema = SCHEMAS[table]
-        files = [folder / f"{table}.parquet" for folder in self.batch_folders()]
+        files = [folder / f"{table}.parquet" for folder in folders]
         if table in ADDED_LATER:
             files = [f for f in files if f.is_file()]
         if not files:
@@ -409,16 +484,101 @@ class Store:
         return self.read_columns(table, list(SCHEMAS[table]))
 
     def hand_keys(self) -> set[tuple[str, str]]:
-        """(site, hand id) of every stored hand."""
+        """(site, hand id) of every stored hand; a hand stored twice is damage (StoreError),
+        as every count read from the store would be wrong."""
         keys = self.read_columns("hands", KEY)
-        return set(zip(keys["site"].to_list(), keys["hand_id"].to_list()))
+        found = set(zip(keys["site"].to_list(), keys["hand_id"].to_list()))
+        if len(found) != keys.height:
+            twice = keys.height - len(found)
+            raise StoreError(f"the store {self.root} is damaged: {twice} hand"
+                             f"{'s are' if twice != 1 else ' is'} stored twice (`hhtools check` "
+                             f"names the batches); {REPAIR_HINT}")
+        return found
 
     def read_columns(self, table: str, columns: list[str]) -> pl.DataFrame:
         """Only some columns of a table: imports read keys, never whole tables."""
+        for _ in range(_READ_TRIES):
+            listing = self.batch_folders()
+            try:
+                return self._scan(table, listing).select(columns).collect()
+            except (*READ_ERRORS, StoreError) as exc:
+                if any(not folder.is_dir() for folder in listing):
+                    # Merged by a writer (``compact``) while this read: read the merged batch.
+                    self._follow_merge(listing)
+                    continue
+                if isinstance(exc, StoreError):
+                    raise
+                raise self.damage_error(table) from None
+        raise StoreError(f"cannot read the {table} table of the store {self.root}: its batches "
+                         "were merged again and again while it was read; try again")
+
+    def _follow_merge(self, listing: list[Path]) -> None:
+        """After batches of ``listing`` were merged away: a snapshot reads, in their place, the
+        merged batches that replace them, and no batch published since."""
+        if self._listing is None:
+            return  # a live store lists its batches again at each read
+        current = self._list_batches()
+        gone = {folder.name for folder in listing} - {folder.name for folder in current}
+        merged = [folder for folder in current if folder not in listing
+                  and replaced_by([folder]) & gone]
+        self._listing = sorted({*(f for f in listing if f in current), *merged})
+
+    # Merging small batches -------------------------------------------------------------
+
+    def _compact_after_write(self, waiting: Callable[[str], None] | None) -> None:
+        """Merge the small batches if there are enough of them; what stops the merge is
+        said, never raised, as what was just written is stored whole either way."""
+        if COMPACT_AFTER <= 0:
+            return
         try:
-            return self.scan(table).select(columns).collect()
-        except (OSError, pl.exceptions.PolarsError):
-            raise self.damage_error(table) from None
+            self.compact(every=False)
+        except HHToolsError as exc:
+            if waiting is not None:
+                waiting(f"the store's small batches were not merged: {exc}")
+
+    def compact(self, every: bool = True,
+                waiting: Callable[[str], None] | None = None) -> Compaction:
+        """Merge the batches smaller than SMALL_BATCH_BYTES into one; ``every``: whenever
+        there are two, else only once there are COMPACT_AFTER of them.
+
+        The merged batch is written under ``tmp/`` and published with one rename, holding a
+        list of the batches it replaces (REPLACES): from that rename on readers skip them, and
+        they are then removed (by this process, or, after a kill, by the next writer). A kill
+        at any point leaves either the old batches visible or the merged one, never both.
+        """
+        with self.writing("compact", waiting):
+            self._compacting = True
+            try:
+                return self._compact(2 if every else max(COMPACT_AFTER, 2))
+            finally:
+                self._compacting = False
+
+    def _compact(self, at_least: int) -> Compaction:
+        self.discard_unfinished()
+        self.refuse_damaged()
+        small = []
+        for folder in self._list_batches():
+            size = _folder_bytes(folder)
+            if size < SMALL_BATCH_BYTES:
+                small.append((folder, size))
+        done = Compaction(merged=len(small), bytes_before=sum(size for _, size in small))
+        if len(small) < at_least:
+            return Compaction()
+        inputs = [folder for folder, _ in small]
+        tables = {name: self._scan(name, inputs) for name in SCHEMAS}
+        work, final, _ = self._write_unpublished(tables, [f.name for f in inputs])
+        try:
+            os.rename(work, final)
+            _fsync(self.batches)
+        except OSError as exc:
+            shutil.rmtree(work, ignore_errors=True)
+            raise self.failure(exc) from None
+        self._rejected_in = None  # the rejected tables it named are gone
+        self._drop_replaced()
+        _fsync(self.batches)
+        done.into = final
+        done.bytes_after = _folder_bytes(final)
+        return done
 
     def imported_files(self) -> dict[str, tuple[int, int]]:
         """For each imported file: (size, mtime in ns) when it was last imported."""
@@ -438,6 +598,61 @@ class Store:
 
 
 REPAIR_HINT = "`hhtools check --repair` moves it aside"
+
+#: The file of a merged batch naming, one a line, the batches it replaces.
+REPLACES = "replaces.txt"
+#: The file of a batch giving the digest of each table's file as written (but rejected's).
+DIGESTS = "digests.txt"
+#: A batch smaller than this (all its files) is merged with the others: a watched hand's
+#: batch is some 80 KB (mostly Parquet footers), an import's of 5,000 hands (BATCH_HANDS)
+#: some 1.3 MB. A merged batch is merged again until it reaches this size, so one merge
+#: rewrites little, and a season of live play ends in batches of an import's size.
+SMALL_BATCH_BYTES = 1 << 20
+#: How many small batches make a write merge them (0: only the end of a watch and
+#: ``hhtools check --compact`` do).
+COMPACT_AFTER = int(os.environ.get("HHTOOLS_COMPACT_AFTER", "8"))
+#: How often a read starts again when a merge removed the batches it was reading.
+_READ_TRIES = 5
+
+
+@dataclass
+class Compaction:
+    """What ``Store.compact`` did: ``merged`` batches of ``bytes_before`` into ``into``."""
+
+    merged: int = 0
+    bytes_before: int = 0
+    into: Path | None = None
+    bytes_after: int = 0
+
+
+def replaced_by(folders: Iterable[Path]) -> set[str]:
+    """The names of the batches that the merged batches among ``folders`` replace."""
+    names: set[str] = set()
+    for folder in folders:
+        try:
+            text = (folder / REPLACES).read_text(encoding="utf-8")
+        except FileNotFoundError:
+            continue
+        except (OSError, UnicodeDecodeError):
+            continue  # unreadable: hhtools.storecheck names it as damage
+        names.update(line for line in text.splitlines() if line)
+    return names
+
+
+def file_digest(path: Path) -> str:
+    """The BLAKE2b digest of a file's bytes, in hex."""
+    digest = hashlib.blake2b(digest_size=16)
+    with open(path, "rb") as file:
+        while chunk := file.read(1 << 20):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+def _folder_bytes(folder: Path) -> int:
+    try:
+        return sum(entry.stat().st_size for entry in folder.iterdir() if entry.is_file())
+    except OSError:
+        return 0
 
 
 def _under(path: str | os.PathLike | None) -> pl.Expr:

@@ -7,6 +7,13 @@ it is named in one line (path and what is wrong, never the file's bytes), import
 write into the store, and readers refuse to answer from it, until ``repair`` has moved it into
 ``<db>/damaged/``. The files whose hands a moved batch held are then marked as not imported,
 so the next import reads them again and stores those hands once more, skipping the others.
+
+Besides files that cannot be read, the full check (``hhtools check``) finds a store whose
+content is wrong though every file reads: a table's rows repeated (a batch or a file copied
+by hand), a batch's rows for hands it does not hold (a table copied from another batch), and
+files marked as imported whose hands are not all stored (a batch deleted by hand). An import
+looks only at what is quick to see: each file's marks and footer (its columns), and the hand
+keys it reads anyway (hhtools.store.Store.hand_keys).
 """
 
 from __future__ import annotations
@@ -18,12 +25,29 @@ from pathlib import Path
 
 import polars as pl
 
-from hhtools.store import ADDED_LATER, REPAIR_HINT, SCHEMAS, Store, StoreError
+from hhtools.store import (ADDED_LATER, DIGESTS, KEY, READ_ERRORS,
+                           REPAIR_HINT, REPLACES, SCHEMAS, Store, StoreError, file_digest,
+                           replaced_by)
+from hhtools.words import plural
 
 _MAGIC = b"PAR1"
 
 #: The tables of a batch whose ``path`` column says which files its hands came from.
 _PATH_TABLES = ("hands", "files", "rejected", "skipped")
+#: What tells a table's rows apart, in the whole store. ``rejected`` and ``skipped`` are
+#: lists that may repeat a row, and not every table has a key that is sure to be unique.
+UNIQUE: dict[str, list[str]] = {
+    "hands": KEY, "players": [*KEY, "seat"], "actions": [*KEY, "seq"], "tournaments": KEY,
+    "tournament_summaries": ["site", "tournament_id", "digest"],
+    "summary_places": ["site", "tournament_id", "digest", "line"],
+    "files": list(SCHEMAS["files"]),
+}
+#: Tables whose rows each belong to a hand, written in the batch that holds the hand.
+_HAND_TABLES = ("players", "actions", "draws", "halves", "pots", "findings", "tournaments",
+                "tournament_finishes")
+#: Repair moves what it found, then looks again, at most this many times: moving a batch can
+#: only uncover damage that lay under it (a batch it had copies of).
+_ROUNDS = 5
 
 
 @dataclass(frozen=True)
@@ -32,19 +56,30 @@ class Damage:
 
     path: Path  # the file or folder at fault
     what: str  # what is wrong with it, in words
-    aside: Path  # what repair moves aside: the whole batch, or a stray file alone
+    aside: Path | None  # what repair moves aside: the whole batch, a stray file alone, or none
+    reread: frozenset[str] = frozenset()  # files the next import must read again
 
     def __str__(self) -> str:
         return f"{self.path}: {self.what}"
 
 
+#: The table files whose marks and footer were found right, as (path, inode, size, mtime):
+#: batches are never changed in place by hhtools but for rejected.parquet, replaced by a
+#: rename (a new inode), so a file seen right and unchanged since need not be read again.
+_FOOTERS_READ: set[tuple[str, int, int, int]] = set()
+
+
 def table_damage(path: Path, table: str, full: bool) -> str | None:
     """What is wrong with the file of ``table`` at ``path``, or None. Without ``full``, only
-    the marks a Parquet file begins and ends with are read (some 10 µs a file, so an import
-    can look at every batch before it writes): that finds a file cut short, overwritten or
-    not Parquet; ``full`` also reads its columns and its data."""
+    the marks a Parquet file begins and ends with and its footer are read (some 0.2 ms a
+    file, so an import can look at every batch before it writes): that finds a file cut
+    short, overwritten, not Parquet or of other columns; ``full`` also reads its data."""
     try:
         with open(path, "rb") as file:
+            stat = os.fstat(file.fileno())
+            seen = (str(path), stat.st_ino, stat.st_size, stat.st_mtime_ns)
+            if not full and seen in _FOOTERS_READ:
+                return None  # a watch looks before every hand: each footer is read once
             head = file.read(4)
             file.seek(0, os.SEEK_END)
             whole = file.tell() >= 12  # both marks and the footer's length at least
@@ -59,24 +94,27 @@ def table_damage(path: Path, table: str, full: bool) -> str | None:
         return f"cannot be read ({exc.strerror})"
     if not (whole and head == tail == _MAGIC):
         return "not a readable Parquet file"
+    try:
+        schema = pl.read_parquet_schema(path)
+    except READ_ERRORS:
+        return "not a readable Parquet file"
+    if dict(schema) != SCHEMAS[table]:
+        return f"its columns are not those of the {table} table"
+    if len(_FOOTERS_READ) > 100_000:
+        _FOOTERS_READ.clear()
+    _FOOTERS_READ.add(seen)
     if full:
         try:
-            schema = pl.read_parquet_schema(path)
-        except (OSError, pl.exceptions.PolarsError):
-            return "not a readable Parquet file"
-        if dict(schema) != SCHEMAS[table]:
-            return f"its columns are not those of the {table} table"
-        try:
             pl.read_parquet(path)
-        except (OSError, pl.exceptions.PolarsError):
+        except READ_ERRORS:
             return "a damaged Parquet file: its data cannot be read"
     return None
 
 
 def find_damage(store: Store, full: bool = True) -> list[Damage]:
-    """Everything damaged or foreign under ``batches/``; ``full`` reads every table's columns
-    and data, otherwise only what tells a Parquet file (what an import checks before it
-    writes)."""
+    """Everything damaged or foreign under ``batches/``; ``full`` reads every table's data and
+    checks what the store holds (see the module's text), otherwise only what tells a Parquet
+    file of the right columns (what an import checks before it writes)."""
     try:
         entries = sorted(store.batches.iterdir())
     except FileNotFoundError:
@@ -84,19 +122,160 @@ def find_damage(store: Store, full: bool = True) -> list[Damage]:
     except OSError as exc:
         raise StoreError(f"cannot read the store {store.root}: {exc.strerror}") from None
     found = []
+    whole = []  # the batches whose every file reads
     tables = {f"{name}.parquet": name for name in SCHEMAS}
+    # A merge killed before it removed the batches it replaced leaves them: not read, and
+    # removed by the next writer.
+    replaced = replaced_by(e for e in entries if e.is_dir())
     for entry in entries:
         if not entry.is_dir():
             found.append(Damage(entry, "a foreign file: only batch folders belong here", entry))
             continue
-        for name in sorted(set(os.listdir(entry)) - tables.keys()):
+        if entry.name in replaced:
+            continue
+        names = set(os.listdir(entry))
+        if not names:
+            found.append(Damage(entry, "an empty batch folder", entry))
+            continue
+        before = len(found)
+        for name in sorted(names - tables.keys() - {REPLACES, DIGESTS}):
             found.append(Damage(entry / name, "a foreign file in a batch folder", entry / name))
+        if REPLACES in names and not (entry / REPLACES).is_file():
+            found.append(Damage(entry / REPLACES, "not the list of the batches it replaces",
+                                entry))
+        written = _digests(entry) if DIGESTS in names else {}
         for filename, table in tables.items():
-            if table in ADDED_LATER and not (entry / filename).exists():
+            if table in ADDED_LATER and filename not in names and filename not in (written or {}):
                 continue  # a batch written before the table was added
             if (what := table_damage(entry / filename, table, full)) is not None:
                 found.append(Damage(entry / filename, what, entry))
+        if written is None:
+            found.append(Damage(entry / DIGESTS, "not the list of its tables' digests", entry))
+        elif full and written and not any(d.aside == entry for d in found[before:]):
+            found += _digest_damage(entry, written)
+        if not any(d.aside == entry for d in found[before:]):
+            whole.append(entry)
+    if full:
+        try:
+            found += _content_damage(store, whole)
+            if not found:
+                # Only in a store whose every batch reads: the hands of a damaged batch are
+                # not counted, and repair marks that batch's files to be read again anyway.
+                found += _lost_marks(store, whole)
+        except READ_ERRORS as exc:
+            raise StoreError(f"cannot read the store {store.root}: {exc}") from None
     return found
+
+
+def _digests(batch: Path) -> dict[str, str] | None:
+    """What ``digests.txt`` of ``batch`` says: file name to digest; None if unreadable."""
+    try:
+        listed = (batch / DIGESTS).read_text(encoding="utf-8").splitlines()
+        return dict(line.split(" ", 1) for line in listed if line)
+    except (OSError, UnicodeDecodeError, ValueError):
+        return None
+
+
+def _digest_damage(batch: Path, written: dict[str, str]) -> list[Damage]:
+    """The files of ``batch`` whose bytes are not those it was written with."""
+    found = []
+    for name, digest in sorted(written.items()):
+        try:
+            same = file_digest(batch / name) == digest
+        except FileNotFoundError:
+            continue  # named as missing already
+        except OSError as exc:
+            found.append(Damage(batch / name, f"cannot be read ({exc.strerror})", batch))
+            continue
+        if not same:
+            found.append(Damage(batch / name, "damaged in place: its bytes are not those it "
+                                "was written with, though they read", batch))
+    return found
+
+
+def _content_damage(store: Store, batches: list[Path]) -> list[Damage]:
+    """Rows repeated, rows of hands their batch does not hold, and files marked as imported
+    whose hands are not all stored, in ``batches`` (whose every file reads)."""
+    found: list[Damage] = []
+    for table, key in UNIQUE.items():
+        rows = _rows(table, batches, key)
+        if rows is None:
+            continue
+        # Of the rows that share a key, those of the first batch holding it stay; a repeat
+        # inside one batch blames that batch.
+        repeated = (rows.filter(pl.struct(key).is_duplicated())
+                    .with_columns(_batch_of(table))
+                    .group_by([*key, "file", "batch"]).len()
+                    .with_columns(pl.col("batch").min().over(key).alias("first"))
+                    .filter((pl.col("batch") != pl.col("first")) | (pl.col("len") > 1))
+                    # The copies: every row in a later batch, all but one in the first.
+                    .with_columns(pl.col("len") - (pl.col("batch") == pl.col("first"))))
+        what = "hands" if table == "hands" else "rows"
+        for file, batch, first, count in (
+                repeated.group_by("file", "batch", maintain_order=True)
+                .agg(pl.col("first").min(), pl.col("len").sum()).sort("batch").iter_rows()):
+            file = Path(file)
+            where = ("stored twice in this file" if first == batch
+                     else f"also stored in {first}")
+            found.append(Damage(file, f"{count} {what} {where}", file.parent))
+    hands = _rows("hands", batches, KEY)
+    if hands is None:
+        return found
+    hands = hands.with_columns(_batch_of("hands"))
+    for table in _HAND_TABLES:
+        rows = _rows(table, batches, KEY)
+        if rows is None:
+            continue
+        orphans = (rows.with_columns(_batch_of(table)).join(hands, on=[*KEY, "batch"], how="anti")
+                   .group_by("file").len().sort("file"))
+        for file, count in orphans.iter_rows():
+            file = Path(file)
+            found.append(Damage(file, f"{count} rows for hands this batch does not hold (its "
+                                "hands table is not this table's own)", file.parent))
+    return found
+
+
+def _lost_marks(store: Store, batches: list[Path]) -> list[Damage]:
+    """The files marked as imported with more new hands than are stored from them: hands
+    lost with a batch (an import cuts a big file into several batches, and marks it in the
+    last). The mark counts only the hands new when it was made, so it never exceeds a file's
+    stored hands in a whole store."""
+    files = [b / "files.parquet" for b in batches]
+    hand_files = [b / "hands.parquet" for b in batches]
+    if not files:
+        return []
+    marks = (pl.scan_parquet(files, schema=SCHEMAS["files"], include_file_paths="file")
+             .select("path", "hands", "imported_at", "file").collect()
+             .sort("imported_at").unique("path", keep="last"))
+    stored = (pl.scan_parquet(hand_files, schema=SCHEMAS["hands"]).group_by("path").len()
+              .collect())
+    short = (marks.join(stored, on="path", how="left")
+             .with_columns(pl.col("len").fill_null(0))
+             .filter(pl.col("hands") > pl.col("len")).sort("path"))
+    found = []
+    for file, group in short.group_by("file", maintain_order=True):
+        first = group.row(0, named=True)
+        count = group.height
+        found.append(Damage(
+            Path(file[0]), f"marks {count} file{'s' * (count != 1)} as imported whose hands are "
+            f"not all stored (such as {first['path']}: {first['hands']} hands, "
+            f"{first['len']} stored)", None, frozenset(group["path"].to_list())))
+    return sorted(found, key=lambda d: str(d.path))
+
+
+def _rows(table: str, batches: list[Path], columns: list[str]) -> pl.DataFrame | None:
+    """``columns`` of ``table`` in ``batches``, with the ``file`` each row was read from."""
+    files = [b / f"{table}.parquet" for b in batches]
+    if table in ADDED_LATER:
+        files = [f for f in files if f.is_file()]
+    if not files:
+        return None
+    return (pl.scan_parquet(files, schema=SCHEMAS[table], include_file_paths="file")
+            .select(*columns, "file").collect())
+
+
+def _batch_of(table: str) -> pl.Expr:
+    return pl.col("file").str.strip_suffix(f"{os.sep}{table}.parquet").alias("batch")
 
 
 def damaged_error(store: Store, damage: list[Damage]) -> StoreError:
@@ -113,12 +292,24 @@ class Repair:
     moved: list[tuple[Damage, Path]] = field(default_factory=list)  # and where to
     reread: int = 0  # files marked to be read again by the next import
     every_file: bool = False  # when a moved batch's hands could not tell which files
+    held: int = 0  # hands the moved batches held
+    lost: int = 0  # of those, the hands no longer stored
+    uncounted: int = 0  # moved batches whose hands cannot be read, so not counted
+    marks: list[Damage] = field(default_factory=list)  # marks found wrong (nothing moved)
 
     def lines(self) -> list[str]:
         """What ``hhtools check --repair`` prints."""
         out = [f"moved {d.aside} to {to}: "
                f"{d.what if d.path == d.aside else f'{d.path.name}: {d.what}'}"
                for d, to in self.moved]
+        out += [f"{d}: marked to be read again" for d in self.marks]
+        if self.held or self.uncounted:
+            cost = (f"the batches moved aside held {plural(self.held, 'hand')}, "
+                    f"{self.lost} of them stored nowhere else")
+            if self.uncounted:
+                cost += (f", and {self.uncounted} batch{'es' * (self.uncounted != 1)} whose "
+                         "hands cannot be read")
+            out.append(cost)
         if self.every_file:
             out.append("the next import reads every file again, as which files the moved "
                        "hands came from cannot be told, and skips the hands already stored: run "
@@ -131,62 +322,95 @@ class Repair:
 
 
 def repair(store: Store, waiting=None) -> Repair:
-    """Move every damaged batch, and every foreign file, into ``<db>/damaged/``."""
+    """Move every damaged batch, and every foreign file, into ``<db>/damaged/``, and mark the
+    files whose hands were lost as not imported; the store then imports again."""
     done = Repair()
-    if not find_damage(store, full=True):
+    if not find_damage(store, full=True) and (store.tmp.is_dir() or not store.tmp.exists()):
         return done  # nothing to move: no need to wait for the lock (or to write at all)
     with store.writing("check --repair", waiting):
-        damage = find_damage(store, full=True)
-        if not damage:
-            return done
-        asides = {d.aside: d for d in reversed(damage)}  # the first damage of each names it
-        # A foreign file inside a batch moved whole goes with it.
-        asides = {a: d for a, d in asides.items() if a.parent not in asides}
-        batches = [a for a in asides if a.parent == store.batches and a.is_dir()]
-        # Marked before they are moved: a kill in between leaves the store still damaged,
-        # and the next repair does the rest, without a hand lost.
-        kept = store.snapshot()
-        kept._listing = [b for b in kept.batch_folders() if b not in batches]
-        imported = kept.imported_files()
-        paths: set[str] = set()
-        for batch in batches:
-            came_from = _paths_of(batch)
-            if came_from is None:
-                done.every_file = True
-            else:
-                paths |= came_from
-        if done.every_file:
-            paths = set(imported)
-        done.reread = len(paths)
-        forget = sorted(paths & imported.keys())
         try:
-            if forget:
-                now = datetime.now(timezone.utc)
-                store.write_batch({"files": pl.DataFrame(
-                    [(p, -1, -1, 0, 0, now) for p in forget], schema=SCHEMAS["files"],
-                    orient="row")})
-            store.damaged.mkdir(exist_ok=True)
-            for aside, first in sorted(asides.items()):
-                name = aside.name if aside.parent == store.batches else f"{aside.parent.name}-{aside.name}"
-                to = store.damaged / name
-                n = 1
-                while to.exists():
-                    to, n = store.damaged / f"{name}.{n}", n + 1
-                os.rename(aside, to)
-                done.moved.append((first, to))
+            if store.tmp.exists() and not store.tmp.is_dir():
+                # Where batches are written: a file there would stop every import.
+                _move_aside(store, store.tmp, Damage(store.tmp, "a file where the folder of "
+                                                     "batches being written belongs",
+                                                     store.tmp), done)
+            store.discard_unfinished()
+            for _ in range(_ROUNDS):
+                damage = find_damage(store, full=True)
+                if not damage:
+                    return done
+                _repair_once(store, damage, done)
         except OSError as exc:
             raise store.failure(exc) from None
+        if damage := find_damage(store, full=True):
+            raise StoreError(f"the store {store.root} is still damaged after repair: "
+                             f"{damage[0]}; move it out of {store.batches} by hand")
     return done
+
+
+def _repair_once(store: Store, damage: list[Damage], done: Repair) -> None:
+    asides = {d.aside: d for d in reversed(damage) if d.aside is not None}
+    # A foreign file inside a batch moved whole goes with it.
+    asides = {a: d for a, d in asides.items() if a.parent not in asides}
+    batches = [a for a in asides if a.parent == store.batches and a.is_dir()]
+    # Marked before they are moved: a kill in between leaves the store still damaged,
+    # and the next repair does the rest, without a hand lost.
+    kept = store.snapshot()
+    kept._listing = [b for b in kept.batch_folders() if b not in batches]
+    imported = kept.imported_files()
+    still = kept.read_columns("hands", KEY)
+    paths: set[str] = set()
+    for found in damage:
+        if found.aside is None:
+            paths |= found.reread
+            done.marks.append(found)
+    for batch in batches:
+        came_from = _paths_of(batch)
+        if came_from is None:
+            done.every_file = True
+        else:
+            paths |= came_from
+        try:
+            held = pl.read_parquet(batch / "hands.parquet", columns=KEY).unique()
+        except READ_ERRORS:
+            done.uncounted += 1
+        else:
+            done.held += held.height
+            done.lost += held.join(still, on=KEY, how="anti").height
+    if done.every_file:
+        paths |= set(imported)
+    forget = sorted(paths & imported.keys())
+    done.reread += len(paths)
+    if forget:
+        now = datetime.now(timezone.utc)
+        store.write_batch({"files": pl.DataFrame(
+            [(p, -1, -1, 0, 0, now) for p in forget], schema=SCHEMAS["files"],
+            orient="row")})
+    for aside, first in sorted(asides.items()):
+        _move_aside(store, aside, first, done)
+
+
+def _move_aside(store: Store, aside: Path, first: Damage, done: Repair) -> None:
+    store.damaged.mkdir(exist_ok=True)
+    name = aside.name if aside.parent in (store.batches, store.root) else f"{aside.parent.name}-{aside.name}"
+    to = store.damaged / name
+    n = 1
+    while to.exists():
+        to, n = store.damaged / f"{name}.{n}", n + 1
+    os.rename(aside, to)
+    done.moved.append((first, to))
 
 
 def _paths_of(batch: Path) -> set[str] | None:
     """The files whose hands ``batch`` holds, or None when its hands cannot be read."""
     paths: set[str] = set()
+    if not any(batch.iterdir()):
+        return paths  # an empty folder held no hands
     for table in _PATH_TABLES:
         file = batch / f"{table}.parquet"
         try:
             paths.update(pl.read_parquet(file, columns=["path"])["path"].drop_nulls().to_list())
-        except (OSError, pl.exceptions.PolarsError):
+        except READ_ERRORS:
             if table == "hands":
                 return None
     return paths

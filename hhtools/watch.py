@@ -121,7 +121,18 @@ class Watcher:
         while not stop.is_set():
             self.look()
             stop.wait(self.poll)
+        self.tidy()
         return self.summary
+
+    def tidy(self) -> None:
+        """Merge the small batches the watch wrote, one a hand, into one (Store.compact);
+        done when the watch ends, as every write merges them only once there are several."""
+        if not self.summary.imports:
+            return
+        try:
+            self.store.compact(every=True, waiting=self.on_event)
+        except HHToolsError as exc:
+            self.on_event(f"the store's small batches were not merged: {exc}")
 
     def look(self, final: bool = False) -> None:
         """One look at the watched paths: import what is ready. ``final``: the look of a
@@ -157,6 +168,8 @@ class Watcher:
         for gone in self._files.keys() - seen:
             del self._files[gone]
         self._first = False
+        if final:
+            self.tidy()
 
     def _listing(self) -> list[Path]:
         found = []

@@ -9,6 +9,7 @@ import subprocess
 import time
 from pathlib import Path
 
+import polars as pl
 import pytest
 from typer.testing import CliRunner
 
@@ -144,7 +145,10 @@ def test_a_corrupt_parquet_file_is_named_refused_and_moved_aside_by_check_repair
     assert lines[0] == (f"moved {batch} to {db / 'damaged' / batch.name}: players.parquet: "
                         "not a readable Parquet file")
     assert lines[1].startswith(f"moved {db / 'batches' / 'notes.txt'} to ")
-    assert lines[2].startswith("the next import reads again the ")
+    # What it cost: the moved batch's hands are stored nowhere else until read again.
+    held = pl.read_parquet(db / "damaged" / batch.name / "hands.parquet").height
+    assert lines[2] == f"the batches moved aside held {held} hands, {held} of them stored nowhere else"
+    assert lines[3].startswith("the next import reads again the ")
     assert (db / "damaged" / batch.name / "players.parquet").read_bytes() == garbage
     assert cli("check", "--db", db).exit_code == 0
 
