@@ -38,3 +38,17 @@ def unknown_name(kind: str, name: str, known: Iterable[str]) -> UnknownNameError
     close = difflib.get_close_matches(name.lower(), known, n=1)
     hint = f" Did you mean {close[0]}?" if close else ""
     return UnknownNameError(f"Unknown {kind} {name!r}.{hint} Known: {', '.join(known)}.")
+
+
+# The store
+
+
+class StoreError(HHToolsError):
+    """The store folder cannot be used (not writable, full disk, damaged file...): the command
+    line exits with status 2, as for a missing store."""
+
+    exit_status = 2
+
+
+class StoreWriteError(StoreError):
+    """Writing into the store failed (full disk, read-only file system...)."""

@@ -36,7 +36,8 @@ from hhtools.parsing import not_history_count
 from hhtools.records import HandError
 from hhtools.rows import add_hand, error_row, frames, new_rows
 from hhtools.slicing import Slice
-from hhtools.store import SCHEMAS, Store, StoreWriteError
+from hhtools.store import Store, StoreWriteError
+from hhtools.tables import SCHEMAS
 
 #: How many hands a batch holds before it is written: bounds memory on large imports.
 BATCH_HANDS = int(os.environ.get("HHTOOLS_BATCH_HANDS", "5000"))
@@ -192,7 +193,7 @@ def _flatten(path: str, size: int, mtime_ns: int, result) -> FileRows:
     rows["rejected"].rows += [error_row(e, path) for e in errors]
     tables = frames(rows)
     if result.summaries:
-        from hhtools.summaries import summary_frames
+        from hhtools.summary_rows import summary_frames
 
         tables.update(summary_frames(result.summaries, path))
     return FileRows(path, size, mtime_ns, tables, verdicts,
@@ -255,7 +256,7 @@ def import_paths(paths: Iterable[str | os.PathLike], store: Store,
 
 def _import(paths, store: Store, progress, jobs: int | None, summary: ImportSummary,
             client=None) -> None:
-    from hhtools.summaries import stored_summaries
+    from hhtools.summary_rows import stored_summaries
 
     known = store.hand_keys()
     summaries = stored_summaries(store)
@@ -435,7 +436,7 @@ def import_parsed(path: str, stat: os.stat_result, result, store: Store, *, whol
     with store.writing("watch", waiting):
         store.discard_unfinished()
         store.refuse_damaged()
-        from hhtools.summaries import stored_summaries
+        from hhtools.summary_rows import stored_summaries
 
         summary = ImportSummary(files_seen=1, files_read=1)
         known = store.hand_keys()
@@ -461,7 +462,7 @@ def _add_file(rows: FileRows, known: set, batch: _Batch, summary: ImportSummary,
 
     ``record``: mark the file as imported, holding ``earlier`` new hands in its slices before;
     ``reread``: the file's stored rejections are replaced by these rows'; ``summaries``: the
-    tournament summaries stored (hhtools.summaries.stored_summaries), learning the new ones.
+    tournament summaries stored (hhtools.summary_rows.stored_summaries), learning the new ones.
     """
     duplicates = []
     for key, verdict in rows.verdicts.items():
@@ -477,7 +478,7 @@ def _add_file(rows: FileRows, known: set, batch: _Batch, summary: ImportSummary,
         frames = {name: (f.join(dropped, on=KEY, how="anti") if set(KEY) <= set(f.columns) else f)
                   for name, f in frames.items()}
     if summaries is not None:
-        from hhtools.summaries import new_summaries
+        from hhtools.summary_rows import new_summaries
 
         frames, fresh, again = new_summaries(frames, summaries)
         summary.summaries_new += fresh

@@ -1,4 +1,4 @@
-"""Hand records flattened into the store's table rows (see hhtools.store.SCHEMAS).
+"""Hand records flattened into the store's table rows (see hhtools.tables.SCHEMAS).
 
 Nets here are what the history itself implies for each player: chips collected plus bets
 returned, minus chips put in. The auditor's own re-evaluation is stored beside it.
@@ -24,7 +24,7 @@ from hhtools.cards import format_cards
 from hhtools.errors import HHToolsError
 from hhtools.games import get_game
 from hhtools.records import STREETS, Hand, HandError
-from hhtools.store import SCHEMAS
+from hhtools.tables import SCHEMAS
 from hhtools.tournament_rows import add_tournament
 
 ZERO = Decimal(0)

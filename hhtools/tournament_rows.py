@@ -1,5 +1,5 @@
 """A tournament hand's rows for the store's ``tournaments`` and ``tournament_finishes`` tables
-(see hhtools.store.SCHEMAS): the header's buy-in, bounty, fee and level, and each finish the
+(see hhtools.tables.SCHEMAS): the header's buy-in, bounty, fee and level, and each finish the
 hand prints (``P finished the tournament in 3rd place and received $1.60.``, ``P wins the
 tournament and receives $7.20 - congratulations!``)."""
 

@@ -33,7 +33,8 @@ from dataclasses import dataclass, field, replace
 import polars as pl
 
 from hhtools.errors import UsageError
-from hhtools.store import MONEY, SCHEMAS, Store
+from hhtools.store import Store
+from hhtools.tables import MONEY, SCHEMAS
 
 KEY = ["site", "hand_id"]
 TOURNAMENT = ["site", "tournament_id"]

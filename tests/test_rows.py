@@ -4,7 +4,7 @@ from decimal import Decimal
 
 from hhtools.parsing import parse_file
 from hhtools.rows import add_hand, frames, new_rows
-from hhtools.store import SCHEMAS
+from hhtools.tables import SCHEMAS
 
 
 def test_each_hand_keeps_its_key_cards_and_money_on_its_own_rows(corpus):

@@ -18,7 +18,8 @@ import hhtools.store
 from hhtools.cli import app
 from hhtools.generate import write_history
 from hhtools.importer import import_paths
-from hhtools.store import KEY, Store
+from hhtools.store import Store
+from hhtools.tables import KEY
 from hhtools.storecheck import find_damage
 from hhtools.watch import Watcher
 from storecases import hhtools_ready

@@ -21,7 +21,8 @@ import hhtools.store
 from hhtools.cli import app
 from hhtools.generate import write_history
 from hhtools.importer import import_paths
-from hhtools.store import KEY, SCHEMAS, Store
+from hhtools.store import Store
+from hhtools.tables import KEY, SCHEMAS
 from hhtools.storecheck import find_damage
 
 BROKEN = Path(__file__).parent / "invalid" / "pokerstars" / "first-of-two-broken.txt"
