@@ -177,6 +177,9 @@ class MergeBuilder(HandBuilder):
     def read(self, game: _Element, description: _Element) -> None:
         tok = self.tok(game)
         self.describe(game, description)
+        if game.attrs.get("realmoney") == "false" and self.currency != "chips":
+            # Play chips carry the dollar sign too; the game element tells them apart.
+            self.currency = "play"
         holes = game.attrs.get("numholecards")
         if holes is not None and holes != str(self.game.hand_size):
             raise LineError(tok, f"{holes} hole cards for {self.game.title}, which deals "
