@@ -41,6 +41,17 @@ def test_small_blind_out_of_position() -> None:
     assert len(posts) == 2
 
 
+def test_antes() -> None:
+    text = changed(HAND, "Player0 posts small blind 12.50€\n",
+                   "Player0 posts ante 1€\nHero posts ante 1€\nPlayer0 posts small blind 12.50€\n")
+    # Winamax's "collected" and total include the bet nobody called (50€ here).
+    text = text.replace("collected 298€", "collected 300€").replace("won 298€", "won 300€")
+    text = text.replace("Total pot 298€", "Total pot 300€")
+    hand, verdict, findings = read_one(text, SITE)
+    assert [a.amount for a in hand.actions if a.kind == "post_ante"] == [Decimal("1")] * 2
+    assert verdict == "ok", findings
+
+
 @pytest.mark.parametrize("old, new, line", [
     ('Winamax Poker - CashGame - ', 'Winamax Poker - Go Fast "Speedy" - ', 1),
     ("(25€/50€)", "(5€/25€/50€)", 1),
