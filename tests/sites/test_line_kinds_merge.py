@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from line_kinds import CORPUS, changed, read_one  # noqa: E402
+from line_kinds import CORPUS, changed, read_one, rejected  # noqa: E402
 
 from hhtools.parsing import parse_text  # noqa: E402
 
@@ -81,3 +81,44 @@ def test_uncalled_flag_still_counts_as_won() -> None:
     text = changed(HAND, '<winner amount="13.50" uncalled="false"', '<winner amount="13.50" uncalled="true"')
     hand, verdict, _ = read_one(text, SITE)
     assert verdict == "ok"
+
+
+def _with_returning_player(post: str, amount: str, won: str) -> str:
+    """The hand with a third player, back at the table, posting ``amount`` and folding."""
+    text = changed(HAND, '\t\t<player seat="3" nickname="Hero" balance="$46.80" dealtin="true" />\n',
+                   '\t\t<player seat="3" nickname="Hero" balance="$46.80" dealtin="true" />\n'
+                   '\t\t<player seat="5" nickname="Back" balance="$20" dealtin="true" />\n')
+    text = changed(text, 'player="3" amount="1.00"/>\n\t</round>',
+                   f'player="3" amount="1.00"/>\n\t\t<event sequence="2" type="{post}" '
+                   f'timestamp="1303222296234" player="5" amount="{amount}"/>\n\t</round>')
+    text = changed(text, '<round id="PRE_FIRST_DRAW" sequence="2">\n',
+                   '<round id="PRE_FIRST_DRAW" sequence="2">\n\t\t<event sequence="3" type="FOLD" '
+                   'timestamp="1303222308046" player="5"/>\n')
+    return changed(text, '<winner amount="13.50"', f'<winner amount="{won}"')
+
+
+@pytest.mark.parametrize("amount, won, kind, live", [
+    ("1.00", "14.50", "post_bb", "1.00"),   # equal to the big blind: a live big blind
+    ("0.50", "14.00", "post_dead", "0"),    # below it, the small blind already posted: dead
+    ("1.50", "15.00", "post_dead", "1.00"),  # above it: dead small and live big blind
+])
+def test_return_blind(amount: str, won: str, kind: str, live: str) -> None:
+    hand, verdict, findings = read_one(_with_returning_player("RETURN_BLIND", amount, won), SITE)
+    (post,) = [a for a in hand.actions if a.player == "Back" and a.kind.startswith("post")]
+    assert (post.kind, post.amount, post.to) == (kind, Decimal(amount), Decimal(live))
+    assert verdict == "ok", findings
+
+
+def test_unknown_event_with_money_is_rejected_not_passed_over() -> None:
+    (error,) = rejected(_with_returning_player("MYSTERY", "1.00", "14.50"), SITE).errors
+    assert error.message.startswith("made.txt:11:27: hand 33423082-14: unknown event type "
+                                    "'MYSTERY' with an amount")
+
+
+def test_complete_is_a_raise_to_its_amount() -> None:
+    text = changed(HAND, 'type="RAISE" timestamp="1303222308046" player="1" amount="2.00"',
+                   'type="COMPLETE" timestamp="1303222308046" player="1" amount="2.00"')
+    hand, verdict, _ = read_one(text, SITE)
+    (first,) = [a for a in hand.actions if a.street == "predraw" and a.player == "Villain"
+                and not a.kind.startswith("post")]
+    assert (first.kind, first.to) == ("raise", Decimal("2.00")) and verdict == "ok"
