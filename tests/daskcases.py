@@ -34,3 +34,21 @@ def dying_read(part):
         else:
             os.kill(os.getpid(), signal.SIGKILL)
     return read_on_worker(part)
+
+
+def last_worker_dies(part):
+    """read_on_worker, but on the file named KILL.txt the worker process dies (SIGKILL) and its
+    nanny starts no other, so the cluster is left with no worker at all."""
+    if Path(part.path).name == "KILL.txt":
+        from distributed import get_worker
+        from distributed.utils import sync
+
+        worker = get_worker()
+
+        async def no_restart():
+            # The nanny lives in the test's process: told to stop, it starts no new worker.
+            await worker.rpc(worker.nanny).close_gracefully(reason="the test kills the worker")
+
+        sync(worker.loop, no_restart)
+        os.kill(os.getpid(), signal.SIGKILL)
+    return read_on_worker(part)

@@ -170,3 +170,43 @@ def test_the_command_line_imports_on_the_cluster_named_by_hhtools_scheduler(
     want = import_paths([corpus / "kingsclub"], local)
     assert f"hands new: {want.hands_new}\n" in result.output
     assert_same_store(Store(tmp_path / "db"), local)
+
+
+
+@pytest.mark.slow
+def test_an_import_whose_only_worker_dies_stops_within_the_bound_and_keeps_its_batches(
+        marks, tmp_path, monkeypatch, capfd):
+    import time
+
+    from typer.testing import CliRunner
+
+    import hhtools.dask_import as dask_import
+    import hhtools.importer as importer
+    from hhtools.cli import app
+
+    where = tmp_path / "in"
+    where.mkdir()
+    write_history(where / "a.txt", "pokerstars", "badugi", "fixed-limit", 60, seed=5)
+    write_history(where / "KILL.txt", "pokerstars", "badugi", "fixed-limit", 20, seed=6)
+    db = tmp_path / "db"
+    monkeypatch.setattr(dask_import, "read_on_worker", daskcases.last_worker_dies)
+    monkeypatch.setattr(importer, "BATCH_HANDS", 20)
+    monkeypatch.setenv("HHTOOLS_DASK_NO_WORKER_TIMEOUT", "4")
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as one:
+        began = time.monotonic()
+        result = CliRunner().invoke(app, ["import", str(where / "a.txt"), str(where / "KILL.txt"),
+                                          "--db", str(db), "--scheduler", one.scheduler_address])
+        took = time.monotonic() - began
+    assert result.exit_code == 2, result.output
+    assert took < 4 + 20
+    assert result.stderr.startswith("hhtools: no Dask worker has been on the cluster for 4 "
+                                    "seconds while reading "), result.stderr
+    assert len(result.stderr.splitlines()) == 1
+    assert "Traceback" not in capfd.readouterr().err
+    # The lock is released, the batches published before are kept: a local import completes.
+    store = Store(db)
+    kept = store.read("hands").height
+    assert kept >= 20
+    done = import_paths([where], store, jobs=1)
+    assert done.hands_new == 80 - kept and store.read("hands").height == 80
