@@ -57,8 +57,11 @@ def connect(address: str):
         raise UsageError("importing on a Dask cluster (--scheduler) needs dask and distributed: "
                          "pip install 'hhtools[dask]'") from None
     # A lost scheduler or worker is said by hhtools in one sentence (ClusterError); Dask's own
-    # loggers would print their tracebacks of it on standard error too.
-    logging.getLogger("distributed").setLevel(logging.CRITICAL + 1)
+    # loggers would print their tracebacks of it on standard error too. Its loggers below
+    # "distributed" set levels of their own, but write through the handlers of this one.
+    quiet = logging.getLogger("distributed")
+    for handler in (quiet, *quiet.handlers):
+        handler.setLevel(logging.CRITICAL + 1)
     try:
         return Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
     except (OSError, TimeoutError, ValueError) as exc:

@@ -44,6 +44,15 @@ def last_worker_dies(part):
         from distributed.utils import sync
 
         worker = get_worker()
+        # Not before a batch is published: the test checks that those stay (its store is
+        # MARKS/db, and a batch is under batches/ only once it is whole).
+        import time
+
+        batches = Path(os.environ[MARKS]) / "db" / "batches"
+        for _ in range(300):
+            if batches.is_dir() and any(batches.iterdir()):
+                break
+            time.sleep(0.1)
 
         async def no_restart():
             # The nanny lives in the test's process: told to stop, it starts no new worker.
@@ -51,4 +60,15 @@ def last_worker_dies(part):
 
         sync(worker.loop, no_restart)
         os.kill(os.getpid(), signal.SIGKILL)
+    return read_on_worker(part)
+
+
+def stalling_read(part):
+    """read_on_worker, but on the file named STALL.txt the task leaves a mark and waits, so that
+    the test can stop the scheduler while the import waits for it."""
+    if Path(part.path).name == "STALL.txt":
+        (Path(os.environ[MARKS]) / "stalling").touch()
+        import time
+
+        time.sleep(60)
     return read_on_worker(part)

@@ -188,7 +188,7 @@ def test_an_import_whose_only_worker_dies_stops_within_the_bound_and_keeps_its_b
     where.mkdir()
     write_history(where / "a.txt", "pokerstars", "badugi", "fixed-limit", 60, seed=5)
     write_history(where / "KILL.txt", "pokerstars", "badugi", "fixed-limit", 20, seed=6)
-    db = tmp_path / "db"
+    db = marks / "db"  # where the dying task looks for a published batch
     monkeypatch.setattr(dask_import, "read_on_worker", daskcases.last_worker_dies)
     monkeypatch.setattr(importer, "BATCH_HANDS", 20)
     monkeypatch.setenv("HHTOOLS_DASK_NO_WORKER_TIMEOUT", "4")
@@ -210,3 +210,46 @@ def test_an_import_whose_only_worker_dies_stops_within_the_bound_and_keeps_its_b
     assert kept >= 20
     done = import_paths([where], store, jobs=1)
     assert done.hands_new == 80 - kept and store.read("hands").height == 80
+
+
+@pytest.mark.slow
+def test_a_scheduler_lost_mid_import_is_one_line_and_no_traceback(marks, tmp_path):
+    import subprocess
+    import sys
+    import threading
+    import time
+    from pathlib import Path
+
+    where = tmp_path / "in"
+    where.mkdir()
+    write_history(where / "STALL.txt", "pokerstars", "badugi", "fixed-limit", 5, seed=7)
+    (marks / "stalling").unlink(missing_ok=True)
+    one = distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
+                                   dashboard_address=None)
+
+    def lose_the_scheduler():
+        for _ in range(300):
+            if (marks / "stalling").exists():
+                break
+            time.sleep(0.1)
+        one.close()
+
+    # The command in a process of its own, as a user runs it (Dask's loggers write to its
+    # standard error), its task replaced by one that waits on the worker.
+    command = ("import sys, daskcases, hhtools.dask_import as d; "
+               "d.read_on_worker = daskcases.stalling_read; "
+               "from hhtools.cli import app; app(prog_name='hhtools')")
+    tests = str(Path(__file__).parent)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([tests, os.environ.get("PYTHONPATH", "")])}
+    losing = threading.Thread(target=lose_the_scheduler)
+    losing.start()
+    try:
+        done = subprocess.run([sys.executable, "-c", command, "import", str(where), "--db",
+                               str(tmp_path / "db"), "--scheduler", one.scheduler_address],
+                              capture_output=True, text=True, env=env, timeout=120)
+    finally:
+        losing.join(60)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.startswith("hhtools: ") and len(done.stderr.splitlines()) == 1, \
+        done.stderr
+    assert "Traceback" not in done.stderr
