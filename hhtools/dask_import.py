@@ -43,8 +43,8 @@ LOOK_EVERY = 1.0
 
 
 class ClusterError(HHToolsError):
-    """The cluster failed the import (lost, or its workers died reading one slice again and
-    again): the batches published before are kept, and the same command completes the import."""
+    """The cluster failed the import (lost, or left with no worker): the batches published
+    before are kept, and the same command completes the import."""
 
     exit_status = 2
 
@@ -146,9 +146,13 @@ def _result(part: Slice, future, client=None) -> FileRows:
             name = type(exc).__name__
             where = f"{part.path} from line {part.first_line}"
             if name == "KilledWorker":
-                raise ClusterError(f"Dask workers died each time they read {where}; the "
-                                   "batches stored before are kept, and running the same "
-                                   "command again completes the import") from None
+                # The scheduler gave up on the slice after it cost workers again and again
+                # (its allowed-failures): the slice is what kills them, not the cluster, so it
+                # is rejected and the other files imported, rather than every rerun failing.
+                from hhtools.importer import rejected_slice
+
+                return rejected_slice(part, f"Dask workers died each time they read {where} "
+                                      "(a file too large for a worker's memory?)")
             if name in ("CancelledError", "CommClosedError", "FutureCancelledError"):
                 raise ClusterError(f"the Dask cluster was lost while reading {where} ({name});"
                                    " the batches stored before are kept, and running the same "

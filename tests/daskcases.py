@@ -72,3 +72,12 @@ def stalling_read(part):
 
         time.sleep(60)
     return read_on_worker(part)
+
+
+def poisoned_read(part):
+    """read_on_worker, but a file named *POISON.txt kills each worker that reads it (SIGKILL),
+    as a file too large for a worker's memory does: its nanny starts a new one each time."""
+    if Path(part.path).name.endswith("POISON.txt"):
+        (Path(os.environ[MARKS]) / f"poisoned-{os.getpid()}").touch()
+        os.kill(os.getpid(), signal.SIGKILL)
+    return read_on_worker(part)
