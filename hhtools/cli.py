@@ -23,12 +23,20 @@ from hhtools.cli_store import check_command, rejected_command
 from hhtools.cli_generate import generate_command
 from hhtools.cli_sessions import sessions_command
 from hhtools.cli_tournaments import tournaments_command
+from hhtools.cli_usage import one_line, plain_help
 from hhtools.errors import HHToolsError, UsageError
 from hhtools.words import plural
 
 
 class _Group(typer.core.TyperGroup):
-    """The command group: Ctrl-C in any command ends it with one line and status 130."""
+    """The command group: Ctrl-C in any command ends it with one line and status 130, a usage
+    error Typer finds is one line too (hhtools.cli_usage), and the help names no Python type."""
+
+    def make_context(self, *args, **kwargs):
+        try:
+            return super().make_context(*args, **kwargs)
+        except typer.TyperException as exc:
+            one_line(exc)
 
     def invoke(self, ctx):
         try:
@@ -36,6 +44,19 @@ class _Group(typer.core.TyperGroup):
         except KeyboardInterrupt:
             typer.echo("\nhhtools: interrupted", err=True)
             raise typer.Exit(130) from None
+        except typer.TyperException as exc:
+            one_line(exc)
+
+    def get_params(self, ctx):
+        params = super().get_params(ctx)
+        plain_help(params)
+        return params
+
+    def get_command(self, ctx, cmd_name):
+        command = super().get_command(ctx, cmd_name)
+        if command is not None:
+            plain_help(command.get_params(ctx))
+        return command
 
 
 app = typer.Typer(

@@ -3,7 +3,7 @@ before anything is read (hhtools.cli holds the commands)."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 from typing import Annotated
 
 import typer
@@ -38,10 +38,21 @@ SiteFilter = Annotated[str | None, typer.Option(help=f"Only this site: {_SITE_NA
                                                 show_default=False)]
 StakesFilter = Annotated[str | None, typer.Option(help="Small/big bet as written, e.g. 0.25/0.50.",
                                                   show_default=False)]
-SinceFilter = Annotated[datetime | None, typer.Option(formats=["%Y-%m-%d"], help="From this day (UTC).",
-                                                      show_default=False)]
-UntilFilter = Annotated[datetime | None, typer.Option(formats=["%Y-%m-%d"], help="To this day, included (UTC).",
-                                                      show_default=False)]
+
+
+def _day(text: str) -> date:
+    """A day as --since and --until take it: 2026-01-31."""
+    try:
+        return datetime.strptime(text, "%Y-%m-%d").date()
+    except ValueError:
+        raise typer.BadParameter(f"{text!r} is not a day written YYYY-MM-DD (e.g. 2026-01-31)") from None
+
+
+SinceFilter = Annotated[date | None, typer.Option(parser=_day, metavar="YYYY-MM-DD",
+                                                  help="From this day (UTC).", show_default=False)]
+UntilFilter = Annotated[date | None, typer.Option(parser=_day, metavar="YYYY-MM-DD",
+                                                  help="To this day, included (UTC).",
+                                                  show_default=False)]
 PositionFilter = Annotated[str | None, typer.Option(
     help="button, cutoff, hijack, lojack, utg, utg+1, utg+2, utg+3, small blind or big blind.",
     show_default=False)]
@@ -76,8 +87,7 @@ def filters_from(player, game, site, stakes, since, until, position, hand_type=N
     """The ``Filters`` the filter options give."""
     from hhtools.stats import Filters
 
-    return Filters(player, game, site, stakes, since.date() if since else None,
-                   until.date() if until else None, position, hand_type)
+    return Filters(player, game, site, stakes, since, until, position, hand_type)
 
 
 def chosen_reports(fmt: str, formats, report: list[str] | None, reports) -> tuple[str, ...]:

@@ -17,6 +17,9 @@ dask and distributed are an optional extra (``pip install 'hhtools[dask]'``), im
 from __future__ import annotations
 
 import itertools
+import logging
+import os
+import time
 from collections import deque
 from collections.abc import Iterator
 
@@ -31,11 +34,17 @@ SCHEDULER_ENV = "HHTOOLS_SCHEDULER"
 READ_AHEAD = 3
 #: Seconds to wait for the scheduler to answer.
 CONNECT_TIMEOUT = 20
+#: Where the seconds an import waits with no worker on the cluster are set (default below):
+#: a cluster whose workers are all gone would otherwise be waited for forever, the store locked.
+WORKERLESS_ENV = "HHTOOLS_DASK_NO_WORKER_TIMEOUT"
+WORKERLESS_TIMEOUT = 60.0
+#: Seconds between two looks at the cluster's workers while a slice is waited for.
+LOOK_EVERY = 1.0
 
 
 class ClusterError(HHToolsError):
-    """The cluster failed the import (lost, or its workers died reading one slice again and
-    again): the batches published before are kept, and the same command completes the import."""
+    """The cluster failed the import (lost, or left with no worker): the batches published
+    before are kept, and the same command completes the import."""
 
     exit_status = 2
 
@@ -47,6 +56,12 @@ def connect(address: str):
     except ImportError:
         raise UsageError("importing on a Dask cluster (--scheduler) needs dask and distributed: "
                          "pip install 'hhtools[dask]'") from None
+    # A lost scheduler or worker is said by hhtools in one sentence (ClusterError); Dask's own
+    # loggers would print their tracebacks of it on standard error too. Its loggers below
+    # "distributed" set levels of their own, but write through the handlers of this one.
+    quiet = logging.getLogger("distributed")
+    for handler in (quiet, *quiet.handlers):
+        handler.setLevel(logging.CRITICAL + 1)
     try:
         return Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
     except (OSError, TimeoutError, ValueError) as exc:
@@ -73,7 +88,7 @@ def read_on_cluster(slices: Iterator[Slice], client) -> Iterator[FileRows]:
     pending = deque((s, submit(s)) for s in itertools.islice(slices, ahead))
     try:
         while pending:
-            rows = _result(*pending[0])
+            rows = _result(*pending[0], client)
             pending.popleft()
             pending.extend((s, submit(s)) for s in itertools.islice(slices, 1))
             yield rows
@@ -82,14 +97,48 @@ def read_on_cluster(slices: Iterator[Slice], client) -> Iterator[FileRows]:
         client.cancel([future for _, future in pending])
 
 
-def _result(part: Slice, future) -> FileRows:
-    """The slice's rows, waited for in short steps so that Ctrl-C is acted on at once."""
+def workerless_timeout() -> float:
+    """The seconds an import waits while the cluster has no worker ($HHTOOLS_DASK_NO_WORKER_TIMEOUT)."""
+    text = os.environ.get(WORKERLESS_ENV, "")
+    try:
+        seconds = float(text) if text.strip() else WORKERLESS_TIMEOUT
+    except ValueError:
+        raise UsageError(f"{WORKERLESS_ENV} must be a number of seconds, not {text!r}") from None
+    if not seconds > 0:
+        raise UsageError(f"{WORKERLESS_ENV} must be a number of seconds above 0, not {text!r}")
+    return seconds
+
+
+def _result(part: Slice, future, client=None) -> FileRows:
+    """The slice's rows, waited for in short steps so that Ctrl-C is acted on at once, and so
+    that a cluster left with no worker for longer than workerless_timeout() fails the import."""
     from distributed import TimeoutError as DaskTimeout
 
+    bound = workerless_timeout() if client is not None else None
+    alone_since: float | None = None
+    looked = time.monotonic()
     while True:
         try:
             return future.result(timeout=0.2)
         except (TimeoutError, DaskTimeout):
+            now = time.monotonic()
+            if bound is None or now - looked < LOOK_EVERY:
+                continue
+            looked = now
+            try:
+                workers = client.nthreads()
+            except Exception:  # noqa: BLE001 - the scheduler lost: said when the future fails
+                continue
+            if workers:
+                alone_since = None
+            elif alone_since is None:
+                alone_since = now
+            elif now - alone_since >= bound:
+                raise ClusterError(
+                    f"no Dask worker has been on the cluster for {bound:g} seconds while "
+                    f"reading {part.path} from line {part.first_line}; the batches stored "
+                    "before are kept, and running the same command again, with workers, "
+                    "completes the import") from None
             continue
         except HHToolsError:
             raise
@@ -97,9 +146,13 @@ def _result(part: Slice, future) -> FileRows:
             name = type(exc).__name__
             where = f"{part.path} from line {part.first_line}"
             if name == "KilledWorker":
-                raise ClusterError(f"Dask workers died each time they read {where}; the "
-                                   "batches stored before are kept, and running the same "
-                                   "command again completes the import") from None
+                # The scheduler gave up on the slice after it cost workers again and again
+                # (its allowed-failures): the slice is what kills them, not the cluster, so it
+                # is rejected and the other files imported, rather than every rerun failing.
+                from hhtools.importer import rejected_slice
+
+                return rejected_slice(part, f"Dask workers died each time they read {where} "
+                                      "(a file too large for a worker's memory?)")
             if name in ("CancelledError", "CommClosedError", "FutureCancelledError"):
                 raise ClusterError(f"the Dask cluster was lost while reading {where} ({name});"
                                    " the batches stored before are kept, and running the same "

@@ -159,15 +159,22 @@ def read_slice(part: Slice, worker: str | None = None) -> FileRows:
         if worker:
             reason += (f" (on the Dask worker {worker}: every worker must see the input files "
                        "at the same path)")
-        error = HandError(path, part.first_line, 1, None, None, (), None, reason)
-        rows = new_rows()
-        rows["rejected"].rows.append(error_row(error, path))
-        return FileRows(path, part.size, part.mtime_ns, frames(rows), {}, Counter(),
-                        [error.message], 0, False, [], part.part, part.last, part.bytes)
+        return rejected_slice(part, reason)
     with collector_paused():
         rows = _flatten(path, part.size, part.mtime_ns, result)
     rows.part, rows.last, rows.bytes = part.part, part.last, part.bytes
     return rows
+
+
+def rejected_slice(part: Slice, reason: str) -> FileRows:
+    """The rows of a slice that could not be read: one rejection, from its first line, that
+    the next import reads again."""
+    path = part.path
+    error = HandError(path, part.first_line, 1, None, None, (), None, reason)
+    rows = new_rows()
+    rows["rejected"].rows.append(error_row(error, path))
+    return FileRows(path, part.size, part.mtime_ns, frames(rows), {}, Counter(),
+                    [error.message], 0, False, [], part.part, part.last, part.bytes)
 
 
 def _flatten(path: str, size: int, mtime_ns: int, result) -> FileRows:

@@ -7,6 +7,7 @@ the right. ``--wide`` shows every column and ``--columns`` chooses them.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Collection, Iterable, Sequence
 from decimal import Decimal
 
@@ -140,7 +141,10 @@ def echo_frames(frames: dict[str, pl.DataFrame], fmt: str, width: int | None,
             lines, left_out = render(frame, width, keep[name], figures)
             echo("\n".join(lines))
             if left_out:
-                echo(f"({name}: {', '.join(left_out)} left out to fit {width} characters; "
-                     f"{hint})", err=True)
+                note = (f"({name}: {', '.join(left_out)} left out to fit {width} characters; "
+                        f"{hint})")
+                # Wrapped as the table is: a note wider than the terminal would be cut or folded.
+                echo("\n".join(textwrap.wrap(note, width, break_on_hyphens=False))
+                     if width else note, err=True)
         if len(frames) > 1:
             echo("")

@@ -34,3 +34,50 @@ def dying_read(part):
         else:
             os.kill(os.getpid(), signal.SIGKILL)
     return read_on_worker(part)
+
+
+def last_worker_dies(part):
+    """read_on_worker, but on the file named KILL.txt the worker process dies (SIGKILL) and its
+    nanny starts no other, so the cluster is left with no worker at all."""
+    if Path(part.path).name == "KILL.txt":
+        from distributed import get_worker
+        from distributed.utils import sync
+
+        worker = get_worker()
+        # Not before a batch is published: the test checks that those stay (its store is
+        # MARKS/db, and a batch is under batches/ only once it is whole).
+        import time
+
+        batches = Path(os.environ[MARKS]) / "db" / "batches"
+        for _ in range(300):
+            if batches.is_dir() and any(batches.iterdir()):
+                break
+            time.sleep(0.1)
+
+        async def no_restart():
+            # The nanny lives in the test's process: told to stop, it starts no new worker.
+            await worker.rpc(worker.nanny).close_gracefully(reason="the test kills the worker")
+
+        sync(worker.loop, no_restart)
+        os.kill(os.getpid(), signal.SIGKILL)
+    return read_on_worker(part)
+
+
+def stalling_read(part):
+    """read_on_worker, but on the file named STALL.txt the task leaves a mark and waits, so that
+    the test can stop the scheduler while the import waits for it."""
+    if Path(part.path).name == "STALL.txt":
+        (Path(os.environ[MARKS]) / "stalling").touch()
+        import time
+
+        time.sleep(60)
+    return read_on_worker(part)
+
+
+def poisoned_read(part):
+    """read_on_worker, but a file named *POISON.txt kills each worker that reads it (SIGKILL),
+    as a file too large for a worker's memory does: its nanny starts a new one each time."""
+    if Path(part.path).name.endswith("POISON.txt"):
+        (Path(os.environ[MARKS]) / f"poisoned-{os.getpid()}").touch()
+        os.kill(os.getpid(), signal.SIGKILL)
+    return read_on_worker(part)

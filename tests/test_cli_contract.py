@@ -289,3 +289,56 @@ def test_ctrl_c_in_any_other_command_is_one_line_and_130():
     out, err = evaluating.communicate(timeout=30)
     assert evaluating.returncode == 130 and time.monotonic() - sent < 3
     assert err.strip() == "hhtools: interrupted"
+
+
+def usage_errors(db: Path):
+    """(arguments, words of the one line) for the usage errors Typer finds before a command
+    runs: a bad value, an unknown option or command, a missing option or argument."""
+    return [
+        (["stats", "--db", db, "--since", "2026-13-01"], "'2026-13-01' is not a day written YYYY-MM-DD"),
+        (["report", "--db", db, "--until", "yesterday"], "'yesterday' is not a day written YYYY-MM-DD"),
+        (["chart", "--db", db, "--player", "Alice", "--since", "2026-2-30"], "--since"),
+        (["stats", "--db", db, "--bogus"], "No such option: --bogus"),
+        (["import", "--jobs", "0", SAMPLES], "--jobs"),
+        (["import", "--jobs", "two", SAMPLES], "--jobs"),
+        (["generate", "--game", "badugi", "--site", "pokerstars", "--hands", "many"], "--hands"),
+        (["eval", "As 2d 3h Kc"], "Missing option '--game'"),
+        (["audit"], "Missing argument"),
+        (["convert", SAMPLES], "--to"),
+        (["tournaments", "--db"], "--db"),
+        (["nosuchcommand"], "No such command 'nosuchcommand'"),
+        (["--nosuchoption"], "No such option: --nosuchoption"),
+    ]
+
+
+def test_every_usage_error_is_one_hhtools_line_and_status_2(db):
+    for args, words in usage_errors(db):
+        result = run(*args, env={"COLUMNS": "80"})
+        assert result.exit_code == 2, (args, result.output)
+        assert result.stdout == "", args
+        assert result.stderr.startswith("hhtools: ") and len(result.stderr.splitlines()) == 1, \
+            (args, result.stderr)
+        assert words in result.stderr, (args, result.stderr)
+        assert not set(result.stderr) & set("╭│╰─"), args  # not a boxed panel
+
+
+def test_a_day_well_written_is_taken_by_since_and_until(db):
+    every = run("stats", "--db", db, "--format", "csv")
+    assert every.exit_code == 0, every.output
+    since = run("stats", "--db", db, "--format", "csv", "--since", "2000-01-01", "--until", "2100-12-31")
+    assert since.exit_code == 0 and since.stdout == every.stdout
+    later = run("stats", "--db", db, "--format", "csv", "--since", "2100-01-01")
+    assert later.exit_code == 0 and later.stdout != every.stdout
+
+
+def test_help_texts_show_no_python_types():
+    import typer.main
+
+    python = re.compile(r"<(bool|str|int|float|list\[|%)|\{?\w+\}?\s*<")
+    for name in ["", *typer.main.get_command(app).commands]:
+        result = run(*([name] if name else []), "--help", env={"COLUMNS": "120"})
+        assert result.exit_code == 0, name
+        assert not python.search(result.output), (name, python.search(result.output))
+    stats = run("stats", "--help", env={"COLUMNS": "120"}).output
+    assert re.search(r"--since\s+YYYY-MM-DD", stats) and re.search(r"--db\s+TEXT", stats)
+    assert re.search(r"--wide\s+Show", stats) or re.search(r"--wide\s{2,}\S", stats)

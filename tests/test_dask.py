@@ -170,3 +170,113 @@ def test_the_command_line_imports_on_the_cluster_named_by_hhtools_scheduler(
     want = import_paths([corpus / "kingsclub"], local)
     assert f"hands new: {want.hands_new}\n" in result.output
     assert_same_store(Store(tmp_path / "db"), local)
+
+
+
+@pytest.mark.slow
+def test_an_import_whose_only_worker_dies_stops_within_the_bound_and_keeps_its_batches(
+        marks, tmp_path, monkeypatch, capfd):
+    import time
+
+    from typer.testing import CliRunner
+
+    import hhtools.dask_import as dask_import
+    import hhtools.importer as importer
+    from hhtools.cli import app
+
+    where = tmp_path / "in"
+    where.mkdir()
+    write_history(where / "a.txt", "pokerstars", "badugi", "fixed-limit", 60, seed=5)
+    write_history(where / "KILL.txt", "pokerstars", "badugi", "fixed-limit", 20, seed=6)
+    db = marks / "db"  # where the dying task looks for a published batch
+    monkeypatch.setattr(dask_import, "read_on_worker", daskcases.last_worker_dies)
+    monkeypatch.setattr(importer, "BATCH_HANDS", 20)
+    monkeypatch.setenv("HHTOOLS_DASK_NO_WORKER_TIMEOUT", "4")
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as one:
+        began = time.monotonic()
+        result = CliRunner().invoke(app, ["import", str(where / "a.txt"), str(where / "KILL.txt"),
+                                          "--db", str(db), "--scheduler", one.scheduler_address])
+        took = time.monotonic() - began
+    assert result.exit_code == 2, result.output
+    assert took < 4 + 20
+    assert result.stderr.startswith("hhtools: no Dask worker has been on the cluster for 4 "
+                                    "seconds while reading "), result.stderr
+    assert len(result.stderr.splitlines()) == 1
+    assert "Traceback" not in capfd.readouterr().err
+    # The lock is released, the batches published before are kept: a local import completes.
+    store = Store(db)
+    kept = store.read("hands").height
+    assert kept >= 20
+    done = import_paths([where], store, jobs=1)
+    assert done.hands_new == 80 - kept and store.read("hands").height == 80
+
+
+@pytest.mark.slow
+def test_a_scheduler_lost_mid_import_is_one_line_and_no_traceback(marks, tmp_path):
+    import subprocess
+    import sys
+    import threading
+    import time
+    from pathlib import Path
+
+    where = tmp_path / "in"
+    where.mkdir()
+    write_history(where / "STALL.txt", "pokerstars", "badugi", "fixed-limit", 5, seed=7)
+    (marks / "stalling").unlink(missing_ok=True)
+    one = distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
+                                   dashboard_address=None)
+
+    def lose_the_scheduler():
+        for _ in range(300):
+            if (marks / "stalling").exists():
+                break
+            time.sleep(0.1)
+        one.close()
+
+    # The command in a process of its own, as a user runs it (Dask's loggers write to its
+    # standard error), its task replaced by one that waits on the worker.
+    command = ("import sys, daskcases, hhtools.dask_import as d; "
+               "d.read_on_worker = daskcases.stalling_read; "
+               "from hhtools.cli import app; app(prog_name='hhtools')")
+    tests = str(Path(__file__).parent)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([tests, os.environ.get("PYTHONPATH", "")])}
+    losing = threading.Thread(target=lose_the_scheduler)
+    losing.start()
+    try:
+        done = subprocess.run([sys.executable, "-c", command, "import", str(where), "--db",
+                               str(tmp_path / "db"), "--scheduler", one.scheduler_address],
+                              capture_output=True, text=True, env=env, timeout=120)
+    finally:
+        losing.join(60)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.startswith("hhtools: ") and len(done.stderr.splitlines()) == 1, \
+        done.stderr
+    assert "Traceback" not in done.stderr
+
+
+@pytest.mark.slow
+def test_a_file_that_kills_workers_is_rejected_after_two_and_the_rest_imported(
+        marks, tmp_path, monkeypatch):
+    import dask
+
+    import hhtools.dask_import as dask_import
+
+    where = tmp_path / "in"
+    where.mkdir()
+    write_history(where / "z-POISON.txt", "pokerstars", "badugi", "fixed-limit", 5, seed=8)
+    write_history(where / "good.txt", "pokerstars", "badugi", "fixed-limit", 30, seed=9)
+    for old in marks.glob("poisoned-*"):
+        old.unlink()
+    monkeypatch.setattr(dask_import, "read_on_worker", daskcases.poisoned_read)
+    # The scheduler gives a task up when it has cost more workers than allowed-failures. The
+    # good file comes first: a task waiting on a worker that dies is counted against too.
+    with dask.config.set({"distributed.scheduler.allowed-failures": 1}), \
+            distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
+                                     dashboard_address=None) as one:
+        store = Store(tmp_path / "db")
+        summary = import_paths([where], store, scheduler=one.scheduler_address)
+    assert len(list(marks.glob("poisoned-*"))) == 2  # two workers lost, not more
+    assert summary.hands_new == 30 and summary.rejected == 1
+    (reason,) = store.read("rejected")["reason"].to_list()
+    assert f"Dask workers died each time they read {where / 'z-POISON.txt'} from line 1" in reason

@@ -134,3 +134,14 @@ def test_the_progress_line_counts_hands_and_bytes_on_a_terminal_only(tmp_path):
     assert "importing: 6 hands (" in text and "/s), 0.0 of 0.0 MB (100%, " in text
     assert "MB/s), 3 of 3 files" in text and text.endswith("\r\x1b[K")
     assert piped.getvalue() == ""  # logs and pipes stay clean
+
+
+def test_the_note_on_the_columns_left_out_is_wrapped_to_the_terminal(db):
+    for width in (80, 120, 200):  # at 200 every column may fit: then there is no note
+        result = stats(db, "--report", "players", "--report", "positions", columns=width)
+        assert result.exit_code == 0, result.output
+        assert max(map(len, result.stderr.splitlines()), default=0) <= width, result.stderr
+    narrow = stats(db, "--report", "players", columns=80).stderr
+    assert len(narrow.splitlines()) > 1  # the note is longer than 80 characters, so wrapped
+    said = " ".join(narrow.split())
+    assert said.startswith("(players: ") and "--wide" in said

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from datetime import datetime
 from decimal import Decimal
 from xml.parsers import expat
@@ -51,6 +51,30 @@ _CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
 _ELEMENT_START = re.compile(r"\s*<(?:game|description)\b")
 # Anything that declares a document type or entities; checked on the raw text, before expat.
 DECLARATION = re.compile(r"<!\s*(DOCTYPE|ENTITY)", re.IGNORECASE)
+
+
+_COMMENT = re.compile(r"<!--.*?(?:-->|$)", re.DOTALL)
+
+
+def _declarations(lines: Sequence[str], start: int) -> Iterator[tuple[int, str, re.Match]]:
+    """(line number, line, match) of each declaration outside XML comments, from the line
+    index ``start``: a comment may mention ``<!DOCTYPE`` (a note left by a converter), and
+    expat ignores what a comment holds, so it declares nothing."""
+    in_comment = False
+    for n, line in enumerate(lines[start:], start + 1):
+        text = line
+        if in_comment:
+            end = text.find("-->")
+            if end < 0:
+                continue
+            text = " " * (end + 3) + text[end + 3:]
+            in_comment = False
+        # Blanked, not removed, so that a column stays the column of the line.
+        bare = _COMMENT.sub(lambda c: " " * len(c.group()), text)
+        in_comment = text.rfind("<!--") > text.rfind("-->")  # opened, not closed on this line
+        m = DECLARATION.search(bare)
+        if m:
+            yield n, line, m
 
 
 class _Line(str):
@@ -425,9 +449,8 @@ class Merge(Site):
         A part of a large file (hhtools.slicing) is read from the line index ``start`` (the
         lines before it are blank but for the ``description`` in force there, already read).
         """
-        for n, line in enumerate(lines[start:], start + 1):
-            m = DECLARATION.search(line)
-            if m:
+        for n, line, m in _declarations(lines, start):
+            if m:  # the first one found refuses the file
                 return [], [], [HandError(
                     path, n, m.start() + 1, None, self.name, (), line.strip()[:80],
                     f"refused: the file declares a {m.group(1).upper()}; Merge histories "

@@ -231,3 +231,38 @@ def test_an_event_outside_a_round_is_refused_with_its_line():
     assert [(e.line, e.hand_id) for e in result.errors] == [(7, "33423082-1")]
     assert "unexpected <event> in a game" in result.errors[0].message
     assert len(result.hands) == 14
+
+
+def _with_comments(tmp_path: Path, comment: str) -> tuple[Path, int]:
+    """The corpus's 15-game file with a comment holding ``comment`` after its description and
+    another between its first two games."""
+    text = (CORPUS / "merge" / "3-Draw-Limit-USD-1-2-201104.Multi.hand.sample.txt").read_text(
+        encoding="utf-8")
+    head, _, games = text.partition("\n")
+    first, sep, rest = games.partition("</game>\n")
+    made = tmp_path / "commented.txt"
+    made.write_text(f"{head}\n<!-- converted: {comment} -->\n{first}{sep}"
+                    f"<!--\n  a note: {comment}\n  ends here -->\n{rest}", encoding="utf-8")
+    return made, text.count("<game ")
+
+
+@pytest.mark.parametrize("comment", ['<!DOCTYPE game SYSTEM "merge.dtd">',
+                                     '<!ENTITY a "aaaa">'])
+def test_a_declaration_inside_a_comment_declares_nothing(tmp_path, comment):
+    made, games = _with_comments(tmp_path, comment)
+    result = parse_file(made)
+    assert not result.errors, [e.message for e in result.errors]
+    assert len(result.hands) == games >= 2
+    assert all(audit(hand).verdict == "ok" for hand in result.hands)
+
+
+def test_a_declaration_after_a_comment_is_still_refused(tmp_path):
+    made, _ = _with_comments(tmp_path, "<!DOCTYPE x>")
+    lines = made.read_text(encoding="utf-8").splitlines(keepends=True)
+    lines.insert(1, '<!-- a --> <!DOCTYPE g [<!ENTITY a "aaaa">]>\n')
+    made.write_text("".join(lines), encoding="utf-8")
+    result = parse_file(made)
+    assert not result.hands
+    (error,) = result.errors
+    assert "refused: the file declares a DOCTYPE" in error.message
+    assert (error.line, error.column) == (2, 12)
