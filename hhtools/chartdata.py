@@ -16,17 +16,13 @@ from decimal import Decimal
 import polars as pl
 
 from hhtools.classes import component_class
-from hhtools.errors import HHToolsError, UsageError, unknown_name
+from hhtools.errors import HHToolsError, NoDataError, UsageError, unknown_name
 from hhtools.stats import KEY, Filters, Tables, draw_stats, hand_facts, position_stats, split_stats
 
 #: What the winnings chart counts in: the money unit of the hands, or big bets (unit-free).
 MEASURES = ("money", "big-bets")
 #: Big bets keep 6 decimal places: enough for any stake's fraction of a cent.
 BIG_BETS = pl.Decimal(38, 6)
-
-
-class NoDataError(HHToolsError):
-    """There is nothing to draw; the message says which player and filters found nothing."""
 
 
 def _described(filters: Filters) -> str:

@@ -23,7 +23,7 @@ import time
 from collections import deque
 from collections.abc import Iterator
 
-from hhtools.errors import HHToolsError, UsageError
+from hhtools.errors import ClusterError, HHToolsError, UsageError
 from hhtools.importer import FileRows, read_slice
 from hhtools.slicing import Slice
 
@@ -40,13 +40,6 @@ WORKERLESS_ENV = "HHTOOLS_DASK_NO_WORKER_TIMEOUT"
 WORKERLESS_TIMEOUT = 60.0
 #: Seconds between two looks at the cluster's workers while a slice is waited for.
 LOOK_EVERY = 1.0
-
-
-class ClusterError(HHToolsError):
-    """The cluster failed the import (lost, or left with no worker): the batches published
-    before are kept, and the same command completes the import."""
-
-    exit_status = 2
 
 
 def connect(address: str):

@@ -5,25 +5,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from hhtools.errors import HHToolsError
+from hhtools.errors import RuleViolation
 
 #: Finding kinds that mean the hand broke a rule (verdict ``invalid``); the others mean the
 #: recorded result differs from the re-evaluation (verdict ``mismatch``).
 RULE_KINDS = ("illegal_bet", "out_of_turn", "illegal_draw", "duplicate_card", "stack_exceeded")
 RESULT_KINDS = ("winner_mismatch", "amount_mismatch", "description_mismatch")
 KINDS = RESULT_KINDS + RULE_KINDS
-
-
-class RuleViolation(HHToolsError):
-    """An action the rules do not allow: ``kind`` is one of KINDS, ``line`` the history's line,
-    ``rule`` the rule it breaks in a few words (``short all-in``, ``cap``, ``bet size``...)."""
-
-    def __init__(self, kind: str, message: str, line: int, rule: str | None = None):
-        super().__init__(f"line {line}: {message}")
-        self.kind = kind
-        self.line = line
-        self.text = message
-        self.rule = rule
 
 
 @dataclass(frozen=True, slots=True)

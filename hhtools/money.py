@@ -13,15 +13,11 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
-from hhtools.errors import HHToolsError
+from hhtools.errors import AmountError
 
 _AMOUNT = re.compile(r"([+-]?)[$€£]?([0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(\.[0-9]+)?[$€£]?")
 # Histories repeat the same few amounts (blinds, bets) thousands of times.
 _CACHE: dict[str, Decimal] = {}
-
-
-class AmountError(HHToolsError, ValueError):
-    """Text that is not an amount of money."""
 
 
 def parse_amount(text: str) -> Decimal:

@@ -35,8 +35,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from hhtools.collector import collector_paused
-from hhtools.decoding import decode, decode_bytes  # decode: also this module's public name
-from hhtools.errors import HHToolsError, UsageError
+from hhtools.decoding import decode_bytes  # decode: also this module's public name
+from hhtools.errors import HHToolsError, HandParseError, UsageError
 from hhtools.inputs import InputError, find_histories, read_input, shown
 from hhtools.records import Hand, HandError, HandWarning, SkippedHand
 from hhtools.sites import SITES, Site, get_site
@@ -47,14 +47,6 @@ from hhtools.words import plural
 HISTORY_SUFFIXES = (".txt", ".xml", ".phh", ".phhs")
 # Site detection looks at this many non-blank lines before giving up.
 _DETECT_LINES = 200
-
-
-class HandParseError(HHToolsError, ValueError):
-    """Raised for the first bad hand when parsing with ``errors="raise"``."""
-
-    def __init__(self, error: HandError):
-        super().__init__(error.message)
-        self.error = error
 
 
 @dataclass(frozen=True, slots=True)

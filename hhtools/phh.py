@@ -35,7 +35,7 @@ from pathlib import Path
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from hhtools.cards import Card, parse_card
-from hhtools.errors import CardError, HHToolsError
+from hhtools.errors import CardError, PHHError
 from hhtools.games import GAMES
 from hhtools.inputs import read_input
 from hhtools.pots import uncalled_bet
@@ -54,10 +54,6 @@ STRUCTURE_CODES = {"fixed-limit": "F", "pot-limit": "P", "half-pot-limit": "H",
 _GAMES = {v: k for k, v in GAME_CODES.items()}
 _STRUCTURES = {v: k for k, v in STRUCTURE_CODES.items()}
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"|\'[^\']*\'')
-
-
-class PHHError(HHToolsError, ValueError):
-    """A hand that cannot be written as PHH (a variant without a code)."""
 
 
 # ---- writing ---------------------------------------------------------------------------------

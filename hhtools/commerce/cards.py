@@ -21,7 +21,7 @@ from collections.abc import Iterable, Sequence
 
 from hhtools.cards import ALLOWED, DECK, RANKS, Card, parse_card
 from hhtools.cards import format_cards as _format_plain
-from hhtools.errors import CardError, HHToolsError
+from hhtools.errors import CardError, WildRankError
 
 
 class Joker(Card):
@@ -155,5 +155,3 @@ def is_wild(card: Card, wild: str | None) -> bool:
     return card == JOKER or (wild is not None and RANKS[card >> 2] == wild)
 
 
-class WildRankError(HHToolsError, ValueError):
-    """A wild rank or a pool count that cannot be read."""

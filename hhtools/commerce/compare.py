@@ -47,15 +47,11 @@ from hhtools.cards import Card
 from hhtools.commerce.cards import JOKER, colour_of, format_cards, parse_card_or_joker
 from hhtools.commerce.evaluate import PLURAL, HandValue, evaluate, sequence_key
 from hhtools.commerce.games import CATEGORIES, CommerceGame, get_commerce_game
-from hhtools.errors import CardError, HHToolsError
+from hhtools.errors import CardError, TieBreakError
 from hhtools.evaluate import STANDARD_HIGH
 
 
 FIVE_OF_A_KIND = CATEGORIES[-1]
-
-
-class TieBreakError(HHToolsError, ValueError):
-    """Table cards (a drawn card, Manotazo cards) that the tie-break cannot use."""
 
 
 @dataclass(frozen=True)

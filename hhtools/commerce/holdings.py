@@ -15,15 +15,7 @@ from collections.abc import Iterable, Sequence
 
 from hhtools.cards import Card
 from hhtools.commerce.cards import format_cards
-from hhtools.errors import HHToolsError
-
-
-class CardMismatch(HHToolsError):
-    """The record moves or shows a card that the replay says is not there."""
-
-
-class DuplicateCard(HHToolsError):
-    """The record puts a card in two places at once."""
+from hhtools.errors import CardMismatch, DuplicateCard, HHToolsError
 
 
 class Holding:

@@ -21,21 +21,11 @@ from lark import UnexpectedToken
 
 from hhtools.cards import Card
 from hhtools.commerce.cards import JOKER, parse_card_or_joker, parse_rank
-from hhtools.errors import CardError, HHToolsError
+from hhtools.errors import CardError, RecordError
 from hhtools.resources import grammar_cache, grammar_dir, grammar_text
 
 #: The first words of a night's first line, and the game each names.
 HEADERS = {"whisky poker": "whisky", "whiskey poker": "whisky", "la viuda": "la-viuda"}
-
-
-class RecordError(HHToolsError):
-    """A night that cannot be read: where, and what was expected there."""
-
-    def __init__(self, path: str | None, line: int, column: int, reason: str,
-                 expected: tuple[str, ...] = (), got: str | None = None):
-        self.path, self.line, self.column = path, line, column
-        self.reason, self.expected, self.got = reason, expected, got
-        super().__init__(f"{path or '<text>'}:{line}:{column}: {reason}")
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from hhtools.errors import HHToolsError, unknown_name
+from hhtools.errors import UnsupportedCombination, unknown_name
 
 GAMES = ("badugi", "badeucy", "badacey", "2-7", "a-5", "2-7-single-draw", "a-5-single-draw",
          "5-card-draw")
@@ -18,10 +18,6 @@ GAMES = ("badugi", "badeucy", "badacey", "2-7", "a-5", "2-7-single-draw", "a-5-s
 PHH_GAMES = ("badugi", "badeucy", "badacey", "2-7")
 STRUCTURES = ("fixed-limit", "pot-limit", "half-pot-limit", "no-limit")
 D = Decimal
-
-
-class UnsupportedCombination(HHToolsError, ValueError):
-    """A game or structure the site's history format cannot express."""
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,7 @@ from hhtools.sites.classifier import Classifier, LineToken
 from hhtools.sites.memo import _AMOUNTS
 from hhtools.sites.structure import ACCEPT, Structure, compiled_grammar, ignored_kinds
 # LineError and column_of are the values module's, imported here too by every site.
+from hhtools.sites.values import shortened
 from hhtools.sites.values import MAX_ACTIONS, LineError, check_hand_id, column_of
 
 __all__ = ["DECK_CARDS", "STRUCTURES", "ZERO", "_AMOUNTS", "Classifier",
@@ -85,7 +86,7 @@ class Site:
             builder.on_HEADER(header, *header.value)
             check_hand_id(header, builder.hand_id)
         except SkipHand as skip:
-            return SkippedHand(self.name, hand_id, skip.game, Source(path, first, last))
+            return SkippedHand(self.name, hand_id, shortened(skip.game), Source(path, first, last))
         except LineError as e:
             return self._line_error(e, path, hand_id)
         # Each line's token is the one remembered for its text, shared by every line with

@@ -17,7 +17,7 @@ from typing import Protocol
 from zoneinfo import ZoneInfo
 
 from hhtools.cards import Card, parse_cards
-from hhtools.errors import CardError, UnknownNameError
+from hhtools.errors import CardError, SkipHand, UnknownNameError
 from hhtools.games import Game, get_game
 from hhtools.money import AmountError, parse_amount
 from hhtools.records import (Action, Collection, Event, Hand, HandWarning, HeroCards, Pot,
@@ -25,7 +25,7 @@ from hhtools.records import (Action, Collection, Event, Hand, HandWarning, HeroC
 from hhtools.sites.classifier import Classifier, LineToken
 from hhtools.sites.handlers import SharedHandlers
 from hhtools.sites.memo import _AMOUNTS, _CARD_OF, _DAYS, _MAX_AMOUNTS, _TIME_ZONES
-from hhtools.sites.values import (MAX_NAME_LENGTH, LineError, amount_problem, check_name,
+from hhtools.sites.values import (LineError, amount_problem, check_name,
                                   check_room, check_year, column_of, seat_number)
 from hhtools.words import plural
 
@@ -45,15 +45,6 @@ _ORDINALS = {"draw1": "first", "draw2": "second", "draw3": "third"}
 STRUCTURES = {"limit": "fixed-limit", "fixed limit": "fixed-limit", "fl": "fixed-limit",
               "pot limit": "pot-limit", "pl": "pot-limit", "half pot limit": "half-pot-limit",
               "hpl": "half-pot-limit", "no limit": "no-limit", "nl": "no-limit"}
-
-
-class SkipHand(Exception):
-    """The header names a game hhtools does not support."""
-
-    def __init__(self, game: str):
-        super().__init__(game)
-        # Counted by name in summaries and stored: a damaged header's name stays short.
-        self.game = game if len(game) <= MAX_NAME_LENGTH else game[:MAX_NAME_LENGTH] + "..."
 
 
 #: The most cards a draw line may name: more is not a draw of any deck.

@@ -29,6 +29,7 @@ from hhtools.games import get_game
 from hhtools.records import Event, Hand, HandError, SkippedHand, Source, Tournament
 from hhtools.sites.base import (STRUCTURES, ZERO, HandBuilder, LineError,
                                 SkipHand, Site, column_of)
+from hhtools.sites.values import shortened
 from hhtools.sites.values import (MAX_ACTIONS, MAX_SEATS, card_count, check_hand_id,
                                   check_year, whole_number)
 from hhtools.words import plural
@@ -558,7 +559,7 @@ class Merge(Site):
                                 f"most {MAX_ACTIONS}")
             return builder.finish(i + 1, j)
         except SkipHand as skip:
-            return SkippedHand(self.name, hand_id, skip.game, Source(path, i + 1, j))
+            return SkippedHand(self.name, hand_id, shortened(skip.game), Source(path, i + 1, j))
         except LineError as e:
             return HandError(path, e.token.line, e.column, hand_id, self.name, (),
                              str(e.token), f"{e.reason}; in {str(e.token)!r}")

@@ -16,6 +16,8 @@ True
 
 from __future__ import annotations
 
+from hhtools.errors import LineError
+
 import re
 from decimal import Decimal
 
@@ -44,16 +46,6 @@ _ID = re.compile(r"[^\x00-\x20\x7f]{1,%d}" % MAX_ID_LENGTH)
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 _DIGITS = re.compile(r"[0-9]{1,9}")
 _SMALL = {str(n): n for n in range(100)}
-
-
-class LineError(Exception):
-    """A line that classified but says something impossible; becomes a HandError."""
-
-    def __init__(self, token, reason: str, column: int = 1):
-        super().__init__(reason)
-        self.token = token
-        self.reason = reason
-        self.column = column
 
 
 def column_of(tok: str, text: str, last: bool = False) -> int:
@@ -152,3 +144,8 @@ def check_room(tok: str, seated: int, max_seats: int | None, where: str) -> None
     if seated >= room:
         raise LineError(tok, f"one player too many: a {room}-seat table holds at most "
                         f"{room} players", column_of(tok, where))
+
+
+def shortened(name: str) -> str:
+    """A name as stored and counted: a damaged header's game name stays short."""
+    return name if len(name) <= MAX_NAME_LENGTH else name[:MAX_NAME_LENGTH] + "..."

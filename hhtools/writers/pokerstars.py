@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from hhtools.cards import Card
 from hhtools.games import get_game
 from hhtools.generate.dealer import Deal
 from hhtools.writers import description, number
