@@ -35,7 +35,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from hhtools.collector import collector_paused
-from hhtools.decoding import decode_bytes  # decode: also this module's public name
+from hhtools.decoding import decode as decode  # also this module's public name
+from hhtools.decoding import decode_bytes
 from hhtools.errors import HHToolsError, HandParseError, UsageError
 from hhtools.inputs import InputError, find_histories, read_input, shown
 from hhtools.records import Hand, HandError, HandWarning, SkippedHand
