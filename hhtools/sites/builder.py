@@ -261,12 +261,6 @@ class HandBuilder(SharedHandlers):
         self.committed[player] = prev + live
         return self.act(tok, player, kind, amount=live + dead, to=prev + live, all_in=all_in)
 
-    def post_both(self, tok: LineToken, player: str, amount: str, all_in: bool) -> Action:
-        """Small and big blind posted together: only the big blind counts toward the street."""
-        value = self.money(tok, amount)
-        live = min(value, self.blinds.get("post_bb", self.small_bet))
-        return self.post_with_dead(tok, player, "post_dead", live, value - live, all_in)
-
     def new_street(self, street: str) -> None:
         """Start a draw street: its betting totals start from zero."""
         self.street = street

@@ -107,12 +107,6 @@ class FullTiltBuilder(HandBuilder):
         self.post_with_dead(tok, player, "post_dead", ZERO, self.money(tok, amount),
                             bool(all_in))
 
-    def on_POST_BOTH(self, tok, player, amount, all_in):
-        self.post_both(tok, player, amount, bool(all_in))
-
-    def on_CANCELLED(self, tok):
-        self.cancelled = True
-
     def on_POST_ANTE(self, tok, player, amount, all_in):
         self.post(tok, player, "post_ante", amount, all_in)
 
@@ -216,9 +210,7 @@ class FullTilt(Site):
         "HEADER": "a 'Full Tilt Poker Game #...' header", "BUTTON": "'The button is in seat #N'",
         "SEAT": "a seat line ('Seat N: name ($X)')", "SEAT_SUMMARY": "a summary seat line",
         "POST_SB": "a small blind post", "POST_BB": "a big blind post",
-        "POST_DEAD_SB": "a dead small blind post",
-        "POST_BOTH": "a small & big blinds post", "CANCELLED": "a 'has been canceled' line",
-        "POST": "a post", "POST_ANTE": "an ante",
+        "POST_DEAD_SB": "a dead small blind post", "POST": "a post", "POST_ANTE": "an ante",
         "HOLE": "'*** HOLE CARDS ***'", "DRAW": "a draw marker ('*** FIRST DRAW ***')",
         "SHOWDOWN": "'*** SHOW DOWN ***'", "SUMMARY": "'*** SUMMARY ***'",
         "DURATION": "the 'Duration' line", "TOTAL": "the 'Total pot' line",

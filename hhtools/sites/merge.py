@@ -202,9 +202,6 @@ class MergeBuilder(HandBuilder):
     def read(self, game: _Element, description: _Element) -> None:
         tok = self.tok(game)
         self.describe(game, description)
-        if game.attrs.get("realmoney") == "false" and self.currency != "chips":
-            # Play chips carry the dollar sign too; the game element tells them apart.
-            self.currency = "play"
         holes = game.attrs.get("numholecards")
         if holes is not None and holes != str(self.game.hand_size):
             raise LineError(tok, f"{holes} hole cards for {self.game.title}, which deals "
@@ -284,10 +281,7 @@ class MergeBuilder(HandBuilder):
             self.act(tok, player, "check")
         elif kind in ("CALL", "BET"):
             self.wager(tok, player, kind.lower(), added=self.amount(e))
-        elif kind == "RETURN_BLIND":
-            self.return_blind(tok, player, self.need(e, "amount"))
-        elif kind in ("RAISE", "COMPLETE"):
-            # Outside stud a completion is a raise to its amount.
+        elif kind == "RAISE":
             value = self.amount(e)
             if self.raise_by:
                 value += max(self.committed.values(), default=ZERO)
@@ -306,26 +300,8 @@ class MergeBuilder(HandBuilder):
             # After everyone else folded the winner "mucks": wins without showing.
             self.show(tok, player, "no_show" if round_id == "END_OF_FOLDED_GAME" else "muck",
                       None)
-        elif "amount" in e.attrs:
-            # Money moved by an event nobody here knows: passing over it would judge another pot.
-            raise LineError(tok, f"unknown event type {kind!r} with an amount",
-                            column_of(tok, kind))
         else:
             self.add_event(Event(kind.lower(), player, str(tok), tok.line))
-
-    def return_blind(self, tok: _Line, player: str, amount: str) -> None:
-        """A returning player's post: below the big blind a small blind, equal to it a big
-        blind, above it both (the small part dead)."""
-        big = self.blinds.get("post_bb")
-        value = self.money(tok, amount)
-        if big is None or value == big:
-            self.post(tok, player, "post_bb", amount, False)
-        elif value < big and "post_sb" in self.blinds:
-            self.post_with_dead(tok, player, "post_dead", ZERO, value, False)
-        elif value < big:
-            self.post(tok, player, "post_sb", amount, False)
-        else:
-            self.post_both(tok, player, amount, False)
 
     def on_cards(self, element: _Element) -> None:
         tok = self.tok(element)

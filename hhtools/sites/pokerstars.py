@@ -29,7 +29,7 @@ CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
 SIDE_POT = re.compile(r"(Main pot|Side pot(?:-([0-9]+))?) ([$€£]?[0-9][0-9,]*(?:\.[0-9]+)?)\.")
 # Single Draw 2-7 Lowball's summary says "folded before Flop".
 FOLDED = re.compile(r"folded (?:before|after) (?:the |Flop).*")
-SHOWED = re.compile(r"showed \[([^\]]*)\] and (?:(?:won|collected) \(([^)]*)\)|lost) with (.*)")
+SHOWED = re.compile(r"showed \[([^\]]*)\] and (?:won \(([^)]*)\)|lost) with (.*)")
 MUCKED = re.compile(r"mucked \[([^\]]*)\]")
 COLLECTED = re.compile(r"collected \(([^)]*)\)")
 
@@ -68,8 +68,7 @@ class PokerStarsBuilder(HandBuilder):
             if et is None:
                 raise LineError(tok, f"unknown time zone {zone!r}", column_of(tok, zone))
             date, name = et.removesuffix(" ET"), ZONES["ET"]
-        # The 2008-era stamp puts " - " between the date and the time.
-        self.set_time(tok, date.replace(" - ", " "), name)
+        self.set_time(tok, date, name)
 
     def _game_of(self, tok, tournament, buy_in, buy_in_currency, mix, game, structure, stakes,
                  level, level_stakes) -> tuple:
@@ -160,19 +159,16 @@ class PokerStarsBuilder(HandBuilder):
         self.seat_numbers.add(number)
 
     def on_POST_SB(self, tok, player, amount, all_in):
-        if "post_sb" in self.blinds:
-            # A second small blind is a returning player's dead one: pot money that counts
-            # toward no call.
-            self.post_with_dead(tok, player, "post_dead", ZERO, self.money(tok, amount),
-                                bool(all_in))
-            return
         self.post(tok, player, "post_sb", amount, all_in)
 
     def on_POST_BB(self, tok, player, amount, all_in):
         self.post(tok, player, "post_bb", amount, all_in)
 
     def on_POST_DEAD(self, tok, player, amount, all_in):
-        self.post_both(tok, player, amount, bool(all_in))
+        # Small and big blind together: only the big blind counts toward the street total.
+        value = self.money(tok, amount)
+        live = min(value, self.blinds.get("post_bb", self.small_bet))
+        self.post_with_dead(tok, player, "post_dead", live, value - live, bool(all_in))
 
     def on_POST_ANTE(self, tok, player, amount, all_in):
         self.post(tok, player, "post_ante", amount, all_in)
@@ -300,9 +296,8 @@ _DIGITS = {str(n): n for n in range(10)}
 
 def _roles(positions: str | None) -> tuple[str, ...]:
     """``" (button) (small blind)"`` -> ``("button", "small blind")``."""
-    # Heads-up tags come as "(small blind/button)" too; a "(button blind)" is the button's.
-    words = positions.replace("/", ") (").replace("button blind", "button") if positions else ""
-    roles = tuple(p.strip(" ()") for p in words.split(")") if p.strip())
+    roles = (tuple(p.strip(" ()") for p in positions.split(")") if p.strip())
+             if positions else ())
     if len(_ROLES) > _MAX_REMEMBERED:
         _ROLES.clear()
     _ROLES[positions] = roles
@@ -340,9 +335,7 @@ class PokerStars(Site):
     name = "pokerstars"
     title = "PokerStars"
     grammar = "pokerstars"
-    hand_start = re.compile(r"PokerStars (?:Home Game |Zoom |Rush )?(?:Game|Hand) #([0-9]+):")
-    # Archive exports put a row of ten or more stars (and a number) between hands.
-    banner = re.compile(r"\s*\*{10,}(?: # [0-9]+ \*+)?\s*$")
+    hand_start = re.compile(r"PokerStars (?:Home Game )?(?:Game|Hand) #([0-9]+):")
     builder = PokerStarsBuilder
     descriptions = {
         "HEADER": "a 'PokerStars Game #...' header", "TABLE": "the 'Table ...' line",
