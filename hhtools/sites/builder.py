@@ -13,7 +13,7 @@ import inspect
 import re
 from datetime import datetime
 from decimal import Decimal
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 from zoneinfo import ZoneInfo
 
 from hhtools.cards import Card, parse_cards
@@ -264,6 +264,12 @@ class HandBuilder(SharedHandlers):
         prev = self.committed.get(player, ZERO)
         self.committed[player] = prev + live
         return self.act(tok, player, kind, amount=live + dead, to=prev + live, all_in=all_in)
+
+    def skip(self, tok: LineToken, reason: str) -> NoReturn:
+        """Skip a well-formed hand whose money hhtools cannot follow (site money added to the
+        pot, a straddle...): counted as skipped with the game and the reason, never rejected
+        and never audited against money it does not see."""
+        raise SkipHand(f"{self.game.title} with {reason}")
 
     def new_street(self, street: str) -> None:
         """Start a draw street: its betting totals start from zero."""

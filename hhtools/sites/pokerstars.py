@@ -25,11 +25,15 @@ ZONES = {"ET": "America/New_York", "EST": "America/New_York", "EDT": "America/Ne
          "MSK": "Europe/Moscow", "IST": "Asia/Kolkata", "CCT": "Asia/Shanghai",
          "JST": "Asia/Tokyo", "AET": "Australia/Sydney", "AEST": "Australia/Sydney",
          "NZT": "Pacific/Auckland"}
-CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
-SIDE_POT = re.compile(r"(Main pot|Side pot(?:-([0-9]+))?) ([$€£]?[0-9][0-9,]*(?:\.[0-9]+)?)\.")
+# Keyed by the amount's first character: "R" is "Rs. ", rupees in their older spelling.
+CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR", "R": "INR", "¥": "CNY"}
+SIDE_POT = re.compile(r"(Main pot|Side pot(?:-([0-9]+))?) "
+                      r"((?:[$€£₹¥]|Rs\. )?[0-9][0-9,]*(?:\.[0-9]+)?)\.")
 # Single Draw 2-7 Lowball's summary says "folded before Flop".
 FOLDED = re.compile(r"folded (?:before|after) (?:the |Flop).*")
-SHOWED = re.compile(r"showed \[([^\]]*)\] and (?:won \(([^)]*)\)|lost) with (.*)")
+# "showed ... and collected ($X) with" is a variant of "and won".
+SHOWED = re.compile(r"showed \[([^\]]*)\] and (?:(?:won|collected) \(([^)]*)\)|lost) "
+                    r"with (.*)")
 MUCKED = re.compile(r"mucked \[([^\]]*)\]")
 COLLECTED = re.compile(r"collected \(([^)]*)\)")
 
@@ -63,6 +67,8 @@ class PokerStarsBuilder(HandBuilder):
         (self.game, self.structure, mix, self.tournament, self.currency, self.small_bet,
          self.big_bet) = said
         self.mix = mix
+        if date[10:13] == " - ":  # the 2008 form "2008/09/01 - 20:15:03 (ET)"
+            date = date[:10] + date[12:]
         name = ZONES.get(zone or "ET")
         if name is None:
             if et is None:
@@ -80,7 +86,10 @@ class PokerStarsBuilder(HandBuilder):
             stakes = level_stakes
         if stakes is None:
             raise LineError(tok, "the header gives no stakes")
-        bets, _, currency = stakes.partition(" ")
+        # "$0.25/$0.50 USD", "Rs. 5/Rs. 10 INR", or no code at all.
+        bets, _, currency = stakes.rpartition(" ")
+        if not currency.isalpha():
+            bets, currency = stakes, ""
         small, _, big = bets.partition("/")
         self.small_bet, self.big_bet = self.money(tok, small), self.money(tok, big)
         if tournament is None:
@@ -159,6 +168,12 @@ class PokerStarsBuilder(HandBuilder):
         self.seat_numbers.add(number)
 
     def on_POST_SB(self, tok, player, amount, all_in):
+        if "post_sb" in self.blinds:
+            # A second small blind is a returning player's dead blind: in the pot, but no
+            # part of anyone's call.
+            value = self.money(tok, amount)
+            self.post_with_dead(tok, player, "post_dead", ZERO, value, bool(all_in))
+            return
         self.post(tok, player, "post_sb", amount, all_in)
 
     def on_POST_BB(self, tok, player, amount, all_in):
@@ -172,6 +187,18 @@ class PokerStarsBuilder(HandBuilder):
 
     def on_POST_ANTE(self, tok, player, amount, all_in):
         self.post(tok, player, "post_ante", amount, all_in)
+
+    def on_EV_STRADDLE(self, tok, player, amount, all_in):
+        self.skip(tok, "a straddle")
+
+    def on_EV_SPLASH(self, tok, amount):
+        self.money(tok, amount)
+        self.skip(tok, "site money added to the pot (STP)")
+
+    def on_EV_CASH_OUT(self, tok, player, amount, fee):
+        self.money(tok, amount)
+        self.money(tok, fee)
+        self.skip(tok, "an all-in cash-out")
 
     def on_DEALING(self, tok):
         pass
@@ -296,7 +323,8 @@ _DIGITS = {str(n): n for n in range(10)}
 
 def _roles(positions: str | None) -> tuple[str, ...]:
     """``" (button) (small blind)"`` -> ``("button", "small blind")``."""
-    roles = (tuple(p.strip(" ()") for p in positions.split(")") if p.strip())
+    # Heads-up, one player can be "(small blind/button)".
+    roles = (tuple(r for p in positions.split(")") if p.strip() for r in p.strip(" (").split("/"))
              if positions else ())
     if len(_ROLES) > _MAX_REMEMBERED:
         _ROLES.clear()
@@ -335,7 +363,9 @@ class PokerStars(Site):
     name = "pokerstars"
     title = "PokerStars"
     grammar = "pokerstars"
-    hand_start = re.compile(r"PokerStars (?:Home Game )?(?:Game|Hand) #([0-9]+):")
+    hand_start = re.compile(r"PokerStars (?:Home Game |Zoom |Rush )?(?:Game|Hand) #([0-9]+):")
+    # Archive exports put a row of stars between hands.
+    banner = re.compile(r" ?\*{10,}\s*$")
     builder = PokerStarsBuilder
     descriptions = {
         "HEADER": "a 'PokerStars Game #...' header", "TABLE": "the 'Table ...' line",
