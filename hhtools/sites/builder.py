@@ -265,6 +265,13 @@ class HandBuilder(SharedHandlers):
         self.committed[player] = prev + live
         return self.act(tok, player, kind, amount=live + dead, to=prev + live, all_in=all_in)
 
+    def post_small_and_big(self, tok: LineToken, player: str, amount: str, all_in) -> Action:
+        """Small and big blind posted together: only the big blind counts toward the street
+        total, the rest is dead."""
+        value = self.money(tok, amount)
+        live = min(value, self.blinds.get("post_bb", self.small_bet))
+        return self.post_with_dead(tok, player, "post_dead", live, value - live, bool(all_in))
+
     def skip(self, tok: LineToken, reason: str) -> NoReturn:
         """Skip a well-formed hand whose money hhtools cannot follow (site money added to the
         pot, a straddle...): counted as skipped with the game and the reason, never rejected

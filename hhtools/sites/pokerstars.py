@@ -180,10 +180,7 @@ class PokerStarsBuilder(HandBuilder):
         self.post(tok, player, "post_bb", amount, all_in)
 
     def on_POST_DEAD(self, tok, player, amount, all_in):
-        # Small and big blind together: only the big blind counts toward the street total.
-        value = self.money(tok, amount)
-        live = min(value, self.blinds.get("post_bb", self.small_bet))
-        self.post_with_dead(tok, player, "post_dead", live, value - live, bool(all_in))
+        self.post_small_and_big(tok, player, amount, all_in)
 
     def on_POST_ANTE(self, tok, player, amount, all_in):
         self.post(tok, player, "post_ante", amount, all_in)
