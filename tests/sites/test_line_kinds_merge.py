@@ -18,6 +18,7 @@ SHOWDOWN = (CORPUS / "merge" / "3-Draw-Limit-USD-1-2-201104.Sample.with.showdown
 FOLDED = (CORPUS / "merge" / "3-Draw-Limit-USD-1-2-201104.Multi.hand.sample.txt").read_text()
 FOLDED = FOLDED[:FOLDED.index("</game>") + len("</game>")] + "\n"  # its first game
 
+ALL_IN = (CORPUS / "merge" / "3-Draw-Limit-USD-5-10-201105.All-in.on.second.draw.txt").read_text()
 DESC = '<description type="2-7 Lowball" stakes="Limit $1/$2"/>'
 HERO_SEAT = '\t\t<player seat="3" nickname="Hero" balance="$46.80" dealtin="true" />\n'
 BIG_BLIND = 'player="3" amount="1.00"/>\n'
@@ -44,6 +45,28 @@ def _third(post: str, predraw: str, won: str) -> str:
                            'balance="$20" dealtin="true" />\n'),
                 (BIG_BLIND, BIG_BLIND + post), (RAISE, predraw + RAISE),
                 ('<winner amount="13.50"', f'<winner amount="{won}"'))
+
+
+def _side_pot() -> str:
+    """ALL_IN with a third player, all in for $10 before the draw, who stands pat and loses:
+    Hero wins the $30 main pot and the $94 side pot ($0.50 rake taken from both by size)."""
+    def third(kind: str, extra: str = "") -> str:
+        return (f'\t\t<event sequence="2" type="{kind}" timestamp="1296531745000" '
+                f'player="1"{extra}/>\n')
+    pat = third("DRAW", ' text="0"')
+    won = '<winner amount="{}" uncalled="false" potnumber="{}" player="3" hand="7-5-4-3-2" ' \
+          'pottype="n"/>'
+    return edit(ALL_IN, ('\t\t<player seat="3"', '\t\t<player seat="1" nickname="Third" '
+                         'balance="$10.00" dealtin="true" />\n\t\t<player seat="3"'),
+                ('\t\t<event sequence="4" type="CALL"',
+                 third("ALL_IN", ' amount="10.00"') + '\t\t<event sequence="4" type="CALL"'),
+                *[(f'\t\t<event sequence="{n}" type="DRAW"',
+                   pat + f'\t\t<event sequence="{n}" type="DRAW"') for n in (5, 15, 20)],
+                ('\t\t<cards type="SHOWN" cards="8h,2s,4d,5s,3s" player="4"/>\n',
+                 '\t\t<cards type="SHOWN" cards="8h,2s,4d,5s,3s" player="4"/>\n'
+                 + third("SHOW") + '\t\t<cards type="SHOWN" cards="Kd,Qd,Jh,9c,6s" player="1"/>\n'),
+                (won.format("113.50", 1), won.format("29.87", 1) + "\n\t\t"
+                 + won.format("93.63", 2)))
 
 
 def _is(attr: str, value: object):
@@ -168,6 +191,10 @@ CASES = [
                                       ('cards="3c,9c,4s,6h,7h" player="3"/>',
                                        'cards="2c,6d,4s,8h,7h" player="3"/>')),
          _collections(("Villain", "6.75"), ("Hero", "6.75"))),
+    Case("side-pots-chops-side-pot", _side_pot(),
+         lambda h: [(c.player, c.amount, c.pot) for c in h.collections] ==
+         [("Hero", Decimal("29.87"), "main"), ("Hero", Decimal("93.63"), "side 1")]
+         or pytest.fail(str(h.collections))),
 ]
 
 
