@@ -25,8 +25,7 @@ ZONES = {"ET": "America/New_York", "EST": "America/New_York", "EDT": "America/Ne
          "MSK": "Europe/Moscow", "IST": "Asia/Kolkata", "CCT": "Asia/Shanghai",
          "JST": "Asia/Tokyo", "AET": "Australia/Sydney", "AEST": "Australia/Sydney",
          "NZT": "Pacific/Auckland"}
-# Keyed by the amount's first character: "R" is "Rs. ", rupees in their older spelling.
-CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR", "R": "INR", "¥": "CNY"}
+CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR", "¥": "CNY"}
 SIDE_POT = re.compile(r"(Main pot|Side pot(?:-([0-9]+))?) "
                       r"((?:[$€£₹¥]|Rs\. )?[0-9][0-9,]*(?:\.[0-9]+)?)\.")
 # Single Draw 2-7 Lowball's summary says "folded before Flop".
@@ -36,6 +35,11 @@ SHOWED = re.compile(r"showed \[([^\]]*)\] and (?:(?:won|collected) \(([^)]*)\)|l
                     r"with (.*)")
 MUCKED = re.compile(r"mucked \[([^\]]*)\]")
 COLLECTED = re.compile(r"collected \(([^)]*)\)")
+
+
+def sign_currency(amount: str) -> str | None:
+    """The currency an amount's sign names ("Rs. " is rupees in their older spelling)."""
+    return "INR" if amount.startswith("Rs. ") else CURRENCIES.get(amount[:1])
 
 
 def pot_name(text: str) -> str:
@@ -93,7 +97,7 @@ class PokerStarsBuilder(HandBuilder):
         small, _, big = bets.partition("/")
         self.small_bet, self.big_bet = self.money(tok, small), self.money(tok, big)
         if tournament is None:
-            self.currency = currency or CURRENCIES.get(small[:1])
+            self.currency = currency or sign_currency(small)
         return (self.game, self.structure, mix, self.tournament, self.currency,
                 self.small_bet, self.big_bet)
 
@@ -114,7 +118,7 @@ class PokerStarsBuilder(HandBuilder):
                                     column_of(tok, buy_in))
                 buy_in, fee = parts[0], parts[-1] if len(parts) > 1 else None
                 bounty = parts[1] if len(parts) == 3 else None
-                currency = currency or CURRENCIES.get(sign)
+                currency = currency or sign_currency(tok[tok.find(",") + 2:])
             elif tok[tok.find(",") + 2:].startswith("Freeroll"):
                 buy_in = ZERO
             record = Tournament(tournament, buy_in, fee, currency, level, bounty)
