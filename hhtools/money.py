@@ -15,7 +15,8 @@ from decimal import Decimal
 
 from hhtools.errors import AmountError
 
-_AMOUNT = re.compile(r"([+-]?)[$€£]?([0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(\.[0-9]+)?[$€£]?")
+_AMOUNT = re.compile(r"([+-]?)(?:[$€£₹¥]|Rs\. )?([0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(\.[0-9]+)?"
+                     r"[$€£]?")
 # Histories repeat the same few amounts (blinds, bets) thousands of times.
 _CACHE: dict[str, Decimal] = {}
 

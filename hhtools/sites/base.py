@@ -125,6 +125,8 @@ class Site:
                                 f"more than {MAX_ACTIONS} actions in one hand: expected at "
                                 f"most {MAX_ACTIONS}")
             return builder.finish(first, last)
+        except SkipHand as skip:  # a line the hand cannot be audited with (STP, a straddle)
+            return SkippedHand(self.name, hand_id, skip.game, Source(path, first, last))
         except Exception as e:  # noqa: BLE001 - raised again below unless the structure is wrong
             failure = structure.check(["HEADER"] + [tok.type for tok in tokens])
             if failure is not None:

@@ -13,7 +13,7 @@ import inspect
 import re
 from datetime import datetime
 from decimal import Decimal
-from typing import Protocol
+from typing import NoReturn, Protocol
 from zoneinfo import ZoneInfo
 
 from hhtools.cards import Card, parse_cards
@@ -260,6 +260,19 @@ class HandBuilder(SharedHandlers):
         prev = self.committed.get(player, ZERO)
         self.committed[player] = prev + live
         return self.act(tok, player, kind, amount=live + dead, to=prev + live, all_in=all_in)
+
+    def post_small_and_big(self, tok: LineToken, player: str, amount: str, all_in) -> Action:
+        """Small and big blind posted together: only the big blind counts toward the street
+        total, the rest is dead."""
+        value = self.money(tok, amount)
+        live = min(value, self.blinds.get("post_bb", self.small_bet))
+        return self.post_with_dead(tok, player, "post_dead", live, value - live, bool(all_in))
+
+    def skip(self, tok: LineToken, reason: str) -> NoReturn:
+        """Skip a well-formed hand whose money hhtools cannot follow (site money added to the
+        pot, a straddle...): counted as skipped with the game and the reason, never rejected
+        and never audited against money it does not see."""
+        raise SkipHand(f"{self.game.title} with {reason}")
 
     def new_street(self, street: str) -> None:
         """Start a draw street: its betting totals start from zero."""

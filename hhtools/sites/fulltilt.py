@@ -11,6 +11,7 @@ hhtools, read it from the file name (``10Game`` -> ``10-Game``).
 from __future__ import annotations
 
 import re
+from datetime import datetime
 
 from hhtools.records import Seat, SeatResult, Tournament
 from hhtools.sites.base import (ZERO, HandBuilder, LineError, Site, SkipHand, column_of)
@@ -24,6 +25,10 @@ FOLDED = re.compile(r"(?:folded (?:before|after) the .*|didn't bet \(folded\))")
 SHOWED = re.compile(r"showed \[([^\]]*)\] and (?:won \(([^)]*)\)|lost) with (.*)")
 MUCKED = re.compile(r"mucked \[([^\]]*)\](?: - (.*))?")
 COLLECTED = re.compile(r"collected \(([^)]*)\)(?:, mucked)?")
+# A split or side pot's award in the summary, one line per pot.
+POT_AWARD = re.compile(r"(?:wins|ties for) the (?:(?:main |side )?pot(?: [0-9]+)?) \(([^)]*)\)")
+BUY_IN = re.compile(r"([$€£]?[0-9][0-9,]*(?:\.[0-9]+)?)"
+                    r"(?: \+ ([$€£]?[0-9][0-9,]*(?:\.[0-9]+)?))?")
 
 
 class FullTiltBuilder(HandBuilder):
@@ -44,9 +49,12 @@ class FullTiltBuilder(HandBuilder):
         small, _, big = stakes.partition("/")
         self.small_bet, self.big_bet = self.money(tok, small), self.money(tok, big)
         if tournament_id is not None:
-            buy_in = re.match(r"[$€£]?[0-9][0-9,]*(?:\.[0-9]+)?", tournament)
-            self.tournament = Tournament(tournament_id, self.money(tok, buy_in[0]) if buy_in
-                                         else None, None, CURRENCIES.get(tournament[:1]), None)
+            # "$10 + $1 Sit & Go": buy-in and fee; a name printing the total gives no fee.
+            buy_in = BUY_IN.match(tournament)
+            self.tournament = Tournament(
+                tournament_id, self.money(tok, buy_in[1]) if buy_in else None,
+                self.money(tok, buy_in[2]) if buy_in and buy_in[2] else None,
+                CURRENCIES.get(tournament[:1]), None)
             self.currency = "chips"
         else:
             self.currency = CURRENCIES.get(small[:1])
@@ -58,6 +66,14 @@ class FullTiltBuilder(HandBuilder):
                 raise LineError(tok, f"unknown time zone {zone!r}", column_of(tok, zone))
             et_time, _, et_date = et.partition(" ET - ")
             time, date, name = et_time, et_date, ZONES["ET"]
+        if "," in date:  # "Friday, November 23, 2012", with "15:37" and no seconds
+            try:
+                date = datetime.strptime(date, "%A, %B %d, %Y").strftime("%Y/%m/%d")
+            except ValueError:
+                raise LineError(tok, f"{date!r} is not a date: expected 'Weekday, Month D, "
+                                "YYYY'", column_of(tok, date)) from None
+        if time.count(":") == 1:
+            time += ":00"
         self.set_time(tok, f"{date} {time}", name)
         self.partial = partial is not None
 
@@ -81,7 +97,7 @@ class FullTiltBuilder(HandBuilder):
             won = self.money(tok, m[2]) if m[2] else None
         elif m := MUCKED.fullmatch(rest):
             outcome, cards, description = "mucked", self.cards(tok, m[1]), m[2]
-        elif m := COLLECTED.fullmatch(rest):
+        elif (m := COLLECTED.fullmatch(rest)) or (m := POT_AWARD.fullmatch(rest)):
             outcome, won = "collected", self.money(tok, m[1])
         elif rest == "is sitting out":
             outcome = "sitting_out"
@@ -106,6 +122,16 @@ class FullTiltBuilder(HandBuilder):
         # A missed small blind paid on coming back: dead money, not part of the round's bet.
         self.post_with_dead(tok, player, "post_dead", ZERO, self.money(tok, amount),
                             bool(all_in))
+
+    def on_POST_SB_BB(self, tok, player, amount, all_in):
+        self.post_small_and_big(tok, player, amount, all_in)
+
+    def on_EV_CANCELLED(self, tok, number):
+        self.cancelled = True
+
+    def on_EV_ANTE_RETURNED(self, tok, amount, player):
+        self.money(tok, amount)
+        self.skip(tok, "a returned ante")
 
     def on_POST_ANTE(self, tok, player, amount, all_in):
         self.post(tok, player, "post_ante", amount, all_in)
@@ -185,7 +211,8 @@ class FullTiltBuilder(HandBuilder):
         self.seats = [Seat(s.seat, s.name, s.stack, True, s.note or "is sitting out")
                       if s.name in idle and not s.sitting_out else s for s in self.seats]
         # Seats and blinds but no HOLE CARDS: the hand was never dealt, the blinds went back.
-        self.dead = self.cancelled = bool(self.seats) and not getattr(self, "dealt_in", False)
+        self.dead = bool(self.seats) and not getattr(self, "dealt_in", False)
+        self.cancelled = self.cancelled or self.dead  # or "Hand #ID has been canceled"
         if self.button is None:
             # Heads-up the small blind is the button, and no "(button)" tag is printed.
             sb = next((a.player for a in self.actions if a.kind == "post_sb"), None)
@@ -211,6 +238,7 @@ class FullTilt(Site):
         "SEAT": "a seat line ('Seat N: name ($X)')", "SEAT_SUMMARY": "a summary seat line",
         "POST_SB": "a small blind post", "POST_BB": "a big blind post",
         "POST_DEAD_SB": "a dead small blind post", "POST": "a post", "POST_ANTE": "an ante",
+        "POST_SB_BB": "a small and big blind post",
         "HOLE": "'*** HOLE CARDS ***'", "DRAW": "a draw marker ('*** FIRST DRAW ***')",
         "SHOWDOWN": "'*** SHOW DOWN ***'", "SUMMARY": "'*** SUMMARY ***'",
         "DURATION": "the 'Duration' line", "TOTAL": "the 'Total pot' line",

@@ -11,12 +11,13 @@ import re
 from decimal import Decimal
 
 from hhtools.pots import uncalled_bet
-from hhtools.records import Action, SeatResult, Uncalled
+from hhtools.records import Action, SeatResult, Tournament, Uncalled
 from hhtools.sites.base import ZERO, HandBuilder, LineError, Site, column_of
-from hhtools.sites.values import card_count, seat_number
+from hhtools.sites.values import card_count, seat_number, table_size
 from hhtools.words import plural
 
 ZONE = "America/New_York"
+TOURNAMENT_TABLE = re.compile(r"T([0-9]+)(?: [0-9]+)?")
 
 
 class KingsClubBuilder(HandBuilder):
@@ -37,9 +38,17 @@ class KingsClubBuilder(HandBuilder):
     def on_DATE(self, tok, date):
         self.set_time(tok, date, ZONE)
 
-    def on_TABLE(self, tok, table, button):
+    def on_TABLE(self, tok, table, max_seats, play, button):
         self.table = table
         self.button = seat_number(tok, button, where=f"Seat {button}")
+        if max_seats is not None:
+            self.max_seats = table_size(tok, max_seats)
+        if play is not None:
+            self.currency = None
+        if m := TOURNAMENT_TABLE.fullmatch(table):
+            # Tournament tables are the only way to tell a tournament: 'T1234567 2'.
+            self.tournament = Tournament(m[1], None, None, None, None)
+            self.currency = "chips"
 
     def on_SEAT(self, tok, seat, player, stack, sitting_out):
         self.add_seat(tok, seat, player, stack, bool(sitting_out),
@@ -75,7 +84,10 @@ class KingsClubBuilder(HandBuilder):
         dead = self.blinds.get("post_sb", self.small_bet / 2) if live == big else ZERO
         self.post_with_dead(tok, player, "post_blind", live, dead, bool(all_in))
 
-    def on_DEALT(self, tok, player, cards):
+    def on_DEALT(self, tok, player, cards, new):
+        if new is not None:
+            self._kept_and_new(tok, player, cards, new)
+            return
         if self.street != "predraw":
             self._run_twice_draw(tok, player, cards)
             return
@@ -93,6 +105,41 @@ class KingsClubBuilder(HandBuilder):
                             column_of(tok, "["))
         self.hero = player
         self.hero_hand(tok, self.cards(tok, cards, size))
+
+    def _kept_and_new(self, tok, player, kept, new):
+        """``Dealt to P: [kept] [new]`` after a draw; hidden cards (``X``) say nothing."""
+        if self.street == "predraw":
+            raise LineError(tok, "a second card list before the first draw",
+                            column_of(tok, "[", last=True))
+        if all(c in ("X", "x") for c in (kept + " " + new).split()):
+            return
+        self.replaced(tok, player, self.cards(tok, kept), self.cards(tok, new), "[")
+
+    def on_RAISE(self, tok, player, to, amount, all_in):
+        if to:
+            super().on_RAISE(tok, player, amount, all_in)
+        else:
+            self.wager(tok, player, "raise", self.money(tok, amount), None, bool(all_in))
+
+    def on_WIN_SIDE(self, tok, player, number, amount):
+        self.collect(tok, player, amount, f"side {number}")
+
+    def on_EV_CANCELLED(self, tok):
+        self.cancelled = True
+
+    def on_EV_UNCALLED(self, tok, amount, player):
+        self.printed_uncalled = (tok, player, self.money(tok, amount))
+
+    def on_EV_STRADDLE(self, tok, player, amount, all_in):
+        self.skip(tok, "a straddle")
+
+    def on_EV_SPLASH(self, tok, amount):
+        self.money(tok, amount)
+        self.skip(tok, "site money added to the pot (STP)")
+
+    def on_EV_CASH_OUT(self, tok, player, amount, fee):
+        self.money(tok, amount)
+        self.skip(tok, "an all-in cash-out")
 
     def _run_twice_draw(self, tok, player, text):
         """The older run-it-twice draw line, ``Dealt to P: [...]`` in the draw.
@@ -209,6 +256,13 @@ class KingsClubBuilder(HandBuilder):
         if back is not None:
             street, line = last_line[back[0]]
             self.uncalled.append(Uncalled(back[0], back[1], street, line))
+        printed = getattr(self, "printed_uncalled", None)
+        if printed is not None:
+            tok, player, amount = printed
+            derived = [(u.player, u.amount) for u in self.uncalled]
+            if derived != [(player, amount)]:
+                raise LineError(tok, f"the bets leave {_unmatched(derived)} unmatched, not "
+                                f"{amount} for {player}")
         self._missed_small_blind()
         if self.run_twice:
             # A player who drew shows run 1's hand on an unlabelled line (see _run_twice_draw);
@@ -254,6 +308,10 @@ class KingsClubBuilder(HandBuilder):
                     a.seq = i
 
 
+def _unmatched(derived: list[tuple[str, Decimal]]) -> str:
+    return " and ".join(f"{a} for {p}" for p, a in derived) or "nothing"
+
+
 class KingsClub(Site):
     """KingsClub hand histories."""
 
@@ -276,4 +334,5 @@ class KingsClub(Site):
         "RAKE": "the 'Rake' line", "WIN_POT": "a 'wins pot' line",
         "WIN_FROM": "a 'wins (X) from pot' line",
         "SHOW_RUN": "a 'Run N: P shows [...]' line",
+        "WIN_SIDE": "a 'wins side pot N (X)' line",
     }

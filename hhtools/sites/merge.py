@@ -31,7 +31,7 @@ from hhtools.sites.base import (STRUCTURES, ZERO, HandBuilder, LineError,
                                 SkipHand, Site, column_of)
 from hhtools.sites.values import shortened
 from hhtools.sites.values import (MAX_ACTIONS, MAX_SEATS, card_count, check_hand_id,
-                                  check_year, whole_number)
+                                  check_year, table_size, whole_number)
 from hhtools.words import plural
 
 #: The start time is UTC-5 all year (compared with the events' epoch timestamps); the IANA
@@ -45,8 +45,13 @@ STREETS = {"FIRST_DRAW": "draw1", "SECOND_DRAW": "draw2", "THIRD_DRAW": "draw3"}
 # INITIAL_BLIND is a newcomer's live big blind (it checks when the action comes back to it).
 _POSTS = {"SMALL_BLIND": "post_sb", "BIG_BLIND": "post_bb", "INITIAL_BLIND": "post_bb",
           "ANTE": "post_ante"}
-_STAKES = re.compile(r"\s*(Half Pot Limit|Pot Limit|No Limit|Fixed Limit|Limit)\s*\(?\s*"
-                     r"([^\s/()]+)\s*/\s*([^\s/()]+)\s*\)?\s*")
+# "Limit $1/$2", "Pot Limit ($0.05/$0.10)", a tournament's "Limit Level 3 Blinds (20/40)"; a
+# second pair after the first (FPDB then takes the blinds from the posts) is not read.
+_STAKES = re.compile(r"\s*(Half Pot Limit|Pot Limit|No Limit|Fixed Limit|Limit)\s*"
+                     r"(?:Level [0-9]+ Blinds\s*)?\(?\s*"
+                     r"([^\s/()]+)\s*/\s*([^\s/()]+)\s*\)?(?:\s+\(?[^\s/()]+/[^\s/()]+\)?)?\s*")
+# Rounds with no betting: a player sitting out there folds nothing.
+_NO_BETTING = {"BLINDS", "SHOWDOWN", "END_OF_FOLDED_GAME", "END_OF_GAME"}
 _CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
 # A line starting a game or a description: a game not closed before it was cut short.
 _ELEMENT_START = re.compile(r"\s*<(?:game|description)\b")
@@ -194,10 +199,13 @@ class MergeBuilder(HandBuilder):
         self.small_bet, self.big_bet = self.money(tok, small), self.money(tok, big)
         symbol = small[0] if not small[0].isdigit() else ""
         self.currency = "chips" if tournament else _CURRENCIES.get(symbol)
+        if element.attrs.get("realmoney") == "false" and not tournament:
+            self.currency = None  # play chips
         if tournament:
+            # data="DATE|NAME|TOURNAMENT-TABLE|...": the third field names both.
             data = element.attrs.get("data", "").split("|")
-            self.tournament = Tournament(data[2] if len(data) > 2 else self.hand_id, None,
-                                         None, None, None)
+            number = data[2].partition("-")[0] if len(data) > 2 else self.hand_id
+            self.tournament = Tournament(number, None, None, None, None)
 
     def read(self, game: _Element, description: _Element) -> None:
         tok = self.tok(game)
@@ -215,6 +223,11 @@ class MergeBuilder(HandBuilder):
         self.raise_by = self.started_at < RAISE_TO_SINCE
         data = game.attrs.get("data", "").split("|")
         self.table = data[1] if len(data) > 1 else ""
+        if self.tournament is not None and len(data) > 2 and "-" in data[2]:
+            self.table = data[2].partition("-")[2]
+        seats = game.attrs.get("seats")
+        if seats is not None:
+            self.max_seats = table_size(tok, seats)
         for child in game.children:
             # A table of the elements a game holds, not getattr: "event" would find
             # HandBuilder.on_event, the handler of text lines.
@@ -281,7 +294,15 @@ class MergeBuilder(HandBuilder):
             self.act(tok, player, "check")
         elif kind in ("CALL", "BET"):
             self.wager(tok, player, kind.lower(), added=self.amount(e))
-        elif kind == "RAISE":
+        elif kind == "RETURN_BLIND":
+            self.return_blind(tok, player, self.need(e, "amount"))
+        elif kind in ("SIT_OUT", "LEAVE") and round_id not in _NO_BETTING and not any(
+                a.player == player and a.kind == "fold" for a in self.actions):
+            if kind == "LEAVE":
+                # Left with chips in a pot still played for: nobody says what became of them.
+                self.skip(tok, "a player leaving mid-hand")
+            self.act(tok, player, "fold")  # sat out in the middle of a hand: folded
+        elif kind in ("RAISE", "COMPLETE"):  # outside stud a completion is a raise to X
             value = self.amount(e)
             if self.raise_by:
                 value += max(self.committed.values(), default=ZERO)
@@ -300,8 +321,24 @@ class MergeBuilder(HandBuilder):
             # After everyone else folded the winner "mucks": wins without showing.
             self.show(tok, player, "no_show" if round_id == "END_OF_FOLDED_GAME" else "muck",
                       None)
+        elif "amount" in e.attrs:
+            # An event that moves money must be read, never kept as a mere table event.
+            raise LineError(tok, f"unknown event type {kind!r} with an amount",
+                            column_of(tok, kind))
         else:
             self.add_event(Event(kind.lower(), player, str(tok), tok.line))
+
+    def return_blind(self, tok: _Line, player: str, amount: str) -> None:
+        """A returning player's blind: below the big blind it is a dead small blind, equal to
+        it a live big blind, above it both (the small blind part dead)."""
+        value = self.money(tok, amount)
+        big = self.blinds.get("post_bb", self.small_bet)
+        if value < big:
+            self.post_with_dead(tok, player, "post_dead", ZERO, value, False)
+        elif value == big:
+            self.post(tok, player, "post_bb", amount, False)
+        else:
+            self.post_small_and_big(tok, player, amount, False)
 
     def on_cards(self, element: _Element) -> None:
         tok = self.tok(element)

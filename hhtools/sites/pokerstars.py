@@ -25,13 +25,21 @@ ZONES = {"ET": "America/New_York", "EST": "America/New_York", "EDT": "America/Ne
          "MSK": "Europe/Moscow", "IST": "Asia/Kolkata", "CCT": "Asia/Shanghai",
          "JST": "Asia/Tokyo", "AET": "Australia/Sydney", "AEST": "Australia/Sydney",
          "NZT": "Pacific/Auckland"}
-CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
-SIDE_POT = re.compile(r"(Main pot|Side pot(?:-([0-9]+))?) ([$€£]?[0-9][0-9,]*(?:\.[0-9]+)?)\.")
+CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR", "¥": "CNY"}
+SIDE_POT = re.compile(r"(Main pot|Side pot(?:-([0-9]+))?) "
+                      r"((?:[$€£₹¥]|Rs\. )?[0-9][0-9,]*(?:\.[0-9]+)?)\.")
 # Single Draw 2-7 Lowball's summary says "folded before Flop".
 FOLDED = re.compile(r"folded (?:before|after) (?:the |Flop).*")
-SHOWED = re.compile(r"showed \[([^\]]*)\] and (?:won \(([^)]*)\)|lost) with (.*)")
+# "showed ... and collected ($X) with" is a variant of "and won".
+SHOWED = re.compile(r"showed \[([^\]]*)\] and (?:(?:won|collected) \(([^)]*)\)|lost) "
+                    r"with (.*)")
 MUCKED = re.compile(r"mucked \[([^\]]*)\]")
 COLLECTED = re.compile(r"collected \(([^)]*)\)")
+
+
+def sign_currency(amount: str) -> str | None:
+    """The currency an amount's sign names ("Rs. " is rupees in their older spelling)."""
+    return "INR" if amount.startswith("Rs. ") else CURRENCIES.get(amount[:1])
 
 
 def pot_name(text: str) -> str:
@@ -63,6 +71,8 @@ class PokerStarsBuilder(HandBuilder):
         (self.game, self.structure, mix, self.tournament, self.currency, self.small_bet,
          self.big_bet) = said
         self.mix = mix
+        if date[10:13] == " - ":  # the 2008 form "2008/09/01 - 20:15:03 (ET)"
+            date = date[:10] + date[12:]
         name = ZONES.get(zone or "ET")
         if name is None:
             if et is None:
@@ -80,11 +90,14 @@ class PokerStarsBuilder(HandBuilder):
             stakes = level_stakes
         if stakes is None:
             raise LineError(tok, "the header gives no stakes")
-        bets, _, currency = stakes.partition(" ")
+        # "$0.25/$0.50 USD", "Rs. 5/Rs. 10 INR", or no code at all.
+        bets, _, currency = stakes.rpartition(" ")
+        if not currency.isalpha():
+            bets, currency = stakes, ""
         small, _, big = bets.partition("/")
         self.small_bet, self.big_bet = self.money(tok, small), self.money(tok, big)
         if tournament is None:
-            self.currency = currency or CURRENCIES.get(small[:1])
+            self.currency = currency or sign_currency(small)
         return (self.game, self.structure, mix, self.tournament, self.currency,
                 self.small_bet, self.big_bet)
 
@@ -105,7 +118,7 @@ class PokerStarsBuilder(HandBuilder):
                                     column_of(tok, buy_in))
                 buy_in, fee = parts[0], parts[-1] if len(parts) > 1 else None
                 bounty = parts[1] if len(parts) == 3 else None
-                currency = currency or CURRENCIES.get(sign)
+                currency = currency or sign_currency(tok[tok.find(",") + 2:])
             elif tok[tok.find(",") + 2:].startswith("Freeroll"):
                 buy_in = ZERO
             record = Tournament(tournament, buy_in, fee, currency, level, bounty)
@@ -159,19 +172,34 @@ class PokerStarsBuilder(HandBuilder):
         self.seat_numbers.add(number)
 
     def on_POST_SB(self, tok, player, amount, all_in):
+        if "post_sb" in self.blinds:
+            # A second small blind is a returning player's dead blind: in the pot, but no
+            # part of anyone's call.
+            value = self.money(tok, amount)
+            self.post_with_dead(tok, player, "post_dead", ZERO, value, bool(all_in))
+            return
         self.post(tok, player, "post_sb", amount, all_in)
 
     def on_POST_BB(self, tok, player, amount, all_in):
         self.post(tok, player, "post_bb", amount, all_in)
 
     def on_POST_DEAD(self, tok, player, amount, all_in):
-        # Small and big blind together: only the big blind counts toward the street total.
-        value = self.money(tok, amount)
-        live = min(value, self.blinds.get("post_bb", self.small_bet))
-        self.post_with_dead(tok, player, "post_dead", live, value - live, bool(all_in))
+        self.post_small_and_big(tok, player, amount, all_in)
 
     def on_POST_ANTE(self, tok, player, amount, all_in):
         self.post(tok, player, "post_ante", amount, all_in)
+
+    def on_EV_STRADDLE(self, tok, player, amount, all_in):
+        self.skip(tok, "a straddle")
+
+    def on_EV_SPLASH(self, tok, amount):
+        self.money(tok, amount)
+        self.skip(tok, "site money added to the pot (STP)")
+
+    def on_EV_CASH_OUT(self, tok, player, amount, fee):
+        self.money(tok, amount)
+        self.money(tok, fee)
+        self.skip(tok, "an all-in cash-out")
 
     def on_DEALING(self, tok):
         pass
@@ -296,7 +324,8 @@ _DIGITS = {str(n): n for n in range(10)}
 
 def _roles(positions: str | None) -> tuple[str, ...]:
     """``" (button) (small blind)"`` -> ``("button", "small blind")``."""
-    roles = (tuple(p.strip(" ()") for p in positions.split(")") if p.strip())
+    # Heads-up, one player can be "(small blind/button)".
+    roles = (tuple(r for p in positions.split(")") if p.strip() for r in p.strip(" (").split("/"))
              if positions else ())
     if len(_ROLES) > _MAX_REMEMBERED:
         _ROLES.clear()
@@ -335,7 +364,9 @@ class PokerStars(Site):
     name = "pokerstars"
     title = "PokerStars"
     grammar = "pokerstars"
-    hand_start = re.compile(r"PokerStars (?:Home Game )?(?:Game|Hand) #([0-9]+):")
+    hand_start = re.compile(r"PokerStars (?:Home Game |Zoom |Rush )?(?:Game|Hand) #([0-9]+):")
+    # Archive exports put a row of stars between hands.
+    banner = re.compile(r" ?\*{10,}\s*$")
     builder = PokerStarsBuilder
     descriptions = {
         "HEADER": "a 'PokerStars Game #...' header", "TABLE": "the 'Table ...' line",

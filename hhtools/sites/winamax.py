@@ -15,7 +15,7 @@ from collections import defaultdict
 from dataclasses import replace
 from decimal import Decimal
 
-from hhtools.records import SeatResult, Uncalled
+from hhtools.records import SeatResult, Tournament, Uncalled
 from hhtools.sites.base import ZERO, HandBuilder, LineError, Site, column_of
 from hhtools.sites.fulltilt import MIX
 from hhtools.sites.values import card_count, seat_number, table_size
@@ -24,25 +24,51 @@ from hhtools.sites.values import card_count, seat_number, table_size
 GAMES = {"Lowball27": "2-7 Triple Draw"}
 SHOWED = re.compile(r"showed \[([^\]]*)\] and (?:won ([^ ]+)|lost) with (.*)")
 WON = re.compile(r"won ([^ ]+)")
+FAST_FOLD = re.compile(r'(?:Go Fast|HOLD-UP|ESCAPE) "[^"]*"')
+TOURNAMENT = re.compile(r'Tournament "[^"]*" buyIn: (.+?) level: (\S+)')
+TOURNAMENT_TABLE = re.compile(r".*\(([0-9]+)\)#[0-9]+")
+AMOUNT = re.compile(r"[$€]?[0-9][0-9,]*(?:\.[0-9]+)?[$€]?")
 
 
 class WinamaxBuilder(HandBuilder):
     """Handlers for the Winamax line terminals, in grammar order."""
 
-    def on_HEADER(self, tok, kind, hand_id, game, structure, small, big, date, zone):
-        if kind != "CashGame":
-            raise LineError(tok, f"{kind!r} hands are not supported yet (cash games only)",
-                            column_of(tok, kind))
+    def on_HEADER(self, tok, kind, hand_id, game, structure, ante, small, big, date, zone):
+        if m := TOURNAMENT.fullmatch(kind):
+            self.tournament_terms = self._buy_in(tok, m[1], m[2])
+        elif not FAST_FOLD.fullmatch(kind) and kind != "CashGame":
+            raise LineError(tok, f"unknown kind of game {kind!r}: expected CashGame, Go Fast, "
+                            "HOLD-UP, ESCAPE or Tournament", column_of(tok, kind))
+        if ante is not None:
+            self.money(tok, ante)  # the posts give the antes paid
         self.hand_id = hand_id
         self.set_game(tok, GAMES.get(game, game), structure)
         self.small_bet, self.big_bet = self.money(tok, small), self.money(tok, big)
         self.currency = "EUR" if "€" in small else None
+        if kind.startswith("Tournament "):
+            self.currency = "chips"
         if self.path and (mix := MIX.search(self.path.rsplit("/", 1)[-1])):
             self.mix = f"{mix[1]}-Game"
         self.set_time(tok, date, "UTC" if zone in (None, "UTC", "GMT") else zone)
 
+    def _buy_in(self, tok, buy_in: str, level: str) -> tuple:
+        """(buy-in, fee, currency, level, bounty) of ``4.50€ + 0.50€`` or, with a knockout,
+        ``2€ + 2€ + 0.50€`` (the bounty second); other wordings (a ticket) give no amounts."""
+        parts = [p.strip() for p in buy_in.split("+")]
+        if len(parts) > 3 or not all(AMOUNT.fullmatch(p) for p in parts):
+            return None, None, None, level, None
+        values = [self.money(tok, p) for p in parts]
+        currency = "EUR" if "€" in buy_in else None
+        fee = values[-1] if len(values) > 1 else None
+        return values[0], fee, currency, level, values[1] if len(values) == 3 else None
+
     def on_TABLE(self, tok, table, max_seats, money, button):
         self.table = table
+        terms = getattr(self, "tournament_terms", None)
+        if terms is not None:
+            # 'NAME(TID)#T': the tournament and its table.
+            m = TOURNAMENT_TABLE.fullmatch(table)
+            self.tournament = Tournament(m[1] if m else self.hand_id, *terms)
         self.max_seats = table_size(tok, max_seats) if max_seats else None
         if money == "play money":
             self.currency = "play"
@@ -75,8 +101,26 @@ class WinamaxBuilder(HandBuilder):
     def on_ROUND(self, tok, which):
         pass
 
-    def on_POST_SB(self, tok, player, amount):
+    def on_POST_SB(self, tok, player, amount, out_of_position):
+        if out_of_position:
+            # A returning player's small blind: dead; more than the small blind is both.
+            value = self.money(tok, amount)
+            if value > self.blinds.get("post_sb", self.small_bet / 2):
+                self.post_small_and_big(tok, player, amount, None)
+            else:
+                self.post_with_dead(tok, player, "post_dead", ZERO, value, False)
+            return
         self.post(tok, player, "post_sb", amount, None)
+
+    def on_POST_DEAD(self, tok, player, amount):
+        self.post_with_dead(tok, player, "post_dead", ZERO, self.money(tok, amount), False)
+
+    def on_EV_POST_SB_BB(self, tok, player, amount):
+        self.post_small_and_big(tok, player, amount, None)
+
+    def on_EV_POT_MONEY(self, tok, what, amount):
+        self.money(tok, amount)
+        self.skip(tok, f"{what} money added to the pot")
 
     def on_POST_BB(self, tok, player, amount):
         self.post(tok, player, "post_bb", amount, None)
@@ -84,7 +128,14 @@ class WinamaxBuilder(HandBuilder):
     def on_POST_ANTE(self, tok, player, amount):
         self.post(tok, player, "post_ante", amount, None)
 
-    def on_DEALT(self, tok, player, cards):
+    def on_DEALT(self, tok, player, cards, new):
+        if new is not None:  # "[kept] [new]" after a draw
+            if self.street == "predraw":
+                raise LineError(tok, "a second card list before the first draw",
+                                column_of(tok, "[", last=True))
+            if not all(c in ("X", "x") for c in (cards + " " + new).split()):
+                self.replaced(tok, player, self.cards(tok, cards), self.cards(tok, new), "[")
+            return
         self.player(tok, player)
         if all(c in ("X", "x") for c in cards.split()):
             return  # an opponent's hidden hand
@@ -126,10 +177,16 @@ class WinamaxBuilder(HandBuilder):
         self.rake = self.money(tok, rake) if rake else ZERO
 
     def finish(self, first, last):
-        # Give back the bet nobody called, which Winamax leaves inside "collected".
+        # Give back the bet nobody called, which Winamax leaves inside "collected". Only live
+        # chips are matched: antes and dead blinds stay in the pot.
         put: dict[str, Decimal] = defaultdict(Decimal)
+        street, committed = None, {}
         for a in self.actions:
-            put[a.player] += a.amount or ZERO
+            if a.street != street:
+                street, committed = a.street, {}
+            if a.to is not None:
+                put[a.player] += a.to - committed.get(a.player, ZERO)
+                committed[a.player] = a.to
         ranked = sorted(put.items(), key=lambda kv: kv[1], reverse=True)
         excess = ranked[0][1] - ranked[1][1] if len(ranked) > 1 else ZERO
         top = ranked[0][0] if ranked else None
@@ -167,7 +224,8 @@ class Winamax(Site):
         "ROUND": "a betting-round marker ('*** FIRST-BET ***')",
         "DRAW": "a draw marker ('*** FIRST-DRAW ***')", "SHOWDOWN": "'*** SHOW DOWN ***'",
         "SUMMARY": "'*** SUMMARY ***'", "POST_SB": "a small blind post",
-        "POST_BB": "a big blind post", "POST_ANTE": "an ante post", "DEALT": "a 'Dealt to' line",
+        "POST_BB": "a big blind post", "POST_ANTE": "an ante post",
+        "POST_DEAD": "a dead blind post", "DEALT": "a 'Dealt to' line",
         "FOLD": "a fold", "CHECK": "a check", "CALL": "a call", "BET": "a bet",
         "RAISE": "a raise", "DISCARD": "a discard", "STAND_PAT": "a 'stands pat' line",
         "SHOW": "a show", "COLLECT": "a 'collected' line", "TOTAL": "the 'Total pot' line",
