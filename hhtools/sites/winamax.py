@@ -15,6 +15,7 @@ from collections import defaultdict
 from dataclasses import replace
 from decimal import Decimal
 
+from hhtools.pots import uncalled_bet
 from hhtools.records import SeatResult, Tournament, Uncalled
 from hhtools.sites.base import ZERO, HandBuilder, LineError, Site, column_of
 from hhtools.sites.fulltilt import MIX
@@ -177,8 +178,8 @@ class WinamaxBuilder(HandBuilder):
         self.rake = self.money(tok, rake) if rake else ZERO
 
     def finish(self, first, last):
-        # Give back the bet nobody called, which Winamax leaves inside "collected". Only live
-        # chips are matched: antes and dead blinds stay in the pot.
+        # Give back the bet nobody called, which Winamax leaves inside "collected". Live chips
+        # and antes are matched (antes are layered like bets); dead blinds stay in the pot.
         put: dict[str, Decimal] = defaultdict(Decimal)
         street, committed = None, {}
         for a in self.actions:
@@ -187,9 +188,10 @@ class WinamaxBuilder(HandBuilder):
             if a.to is not None:
                 put[a.player] += a.to - committed.get(a.player, ZERO)
                 committed[a.player] = a.to
-        ranked = sorted(put.items(), key=lambda kv: kv[1], reverse=True)
-        excess = ranked[0][1] - ranked[1][1] if len(ranked) > 1 else ZERO
-        top = ranked[0][0] if ranked else None
+            elif a.kind == "post_ante" and a.amount:
+                put[a.player] += a.amount
+        back = uncalled_bet(put)
+        top, excess = back if back is not None else (None, ZERO)
         for i, c in enumerate(self.collections):
             if excess > 0 and c.player == top and c.amount >= excess:
                 # A bettor who won no pot "collects" just the bet nobody called: no win.

@@ -98,7 +98,8 @@ CASES = [
          _hero_post("post_dead", "37.50", "25")),
     Case("dead-blind", edit(CASH, (BIG_BLIND, BIG_BLIND + "Hero posts dead blind (12.50€)\n"),
                             *_pot("12.50")), _hero_post("post_dead", "12.50", "25")),
-    Case("ante", edit(CASH, (BIG_BLIND, BIG_BLIND + "Hero posts ante 1€\n"), *_pot("1")),
+    Case("ante", edit(CASH, (BIG_BLIND, BIG_BLIND + "Hero posts ante 1€\n"
+                                                "Player0 posts ante 1€\n"), *_pot("2")),
          lambda h: any(a.kind == "post_ante" for a in h.actions) or pytest.fail("no ante")),
     Case("deal-after-a-draw", edit(CASH, ("Hero stands pat [2h Td 8c 7c 8s]\nPlayer0 stands pat "
                                           "[X X X X X]\n*** SECOND-BET",
