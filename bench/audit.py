@@ -19,7 +19,7 @@ from collections import Counter
 from parse import arguments, hand_sets, parse_all, report, seconds
 from sources import ceiling
 
-from hhtools.auditor import audit
+from hhtools.auditing.auditor import audit
 
 
 def main() -> None:

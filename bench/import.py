@@ -44,8 +44,8 @@ from sources import ceiling, describe, folder, histories  # noqa: E402
 # Runs in a child process: import, then print what it measured as JSON.
 CHILD = """
 import json, os, sys, threading, time
-from hhtools.importer import import_paths
-from hhtools.store import Store
+from hhtools.store.importer import import_paths
+from hhtools.store.store import Store
 db, folder, jobs = sys.argv[1], sys.argv[2], int(sys.argv[3])
 
 def hwm(pid):
@@ -92,8 +92,8 @@ print(json.dumps({"seconds": elapsed, "new": s.hands_new, "unchanged": s.files_u
 
 STATS = """
 import json, sys, time
-from hhtools.stats import Tables, reports
-from hhtools.store import Store
+from hhtools.analytics.stats import Tables, reports
+from hhtools.store.store import Store
 t = time.perf_counter()
 frames = reports(Tables.load(Store(sys.argv[1])))
 print(json.dumps({"seconds": time.perf_counter() - t, "players": frames["players"].height}))

@@ -25,7 +25,7 @@ import time
 
 from sources import ceiling, describe, folder, histories
 
-from hhtools.parsing import parse_text
+from hhtools.reading.parsing import parse_text
 
 
 def arguments(doc: str) -> argparse.Namespace:

@@ -35,8 +35,8 @@ from hhtools.generate import write_history  # noqa: E402
 # Runs in a child process: import, then print what it measured as JSON.
 CHILD = """
 import json, resource, sys, time
-from hhtools.importer import import_paths
-from hhtools.store import Store
+from hhtools.store.importer import import_paths
+from hhtools.store.store import Store
 db, where, jobs, scheduler = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4] or None
 t = time.perf_counter()
 s = import_paths([where], Store(db), jobs=jobs, scheduler=scheduler)

@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from hhtools.generate import write_history  # noqa: E402
-from hhtools.parsing import decode, split_lines  # noqa: E402
+from hhtools.reading.parsing import decode, split_lines  # noqa: E402
 from hhtools.sites import get_site  # noqa: E402
 
 HANDS_PER_FILE = 1000

@@ -16,15 +16,15 @@ __version__ = "0.1.0"
 # Public names and the module that holds each. They are imported on first use, so that
 # `hhtools --help` or `hhtools eval` do not pay for lark, the parsers or the auditor.
 _EXPORTS = {
-    "hhtools.auditor": ("Audit", "Finding", "audit"),
-    "hhtools.cards": ("DECK", "Card", "format_cards", "parse_card", "parse_cards"),
+    "hhtools.auditing.auditor": ("Audit", "Finding", "audit"),
+    "hhtools.core.cards": ("DECK", "Card", "format_cards", "parse_card", "parse_cards"),
     "hhtools.errors": ("CardError", "HHToolsError", "UnknownNameError"),
-    "hhtools.evaluate": ("ACE_TO_FIVE", "BADUGI", "BADUGI_ACE_HIGH", "COMPONENTS",
+    "hhtools.core.evaluate": ("ACE_TO_FIVE", "BADUGI", "BADUGI_ACE_HIGH", "COMPONENTS",
                          "DEUCE_TO_SEVEN", "STANDARD_HIGH", "Component", "Evaluation",
                          "get_component", "winners"),
-    "hhtools.games": ("GAMES", "Game", "get_game"),
-    "hhtools.parsing": ("HandParseError", "ParseResult", "parse_file", "parse_paths", "parse_text"),
-    "hhtools.records": ("Action", "Hand", "HandError", "SkippedHand"),
+    "hhtools.core.games": ("GAMES", "Game", "get_game"),
+    "hhtools.reading.parsing": ("HandParseError", "ParseResult", "parse_file", "parse_paths", "parse_text"),
+    "hhtools.core.records": ("Action", "Hand", "HandError", "SkippedHand"),
 }
 _WHERE = {name: module for module, names in _EXPORTS.items() for name in names}
 
@@ -45,13 +45,13 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors only
-    from hhtools.auditor import Audit, Finding, audit  # noqa: F401
-    from hhtools.cards import DECK, Card, format_cards, parse_card, parse_cards  # noqa: F401
+    from hhtools.auditing.auditor import Audit, Finding, audit  # noqa: F401
+    from hhtools.core.cards import DECK, Card, format_cards, parse_card, parse_cards  # noqa: F401
     from hhtools.errors import CardError, HHToolsError, UnknownNameError  # noqa: F401
-    from hhtools.evaluate import (ACE_TO_FIVE, BADUGI, BADUGI_ACE_HIGH, COMPONENTS,  # noqa: F401
+    from hhtools.core.evaluate import (ACE_TO_FIVE, BADUGI, BADUGI_ACE_HIGH, COMPONENTS,  # noqa: F401
                                   DEUCE_TO_SEVEN, STANDARD_HIGH, Component, Evaluation,
                                   get_component, winners)
-    from hhtools.games import GAMES, Game, get_game  # noqa: F401
-    from hhtools.parsing import (HandParseError, ParseResult, parse_file, parse_paths,  # noqa: F401
+    from hhtools.core.games import GAMES, Game, get_game  # noqa: F401
+    from hhtools.reading.parsing import (HandParseError, ParseResult, parse_file, parse_paths,  # noqa: F401
                                  parse_text)
-    from hhtools.records import Action, Hand, HandError, SkippedHand  # noqa: F401
+    from hhtools.core.records import Action, Hand, HandError, SkippedHand  # noqa: F401

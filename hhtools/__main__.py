@@ -1,3 +1,3 @@
-from hhtools.cli import main
+from hhtools.cli.main import main
 
 main()

@@ -7,7 +7,7 @@ import os
 import signal
 from pathlib import Path
 
-from hhtools.dask_import import read_on_worker
+from hhtools.store.cluster import read_on_worker
 
 #: Set by the test, inherited by the workers it starts: a folder for the markers below.
 MARKS = "HHTOOLS_TEST_MARKS"

@@ -8,7 +8,7 @@ import random
 from decimal import Decimal
 
 from hhtools.generate import generate_deals
-from hhtools.pots import PotLayer
+from hhtools.core.pots import PotLayer
 
 
 def generated_hands(combos, per_combo: int, seed: int) -> list:

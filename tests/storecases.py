@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from hhtools.importer import import_paths
-from hhtools.store import Store
+from hhtools.store.importer import import_paths
+from hhtools.store.store import Store
 
 ROOT = Path(__file__).resolve().parents[1]
 SITES = ("pokerstars", "kingsclub")
@@ -55,7 +55,7 @@ def hhtools(*args, batch_hands: int | None = None, **popen) -> subprocess.Popen:
 def hhtools_ready(*args) -> subprocess.Popen:
     """A ``hhtools`` process started and loaded, that runs ``args`` at once when a line is
     written to its standard input: to start a command at a precise moment."""
-    code = ("import sys, hhtools.cli, hhtools.importer, hhtools.stats; print('ready', "
+    code = ("import sys, hhtools.cli.main, hhtools.store.importer, hhtools.analytics.stats; print('ready', "
             "file=sys.stderr, flush=True); sys.stdin.readline(); hhtools.cli.main()")
     proc = subprocess.Popen([sys.executable, "-c", code, *map(str, args)], text=True,
                             env={**os.environ, "PYTHONPATH": str(ROOT)}, stdin=subprocess.PIPE,

@@ -6,7 +6,7 @@ import json
 
 from typer.testing import CliRunner
 
-from hhtools.cli import app
+from hhtools.cli.main import app
 
 runner = CliRunner()
 
@@ -93,6 +93,6 @@ def test_hhtools_audit_stays_the_function_after_importing_the_engine():
     import subprocess
     import sys
 
-    code = ("import hhtools.auditor, hhtools.replay, hhtools; "
-            "assert callable(hhtools.audit) and hhtools.audit is hhtools.auditor.audit")
+    code = ("import hhtools.auditing.auditor, hhtools.auditing.replay.engine, hhtools; "
+            "assert callable(hhtools.audit) and hhtools.audit is hhtools.auditing.auditor.audit")
     assert subprocess.run([sys.executable, "-c", code]).returncode == 0

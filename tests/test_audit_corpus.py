@@ -8,8 +8,8 @@ from decimal import Decimal
 
 import pytest
 
-from hhtools.auditor import audit
-from hhtools.parsing import decode, parse_file, parse_text
+from hhtools.auditing.auditor import audit
+from hhtools.reading.parsing import decode, parse_file, parse_text
 
 SITES = ("pokerstars", "kingsclub", "merge", "fulltilt", "winamax")
 
@@ -167,7 +167,7 @@ def test_other_profiles_agree_on_the_corpus(audits):
 
 def test_every_pokerstars_description_is_read_and_checked(audits):
     # A description the style cannot read is left unchecked; none may be in the real files.
-    from hhtools.describe import read_pokerstars
+    from hhtools.sites.describe import read_pokerstars
 
     texts = [s.description for _, h, _ in audits if h.site == "pokerstars"
              for s in (*h.shows, *h.summary.seats) if s.description]
@@ -178,8 +178,8 @@ def test_every_pokerstars_description_is_read_and_checked(audits):
 @pytest.mark.parametrize("site, count", [("fulltilt", 68), ("winamax", 6)])
 def test_every_description_is_read_and_checked(audits, site, count):
     """Full Tilt's (in shows and in mucked summary lines) and Winamax's: all read, all match."""
-    from hhtools.describe import STYLES, matches
-    from hhtools.games import get_game
+    from hhtools.sites.describe import STYLES, matches
+    from hhtools.core.games import get_game
 
     described = [(h, s) for _, h, _ in audits if h.site == site
                  for s in (*h.shows, *h.summary.seats) if s.description and s.cards]

@@ -9,8 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from hhtools.auditor import audit
-from hhtools.parsing import parse_text
+from hhtools.auditing.auditor import audit
+from hhtools.reading.parsing import parse_text
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -75,8 +75,8 @@ Rake 3.08
 # Prints every finding of the hand's audit, and its explanation, as JSON.
 SCRIPT = """
 import json, sys
-from hhtools.auditor import audit
-from hhtools.parsing import parse_text
+from hhtools.auditing.auditor import audit
+from hhtools.reading.parsing import parse_text
 (hand,) = parse_text(sys.stdin.read()).hands
 a = audit(hand)
 print(json.dumps([[f.as_dict() for f in a.findings], a.explanation()]))

@@ -11,8 +11,8 @@ from decimal import Decimal
 
 import pytest
 
-from hhtools.auditor import audit
-from hhtools.parsing import decode, parse_text, split_lines
+from hhtools.auditing.auditor import audit
+from hhtools.reading.parsing import decode, parse_text, split_lines
 
 STARS_BADUGI = ("pokerstars", "Badugi-USD-0.25-0.50-201009.txt")
 STARS_27 = ("pokerstars", "3-Draw-Limit-USD-0.10-0.20-200911.txt")

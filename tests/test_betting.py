@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from hhtools.betting import (half_pot_limit_max_to, is_full_raise, limit_unit, may_reraise,
+from hhtools.auditing.sizes import (half_pot_limit_max_to, is_full_raise, limit_unit, may_reraise,
                              min_raise_to, pot_limit_max_to)
-from hhtools.games import GAMES
+from hhtools.core.games import GAMES
 
 D = Decimal
 

@@ -1,7 +1,7 @@
 import pytest
 
 from hhtools import CardError, parse_card, parse_cards
-from hhtools.cards import DECK, format_cards
+from hhtools.core.cards import DECK, format_cards
 
 ALLOWED = "ranks are A K Q J T 9 8 7 6 5 4 3 2 (or 10), suits s h d c (or ♠ ♥ ♦ ♣)"
 

@@ -15,13 +15,13 @@ import polars as pl
 import pytest
 from typer.testing import CliRunner
 
-from hhtools.chartdata import NoDataError, showdown_strength, winnings_series
-from hhtools.charts import chart, chart_data
-from hhtools.cli import app
+from hhtools.analytics.chartdata import NoDataError, showdown_strength, winnings_series
+from hhtools.report.charts import chart, chart_data
+from hhtools.cli.main import app
 from hhtools.errors import HHToolsError, UsageError
-from hhtools.importer import import_paths
-from hhtools.stats import Filters, Tables, player_stats
-from hhtools.store import Store
+from hhtools.store.importer import import_paths
+from hhtools.analytics.stats import Filters, Tables, player_stats
+from hhtools.store.store import Store
 
 DATA = Path(__file__).parent / "data"
 
@@ -157,14 +157,14 @@ def test_positions_chart_bars_are_the_win_rate_in_big_bets(tables):
 
 
 def test_positions_come_in_table_order_utg_first():
-    from hhtools.charts import positions_chart
+    from hhtools.report.charts import positions_chart
 
     positions = ["utg+1", "button", "utg", "big blind"]
     df = pl.DataFrame({
         "player": ["Hero"] * 4, "unit": ["USD"] * 4, "position": positions,
         "hands": [10, 10, 10, 10], "net": [Decimal(1)] * 4, "win_rate": [1.0, 2.0, 3.0, -4.0],
         "win_rate_unit": ["BB/100"] * 4})
-    from hhtools.rows import TABLE_ORDER
+    from hhtools.store.rows import TABLE_ORDER
 
     order = sorted(positions, key=TABLE_ORDER.index)
     assert order == ["utg", "utg+1", "button", "big blind"]
@@ -176,7 +176,7 @@ def test_positions_chart_labels_do_not_overlap_at_eight_positions():
     """Eight positions with small bars: each bar's label stays apart from its neighbours'."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
 
-    from hhtools.charts import positions_chart
+    from hhtools.report.charts import positions_chart
 
     positions = ["utg", "utg+1", "lojack", "hijack", "cutoff", "button", "small blind",
                  "big blind"]
@@ -262,6 +262,6 @@ def test_chart_command_without_data_writes_nothing(db, tmp_path):
 
 
 def test_command_line_does_not_load_matplotlib():
-    code = "import sys, hhtools.cli; print('matplotlib' in sys.modules)"
+    code = "import sys, hhtools.cli.main; print('matplotlib' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"

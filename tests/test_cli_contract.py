@@ -15,12 +15,12 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from hhtools.cli import FILES_HELP, app
+from hhtools.cli.main import FILES_HELP, app
 from hhtools.errors import UsageError
-from hhtools.importer import import_paths
-from hhtools.parsing import HISTORY_SUFFIXES
-from hhtools.stats import match_player
-from hhtools.store import Store
+from hhtools.store.importer import import_paths
+from hhtools.reading.parsing import HISTORY_SUFFIXES
+from hhtools.analytics.stats import match_player
+from hhtools.store.store import Store
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "sample_histories" / "histories"  # 6 hands, one of them a mismatch on purpose

@@ -3,8 +3,8 @@ import json
 
 from typer.testing import CliRunner
 
-from hhtools.cli import app
-from hhtools.compare import compare_lines
+from hhtools.cli.main import app
+from hhtools.core.compare import compare_lines
 
 runner = CliRunner()
 

@@ -4,7 +4,7 @@ import json
 
 from typer.testing import CliRunner
 
-from hhtools.cli import app
+from hhtools.cli.main import app
 
 runner = CliRunner()
 

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from hhtools.cli import app
-from hhtools.parsing import parse_file
-from hhtools.phh import read_phh
+from hhtools.cli.main import app
+from hhtools.reading.parsing import parse_file
+from hhtools.reading.phh import read_phh
 
 DATA = Path(__file__).parent / "data" / "merge"
 runner = CliRunner()
@@ -106,7 +106,7 @@ def test_the_whole_corpus_imports_in_one_command(corpus, tmp_path):
     """All five sites from one folder: every supported hand stored, none rejected."""
     import polars as pl
 
-    from hhtools.store import Store
+    from hhtools.store.store import Store
 
     result = runner.invoke(app, ["import", str(corpus), "--db", str(tmp_path / "db")])
     assert result.exit_code == 0, result.output
@@ -148,8 +148,8 @@ def test_a_mixed_folder_imports_and_converts_to_phh_that_pokerkit_replays(corpus
     pokerkit = pytest.importorskip("pokerkit")
     from test_phh import FREE_FOLD, SKIPPED, _divmod, _rake_function, expected_stacks
 
-    from hhtools.parsing import parse_file
-    from hhtools.store import Store
+    from hhtools.reading.parsing import parse_file
+    from hhtools.store.store import Store
 
     folder = tmp_path / "mixed"
     folder.mkdir()

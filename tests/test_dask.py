@@ -9,9 +9,9 @@ import polars as pl
 import pytest
 
 from hhtools.generate import write_history
-from hhtools.importer import import_paths
-from hhtools.slicing import plan
-from hhtools.store import Store
+from hhtools.store.importer import import_paths
+from hhtools.reading.slicing import plan
+from hhtools.store.store import Store
 
 from storecases import corpus_paths, snapshot
 
@@ -49,7 +49,7 @@ def histories(corpus, tmp_path_factory):
 
 @pytest.fixture
 def small_slices(monkeypatch):
-    import hhtools.slicing as slicing
+    import hhtools.reading.slicing as slicing
 
     monkeypatch.setattr(slicing, "SLICE_BYTES", SLICE)
 
@@ -89,7 +89,7 @@ def test_an_import_on_the_cluster_stores_what_a_local_import_stores(
 
 def test_a_worker_killed_mid_import_costs_a_retry_and_no_hand(
         cluster, histories, local, small_slices, marks, monkeypatch, tmp_path):
-    import hhtools.dask_import as dask_import
+    import hhtools.store.cluster as dask_import
 
     monkeypatch.setattr(dask_import, "read_on_worker", daskcases.dying_read)
     store = Store(tmp_path / "db")
@@ -103,7 +103,7 @@ def test_a_worker_killed_mid_import_costs_a_retry_and_no_hand(
 
 
 def test_one_big_file_is_spread_over_the_workers(cluster, marks, monkeypatch, tmp_path):
-    import hhtools.dask_import as dask_import
+    import hhtools.store.cluster as dask_import
 
     big = tmp_path / "one.txt"
     write_history(big, "kingsclub", "badugi", "fixed-limit", 400, seed=31)
@@ -112,7 +112,7 @@ def test_one_big_file_is_spread_over_the_workers(cluster, marks, monkeypatch, tm
     local = Store(tmp_path / "local")
     import_paths([big], local, jobs=1)
     monkeypatch.setattr(dask_import, "read_on_worker", daskcases.recording_read)
-    import hhtools.slicing as slicing
+    import hhtools.reading.slicing as slicing
 
     monkeypatch.setattr(slicing, "SLICE_BYTES", SLICE)
     for old in marks.glob("*-*"):
@@ -132,7 +132,7 @@ def test_without_the_dask_extra_the_import_says_what_to_install(monkeypatch, tmp
 
     from typer.testing import CliRunner
 
-    from hhtools.cli import app
+    from hhtools.cli.main import app
 
     monkeypatch.setitem(sys.modules, "distributed", None)  # as if not installed
     result = CliRunner().invoke(app, ["import", str(corpus / "kingsclub"), "--db",
@@ -145,8 +145,8 @@ def test_without_the_dask_extra_the_import_says_what_to_install(monkeypatch, tmp
 def test_a_scheduler_that_does_not_answer_is_named(monkeypatch, tmp_path, corpus):
     from typer.testing import CliRunner
 
-    import hhtools.dask_import as dask_import
-    from hhtools.cli import app
+    import hhtools.store.cluster as dask_import
+    from hhtools.cli.main import app
 
     monkeypatch.setattr(dask_import, "CONNECT_TIMEOUT", 2)
     monkeypatch.setenv("HHTOOLS_SCHEDULER", "tcp://127.0.0.1:9")
@@ -160,7 +160,7 @@ def test_the_command_line_imports_on_the_cluster_named_by_hhtools_scheduler(
         cluster, corpus, tmp_path, monkeypatch):
     from typer.testing import CliRunner
 
-    from hhtools.cli import app
+    from hhtools.cli.main import app
 
     monkeypatch.setenv("HHTOOLS_SCHEDULER", cluster.scheduler_address)
     result = CliRunner().invoke(app, ["import", str(corpus / "kingsclub"), "--db",
@@ -180,9 +180,9 @@ def test_an_import_whose_only_worker_dies_stops_within_the_bound_and_keeps_its_b
 
     from typer.testing import CliRunner
 
-    import hhtools.dask_import as dask_import
-    import hhtools.importer as importer
-    from hhtools.cli import app
+    import hhtools.store.cluster as dask_import
+    import hhtools.store.importer as importer
+    from hhtools.cli.main import app
 
     where = tmp_path / "in"
     where.mkdir()
@@ -236,9 +236,9 @@ def test_a_scheduler_lost_mid_import_is_one_line_and_no_traceback(marks, tmp_pat
 
     # The command in a process of its own, as a user runs it (Dask's loggers write to its
     # standard error), its task replaced by one that waits on the worker.
-    command = ("import sys, daskcases, hhtools.dask_import as d; "
+    command = ("import sys, daskcases, hhtools.store.cluster as d; "
                "d.read_on_worker = daskcases.stalling_read; "
-               "from hhtools.cli import app; app(prog_name='hhtools')")
+               "from hhtools.cli.main import app; app(prog_name='hhtools')")
     tests = str(Path(__file__).parent)
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([tests, os.environ.get("PYTHONPATH", "")])}
     losing = threading.Thread(target=lose_the_scheduler)
@@ -260,7 +260,7 @@ def test_a_file_that_kills_workers_is_rejected_after_two_and_the_rest_imported(
         marks, tmp_path, monkeypatch):
     import dask
 
-    import hhtools.dask_import as dask_import
+    import hhtools.store.cluster as dask_import
 
     where = tmp_path / "in"
     where.mkdir()

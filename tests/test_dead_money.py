@@ -12,8 +12,8 @@ from decimal import Decimal
 
 import pytest
 
-from hhtools.auditor import audit
-from hhtools.parsing import parse_text
+from hhtools.auditing.auditor import audit
+from hhtools.reading.parsing import parse_text
 
 D = Decimal
 
@@ -260,7 +260,7 @@ def test_a_dead_blind_is_never_returned_uncalled():
 @pytest.mark.parametrize("text", [heads_up(HERO_WINS, "Hero"), three_handed(HERO_LOSES, "Alice"),
                                   dead_blind(HERO_WINS, "Shorty")])
 def test_phh_keeps_antes_layered_and_dead_blinds_dead(text, tmp_path):
-    from hhtools.phh import read_phh, to_phh
+    from hhtools.reading.phh import read_phh, to_phh
 
     hand = audited(text).hand
     written = to_phh(hand)
@@ -277,7 +277,7 @@ def test_phh_keeps_antes_layered_and_dead_blinds_dead(text, tmp_path):
 
 
 def test_phh_refuses_a_dead_part_larger_than_the_ante(tmp_path):
-    from hhtools.phh import read_phh, to_phh
+    from hhtools.reading.phh import read_phh, to_phh
 
     written = to_phh(audited(dead_blind(HERO_WINS, "Shorty")).hand)
     bad = written.replace("_dead = [0, 0, 0.25, 0]", "_dead = [0, 0, 0.50, 0]")
@@ -290,7 +290,7 @@ def test_phh_refuses_a_dead_part_larger_than_the_ante(tmp_path):
 
 @pytest.mark.parametrize("value", ['"0.25"', "7", "[0, 0, 0.25]"])
 def test_phh_refuses_a_dead_field_that_is_not_one_amount_per_player(value, tmp_path):
-    from hhtools.phh import read_phh, to_phh
+    from hhtools.reading.phh import read_phh, to_phh
 
     written = to_phh(audited(dead_blind(HERO_WINS, "Shorty")).hand)
     result = read_phh(tmp_path / "h.phh", text=written.replace("_dead = [0, 0, 0.25, 0]",
@@ -301,8 +301,8 @@ def test_phh_refuses_a_dead_field_that_is_not_one_amount_per_player(value, tmp_p
 def test_import_stores_the_sites_nets_verdict_and_pots_for_a_short_ante(tmp_path):
     import polars as pl
 
-    from hhtools.importer import import_paths
-    from hhtools.store import Store
+    from hhtools.store.importer import import_paths
+    from hhtools.store.store import Store
 
     folder = tmp_path / "in"
     folder.mkdir()

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from hhtools.decoding import decode_bytes
-from hhtools.importer import import_paths
-from hhtools.parsing import decode, parse_file, split_lines
-from hhtools.store import Store
+from hhtools.reading.decoding import decode_bytes
+from hhtools.store.importer import import_paths
+from hhtools.reading.parsing import decode, parse_file, split_lines
+from hhtools.store.store import Store
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT / ".." / "shared" / "corpus"

@@ -26,12 +26,12 @@ import polars as pl
 import pytest
 from typer.testing import CliRunner
 
-from hhtools.cli import app
-from hhtools.importer import import_paths
-from hhtools.report import build_report
-from hhtools.sessions import sessions
-from hhtools.stats import Filters, Tables, draw_classes, draw_stats, stakes_stats
-from hhtools.store import Store
+from hhtools.cli.main import app
+from hhtools.store.importer import import_paths
+from hhtools.report.page import build_report
+from hhtools.analytics.sessions import sessions
+from hhtools.analytics.stats import Filters, Tables, draw_classes, draw_stats, stakes_stats
+from hhtools.store.store import Store
 
 DATA = Path(__file__).parent / "data" / "draw-words"
 

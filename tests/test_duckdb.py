@@ -9,9 +9,9 @@ from decimal import Decimal
 import polars as pl
 import pytest
 
-from hhtools.importer import import_paths
-from hhtools.stats import Tables, player_stats
-from hhtools.store import Store
+from hhtools.store.importer import import_paths
+from hhtools.analytics.stats import Tables, player_stats
+from hhtools.store.store import Store
 
 from storecases import ROOT
 

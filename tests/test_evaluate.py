@@ -9,7 +9,7 @@ import pytest
 
 from hhtools import (ACE_TO_FIVE, BADUGI, BADUGI_ACE_HIGH, DECK, DEUCE_TO_SEVEN, CardError,
                      get_component, parse_cards)
-from hhtools.evaluate import ACE_HIGH, ACE_LOW
+from hhtools.core.evaluate import ACE_HIGH, ACE_LOW
 
 ALL_FOUR = list(combinations(DECK, 4))
 

@@ -134,7 +134,7 @@ def test_suits_never_break_a_tie():
     ("6s Qs 7d 2h 3s", "Q-7-6-3-2", False),
 ])
 def test_descriptions_use_the_lowball_words_and_made_means_pat(cards, description, made):
-    # The words are the lows' (hhtools.describe reads the sites' into them); a made hand is a
+    # The words are the lows' (hhtools.sites.describe reads the sites' into them); a made hand is a
     # pat hand, a straight or better.
     e = ev(cards)
     assert e.description == description

@@ -9,8 +9,8 @@ import sys
 
 SCRIPT = """
 import threading
-from hhtools.evaluate import ACE_TO_FIVE, DEUCE_TO_SEVEN, STANDARD_HIGH
-from hhtools.cards import parse_cards
+from hhtools.core.evaluate import ACE_TO_FIVE, DEUCE_TO_SEVEN, STANDARD_HIGH
+from hhtools.core.cards import parse_cards
 hands = [parse_cards(h) for h in ("7c 5d 4h 3s 2c", "As Ks Qs Js Ts", "2c 2d 3h 4s 5c")]
 errors = []
 start = threading.Barrier(24)

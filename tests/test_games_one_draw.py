@@ -7,7 +7,7 @@ import pytest
 from typer.testing import CliRunner
 
 from hhtools import GAMES, CardError, get_game, parse_cards
-from hhtools.cli import app
+from hhtools.cli.main import app
 from hhtools.generate import UnsupportedCombination, check_supported
 
 runner = CliRunner()

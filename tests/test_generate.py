@@ -15,13 +15,13 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from hhtools.auditor import audit
-from hhtools.cli import app
-from hhtools.games import get_game
+from hhtools.auditing.auditor import audit
+from hhtools.cli.main import app
+from hhtools.core.games import get_game
 from hhtools.generate import SITES, UnsupportedCombination, generate_deals, write_history
-from hhtools.parsing import parse_file, parse_text
-from hhtools.phh import read_phh
-from hhtools.writers import FILE_ENCODING, write_file
+from hhtools.reading.parsing import parse_file, parse_text
+from hhtools.reading.phh import read_phh
+from hhtools.generate.writers import FILE_ENCODING, write_file
 
 WRITTEN = [s for s, t in SITES.items() if t.written]
 COMBOS = [(site, game, structure) for site in WRITTEN for game in SITES[site].games
@@ -409,7 +409,7 @@ def test_samples_are_current():
 def test_tampered_description_in_text(site, game, wrong):
     """Full Tilt and Winamax descriptions are checked too: one changed in the written text
     is flagged."""
-    from hhtools.writers import writer
+    from hhtools.generate.writers import writer
 
     deal = _find(site, game, lambda h: _showdown(h, 1))
     s = next(s for s in deal.hand.shows if s.kind == "show")
@@ -433,7 +433,7 @@ def test_generation_makes_no_reference_cycles():
     import gc
 
     from hhtools.generate import collector_paused
-    from hhtools.writers import stream
+    from hhtools.generate.writers import stream
 
     gc.collect()
     for site, game, structure in [("pokerstars", "badugi", "fixed-limit"),

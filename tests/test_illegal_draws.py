@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from hhtools.auditor import audit
-from hhtools.importer import import_paths
-from hhtools.parsing import parse_text
-from hhtools.store import Store
+from hhtools.auditing.auditor import audit
+from hhtools.store.importer import import_paths
+from hhtools.reading.parsing import parse_text
+from hhtools.store.store import Store
 
 DATA = Path(__file__).parent / "data" / "illegal-draws"
 STARS = (DATA / "pokerstars-discard-not-in-hand.txt").read_text()

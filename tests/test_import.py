@@ -11,8 +11,8 @@ from decimal import Decimal
 import polars as pl
 import pytest
 
-from hhtools.importer import import_paths
-from hhtools.store import Store
+from hhtools.store.importer import import_paths
+from hhtools.store.store import Store
 
 from storecases import corpus_paths, snapshot
 
@@ -48,7 +48,7 @@ def test_nets_per_player_equal_the_sites_own_results(corpus, tmp_path):
     import_paths([corpus / "kingsclub"], store)
     players = store.read("players").filter(~pl.col("sitting_out"))
     # KingsClub prints each seat's signed net in the summary; the store must agree exactly.
-    from hhtools.parsing import parse_paths
+    from hhtools.reading.parsing import parse_paths
     printed = {}
     for result in parse_paths([corpus / "kingsclub"]):
         for hand in result.hands:
@@ -66,7 +66,7 @@ def test_a_killed_import_completes_on_the_next_run(corpus, tmp_path):
 
     db = tmp_path / "killed"
     env = {**os.environ, "HHTOOLS_BATCH_HANDS": "3"}
-    code = ("import sys; from hhtools.importer import import_paths; from hhtools.store import Store; "
+    code = ("import sys; from hhtools.store.importer import import_paths; from hhtools.store.store import Store; "
             "import_paths(sys.argv[2:], Store(sys.argv[1]))")
     proc = subprocess.Popen([sys.executable, "-c", code, str(db), *map(str, corpus_paths(corpus))],
                             env=env)
@@ -90,7 +90,7 @@ def test_a_killed_import_completes_on_the_next_run(corpus, tmp_path):
 def test_import_and_rejected_commands(corpus, tmp_path):
     from typer.testing import CliRunner
 
-    from hhtools.cli import app
+    from hhtools.cli.main import app
 
     runner = CliRunner()
     db = str(tmp_path / "db")
@@ -147,7 +147,7 @@ def test_phh_and_every_generated_sample_import_and_audit_ok(tmp_path):
 
 
 def test_the_automatic_job_count_reads_in_parallel_past_the_threshold(corpus, tmp_path, monkeypatch):
-    import hhtools.importer as importer
+    import hhtools.store.importer as importer
 
     one = Store(tmp_path / "one")
     import_paths(corpus_paths(corpus), one, jobs=1)
@@ -168,8 +168,8 @@ def test_the_automatic_job_count_reads_in_parallel_past_the_threshold(corpus, tm
 
 def test_batches_written_while_reading_equal_one_batch_and_report_a_failed_write(
         corpus, tmp_path, monkeypatch):
-    import hhtools.importer as importer
-    from hhtools.store import StoreError
+    import hhtools.store.importer as importer
+    from hhtools.store.store import StoreError
 
     whole = Store(tmp_path / "whole")
     import_paths(corpus_paths(corpus), whole)
@@ -191,7 +191,7 @@ def test_an_unreadable_file_costs_only_itself(corpus, tmp_path, monkeypatch):
     """A file that cannot be read (here: permission denied; tests run as root, where chmod does
     not stop reads, so the read is made to fail) is one rejection named with its reason; the
     other files are imported, and the next import reads it again."""
-    import hhtools.parsing as parsing
+    import hhtools.reading.parsing as parsing
     from hhtools.errors import UsageError
 
     folder = tmp_path / "histories"

@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from hhtools.importer import import_paths
-from hhtools.parsing import parse_file, parse_text
-from hhtools.report import build_report
-from hhtools.stats import Filters, Tables, reports
-from hhtools.store import Store
+from hhtools.store.importer import import_paths
+from hhtools.reading.parsing import parse_file, parse_text
+from hhtools.report.page import build_report
+from hhtools.analytics.stats import Filters, Tables, reports
+from hhtools.store.store import Store
 
 GENERATED = Path(__file__).resolve().parents[1] / "sample_histories" / "generated"
 STARS = (GENERATED / "pokerstars" / "badugi-fixed-limit.txt").read_text(encoding="utf-8-sig")
@@ -211,7 +211,7 @@ def test_a_player_sitting_out_who_posts_is_charted(tmp_path):
 
     import polars as pl
 
-    from hhtools.charts import chart
+    from hhtools.report.charts import chart
 
     path = (Path(__file__).resolve().parents[1] / ".." / "shared" / "corpus" / "pokerstars"
             / "LBad-USD-SNG8-201011.txt")
@@ -242,7 +242,7 @@ def test_a_damaged_game_name_is_counted_short():
 
 def test_a_hand_the_auditor_fails_on_costs_only_itself(tmp_path, monkeypatch):
     # Defence in depth: were the auditor ever to fail on an accepted hand, the import goes on.
-    import hhtools.auditor as auditor
+    import hhtools.auditing.auditor as auditor
 
     real = auditor.audit
 

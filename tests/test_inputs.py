@@ -20,9 +20,9 @@ from pathlib import Path
 
 import pytest
 
-from hhtools.inputs import InputError, read_input, shown
-from hhtools.parsing import parse_file, parse_text
-from hhtools.phh import MAX_ACTIONS, MAX_PHH_BYTES, read_phh, to_phh
+from hhtools.core.inputs import InputError, read_input, shown
+from hhtools.reading.parsing import parse_file, parse_text
+from hhtools.reading.phh import MAX_ACTIONS, MAX_PHH_BYTES, read_phh, to_phh
 
 INVALID = Path(__file__).parent / "invalid"
 GOOD = (INVALID / "pokerstars" / "bad-card.txt").read_text().replace("8h 1x]", "8h 6s]")
@@ -280,7 +280,7 @@ def test_full_disk_leaves_no_partial_output(full_disk, tmp_path):
 
 
 def test_failed_write_keeps_the_old_file(tmp_path, monkeypatch):
-    from hhtools.outputs import OutputError, write_text
+    from hhtools.core.outputs import OutputError, write_text
 
     out = tmp_path / "report.html"
     out.write_text("the old report")

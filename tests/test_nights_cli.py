@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from hhtools.cli import app
+from hhtools.cli.main import app
 from hhtools.commerce.audit import audit_night
 from hhtools.commerce.record import RecordError, read_night
 

@@ -34,7 +34,7 @@ def test_installed_package_finds_its_grammars(wheel, tmp_path):
     subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps",
                     "--target", str(target), str(wheel)], check=True)
     # Run from an unrelated folder so the source checkout cannot be found by accident.
-    code = ("import hhtools.resources as r; d = r.grammar_dir(); "
+    code = ("import hhtools.core.resources as r; d = r.grammar_dir(); "
             "print(d); assert 'AMOUNT' in r.grammar_text('common')")
     run = subprocess.run([sys.executable, "-I", "-c", f"import sys; sys.path.insert(0, {str(target)!r}); {code}"],
                          cwd=tmp_path, capture_output=True, text=True)

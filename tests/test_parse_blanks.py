@@ -3,7 +3,7 @@ one (then hands are split line by line), answers as the plain test of every line
 
 from __future__ import annotations
 
-from hhtools.parsing import _blank_led
+from hhtools.reading.parsing import _blank_led
 
 
 def _plain(lines):

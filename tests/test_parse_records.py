@@ -6,9 +6,9 @@ from __future__ import annotations
 from decimal import Decimal
 from pathlib import Path
 
-from hhtools.cards import parse_cards
-from hhtools.parsing import parse_text
-from hhtools.records import (Action, Collection, HeroCards, Pot, SeatResult, Show, Source,
+from hhtools.core.cards import parse_cards
+from hhtools.reading.parsing import parse_text
+from hhtools.core.records import (Action, Collection, HeroCards, Pot, SeatResult, Show, Source,
                              Uncalled)
 
 ROOT = Path(__file__).parent.parent

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from hhtools.errors import HHToolsError, UnknownNameError
-from hhtools.money import AmountError, parse_amount
-from hhtools.parsing import (HandParseError, decode, format_report, parse_file, parse_paths,
+from hhtools.core.money import AmountError, parse_amount
+from hhtools.reading.parsing import (HandParseError, decode, format_report, parse_file, parse_paths,
                              parse_text, split_lines)
-from hhtools.records import HandError
+from hhtools.core.records import HandError
 from hhtools.sites import get_site
 
 INVALID = Path(__file__).parent / "invalid"

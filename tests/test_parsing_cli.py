@@ -7,7 +7,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from hhtools.cli import app
+from hhtools.cli.main import app
 
 INVALID = Path(__file__).parent / "invalid"
 runner = CliRunner()

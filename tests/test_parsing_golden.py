@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from regen_golden import CORPUS, GOLDEN, HANDS, INVALID, dumps, expected_errors, golden
 
-from hhtools.parsing import parse_file
+from hhtools.reading.parsing import parse_file
 
 INVALID_FILES = sorted(INVALID.glob("*/*.txt"))
 

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from hhtools import records
-from hhtools.cards import parse_card
-from hhtools.parsing import (_BLANK_LED, _blank_led, _literal_prefix, decode, parse_text,
+from hhtools.core import records
+from hhtools.core.cards import parse_card
+from hhtools.reading.parsing import (_BLANK_LED, _blank_led, _literal_prefix, decode, parse_text,
                              split_hands, split_lines, split_text_hands)
 from hhtools.sites import SITES, get_site
 from hhtools.sites import base, memo, pokerstars

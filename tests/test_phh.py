@@ -10,12 +10,12 @@ from decimal import ROUND_DOWN, Decimal
 
 import pytest
 
-from hhtools.auditor import audit
-from hhtools.parsing import parse_file
-from hhtools.games import GAMES
-from hhtools.phh import (STRUCTURE_CODES, PHHError, player_order, read_phh, to_phh, toml_value,
+from hhtools.auditing.auditor import audit
+from hhtools.reading.parsing import parse_file
+from hhtools.core.games import GAMES
+from hhtools.reading.phh import (STRUCTURE_CODES, PHHError, player_order, read_phh, to_phh, toml_value,
                          variant_code)
-from hhtools.records import chip_totals
+from hhtools.core.records import chip_totals
 
 pokerkit = pytest.importorskip("pokerkit")
 ZERO = Decimal(0)

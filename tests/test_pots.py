@@ -6,7 +6,7 @@ from decimal import Decimal
 
 import pytest
 
-from hhtools.pots import (PotLayer, allocate_rake, award, build_pots, half_amounts, split,
+from hhtools.core.pots import (PotLayer, allocate_rake, award, build_pots, half_amounts, split,
                           uncalled_bet)
 
 D = Decimal

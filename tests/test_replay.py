@@ -12,10 +12,10 @@ from decimal import Decimal
 
 import pytest
 
-from hhtools.auditor import audit, explain
-from hhtools.records import Action, Hand, Seat, Source, Summary
-from hhtools.replay import KINDS, Replay
-from hhtools.rules import get_profile
+from hhtools.auditing.auditor import audit, explain
+from hhtools.core.records import Action, Hand, Seat, Source, Summary
+from hhtools.auditing.replay.engine import KINDS, Replay
+from hhtools.auditing.rules import get_profile
 
 D = Decimal
 
@@ -295,8 +295,8 @@ def test_pokerstars_keeps_the_cap_in_a_round_that_begins_heads_up(corpus):
     """Real evidence: hand 52589138604 (7 dealt) has a first-draw round begun heads-up, where
     PokerStars prints "Betting is capped" after four bets; a fifth bet there breaks its cap,
     while in a hand dealt to two players no cap applies (no evidence either way)."""
-    from hhtools.auditor import audit
-    from hhtools.parsing import parse_text
+    from hhtools.auditing.auditor import audit
+    from hhtools.reading.parsing import parse_text
 
     text = (corpus / "pokerstars" / "LBad-USD-SNG8-201011.txt").read_text(encoding="utf-8-sig")
     start = text.index("PokerStars Game #52589138604")

@@ -15,8 +15,8 @@ from decimal import ROUND_FLOOR, Decimal
 
 import pytest
 
-from hhtools.pots import PotLayer, build_pots, split, uncalled_bet
-from hhtools.replay import DRAWS, POSTS, Replay, RuleViolation
+from hhtools.core.pots import PotLayer, build_pots, split, uncalled_bet
+from hhtools.auditing.replay.engine import DRAWS, POSTS, Replay, RuleViolation
 
 from replay_cases import exact, generated_hands
 from replay_cases import tampered as tampered_by

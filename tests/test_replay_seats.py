@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import random
 
-from hhtools.replay import Replay
+from hhtools.auditing.replay.engine import Replay
 
 from replay_cases import exact, generated_hands
 

@@ -12,12 +12,12 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from hhtools.cli import app
+from hhtools.cli.main import app
 from hhtools.errors import HHToolsError, UsageError
-from hhtools.importer import import_paths
-from hhtools.report import build_report
-from hhtools.stats import Filters
-from hhtools.store import Store
+from hhtools.store.importer import import_paths
+from hhtools.report.page import build_report
+from hhtools.analytics.stats import Filters
+from hhtools.store.store import Store
 
 DATA = Path(__file__).parent / "data"
 HOSTILE = "<script>alert(1)</script>"
@@ -198,7 +198,7 @@ def test_report_command(db, tmp_path):
 
 
 def test_many_disputed_hands_past_the_explained_ones_are_listed(db, monkeypatch):
-    import hhtools.report_audit as report_audit
+    import hhtools.report.disputes as report_audit
 
     monkeypatch.setattr(report_audit, "EXPLAINED", 0)
     section = build_report(db)
@@ -300,7 +300,7 @@ def test_a_store_of_tournament_summaries_only(tmp_path):
 
 
 def test_headline_cards_name_their_unit_as_a_player_would():
-    from hhtools.report_sections import unit_title
+    from hhtools.report.sections import unit_title
 
     assert unit_title("USD") == "USD"
     assert unit_title("cash") == "cash, currency not named in the histories"

@@ -2,7 +2,7 @@
 
 Six-handed Badeucey and Badacey (five cards each, three draws) run the 52-card stub out, and
 sites print neither burns nor (KingsClub, Full Tilt, Winamax, Merge) reshuffles. The audit
-counts the deck (hhtools.deck) and accuses only when no reshuffle can explain the card.
+counts the deck (hhtools.auditing.deck) and accuses only when no reshuffle can explain the card.
 """
 
 from __future__ import annotations
@@ -14,10 +14,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hhtools.auditor import audit
+from hhtools.auditing.auditor import audit
 from hhtools.generate import write_history
-from hhtools.parsing import parse_file
-from hhtools.rules import RuleProfile, get_profile
+from hhtools.reading.parsing import parse_file
+from hhtools.auditing.rules import RuleProfile, get_profile
 
 
 @pytest.fixture(scope="module")
@@ -94,8 +94,8 @@ def test_this_rounds_discards_stay_out_under_wsop(six_handed):
                         and x.discarded and any(str(c) == card for c in x.discarded))
     if hero_discard.street == theirs.street:
         pytest.skip("the hero's discard is already in the other player's round")
-    from hhtools.deck import first_reshuffle, reshuffle_reason
-    from hhtools.games import get_game
+    from hhtools.auditing.deck import first_reshuffle, reshuffle_reason
+    from hhtools.core.games import get_game
 
     moved = dataclasses.replace(hero_discard, street=theirs.street, seq=theirs.seq - 1)
     actions = tuple(moved if x is hero_discard else x for x in hand.actions)
@@ -262,7 +262,7 @@ def test_batch_dealing_is_one_deck_and_always_ok(seed, players, game):
 def test_generate_deals_under_the_batch_procedure_from_the_command_line(tmp_path):
     from typer.testing import CliRunner
 
-    from hhtools.cli import app
+    from hhtools.cli.main import app
 
     out = tmp_path / "batch.txt"
     runner = CliRunner()

@@ -2,9 +2,9 @@
 
 from decimal import Decimal
 
-from hhtools.parsing import parse_file
-from hhtools.rows import add_hand, frames, new_rows
-from hhtools.tables import SCHEMAS
+from hhtools.reading.parsing import parse_file
+from hhtools.store.rows import add_hand, frames, new_rows
+from hhtools.store.tables import SCHEMAS
 
 
 def test_each_hand_keeps_its_key_cards_and_money_on_its_own_rows(corpus):
@@ -35,7 +35,7 @@ def test_each_hand_keeps_its_key_cards_and_money_on_its_own_rows(corpus):
 
 
 def test_amounts_reach_the_store_exactly_whatever_their_notation():
-    from hhtools.rows import Table
+    from hhtools.store.rows import Table
 
     rows = new_rows()
     amounts = [Decimal("1E+2"), Decimal("0.10"), Decimal("-2.5"), None, Decimal("123456789.0001")]
@@ -47,8 +47,8 @@ def test_amounts_reach_the_store_exactly_whatever_their_notation():
 
 
 def test_amounts_stay_exact_when_their_remembered_texts_are_forgotten(monkeypatch):
-    import hhtools.rows as rows_module
-    from hhtools.rows import Table
+    import hhtools.store.rows as rows_module
+    from hhtools.store.rows import Table
 
     monkeypatch.setattr(rows_module, "_MAX_TEXTS", 2)
     for amounts in ([Decimal("2.50"), Decimal("2.5"), Decimal("0.01")],
@@ -64,8 +64,8 @@ def test_amounts_stay_exact_when_their_remembered_texts_are_forgotten(monkeypatc
 def test_positions_count_from_the_first_seat_after_the_button(corpus):
     import dataclasses
 
-    from hhtools.records import Seat
-    from hhtools.rows import positions
+    from hhtools.core.records import Seat
+    from hhtools.store.rows import positions
 
     hand = parse_file(corpus / "pokerstars" / "Badugi-USD-0.25-0.50-201009.txt").hands[0]
     # Seats listed out of order, a gap, and a player sitting out (not dealt, no position).
@@ -101,7 +101,7 @@ def test_each_row_keeps_its_own_site_when_a_table_mixes_sites(corpus):
 
 
 def test_hand_ids_repeated_by_polars_equal_those_repeated_in_python(corpus, monkeypatch):
-    import hhtools.rows as rows_module
+    import hhtools.store.rows as rows_module
 
     hands = [h for f in sorted((corpus / "pokerstars").iterdir()) for h in parse_file(f).hands]
     rows = new_rows()

@@ -10,11 +10,11 @@ from decimal import Decimal
 
 from replay_cases import exact, generated_hands, tampered
 
-from hhtools.auditor import audit
-from hhtools.cards import format_cards
-from hhtools.parsing import history_files, parse_file
-from hhtools.records import Seat, Show, Uncalled, chip_totals
-from hhtools.rows import (NO_FACTS, ZERO, add_hand, betting_facts, draw_rows, new_rows, positions,
+from hhtools.auditing.auditor import audit
+from hhtools.core.cards import format_cards
+from hhtools.reading.parsing import history_files, parse_file
+from hhtools.core.records import Seat, Show, Uncalled, chip_totals
+from hhtools.store.rows import (NO_FACTS, ZERO, add_hand, betting_facts, draw_rows, new_rows, positions,
                           shown_cards)
 
 COMBOS = [("pokerstars", "badugi", "fixed-limit"), ("kingsclub", "badeucy", "fixed-limit"),

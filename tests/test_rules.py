@@ -7,7 +7,7 @@ from decimal import Decimal
 import pytest
 
 from hhtools.errors import UnknownNameError
-from hhtools.rules import PROFILES, default_profile, get_profile
+from hhtools.auditing.rules import PROFILES, default_profile, get_profile
 
 D = Decimal
 

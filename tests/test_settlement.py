@@ -8,9 +8,9 @@ import dataclasses
 import random
 from decimal import Decimal
 
-from hhtools.auditor import audit
-from hhtools.pots import award, pot_halves
-from hhtools.replay import Replay
+from hhtools.auditing.auditor import audit
+from hhtools.core.pots import award, pot_halves
+from hhtools.auditing.replay.engine import Replay
 
 from replay_cases import exact, generated_hands
 
@@ -71,7 +71,7 @@ def test_nets_match_the_chips_each_player_put_in_and_took():
     # Players who put nothing in are settled without arithmetic (ZERO - ZERO is ZERO); every
     # net must still be what the chips say, by the history and (for a hand found ok) by the
     # rules.
-    from hhtools.records import chip_totals
+    from hhtools.core.records import chip_totals
 
     quiet = 0
     for hand in hands():
@@ -93,7 +93,7 @@ def test_nets_of_players_who_neither_win_nor_get_chips_back_keep_their_digits():
     # Those players skip the settlement's reckoning (their nets are ZERO - put, or ZERO): both
     # nets must be what the general reckoning gives, down to the Decimal's digits, also in
     # hands whose collections or uncalled bets were taken away (the players then differ).
-    from hhtools.records import chip_totals
+    from hhtools.core.records import chip_totals
 
     skipped = 0
     for hand in hands():

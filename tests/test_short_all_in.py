@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import pytest
 
-from hhtools.auditor import audit
-from hhtools.parsing import parse_text
+from hhtools.auditing.auditor import audit
+from hhtools.reading.parsing import parse_text
 
 # Alice (seat 4) acts first before the draw, Dave (seat 1, the button) goes all in short,
 # Bob (seat 2) posts the small blind and folds, Carol (seat 3) posts the big blind.

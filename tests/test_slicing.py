@@ -11,10 +11,10 @@ import sys
 import pytest
 
 from hhtools.generate import write_history
-from hhtools.importer import import_paths
-from hhtools.parsing import parse_file
-from hhtools.slicing import parse_slice, plan
-from hhtools.store import Store
+from hhtools.store.importer import import_paths
+from hhtools.reading.parsing import parse_file
+from hhtools.reading.slicing import parse_slice, plan
+from hhtools.store.store import Store
 
 from storecases import ROOT, snapshot
 
@@ -126,7 +126,7 @@ def test_files_that_cannot_be_cut_are_read_whole(generated, tmp_path):
 
 def test_a_file_imported_in_slices_is_stored_as_a_whole_read_stores_it(generated, tmp_path,
                                                                        monkeypatch):
-    import hhtools.slicing as slicing
+    import hhtools.reading.slicing as slicing
 
     files = [str(generated[s]) for s, _ in SITES]
     whole = Store(tmp_path / "whole")
@@ -146,8 +146,8 @@ def test_a_file_imported_in_slices_is_stored_as_a_whole_read_stores_it(generated
 
 def test_rejections_of_every_slice_are_kept_and_the_file_read_again(generated, tmp_path,
                                                                      monkeypatch):
-    import hhtools.importer as importer
-    import hhtools.slicing as slicing
+    import hhtools.store.importer as importer
+    import hhtools.reading.slicing as slicing
 
     # One bad hand early, one late.
     damaged = variant(tmp_path, "damaged", damage(generated["kingsclub"].read_bytes(), 0.2, 0.8))
@@ -165,8 +165,8 @@ def test_rejections_of_every_slice_are_kept_and_the_file_read_again(generated, t
 
 PEAK = """
 import os, sys
-from hhtools.importer import import_paths
-from hhtools.store import Store
+from hhtools.store.importer import import_paths
+from hhtools.store.store import Store
 summary = import_paths([sys.argv[1]], Store(sys.argv[2]), jobs=1)
 assert summary.rejected == 0, summary.render()
 with open("/proc/self/status") as f:  # VmHWM: ru_maxrss would count the parent's peak too
@@ -203,7 +203,7 @@ def test_memory_stays_flat_as_a_single_file_grows(tmp_path):
 
 def test_a_slice_of_a_file_changed_since_it_was_planned_is_rejected_not_misread(generated,
                                                                                 tmp_path):
-    from hhtools.importer import read_slice
+    from hhtools.store.importer import read_slice
 
     path = variant(tmp_path, "growing", generated["kingsclub"].read_bytes())
     parts = plan(str(path), TARGET)

@@ -20,10 +20,10 @@ import polars as pl
 import pytest
 from typer.testing import CliRunner
 
-from hhtools.cli import app
-from hhtools.importer import import_paths
-from hhtools.stats import Filters, Tables, draw_stats, player_stats, position_stats, split_stats
-from hhtools.store import Store
+from hhtools.cli.main import app
+from hhtools.store.importer import import_paths
+from hhtools.analytics.stats import Filters, Tables, draw_stats, player_stats, position_stats, split_stats
+from hhtools.store.store import Store
 
 WORKED = Path(__file__).parent / "data" / "stats"
 
@@ -126,8 +126,8 @@ def test_badeucy_halves_on_the_real_corpus(corpus, tmp_path):
 
 def test_corpus_nets_equal_the_auditors_replay(corpus, tmp_path):
     # The store's nets come from the history's lines; the auditor rebuilds them from the rules.
-    from hhtools.auditor import audit
-    from hhtools.parsing import parse_paths
+    from hhtools.auditing.auditor import audit
+    from hhtools.reading.parsing import parse_paths
 
     store = Store(tmp_path)
     import_paths([corpus / "pokerstars", corpus / "kingsclub"], store)

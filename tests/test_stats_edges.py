@@ -28,9 +28,9 @@ from pathlib import Path
 import polars as pl
 import pytest
 
-from hhtools.importer import import_paths
-from hhtools.stats import Filters, Tables, player_stats, position_stats
-from hhtools.store import Store
+from hhtools.store.importer import import_paths
+from hhtools.analytics.stats import Filters, Tables, player_stats, position_stats
+from hhtools.store.store import Store
 
 EDGES = Path(__file__).parent / "data" / "stats-edges"
 

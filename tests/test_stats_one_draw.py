@@ -14,9 +14,9 @@ kingsclub/NL-2-7-SD-*RIT*: run twice, a drawing player shows one hand per run; t
 import polars as pl
 import pytest
 
-from hhtools.importer import import_paths
-from hhtools.stats import Filters, Tables, draw_stats, player_stats
-from hhtools.store import Store
+from hhtools.store.importer import import_paths
+from hhtools.analytics.stats import Filters, Tables, draw_stats, player_stats
+from hhtools.store.store import Store
 
 ONE_DRAW = ("2-7-single-draw", "a-5-single-draw", "5-card-draw")
 FILES = {"pokerstars": ("2-7 Single Draw-NL-*", "5-Carddraw-*"),

@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from hhtools.cli import app
-from hhtools.cli_progress import ProgressLine
-from hhtools.importer import import_paths
-from hhtools.stats import Tables, player_stats
-from hhtools.store import Store
+from hhtools.cli.main import app
+from hhtools.cli.progress import ProgressLine
+from hhtools.store.importer import import_paths
+from hhtools.analytics.stats import Tables, player_stats
+from hhtools.store.store import Store
 
 WORKED = Path(__file__).parent / "data" / "stats" / "pokerstars-badugi-worked.txt"
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_histories" / "histories"

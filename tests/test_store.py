@@ -5,9 +5,9 @@ from decimal import Decimal
 import polars as pl
 import pytest
 
-from hhtools.store import Store, default_location
+from hhtools.store.store import Store, default_location
 
-from hhtools.tables import SCHEMAS
+from hhtools.store.tables import SCHEMAS
 
 
 def test_location_follows_env_then_xdg(monkeypatch, tmp_path):

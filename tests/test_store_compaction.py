@@ -14,14 +14,14 @@ import polars as pl
 import pytest
 from typer.testing import CliRunner
 
-import hhtools.store
-from hhtools.cli import app
+import hhtools.store.store
+from hhtools.cli.main import app
 from hhtools.generate import write_history
-from hhtools.importer import import_paths
-from hhtools.store import Store
-from hhtools.tables import KEY
-from hhtools.storecheck import find_damage
-from hhtools.watch import Watcher
+from hhtools.store.importer import import_paths
+from hhtools.store.store import Store
+from hhtools.store.tables import KEY
+from hhtools.store.check import find_damage
+from hhtools.store.watch import Watcher
 from storecases import hhtools_ready
 from test_store_repair import assert_holds, content
 from test_watch import append, generated_hands
@@ -50,7 +50,7 @@ def test_a_thousand_watched_hands_leave_a_store_of_one_imports_size(tmp_path):
         most = max(most, on_disk(db)[0])
     assert watcher.summary.imports >= 1000  # one write (one batch) per hand
     # Merged as they came: never more small batches than a write leaves before merging.
-    assert most <= hhtools.store.COMPACT_AFTER
+    assert most <= hhtools.store.store.COMPACT_AFTER
     watcher.look(final=True)  # the end of a watch merges what is left
     fresh = tmp_path / "fresh"
     import_paths([live], Store(fresh))
@@ -71,7 +71,7 @@ def test_every_write_merges_the_small_batches_once_there_are_enough(tmp_path):
     for n in range(20):
         write_history(source / f"day-{n:02}.txt", "pokerstars", "badugi", hands=3, seed=n)
         import_paths([source / f"day-{n:02}.txt"], Store(db))
-        assert on_disk(db)[0] < hhtools.store.COMPACT_AFTER
+        assert on_disk(db)[0] < hhtools.store.store.COMPACT_AFTER
     fresh = tmp_path / "fresh"
     import_paths([source], Store(fresh))
     assert_holds(Store(db), content(Store(fresh)))
@@ -86,7 +86,7 @@ def test_every_write_merges_the_small_batches_once_there_are_enough(tmp_path):
 
 def test_a_snapshot_read_during_a_merge_reads_the_merged_batch_and_nothing_newer(
         tmp_path, monkeypatch):
-    monkeypatch.setattr(hhtools.store, "COMPACT_AFTER", 0)
+    monkeypatch.setattr(hhtools.store.store, "COMPACT_AFTER", 0)
     source = tmp_path / "in"
     source.mkdir()
     db = tmp_path / "db"
@@ -111,7 +111,7 @@ def many_batches(tmp_path_factory):
     source.mkdir()
     db = where / "db"
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(hhtools.store, "COMPACT_AFTER", 0)
+        patch.setattr(hhtools.store.store, "COMPACT_AFTER", 0)
         for n in range(40):
             write_history(source / f"{n:02}.txt", "pokerstars", "2-7", hands=1, seed=100 + n)
             import_paths([source / f"{n:02}.txt"], Store(db))

@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from hhtools.importer import import_paths
-from hhtools.store import Store
-from hhtools.storelock import WriterLock
+from hhtools.store.importer import import_paths
+from hhtools.store.store import Store
+from hhtools.store.lock import WriterLock
 from storecases import (assert_same, clean, corpus_paths, descendants, hhtools, hhtools_ready,
                         living, run)
 

@@ -13,11 +13,11 @@ import polars as pl
 import pytest
 from typer.testing import CliRunner
 
-from hhtools.cli import app
-from hhtools.importer import import_paths
-from hhtools.store import Store, StoreError
-from hhtools.storecheck import find_damage, repair
-from hhtools.storelock import WriterLock
+from hhtools.cli.main import app
+from hhtools.store.importer import import_paths
+from hhtools.store.store import Store, StoreError
+from hhtools.store.check import find_damage, repair
+from hhtools.store.lock import WriterLock
 from storecases import assert_same, clean, corpus_paths, hhtools, run, tmpfs
 
 

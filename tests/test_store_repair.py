@@ -15,15 +15,15 @@ import polars as pl
 import pytest
 from typer.testing import CliRunner
 
-import hhtools.importer
-import hhtools.slicing
-import hhtools.store
-from hhtools.cli import app
+import hhtools.store.importer
+import hhtools.reading.slicing
+import hhtools.store.store
+from hhtools.cli.main import app
 from hhtools.generate import write_history
-from hhtools.importer import import_paths
-from hhtools.store import Store
-from hhtools.tables import KEY, SCHEMAS
-from hhtools.storecheck import find_damage
+from hhtools.store.importer import import_paths
+from hhtools.store.store import Store
+from hhtools.store.tables import KEY, SCHEMAS
+from hhtools.store.check import find_damage
 
 BROKEN = Path(__file__).parent / "invalid" / "pokerstars" / "first-of-two-broken.txt"
 #: Small slices and batches, so that one generated file's hands span several batches.
@@ -37,9 +37,9 @@ def cli(*args):
 
 @pytest.fixture(autouse=True)
 def small_batches(monkeypatch):
-    monkeypatch.setattr(hhtools.importer, "BATCH_HANDS", BATCH_HANDS)
-    monkeypatch.setattr(hhtools.slicing, "SLICE_BYTES", SLICE_BYTES)
-    monkeypatch.setattr(hhtools.store, "COMPACT_AFTER", 0)  # batches stay as written
+    monkeypatch.setattr(hhtools.store.importer, "BATCH_HANDS", BATCH_HANDS)
+    monkeypatch.setattr(hhtools.reading.slicing, "SLICE_BYTES", SLICE_BYTES)
+    monkeypatch.setattr(hhtools.store.store, "COMPACT_AFTER", 0)  # batches stay as written
 
 
 @pytest.fixture(scope="module")
@@ -57,9 +57,9 @@ def sources(corpus, tmp_path_factory):
 def template(sources, tmp_path_factory):
     """The sources imported into a store of several batches, and a fresh import's content."""
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(hhtools.importer, "BATCH_HANDS", BATCH_HANDS)
-        patch.setattr(hhtools.slicing, "SLICE_BYTES", SLICE_BYTES)
-        patch.setattr(hhtools.store, "COMPACT_AFTER", 0)
+        patch.setattr(hhtools.store.importer, "BATCH_HANDS", BATCH_HANDS)
+        patch.setattr(hhtools.reading.slicing, "SLICE_BYTES", SLICE_BYTES)
+        patch.setattr(hhtools.store.store, "COMPACT_AFTER", 0)
         db = tmp_path_factory.mktemp("template") / "db"
         import_paths(sources, Store(db), jobs=1)
     assert len(list((db / "batches").iterdir())) >= 4
@@ -75,7 +75,7 @@ def content(store: Store) -> dict[str, pl.DataFrame]:
             continue
         frame = store.read(name).drop("imported_at", strict=False)
         if name == "skipped":
-            # A file read again lists its skipped hands again (hhtools.importer), whether
+            # A file read again lists its skipped hands again (hhtools.store.importer), whether
             # or not the store was repaired: only which hands were skipped is compared.
             frame = frame.unique()
         held[name] = frame.sort(frame.columns, nulls_last=True)

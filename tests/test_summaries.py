@@ -1,4 +1,4 @@
-"""PokerStars tournament summary files (hhtools.summaries): the variants the site writes, broken
+"""PokerStars tournament summary files (hhtools.reading.summaries): the variants the site writes, broken
 summaries rejected one by one with their line, imports that store each summary once whatever
 their order with the hands, results completed or contradicted by a summary, and generated sit
 & gos whose hand file stops at Hero's knock-out completed by their generated summary."""
@@ -14,13 +14,13 @@ import polars as pl
 import pytest
 from typer.testing import CliRunner
 
-from hhtools.cli import app
+from hhtools.cli.main import app
 from hhtools.generate.tournament import write_tournament
-from hhtools.importer import import_paths
-from hhtools.parsing import parse_file
-from hhtools.store import Store
-from hhtools.storecheck import find_damage
-from hhtools.tournaments import TournamentTables, results, totals
+from hhtools.store.importer import import_paths
+from hhtools.reading.parsing import parse_file
+from hhtools.store.store import Store
+from hhtools.store.check import find_damage
+from hhtools.analytics.tournaments import TournamentTables, results, totals
 
 runner = CliRunner()
 DATA = Path(__file__).parent / "data" / "summaries"
@@ -236,7 +236,7 @@ def test_a_place_beyond_the_players_is_rejected(tmp_path):
 
 
 def test_watch_stores_a_summary_written_into_the_folder(tmp_path):
-    from hhtools.watch import Watcher, import_line
+    from hhtools.store.watch import Watcher, import_line
 
     folder, db = tmp_path / "histories", tmp_path / "db"
     folder.mkdir()
@@ -251,8 +251,8 @@ def test_watch_stores_a_summary_written_into_the_folder(tmp_path):
 
 
 def test_a_summary_file_is_one_slice_read_as_dask_workers_read_it():
-    from hhtools.importer import read_slice
-    from hhtools.slicing import plan
+    from hhtools.store.importer import read_slice
+    from hhtools.reading.slicing import plan
 
     path = str(DATA / "variants.txt")
     parts = plan(path, target=200)  # far larger than a slice: still read whole

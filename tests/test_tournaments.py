@@ -1,4 +1,4 @@
-"""Tournament results (hhtools.tournaments, ``hhtools tournaments``): the real PokerStars sit &
+"""Tournament results (hhtools.analytics.tournaments, ``hhtools tournaments``): the real PokerStars sit &
 go, generated sit & gos checked against what the generator decided, a tournament imported in
 two parts, a store written before the tournaments table, stats that never add chips of two
 tournaments, the command's formats and the results chart."""
@@ -12,14 +12,14 @@ import polars as pl
 import pytest
 from typer.testing import CliRunner
 
-from hhtools.cli import app
+from hhtools.cli.main import app
 from hhtools.generate.tournament import TournamentDealer, payouts, write_tournament
-from hhtools.importer import import_paths
-from hhtools.parsing import parse_text
-from hhtools.stats import Tables, player_stats
-from hhtools.store import Store
-from hhtools.storecheck import find_damage
-from hhtools.tournaments import TournamentTables, profit_curve, results, totals, unread
+from hhtools.store.importer import import_paths
+from hhtools.reading.parsing import parse_text
+from hhtools.analytics.stats import Tables, player_stats
+from hhtools.store.store import Store
+from hhtools.store.check import find_damage
+from hhtools.analytics.tournaments import TournamentTables, profit_curve, results, totals, unread
 
 runner = CliRunner()
 SNG = "pokerstars/LBad-USD-SNG8-201011.txt"
@@ -97,7 +97,7 @@ def test_the_winner_line_and_a_bad_prize():
     text = _tournament_hand().replace(
         "Bob: doesn't show hand",
         "Bob: doesn't show hand\nBob wins the tournament and receives $4.50 - congratulations!")
-    from hhtools.rows import add_hand, frames, new_rows
+    from hhtools.store.rows import add_hand, frames, new_rows
 
     rows = new_rows()
     (hand,) = parse_text(text).hands
@@ -292,7 +292,7 @@ def test_the_results_chart(generated, tmp_path):
                                  "tournaments", "--out", str(out)])
     assert result.exit_code == 0, result.output
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    from hhtools.tournament_chart import tournament_results_chart
+    from hhtools.report.tournament_chart import tournament_results_chart
 
     curve = profit_curve(results(TournamentTables.load(store)), "Hero")
     # In order of start, the running total of each tournament's net.
@@ -314,7 +314,7 @@ def test_the_results_chart_of_two_currencies(generated, tmp_path):
                                         encoding="utf-8")
     store = Store(tmp_path / "db")
     import_paths([tmp_path / "euros.txt", folder / "two-seven.txt"], store)
-    from hhtools.tournament_chart import tournament_chart
+    from hhtools.report.tournament_chart import tournament_chart
 
     fig = tournament_chart(store, "Hero")
     assert [ax.get_ylabel() for ax in fig.axes] == ["Net won (EUR)", "Net won (USD)"]
@@ -326,7 +326,7 @@ def test_the_results_chart_of_two_currencies(generated, tmp_path):
 
 
 def test_the_report_section(generated):
-    from hhtools.report_tournaments import tournament_section
+    from hhtools.report.tournaments import tournament_section
 
     _, dealers, store, _ = generated
     tables = TournamentTables.load(store)
@@ -349,7 +349,7 @@ def test_the_report_section(generated):
 def test_the_report_lists_the_latest_tournaments_and_counts_them_all(generated, monkeypatch):
     """A player of hundreds of sit & gos gets the most recent ones, not an endless table;
     the caption says how many there are, and the totals still count every one."""
-    import hhtools.report_tournaments as rt
+    import hhtools.report.tournaments as rt
 
     _, dealers, store, _ = generated
     tables = TournamentTables.load(store)
@@ -368,7 +368,7 @@ def test_the_report_draws_one_results_chart_per_currency(generated):
     section used to show no chart at all, only that they cannot be added)."""
     from dataclasses import replace
 
-    from hhtools.report_tournaments import tournament_section
+    from hhtools.report.tournaments import tournament_section
 
     _, dealers, store, _ = generated
     tables = TournamentTables.load(store)

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from hhtools.generate import write_history
-from hhtools.store import Store
-from hhtools.watch import Watcher
+from hhtools.store.store import Store
+from hhtools.store.watch import Watcher
 
 HEADER = re.compile(r"^PokerStars Hand #(\d+)", re.M)
 
@@ -240,7 +240,7 @@ def test_a_merge_xml_file_is_imported_once_written_whole(tmp_path):
 
 
 def test_files_imported_before_the_watch_are_not_read_again(tmp_path):
-    from hhtools.importer import import_paths
+    from hhtools.store.importer import import_paths
 
     hands = generated_hands(tmp_path, 2, seed=18)
     folder = tmp_path / "histories"
@@ -258,7 +258,7 @@ def test_files_imported_before_the_watch_are_not_read_again(tmp_path):
 def test_a_hand_cut_inside_its_summary_is_not_taken_for_a_whole_one(tmp_path):
     """Cut after its summary's first lines, a hand reads whole: it is stored only when the
     file has been quiet or the blank line ending a hand follows it, never cut short."""
-    from hhtools.parsing import parse_text
+    from hhtools.reading.parsing import parse_text
 
     hand_id, text = generated_hands(tmp_path, 2, seed=19)[0]
     cut = text.index("\n", text.index("*** SUMMARY ***") + 16) + 1  # after "Total pot ..."

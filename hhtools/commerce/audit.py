@@ -23,8 +23,8 @@ from hhtools.commerce.nightaudit import DealAudit, NightAudit
 from hhtools.commerce.record import Deal, Night, RecordError, read_night_file
 from hhtools.commerce.table import RULE_TEXT, next_dealer, turn_order
 from hhtools.errors import HHToolsError
-from hhtools.findings import Finding
-from hhtools.words import plural
+from hhtools.auditing.findings import Finding
+from hhtools.core.words import plural
 
 _PLURAL = {"A": "aces", "K": "kings", "Q": "queens", "J": "jacks", "T": "tens", "9": "nines",
            "8": "eights", "7": "sevens", "6": "sixes", "5": "fives", "4": "fours",

@@ -1,4 +1,4 @@
-"""Cards of the commerce games: the 52 cards of hhtools.cards, and La Viuda's two jokers.
+"""Cards of the commerce games: the 52 cards of hhtools.core.cards, and La Viuda's two jokers.
 
 A joker is written ``Jk`` (``X1``, ``X2``, ``X`` and ``joker`` are read as ``Jk`` too). The
 two jokers are the same card in play, so hhtools keeps no identity between them: a hand or a
@@ -19,8 +19,8 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from hhtools.cards import ALLOWED, DECK, RANKS, Card, parse_card
-from hhtools.cards import format_cards as _format_plain
+from hhtools.core.cards import ALLOWED, DECK, RANKS, Card, parse_card
+from hhtools.core.cards import format_cards as _format_plain
 from hhtools.errors import CardError, WildRankError
 
 
@@ -140,7 +140,7 @@ def wild_rank(pool_chips: int) -> str:
 
 
 def parse_rank(text: str) -> str:
-    """A rank as written (``A``, ``k``, ``10``, ``T``, ``2``) -> its letter in hhtools.cards.RANKS."""
+    """A rank as written (``A``, ``k``, ``10``, ``T``, ``2``) -> its letter in hhtools.core.cards.RANKS."""
     t = text.strip().upper()
     if t == "10":
         t = "T"

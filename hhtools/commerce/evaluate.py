@@ -1,6 +1,6 @@
 """Score one hand of Whisky Poker or La Viuda: ``evaluate(game, cards, wild=None)``.
 
-Whisky Poker ranks hands as 5-Card Draw does (hhtools.evaluate.STANDARD_HIGH, no wild card).
+Whisky Poker ranks hands as 5-Card Draw does (hhtools.core.evaluate.STANDARD_HIGH, no wild card).
 La Viuda adds wild cards: both jokers, and every card of the deal's wild rank (``wild``, a rank
 letter, from ``hhtools.commerce.cards.wild_rank(pool_chips)``). A wild card stands for any
 card, even one already in the hand, so four aces and a joker make five aces (Quintilla, above
@@ -38,11 +38,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations_with_replacement
 
-from hhtools.cards import RANKS, SUITS, Card
+from hhtools.core.cards import RANKS, SUITS, Card
 from hhtools.commerce.cards import (JOKER, WildRankError, check_cards, colour_of, format_cards,
                                     is_wild, parse_cards, parse_rank)
 from hhtools.commerce.games import CATEGORIES, Category, CommerceGame, get_commerce_game
-from hhtools.evaluate import STANDARD_HIGH, Evaluation
+from hhtools.core.evaluate import STANDARD_HIGH, Evaluation
 
 __all__ = ["HandValue", "evaluate", "parse_cards"]
 
@@ -206,7 +206,7 @@ def best_sequence(cards: Sequence[Card]) -> tuple[Card, ...]:
     out): the longest, then the highest; highest card first. An ace is next to the king and to
     the two. () when there is none.
 
-    >>> from hhtools.cards import parse_cards as plain
+    >>> from hhtools.core.cards import parse_cards as plain
     >>> best_sequence(plain("8h 8s 9h 5c 4c")), best_sequence(plain("Ac 2c Kd Qd 7s"))
     ((Card('9h'), Card('8h')), (Card('Kd'), Card('Qd')))
     """

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from hhtools.cards import Card
+from hhtools.core.cards import Card
 from hhtools.commerce.cards import DECK_WITH_JOKERS, PLAIN_DECK
 from hhtools.errors import unknown_name
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from hhtools.cards import Card
+from hhtools.core.cards import Card
 from hhtools.commerce.cards import format_cards
 from hhtools.errors import CardMismatch, DuplicateCard, HHToolsError
 

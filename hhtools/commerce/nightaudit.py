@@ -1,7 +1,7 @@
 """What the audit of a game night returns: each deal's verdict and findings, the night's, and
 the words ``hhtools audit --explain`` prints.
 
-The verdicts are the poker audit's (hhtools.audit_records.VERDICTS): ``invalid`` when a rule is
+The verdicts are the poker audit's (hhtools.auditing.results.VERDICTS): ``invalid`` when a rule is
 broken, ``mismatch`` when the record's result differs from the rules', ``unverifiable`` when a
 card the result needs was never written, else ``ok``.
 """
@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from hhtools.commerce.record import Night
-from hhtools.findings import Finding
+from hhtools.auditing.findings import Finding
 
 #: Findings that mean the night broke a rule (verdict ``invalid``).
 RULE_KINDS = ("out_of_turn", "illegal_action", "widow_phase", "card_mismatch", "duplicate_card",

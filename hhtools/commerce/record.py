@@ -19,10 +19,10 @@ from decimal import Decimal
 from lark import Lark, Token, Tree, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from lark import UnexpectedToken
 
-from hhtools.cards import Card
+from hhtools.core.cards import Card
 from hhtools.commerce.cards import JOKER, parse_card_or_joker, parse_rank
 from hhtools.errors import CardError, RecordError
-from hhtools.resources import grammar_cache, grammar_dir, grammar_text
+from hhtools.core.resources import grammar_cache, grammar_dir, grammar_text
 
 #: The first words of a night's first line, and the game each names.
 HEADERS = {"whisky poker": "whisky", "whiskey poker": "whisky", "la viuda": "la-viuda"}

@@ -2,7 +2,7 @@
 
 ``generate_deals(site, game, structure, hands, seed=..., players=(2, 8))`` yields ``Deal``s (a
 Hand record and the dealer's knowledge); ``generate_text(...)`` the same hands written as the
-site writes them (``hhtools.writers``), ready for a file. Combinations a site's format cannot
+site writes them (``hhtools.generate.writers``), ready for a file. Combinations a site's format cannot
 express raise ``UnsupportedCombination`` (see ``hhtools.generate.sites.SUPPORT``).
 """
 
@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
-from hhtools.collector import collector_paused
+from hhtools.core.collector import collector_paused
 from hhtools.generate.dealer import Deal, Dealer
 from hhtools.generate.sites import (GAMES, SITES, STRUCTURES, UnsupportedCombination,
                                     check_supported)
-from hhtools.games import get_game
+from hhtools.core.games import get_game
 
 
 def generate_deals(site: str, game: str, structure: str = "fixed-limit", hands: int = 1, *,
@@ -36,12 +36,12 @@ def write_history(path: str | Path, site: str, game: str, structure: str = "fixe
                   draw_procedure: str = "serve") -> int:
     """Generate ``hands`` hands into ``path`` as the site writes its files (its encoding too),
     streaming, so a million hands never sit in memory; returns the number written."""
-    from hhtools.writers import FILE_ENCODING, stream
+    from hhtools.generate.writers import FILE_ENCODING, stream
 
     deals = generate_deals(site, game, structure, hands, seed=seed, players=players,
                            draw_procedure=draw_procedure)
     site = site.lower()
-    from hhtools.outputs import replacing
+    from hhtools.core.outputs import replacing
 
     # Written under a temporary name, renamed once whole: a full disk leaves no cut file.
     with replacing(path, encoding=FILE_ENCODING[site], newline="\n") as f, \

@@ -1,10 +1,10 @@
 """The dealer: plays one legal hand from a seed and returns it as a Hand record plus what only
 the dealer knows (every player's cards, where the stub was reshuffled).
 
-The betting runs on the rules engine itself (``hhtools.replay.Replay``): whose turn it is, the
+The betting runs on the rules engine itself (``hhtools.auditing.replay.engine.Replay``): whose turn it is, the
 fixed-limit cap, pot-limit sizes and whether a short all-in reopened the betting all come from
 it, under the site's default rule profile, so a generated hand is legal by construction under
-the rules the auditor applies. Pots, rake and odd chips come from ``hhtools.pots``.
+the rules the auditor applies. Pots, rake and odd chips come from ``hhtools.core.pots``.
 
 Play is plausible rather than good: each player has a style (how loose, how aggressive), bets,
 raises and folds with probabilities driven by the strength of their hand (its rank in the game's
@@ -21,13 +21,13 @@ from datetime import datetime, timedelta
 from decimal import ROUND_FLOOR, Decimal
 from zoneinfo import ZoneInfo
 
-from hhtools.cards import Card
-from hhtools.games import Game, get_game
-from hhtools.pots import PotLayer, allocate_rake, award, layer_pots, uncalled_bet
-from hhtools.records import (Action, Collection, Event, Hand, HeroCards, Pot, Seat, Show,
+from hhtools.core.cards import Card
+from hhtools.core.games import Game, get_game
+from hhtools.core.pots import PotLayer, allocate_rake, award, layer_pots, uncalled_bet
+from hhtools.core.records import (Action, Collection, Event, Hand, HeroCards, Pot, Seat, Show,
                              Source, Summary, Tournament, Uncalled)
-from hhtools.replay import Replay
-from hhtools.rules import default_profile
+from hhtools.auditing.replay.engine import Replay
+from hhtools.auditing.rules import default_profile
 from hhtools.generate.sites import SiteTable
 
 ZERO = Decimal(0)
@@ -256,7 +256,7 @@ class Dealer:
                 if len(deck) < len(discard):
                     # The stub is short: shuffle in the muck and earlier rounds' discards
                     # (never this round's) [LA, T], the hero's old cards among them: another
-                    # player may show one (the audit counts the deck, hhtools.deck).
+                    # player may show one (the audit counts the deck, hhtools.auditing.deck).
                     pool = muck
                     muck = []
                     rng.shuffle(pool)

@@ -14,7 +14,7 @@ from hhtools.errors import UnsupportedCombination, unknown_name
 
 GAMES = ("badugi", "badeucy", "badacey", "2-7", "a-5", "2-7-single-draw", "a-5-single-draw",
          "5-card-draw")
-#: The games PHH is written for (hhtools.writers.phh).
+#: The games PHH is written for (hhtools.generate.writers.phh).
 PHH_GAMES = ("badugi", "badeucy", "badacey", "2-7")
 STRUCTURES = ("fixed-limit", "pot-limit", "half-pot-limit", "no-limit")
 D = Decimal
@@ -154,7 +154,7 @@ def check_supported(site: str, game: str, structure: str) -> SiteTable:
             f"hhtools cannot write {table.title} histories yet (it writes: "
             f"{', '.join(t.name for t in SITES.values() if t.written)})")
     if game not in GAMES:
-        # A game hhtools knows (hhtools.games) but cannot deal yet: the format is not to blame.
+        # A game hhtools knows (hhtools.core.games) but cannot deal yet: the format is not to blame.
         raise UnsupportedCombination(
             f"{game} hands are not generated yet (the generator deals: {', '.join(GAMES)})")
     if game not in table.games:

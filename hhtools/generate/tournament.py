@@ -22,8 +22,8 @@ from pathlib import Path
 from hhtools.errors import HHToolsError
 from hhtools.generate.dealer import NAMES, Deal, Dealer, _Player
 from hhtools.generate.sites import check_supported
-from hhtools.records import Event, Seat, Tournament
-from hhtools.words import ordinal
+from hhtools.core.records import Event, Seat, Tournament
+from hhtools.core.words import ordinal
 
 D = Decimal
 #: (small bet, big bet) of each level: those of PokerStars' Limit Badugi sit & go, then
@@ -175,10 +175,10 @@ def write_tournament(path: str | Path, site: str, game: str, *, seed: int = 0,
 
     ``until_hero_out``: the file stops with the hand Hero is knocked out in, as the client's
     file of Hero's table does (the tournament is still played to the end). ``summary``: the
-    tournament summary file the site writes too (hhtools.summaries reads it)."""
-    from hhtools.collector import collector_paused
-    from hhtools.games import get_game
-    from hhtools.writers import FILE_ENCODING, stream
+    tournament summary file the site writes too (hhtools.reading.summaries reads it)."""
+    from hhtools.core.collector import collector_paused
+    from hhtools.core.games import get_game
+    from hhtools.generate.writers import FILE_ENCODING, stream
 
     dealer = TournamentDealer(site.lower(), get_game(game).name, seed, entrants,
                               hands_per_level=hands_per_level)
@@ -192,7 +192,7 @@ def write_tournament(path: str | Path, site: str, game: str, *, seed: int = 0,
                 yield deal
             out = until_hero_out and any(f.player == "Hero" for f in dealer.finishes)
 
-    from hhtools.outputs import replacing
+    from hhtools.core.outputs import replacing
 
     with replacing(path, encoding=FILE_ENCODING[site.lower()], newline="\n") as f, \
             collector_paused():
@@ -211,7 +211,7 @@ COUNTRIES = ("Canada", "Germany", "Brazil", "Finland", "United Kingdom", "Peru",
 def summary_text(dealer: TournamentDealer, started, finished) -> str:
     """The tournament's summary as PokerStars writes it: header, buy-in, entrants, prize pool,
     start and end, each place with its prize and share of the pool, Hero's place."""
-    from hhtools.writers.pokerstars import GAME_NAMES
+    from hhtools.generate.writers.pokerstars import GAME_NAMES
 
     sign = "$" if dealer.currency == "USD" else ""
     shares = payouts(dealer.entrants)

@@ -17,7 +17,7 @@ import functools
 import re
 from collections.abc import Sequence
 
-from hhtools.records import HandError, Hand, SkippedHand, Source
+from hhtools.core.records import HandError, Hand, SkippedHand, Source
 from hhtools.sites.builder import (DECK_CARDS, STRUCTURES, ZERO, HandBuilder,
                                    SkipHand)
 from hhtools.sites.classifier import Classifier, LineToken

@@ -13,11 +13,11 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
-from hhtools.records import Seat, SeatResult, Tournament
+from hhtools.core.records import Seat, SeatResult, Tournament
 from hhtools.sites.base import (ZERO, HandBuilder, LineError, Site, SkipHand, column_of)
 from hhtools.sites.pokerstars import CURRENCIES, ZONES
 from hhtools.sites.values import card_count, seat_number, table_size
-from hhtools.words import plural
+from hhtools.core.words import plural
 
 GAME = re.compile(r"(Limit|Fixed Limit|FL|Pot Limit|PL|No Limit|NL|Half Pot Limit) (.+)")
 MIX = re.compile(r"([0-9]+)[ -]?Game", re.IGNORECASE)

@@ -4,7 +4,7 @@ overrides what its site writes otherwise."""
 
 from __future__ import annotations
 
-from hhtools.records import Event
+from hhtools.core.records import Event
 from hhtools.sites.classifier import LineToken
 from hhtools.sites.memo import _AMOUNTS
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from decimal import Decimal
 from zoneinfo import ZoneInfo
 
-from hhtools.cards import parse_card
+from hhtools.core.cards import parse_card
 
 # Amounts as written -> Decimal (immutable, so shared): stacks, bets and pots recur within a
 # session. Emptied when full, so memory stays flat. The commonest lines look their amounts up
@@ -19,6 +19,6 @@ _MAX_AMOUNTS = 20_000
 _DAYS: dict[str, tuple[int, int, int]] = {}
 _TIME_ZONES: dict[str, ZoneInfo] = {}
 
-# Cards exactly as sites write them ("As", "Td"); anything else goes to hhtools.cards.
+# Cards exactly as sites write them ("As", "Td"); anything else goes to hhtools.core.cards.
 _CARD_TEXT = {str(c): c for c in (parse_card(r + s) for r in "23456789TJQKA" for s in "shdc")}
 _CARD_OF = _CARD_TEXT.__getitem__

@@ -25,14 +25,14 @@ from xml.parsers import expat
 from zoneinfo import ZoneInfo
 
 from hhtools.errors import UnknownNameError
-from hhtools.games import get_game
-from hhtools.records import Event, Hand, HandError, SkippedHand, Source, Tournament
+from hhtools.core.games import get_game
+from hhtools.core.records import Event, Hand, HandError, SkippedHand, Source, Tournament
 from hhtools.sites.base import (STRUCTURES, ZERO, HandBuilder, LineError,
                                 SkipHand, Site, column_of)
 from hhtools.sites.values import shortened
 from hhtools.sites.values import (MAX_ACTIONS, MAX_SEATS, card_count, check_hand_id,
                                   check_year, table_size, whole_number)
-from hhtools.words import plural
+from hhtools.core.words import plural
 
 #: The start time is UTC-5 all year (compared with the events' epoch timestamps); the IANA
 #: name for a fixed UTC-5 is written with the opposite sign.
@@ -460,7 +460,7 @@ class Merge(Site):
                       ) -> tuple[list[Hand], list[SkippedHand], list[HandError], int]:
         """Every game of a Merge file: hands, skipped hands, errors and stray lines.
 
-        A part of a large file (hhtools.slicing) is read from the line index ``start`` (the
+        A part of a large file (hhtools.reading.slicing) is read from the line index ``start`` (the
         lines before it are blank but for the ``description`` in force there, already read).
         """
         for n, line, m in _declarations(lines, start):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from hhtools.records import Pot, Seat, SeatResult, Tournament
+from hhtools.core.records import Pot, Seat, SeatResult, Tournament
 from hhtools.sites.base import (_AMOUNTS, ZERO, HandBuilder, LineError, LineToken, Site,
                                 column_of)
 from hhtools.sites.values import card_count, check_room, seat_number, table_size
@@ -134,7 +134,7 @@ class PokerStarsBuilder(HandBuilder):
         self._finish(tok, player, "1", prize)
 
     def _finish(self, tok, player, place, prize):
-        """A player's finish, kept as an event (hhtools.tournament_rows reads it back with
+        """A player's finish, kept as an event (hhtools.store.tournament_rows reads it back with
         this grammar); a place or prize that is no number costs the hand here, with the line
         named, rather than the store later."""
         if int(place) < 1:

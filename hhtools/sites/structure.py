@@ -21,7 +21,7 @@ from collections.abc import Iterator, Sequence
 from lark import Lark, Token, UnexpectedToken
 from lark.lexer import Lexer
 
-from hhtools.resources import grammar_cache, grammar_dir, grammar_text
+from hhtools.core.resources import grammar_cache, grammar_dir, grammar_text
 
 #: Steps that end a hand: the end accepted, or a line kind (or the end) refused there.
 ACCEPT, REJECT = -2, -1

@@ -15,13 +15,13 @@ from collections import defaultdict
 from dataclasses import replace
 from decimal import Decimal
 
-from hhtools.pots import uncalled_bet
-from hhtools.records import SeatResult, Tournament, Uncalled
+from hhtools.core.pots import uncalled_bet
+from hhtools.core.records import SeatResult, Tournament, Uncalled
 from hhtools.sites.base import ZERO, HandBuilder, LineError, Site, column_of
 from hhtools.sites.fulltilt import MIX
 from hhtools.sites.values import card_count, seat_number, table_size
 
-#: Winamax's game names, as hhtools.games knows them.
+#: Winamax's game names, as hhtools.core.games knows them.
 GAMES = {"Lowball27": "2-7 Triple Draw"}
 SHOWED = re.compile(r"showed \[([^\]]*)\] and (?:won ([^ ]+)|lost) with (.*)")
 WON = re.compile(r"won ([^ ]+)")

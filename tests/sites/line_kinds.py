@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from hhtools.auditor import audit
-from hhtools.parsing import ParseResult, parse_text
-from hhtools.records import Hand
+from hhtools.auditing.auditor import audit
+from hhtools.reading.parsing import ParseResult, parse_text
+from hhtools.core.records import Hand
 
 
 def edit(text: str, *pairs: tuple[str, str]) -> str:

@@ -10,9 +10,9 @@ from zoneinfo import ZoneInfo
 import pytest
 from site_contract import CORPUS, SiteContract
 
-from hhtools.auditor import audit
-from hhtools.cards import parse_cards
-from hhtools.parsing import parse_file
+from hhtools.auditing.auditor import audit
+from hhtools.core.cards import parse_cards
+from hhtools.reading.parsing import parse_file
 
 TEN_GAME = "10Game-6max-USD-2.50-5.201104.Sample.txt"
 

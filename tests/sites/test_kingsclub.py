@@ -8,8 +8,8 @@ from zoneinfo import ZoneInfo
 
 from site_contract import CORPUS, SiteContract
 
-from hhtools.cards import parse_cards
-from hhtools.parsing import parse_file
+from hhtools.core.cards import parse_cards
+from hhtools.reading.parsing import parse_file
 
 
 class TestKingsClub(SiteContract):

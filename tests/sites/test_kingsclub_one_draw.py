@@ -9,10 +9,10 @@ from decimal import Decimal
 import pytest
 from site_contract import CORPUS
 
-from hhtools.auditor import audit
-from hhtools.cards import parse_cards
-from hhtools.parsing import parse_file, parse_text
-from hhtools.records import hand_to_json
+from hhtools.auditing.auditor import audit
+from hhtools.core.cards import parse_cards
+from hhtools.reading.parsing import parse_file, parse_text
+from hhtools.core.records import hand_to_json
 
 A5_SD = "A5-1-Draw-Limit-USD-50-100-202102.txt"
 RIT_OLD = "NL-2-7-SD-USD-125-250-202103.RIT.txt"

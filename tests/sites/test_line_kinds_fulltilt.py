@@ -12,7 +12,7 @@ import pytest
 from line_kinds import Case, edit, run
 from site_contract import CORPUS
 
-from hhtools.records import Hand
+from hhtools.core.records import Hand
 
 
 def _first(name: str) -> str:

@@ -10,8 +10,8 @@ import pytest
 from line_kinds import Case, edit, run
 from site_contract import CORPUS
 
-from hhtools.cards import parse_cards
-from hhtools.records import Hand
+from hhtools.core.cards import parse_cards
+from hhtools.core.records import Hand
 
 
 def _first(name: str) -> str:

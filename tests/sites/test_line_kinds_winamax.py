@@ -10,8 +10,8 @@ import pytest
 from line_kinds import Case, edit, run
 from site_contract import CORPUS
 
-from hhtools.cards import parse_cards
-from hhtools.records import Hand
+from hhtools.core.cards import parse_cards
+from hhtools.core.records import Hand
 
 _FILE = CORPUS / "winamax" / "Triple Draw 2-7-FL-6max-EUR-25-50-201611._8games_.txt"
 CASH = _FILE.read_text().split("\n\n")[0].strip("\n") + "\n"  # heads-up, uncontested

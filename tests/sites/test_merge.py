@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from site_contract import CORPUS, SiteContract
 
-from hhtools.auditor import audit
-from hhtools.cards import parse_cards
-from hhtools.parsing import HandParseError, parse_file, parse_text
+from hhtools.auditing.auditor import audit
+from hhtools.core.cards import parse_cards
+from hhtools.reading.parsing import HandParseError, parse_file, parse_text
 from hhtools.sites.merge import _XMLError, parse_element
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "merge"

@@ -9,9 +9,9 @@ from decimal import Decimal
 import pytest
 from site_contract import CORPUS
 
-from hhtools.auditor import audit
-from hhtools.cards import parse_cards
-from hhtools.parsing import parse_text
+from hhtools.auditing.auditor import audit
+from hhtools.core.cards import parse_cards
+from hhtools.reading.parsing import parse_text
 
 SHOWDOWN = (CORPUS / "merge" / "3-Draw-Limit-USD-1-2-201104.Sample.with.showdown.txt").read_text()
 SHOWN = ('\t\t<event sequence="20" type="SHOW" timestamp="1303222390218" player="3"/>\n'

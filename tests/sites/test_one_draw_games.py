@@ -8,10 +8,10 @@ from decimal import Decimal
 import pytest
 from site_contract import CORPUS
 
-from hhtools.auditor import audit
-from hhtools.cards import parse_cards
-from hhtools.games import get_game
-from hhtools.parsing import decode, parse_file, parse_text
+from hhtools.auditing.auditor import audit
+from hhtools.core.cards import parse_cards
+from hhtools.core.games import get_game
+from hhtools.reading.parsing import decode, parse_file, parse_text
 
 D = Decimal
 

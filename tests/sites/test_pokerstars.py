@@ -8,8 +8,8 @@ from zoneinfo import ZoneInfo
 
 from site_contract import CORPUS, SiteContract
 
-from hhtools.cards import parse_cards
-from hhtools.parsing import parse_file
+from hhtools.core.cards import parse_cards
+from hhtools.reading.parsing import parse_file
 
 
 class TestPokerStars(SiteContract):
@@ -117,7 +117,7 @@ def test_events_are_kept_in_order():
 
 
 def test_corrupt_hero_lines_keep_the_hand_with_the_hero_cards_unknown():
-    from hhtools.auditor import audit
+    from hhtools.auditing.auditor import audit
 
     hand = _hand("Triple Draw 2-7 Lowball-FL-USD-1.00-2.00-201206.duplicate.holecards.txt")
     assert [w.line for w in hand.warnings] == [22, 32, 44]

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hhtools.auditor import audit
-from hhtools.importer import import_paths
-from hhtools.parsing import parse_file, parse_text
-from hhtools.rows import positions
-from hhtools.store import Store
+from hhtools.auditing.auditor import audit
+from hhtools.store.importer import import_paths
+from hhtools.reading.parsing import parse_file, parse_text
+from hhtools.store.rows import positions
+from hhtools.store.store import Store
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 GARBLED = DATA / "fulltilt-lines" / "garbled-summary.txt"

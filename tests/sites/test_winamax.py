@@ -6,9 +6,9 @@ from decimal import Decimal
 
 from site_contract import CORPUS, SiteContract
 
-from hhtools.auditor import audit
-from hhtools.cards import parse_cards
-from hhtools.parsing import parse_file
+from hhtools.auditing.auditor import audit
+from hhtools.core.cards import parse_cards
+from hhtools.reading.parsing import parse_file
 
 EUR = "Triple Draw 2-7-FL-6max-EUR-25-50-201611._8games_.txt"
 PLAY = "Triple Draw 2-7-FL-6max-play-0.50-1.00-201610.export.txt"
@@ -83,7 +83,7 @@ Seat 4: Player0 (small blind) (button) showed [7d 5c 4c 3h 2d] and won 80€ wit
 def test_hero_discards_named_and_a_losing_bettor_collecting_only_the_uncalled_bet():
     """The hero's second discard (9d) is a card the first draw did not show, since Winamax
     never prints the new cards; the 10€ the hero "collects" is the bet nobody called."""
-    from hhtools.parsing import parse_text
+    from hhtools.reading.parsing import parse_text
 
     (hand,) = parse_text(HERO_DRAWS, "winamax").hands
     draws = [a.discarded for a in hand.actions if a.player == "Hero" and a.kind == "discard"]

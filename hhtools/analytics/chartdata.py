@@ -1,0 +1,235 @@
+"""The data each chart draws, as polars DataFrames computed from the hand store.
+
+Charts (hhtools.report.charts) only draw; everything they show is computed here, so tests check these
+frames and the lines read back from the figures against the store, never pixels. Money stays
+Decimal: cumulative sums are exact, and floats appear only as plotting coordinates.
+
+>>> from hhtools.store.store import Store
+>>> winnings_series(Tables.load(Store("/nonexistent")), Filters(player="Alice")).height
+0
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import polars as pl
+
+from hhtools.analytics.classes import component_class
+from hhtools.errors import HHToolsError, NoDataError, UsageError, unknown_name
+from hhtools.analytics.stats import KEY, Filters, Tables, draw_stats, hand_facts, position_stats, split_stats
+
+#: What the winnings chart counts in: the money unit of the hands, or big bets (unit-free).
+MEASURES = ("money", "big-bets")
+#: Big bets keep 6 decimal places: enough for any stake's fraction of a cent.
+BIG_BETS = pl.Decimal(38, 6)
+
+
+def _described(filters: Filters) -> str:
+    parts = [f"{name} {value}" for name, value in (
+        ("game", filters.game), ("site", filters.site), ("stakes", filters.stakes),
+        ("since", filters.since), ("until", filters.until), ("position", filters.position))
+        if value]
+    return f" ({', '.join(parts)})" if parts else ""
+
+
+def no_data(what: str, filters: Filters) -> NoDataError:
+    """The error a chart with nothing to draw raises, naming the player and filters."""
+    who = f" for {filters.player}" if filters.player else ""
+    return NoDataError(f"no {what}{who} in the store{_described(filters)}: nothing to draw")
+
+
+#: Stakes listed by name in a chart's title; more are counted.
+LISTED_STAKES = 3
+
+
+def scope(t: Tables, filters: Filters) -> str:
+    """What a chart covers, for its title: ``pokerstars; Badugi 5/10 USD; cash``: the sites,
+    the games, the stakes and currencies (tournament hands as their blind levels), and cash
+    or tournament."""
+    from hhtools.core.games import game_title
+    from hhtools.analytics.stats import stakes_expr
+
+    facts = hand_facts(t.filtered(filters))
+    if facts.height == 0:
+        return ""
+    sites = ", ".join(sorted(facts["site"].drop_nulls().unique().to_list()))
+    cash = facts.filter(pl.col("tournament_id").is_null())
+    tournament = facts.height - cash.height
+    stakes = (cash.with_columns(stakes=stakes_expr()).select("game", "stakes", "unit").unique()
+              .sort("game", "unit", "stakes"))
+    games = []
+    for game in sorted(facts["game"].drop_nulls().unique().to_list()):
+        mine = stakes.filter(pl.col("game") == game)
+        if mine.height > LISTED_STAKES:
+            games.append(f"{game_title(game)} at {mine.height} stakes")
+        elif mine.height:
+            games.append(f"{game_title(game)} " + ", ".join(
+                f"{s} {u}" for s, u in mine.select("stakes", "unit").iter_rows()))
+        else:
+            games.append(game_title(game))
+    kind = ("cash and tournaments" if tournament and cash.height
+            else "tournaments, every blind level" if tournament else "cash")
+    return f"{sites}; {', '.join(games)}; {kind}"
+
+
+def _need_player(filters: Filters) -> None:
+    if not filters.player:
+        raise UsageError("a chart is about one player: give --player NAME")
+
+
+def winnings_series(t: Tables, filters: Filters, measure: str = "money") -> pl.DataFrame:
+    """One row per hand the player played, in the order played (``started_at``, then hand id).
+
+    Columns: ``hand`` (1, 2, ...), site, hand_id, started_at, ``showdown`` (the hand went to
+    showdown as ``hhtools stats`` counts it), ``net`` and the running totals ``total``,
+    ``showdown_total`` and ``non_showdown_total`` (the last two add up to ``total``), plus
+    ``player`` and ``unit`` (the currency, ``tournament bb``, or ``big bets``). In ``money``
+    all hands must share one unit, since adding dollars to chips means nothing; ``big-bets``
+    divides each hand's net by its big bet first, which makes any stakes comparable.
+    """
+    _need_player(filters)
+    if measure not in MEASURES:
+        raise unknown_name("measure", measure, MEASURES)
+    facts = hand_facts(t.filtered(filters))
+    columns = {"hand": pl.Int64, "site": pl.String, "hand_id": pl.String,
+               "started_at": pl.Datetime("us", "UTC"), "showdown": pl.Boolean,
+               "player": pl.String, "unit": pl.String}
+    money = pl.Decimal(38, 4) if measure == "money" else BIG_BETS
+    schema = columns | {name: money for name in ("net", "total", "showdown_total", "non_showdown_total")}
+    if facts.height == 0:
+        return pl.DataFrame(schema=schema)
+    units = sorted(facts["unit"].unique().to_list())
+    if measure == "money" and len(units) > 1:
+        raise UsageError(f"{filters.player} played in {' and '.join(units)}: draw big bets "
+                           "(--in big-bets) or choose one with --site, --stakes or --game")
+    # Hand ids are numbers written as text: order by length first so 999 comes before 1000.
+    facts = facts.sort(pl.col("started_at"), pl.col("site"), pl.col("hand_id").str.len_chars(),
+                       pl.col("hand_id"), nulls_last=True)
+    rows = []
+    total = showdown = other = Decimal(0)
+    for site, hand_id, started, went, net, money_net, big_bet in facts.select(
+            "site", "hand_id", "started_at", "showdown", "net", "money_net",
+            "big_bet").iter_rows():
+        if measure == "big-bets":
+            if not big_bet:
+                raise HHToolsError(f"hand {hand_id} has no big bet: draw it in money")
+            net = money_net / big_bet
+        total += net
+        if went:
+            showdown += net
+        else:
+            other += net
+        rows.append((len(rows) + 1, site, hand_id, started, went, filters.player,
+                     units[0] if measure == "money" else "big bets", net, total, showdown, other))
+    return pl.DataFrame(rows, schema=schema, orient="row")
+
+
+def draw_pattern(t: Tables, filters: Filters) -> pl.DataFrame:
+    """Cards drawn per game and draw round (``drew_0`` ... ``drew_5``, ``pat_pct``), for one player."""
+    _need_player(filters)
+    return draw_stats(t, filters)
+
+
+def position_results(t: Tables, filters: Filters) -> pl.DataFrame:
+    """Hands, net and bb/100 per position and money unit, for one player."""
+    _need_player(filters)
+    return position_stats(t, filters)
+
+
+def split_results(t: Tables, filters: Filters) -> pl.DataFrame:
+    """Badeucy/Badacey showdowns, scoops and halves won per game, for one player."""
+    _need_player(filters)
+    return split_stats(t, filters)
+
+
+def showdown_strength(t: Tables, filters: Filters) -> pl.DataFrame:
+    """One row per component of every hand the player showed down, with its strength and result.
+
+    Columns: site, hand_id, player, game, ``component`` (``badugi``, ``2-7``...), ``cards``,
+    ``rank`` (1 is the best hand of the component), ``ranks`` (how many exist), ``strength``
+    (percentile, 100 the best hand and 0 the worst), ``description`` and ``won`` (the player
+    won or shared that component's share of the main pot; in a one-component game, collected
+    chips). Cards are the ones the history shows; hands whose cards are unknown are left out.
+    """
+    from hhtools.core.cards import parse_cards
+    from hhtools.core.games import get_game
+
+    _need_player(filters)
+    t = t.filtered(filters)
+    shown = (hand_facts(t).filter(pl.col("showdown"))
+             .join(t.players.filter(pl.col("showed") & pl.col("cards").is_not_null())
+                   .select(KEY + ["player", "cards"]), on=KEY + ["player"])
+             .select(KEY + ["player", "game", "cards", "collected"]))
+    halves = {(s, h, c) for s, h, c in t.halves.filter(pl.col("pot") == "main")
+              .select("site", "hand_id", "component").iter_rows()}
+    rows = []
+    for site, hand_id, player, game_name, cards, collected in shown.iter_rows():
+        try:
+            game = get_game(game_name)
+            scored = game.evaluate(parse_cards(cards))
+        except HHToolsError:
+            continue  # a shown hand the store holds but no game scores: nothing to place
+        for ev in scored:
+            component = ev.component
+            won = ((site, hand_id, component.name) in halves if game.split
+                   else bool(collected and collected > 0))
+            strength = 100.0 * (component.ranks - ev.rank) / (component.ranks - 1)
+            found = component_class(component, ev)
+            rows.append((site, hand_id, player, game.name, component.name, cards, ev.rank,
+                         component.ranks, round(strength, 2), ev.description, won,
+                         found.label, found.order))
+    return pl.DataFrame(rows, orient="row", schema={
+        "site": pl.String, "hand_id": pl.String, "player": pl.String, "game": pl.String,
+        "component": pl.String, "cards": pl.String, "rank": pl.Int64, "ranks": pl.Int64,
+        "strength": pl.Float64, "description": pl.String, "won": pl.Boolean,
+        "class": pl.String, "class_order": pl.Int64})
+
+
+def showdown_classes(t: Tables, filters: Filters) -> pl.DataFrame:
+    """Per game, component and strength class (hhtools.analytics.classes), best class first: the
+    player's showdowns with it, won, ``wsd_pct`` (W$SD of the class) and, where the player's
+    final hands are known without a showdown (the hero's own), ``held`` (hands held to the
+    end of the player's drawing with that class) and ``reached_pct`` (how often they reached
+    showdown)."""
+    from hhtools.analytics.classes import classes_of_text
+
+    shown = showdown_strength(t, filters)
+    shown_rows = shown.group_by("game", "component", "class_order", "class").agg(
+        showdowns=pl.len(), won=pl.col("won").sum())
+    mine = t.filtered(filters)
+    # The hero's own hand after each draw is known; the last one is the hand held to the end.
+    last = (mine.draws.filter(pl.col("before").is_not_null() & pl.col("after").is_not_null())
+            .sort("line").group_by(KEY + ["player"]).agg(pl.col("game").last(),
+                                                        pl.col("after").last()))
+    went = hand_facts(mine).select(KEY + ["player", "showdown"])
+    held = []
+    for game, after, showdown in last.join(went, on=KEY + ["player"]).select(
+            "game", "after", "showdown").iter_rows():
+        for c in classes_of_text(game, after) or ():
+            held.append((game, c.component, c.order, c.label, bool(showdown)))
+    held_rows = pl.DataFrame(held, orient="row", schema={
+        "game": pl.String, "component": pl.String, "class_order": pl.Int64, "class": pl.String,
+        "showdown": pl.Boolean}).group_by("game", "component", "class_order", "class").agg(
+        held=pl.len(), held_showdowns=pl.col("showdown").sum())
+    keys = ["game", "component", "class_order", "class"]
+    out = shown_rows.join(held_rows, on=keys, how="full", coalesce=True).with_columns(
+        showdowns=pl.col("showdowns").fill_null(0), won=pl.col("won").fill_null(0),
+        held=pl.col("held").fill_null(0))
+    return out.with_columns(
+        wsd_pct=pl.when(pl.col("showdowns") > 0)
+        .then((100 * pl.col("won") / pl.col("showdowns")).round(1)),
+        reached_pct=pl.when(pl.col("held") > 0)
+        .then((100 * pl.col("held_showdowns") / pl.col("held")).round(1)),
+        player=pl.lit(filters.player),
+    ).sort("game", "component", "class_order").select(
+        "player", "game", "component", "class", "class_order", "showdowns", "won", "wsd_pct",
+        "held", "reached_pct")
+
+
+def session_results(t: Tables, filters: Filters) -> pl.DataFrame:
+    """``hhtools.analytics.sessions.sessions`` of one player."""
+    from hhtools.analytics.sessions import sessions
+
+    _need_player(filters)
+    return sessions(t, filters)

@@ -1,0 +1,578 @@
+"""Player statistics and draw patterns, as polars DataFrames computed from the hand store.
+
+Every report is a pure function of the store's tables (``Tables``), so it can be used from a
+notebook as well as from ``hhtools stats``. Definitions are in the README ("Statistics").
+
+>>> from hhtools.store.store import Store
+>>> stats = player_stats(Tables.load(Store("/nonexistent")))
+>>> stats.height
+0
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from functools import cached_property
+from datetime import date, datetime, timedelta, timezone
+
+import polars as pl
+
+from hhtools.errors import UsageError, unknown_name
+from hhtools.store.store import Store
+
+STREETS = ("predraw", "draw1", "draw2", "draw3")
+DRAW_STREETS = STREETS[1:]
+KEY = ["site", "hand_id"]
+#: The unit of tournament hands' winnings: big blinds of the hand's level (hhtools.analytics.stats
+#: never adds chips of different tournaments).
+TOURNAMENT_UNIT = "tournament bb"
+#: What the money reports (players, positions) can be grouped by; ``unit`` is always one of
+#: the groups, so money of different currencies, or chips, is never summed.
+GROUP_KEYS = ("player", "game", "site", "stakes", "unit")
+
+
+#: The columns the reports read from each table; reading no more keeps large stores fast.
+COLUMNS = {
+    "hands": KEY + ["game", "structure", "currency", "small_bet", "big_bet", "big_blind",
+                    "started_at", "tournament_id", "cancelled", "table"],
+    "players": KEY + ["player", "position", "sitting_out", "is_hero", "put_in", "collected",
+                      "net", "showed", "cards", "vpip", "raised_predraw", "three_bet_chance",
+                      "three_bet", "fold_street", "showdown",
+                      *[f"{what}_{street}" for what in ("agg", "calls") for street in STREETS]],
+    "draws": KEY + ["game", "player", "street", "count", "before", "after", "line"],
+    "halves": KEY + ["pot", "component", "player", "winners"],
+}
+
+
+#: The players a hand counts for: those dealt in, and a seat marked sitting out that the
+#: history still shows in the hand. A tournament deals a sitting-out player in: the blinds
+#: and antes are taken and the hand folded for them; trackers count those hands, and the
+#: chips are real. A cash game's sitting-out seat is not dealt in and shows no action.
+IN_HAND = ~pl.col("sitting_out") | (pl.col("put_in") != 0) | pl.col("fold_street").is_not_null()
+
+
+@dataclass(frozen=True)
+class Filters:
+    """Which hands a report covers; ``None`` means no restriction."""
+
+    player: str | None = None
+    game: str | None = None
+    site: str | None = None
+    stakes: str | None = None  # "0.25/0.50": small bet / big bet as written
+    since: date | None = None
+    until: date | None = None
+    position: str | None = None
+    hand_type: str | None = None  # "cash" or "tournament"
+
+
+#: The kinds of hand ``Filters.hand_type`` selects: trackers keep cash games and tournaments
+#: apart, since tournament chips are not money.
+HAND_TYPES = ("cash", "tournament")
+
+
+def match_player(name: str, known: Iterable[str]) -> str:
+    """The stored spelling of player ``name``: the name itself, else the one stored name equal
+    to it but for case. ``UsageError`` naming the close names when there is none, or several."""
+    known = set(known)
+    if name in known:
+        return name
+    same = sorted(k for k in known if k.casefold() == name.casefold())
+    if len(same) == 1:
+        return same[0]
+    if same:
+        raise UsageError(f"player {name!r} could be {' or '.join(same)}: give the exact name")
+    folded: dict[str, list[str]] = {}
+    for k in sorted(known):
+        folded.setdefault(k.casefold(), []).append(k)
+    close = [k for c in difflib.get_close_matches(name.casefold(), folded, n=5, cutoff=0.6)
+             for k in folded[c]]
+    hint = f"; did you mean {', '.join(close)}?" if close else ""
+    raise UsageError(f"no player {name!r} in the store{hint}")
+
+
+def check_filters(f: Filters, players: Iterable[str]) -> Filters:
+    """``f`` with each name checked: the game, site and position must exist (``UsageError``
+    with the close names otherwise) and the player is spelled as stored (``match_player``
+    against ``players``, the names in the store)."""
+    from hhtools.core.games import get_game
+    from hhtools.store.rows import POSITIONS
+    from hhtools.sites import SITE_NAMES
+
+    game = get_game(f.game).name if f.game else None
+    site = f.site.lower().strip() if f.site else None
+    if site is not None and site not in SITE_NAMES + ("phh",):
+        raise unknown_name("site", f.site, SITE_NAMES + ("phh",))
+    position = f.position.lower().strip() if f.position else None
+    if position is not None and position not in POSITIONS:
+        raise unknown_name("position", f.position, POSITIONS)
+    hand_type = f.hand_type.lower().strip() if f.hand_type else None
+    if hand_type is not None and hand_type not in HAND_TYPES:
+        raise unknown_name("type", f.hand_type, HAND_TYPES)
+    player = match_player(f.player, players) if f.player else None
+    return replace(f, game=game, site=site, position=position, player=player, hand_type=hand_type)
+
+
+@dataclass(frozen=True)
+class Tables:
+    """The store tables the reports read."""
+
+    hands: pl.DataFrame
+    players: pl.DataFrame
+    draws: pl.DataFrame
+    halves: pl.DataFrame
+    applied: Filters | None = None  # the filters these tables already went through
+
+    @classmethod
+    def load(cls, store: Store) -> Tables:
+        """Read the tables from ``store``: only the columns the reports use, all from the same
+        batches (an import may publish more meanwhile)."""
+        store = store.snapshot()
+        return cls(*(store.read_columns(name, columns) for name, columns in COLUMNS.items()))
+
+    @cached_property
+    def facts(self) -> pl.DataFrame:
+        """``hand_facts`` of these tables, computed once for all the reports."""
+        return _hand_facts(self)
+
+    def filtered(self, f: Filters) -> Tables:
+        """Only the hands (and players in them) that ``f`` selects."""
+        if self.applied == f:
+            return self
+        hands = self.hands.filter(~pl.col("cancelled").fill_null(False))
+        if f.game:
+            from hhtools.core.games import get_game
+
+            hands = hands.filter(pl.col("game") == get_game(f.game).name)
+        if f.site:
+            hands = hands.filter(pl.col("site") == f.site.lower())
+        if f.stakes:
+            hands = hands.filter(_stakes_expr() == _normal_stakes(f.stakes))
+        if f.since:
+            hands = hands.filter(pl.col("started_at") >= _utc(f.since))
+        if f.until:
+            hands = hands.filter(pl.col("started_at") < _utc(f.until, end=True))
+        if f.hand_type:
+            hands = hands.filter(pl.col("tournament_id").is_null() == (f.hand_type == "cash"))
+        # Joins on the string keys are the costly part on large stores: skip them when a
+        # filter kept everything.
+        players = self.players
+        if hands.height != self.hands.height:
+            players = players.join(hands.select(KEY), on=KEY, how="semi")
+        players = _with_hand_context(players.filter(IN_HAND))
+        if f.player:
+            players = players.filter(pl.col("player") == f.player)
+        if f.position:
+            players = players.filter(pl.col("position") == f.position.lower())
+        draws, halves = self.draws, self.halves
+        if hands.height != self.hands.height or f.player or f.position:
+            chosen = players.select(KEY + ["player"])
+            draws = draws.join(chosen, on=KEY + ["player"], how="semi")
+            halves = halves.join(chosen, on=KEY + ["player"], how="semi")
+        return Tables(hands, players, draws, halves, f)
+
+
+def stakes_expr() -> pl.Expr:
+    """A hand's stakes as players write them: small bet / big bet (``0.25/0.5``)."""
+    return _stakes_expr()
+
+
+def _stakes_expr() -> pl.Expr:
+    return pl.concat_str([_money_text("small_bet"), _money_text("big_bet")], separator="/")
+
+
+def _money_text(column: str) -> pl.Expr:
+    # 0.2500 -> "0.25", 2.0000 -> "2": stakes as players write them.
+    return (pl.col(column).cast(pl.String).str.replace(r"(\.\d*?)0+$", "$1")
+            .str.replace(r"\.$", ""))
+
+
+def _normal_stakes(text: str) -> str:
+    parts = [p.strip().lstrip("$€£").replace(",", "") for p in text.split("/")]
+    out = []
+    for p in parts:
+        if "." in p:
+            p = p.rstrip("0").rstrip(".")
+        out.append(p)
+    return "/".join(out)
+
+
+def _utc(day: date, end: bool = False) -> datetime:
+    """Midnight UTC starting ``day``, or ending it: ``--until`` includes its whole day."""
+    start = datetime(day.year, day.month, day.day, tzinfo=timezone.utc)
+    return start + timedelta(days=1) if end else start
+
+
+def hand_facts(t: Tables) -> pl.DataFrame:
+    """One row per player per hand: the facts every statistic is built from."""
+    return t.facts
+
+
+def _with_hand_context(players: pl.DataFrame) -> pl.DataFrame:
+    """``players`` (every player in each hand: before any player or position filter) with
+    what a player's stats need to know of the others in the hand: ``reached_draw``, the hand
+    went to the first draw with at least two players in it (all-in players included), and
+    ``walk``, the player won a hand where nobody called, bet or raised before the draw."""
+    in_at_draw = pl.col("fold_street").is_null() | (pl.col("fold_street") != "predraw")
+    return players.with_columns(
+        reached_draw=in_at_draw.sum().over(KEY) >= 2,
+        # A store imported before positions counted a tournament's sitting-out seat (dealt
+        # in by the site) holds none for it: its hands are kept, under this name.
+        position=pl.when(pl.col("sitting_out") & pl.col("position").is_null())
+        .then(pl.lit("sitting out")).otherwise(pl.col("position")),
+        walk=~pl.col("vpip").any().over(KEY) & pl.col("fold_street").is_null(),
+    ).with_columns(walk=pl.col("walk") & ~pl.col("reached_draw"))
+
+
+def _hand_facts(t: Tables) -> pl.DataFrame:
+    # The betting facts were computed per hand at import (hhtools.store.rows.betting_facts): here
+    # they are only joined to the hand's stakes and turned into the measures reports sum.
+    players = t.players
+    if "reached_draw" not in players.columns:
+        players = _with_hand_context(players.filter(IN_HAND))
+    facts = players.join(t.hands.select(KEY + ["game", "structure", "big_blind", "small_bet",
+                                                 "big_bet", "started_at", "tournament_id",
+                                                 "currency"]), on=KEY)
+    tournament = pl.col("tournament_id").is_not_null()
+    # A tournament's big blind is its level's: a short stack's all-in post is not the unit
+    # (a fixed-limit header gives the small bet, which is the big blind; the others give
+    # the blinds). A cash game's is the big blind posted; limit histories give the small bet.
+    big_blind = (pl.when(tournament & (pl.col("structure") == "fixed-limit"))
+                 .then(pl.col("small_bet")).when(tournament).then(pl.col("big_bet"))
+                 .otherwise(pl.coalesce("big_blind", "small_bet")))
+    return facts.rename({"raised_predraw": "raised"}).with_columns(
+        # Trackers' "saw flop": the hand reached the first draw with the player still in it.
+        # A pot won before the draw, uncontested, is not a hand that saw the draw.
+        saw_draw=pl.col("reached_draw")
+        & (pl.col("fold_street").is_null() | (pl.col("fold_street") != "predraw")),
+        bb=big_blind.cast(pl.Float64),
+        bet=pl.col("big_bet").cast(pl.Float64),
+        # Each currency is summed apart, and tournament chips never: 100 chips of one
+        # tournament are not 100 of another. A tournament hand counts in big blinds of its
+        # level (unit "tournament bb"), which add up across tournaments.
+        unit=pl.when(tournament).then(pl.lit(TOURNAMENT_UNIT))
+        .otherwise(pl.col("currency").fill_null("cash")),
+        money_net=pl.col("net"),
+        net=pl.when(tournament).then(pl.col("net") / big_blind).otherwise(pl.col("net")),
+    ).with_columns(
+        won_showdown=pl.col("showdown") & (pl.col("collected") > 0),
+        net_bb=pl.col("money_net").cast(pl.Float64) / pl.col("bb"),
+        net_big_bets=pl.col("money_net").cast(pl.Float64) / pl.col("bet"),
+    )
+
+
+def _net_sum(where: pl.Expr | None = None) -> pl.Expr:
+    """The net of a group (of its hands ``where`` holds): money exact; big blinds
+    (tournaments) to the cent of a big blind, as the quotients of each hand carry more digits
+    than they mean."""
+    total = (pl.col("net") if where is None else pl.col("net").filter(where)).sum()
+    return pl.when(pl.col("unit").first() == TOURNAMENT_UNIT).then(total.round(2)).otherwise(total)
+
+
+def _pct(part: pl.Expr, whole: pl.Expr) -> pl.Expr:
+    return pl.when(whole > 0).then((100 * part / whole).round(1)).otherwise(None)
+
+
+def group_keys(by: Iterable[str]) -> list[str]:
+    """``by`` checked against ``GROUP_KEYS`` (``UsageError`` with the close name otherwise),
+    with ``unit`` added when missing: money of different units is never summed."""
+    by = list(dict.fromkeys([*(k.strip() for k in by if k.strip()), "unit"]))
+    for k in by:
+        if k not in GROUP_KEYS:
+            raise unknown_name("group", k, GROUP_KEYS)
+    return by
+
+
+def _groups(facts: pl.DataFrame, by: Iterable[str]) -> tuple[pl.DataFrame, list[str]]:
+    """``facts`` ready to be grouped by ``by``, and the group columns (``group_keys``)."""
+    by = group_keys(by)
+    if "stakes" in by:
+        facts = facts.with_columns(stakes=_stakes_expr())
+    return facts, by
+
+
+#: The win rate's unit: limit players count big bets per 100 hands, no-limit and pot-limit
+#: players big blinds per 100 hands (PokerTracker and Hold'em Manager do the same).
+LIMIT_RATE, BLIND_RATE = "BB/100", "bb/100"
+MIXED_RATE = "bb/100 (limit and big-blind games together)"
+
+
+def win_rate() -> dict[str, pl.Expr]:
+    """``win_rate`` and ``win_rate_unit`` of a group holding ``hands``, ``limit_hands``,
+    ``big_bets_per_100`` and ``bb_per_100``: in big bets when every hand is limit, in big
+    blinds when none is, and said plainly (in big blinds) when both are mixed."""
+    limit = pl.col("limit_hands") == pl.col("hands")
+    none = pl.col("limit_hands") == 0
+    return {
+        "win_rate": pl.when(limit).then(pl.col("big_bets_per_100")).otherwise(pl.col("bb_per_100")),
+        "win_rate_unit": pl.when(limit).then(pl.lit(LIMIT_RATE)).when(none)
+        .then(pl.lit(BLIND_RATE)).otherwise(pl.lit(MIXED_RATE)),
+    }
+
+
+def stakes_stats(t: Tables, filters: Filters = Filters()) -> pl.DataFrame:
+    """``player_stats`` per player, game, stakes and unit: the per-stakes table, each row's
+    win rate in its own game's unit (``win_rate_unit``)."""
+    by = ("player", "game", "stakes", "unit")
+    cash = player_stats(t, replace(filters, hand_type="cash"), by)
+    parts = [cash] if filters.hand_type != "tournament" else []
+    if filters.hand_type != "cash":
+        # A tournament's blinds rise every few hands: its levels are one row, in big blinds.
+        levels = player_stats(t, replace(filters, hand_type="tournament"),
+                              ("player", "game", "unit"))
+        parts.append(levels.with_columns(stakes=pl.lit("every level")).select(cash.columns))
+    return pl.concat(parts).sort("player", "unit", "game", "stakes")
+
+
+def player_stats(t: Tables, filters: Filters = Filters(),
+                 by: Iterable[str] = ("player", "unit")) -> pl.DataFrame:
+    """Per player and money unit (or the groups ``by`` names, from ``GROUP_KEYS``): hands,
+    winnings, bb/100, VPIP, raise %, 3-bet %, aggression, showdowns. ``unit`` is the currency,
+    or ``tournament bb`` (``TOURNAMENT_UNIT``): tournament hands' winnings in big blinds."""
+    t = t.filtered(filters)
+    facts, by = _groups(hand_facts(t), by)
+    base = facts.group_by(by).agg(
+        hands=pl.len(),
+        walks=pl.col("walk").sum(),
+        net=_net_sum(),
+        net_bb=pl.col("net_bb").sum().round(2),
+        net_big_bets=pl.col("net_big_bets").sum().round(2),
+        vpip_n=pl.col("vpip").sum(),
+        raised_n=pl.col("raised").sum(),
+        three_bet_n=pl.col("three_bet").sum(),
+        three_bet_chances=pl.col("three_bet_chance").sum(),
+        saw_draw_n=pl.col("saw_draw").sum(),
+        limit_hands=(pl.col("structure") == "fixed-limit").sum(),
+        showdowns=pl.col("showdown").sum(),
+        won_showdowns=pl.col("won_showdown").sum(),
+        showdown_net=_net_sum(pl.col("showdown")),
+        non_showdown_net=_net_sum(~pl.col("showdown")),
+        *[pl.col(f"agg_{s}").sum() for s in STREETS],
+        *[pl.col(f"calls_{s}").sum() for s in STREETS],
+    )
+    out = base.with_columns(
+        bb_per_100=(100 * pl.col("net_bb") / pl.col("hands")).round(2),
+        big_bets_per_100=(100 * pl.col("net_big_bets") / pl.col("hands")).round(2),
+        # As PokerTracker: a walk (the big blind wins, nobody having called) is no chance to
+        # put money in voluntarily, so it is left out of VPIP's and the raise's hands.
+        vpip=_pct(pl.col("vpip_n"), pl.col("hands") - pl.col("walks")),
+        raise_predraw=_pct(pl.col("raised_n"), pl.col("hands") - pl.col("walks")),
+        three_bet=_pct(pl.col("three_bet_n"), pl.col("three_bet_chances")),
+        went_to_showdown=_pct(pl.col("showdowns"), pl.col("saw_draw_n")),
+        won_at_showdown=_pct(pl.col("won_showdowns"), pl.col("showdowns")),
+        # Aggression factor: (bets + raises) / calls, per betting round; empty without a call.
+        *[pl.when(pl.col(f"calls_{s}") > 0)
+          .then((pl.col(f"agg_{s}") / pl.col(f"calls_{s}")).round(2)).alias(f"af_{s}")
+          for s in STREETS],
+    ).with_columns(**win_rate())
+    columns = [*by, "hands", "net", "net_bb", "net_big_bets", "bb_per_100", "big_bets_per_100",
+               "win_rate", "win_rate_unit", "vpip", "raise_predraw", "three_bet", *[f"af_{s}" for s in STREETS],
+               "went_to_showdown", "won_at_showdown", "showdown_net", "non_showdown_net"]
+    return out.select(columns).sort(["hands", *by], descending=[True] + [False] * len(by))
+
+
+def position_stats(t: Tables, filters: Filters = Filters(),
+                   by: Iterable[str] = ("player", "unit")) -> pl.DataFrame:
+    """Per player (or the groups ``by`` names), unit and position, in table order (utg first,
+    the blinds last): hands, net, bb/100, BB/100 and the win rate in the game's unit."""
+    from hhtools.store.rows import TABLE_ORDER
+
+    facts, by = _groups(hand_facts(t.filtered(filters)), by)
+    order = {p: i for i, p in enumerate(TABLE_ORDER)}
+    out = facts.group_by(*by, "position").agg(
+        hands=pl.len(), net=_net_sum(),
+        bb_per_100=(100 * pl.col("net_bb").sum() / pl.len()).round(2),
+        big_bets_per_100=(100 * pl.col("net_big_bets").sum() / pl.len()).round(2),
+        limit_hands=(pl.col("structure") == "fixed-limit").sum())
+    return (out.with_columns(**win_rate(),
+                             _order=pl.col("position").replace_strict(order, default=99))
+            .sort(*by, "_order").drop("_order", "limit_hands"))
+
+
+def made_means(game_name: str) -> str:
+    """What a made hand is in ``game_name``, as the reports print it (hhtools.analytics.classes)."""
+    from hhtools.analytics.classes import MADE_MEANS
+    from hhtools.core.games import get_game
+
+    try:
+        game = get_game(game_name)
+    except UsageError:
+        return "?"
+    return " or ".join(MADE_MEANS[c.name] for c in game.components)
+
+
+def _made_column(d: pl.DataFrame, column: str) -> pl.Series:
+    """Whether the cards of ``column`` (text) make a made hand of the row's game, None when
+    unknown (hhtools.analytics.classes.made: made in any half of a split game). Looked up in this
+    thread, not in a polars UDF: the evaluators build their tables on first use, and two
+    polars threads building one table at once would read it half built."""
+    from hhtools.analytics.classes import classes_of_text
+
+    values = []
+    for game, cards in zip(d["game"].to_list(), d[column].to_list()):
+        found = classes_of_text(game, cards)
+        values.append(None if found is None else any(c.made for c in found))
+    return pl.Series(f"made_{column}", values, dtype=pl.Boolean)
+
+
+def _classified_draws(t: Tables) -> pl.DataFrame:
+    d = t.draws
+    return d.with_columns(made_before=_made_column(d, "before"), made_after=_made_column(d, "after"))
+
+
+def draw_stats(t: Tables, filters: Filters = Filters()) -> pl.DataFrame:
+    """Per player, game and draw: cards drawn (0-5), pat %, broken hands, made hands, snows,
+    and fold to a pat hand.
+
+    *Made* is what draw players call made (``made_means``, hhtools.analytics.classes): a four-card
+    Badugi, an unpaired T-low or better, and in Badeucy and Badacey either half made.
+    ``broken`` counts draws from a made hand; ``made_after`` and ``broken`` use only hands
+    whose cards are known (the hero's, or a hand shown down); ``snows`` counts pats into a
+    showdown with a hand that is not made. ``fold_to_pat``: of the times an opponent stood
+    pat earlier in the same draw round, how often the player folded in the betting after it.
+    """
+    everyone = t.filtered(replace(filters, player=None, position=None))
+    t = t.filtered(filters)
+    d = _classified_draws(t)
+    facts = hand_facts(t)
+    showdown = facts.filter(pl.col("showdown")).select(KEY + ["player"])
+    snowed = (d.join(showdown, on=KEY + ["player"], how="semi")
+              .filter((pl.col("count") == 0) & (pl.col("made_after") == False))  # noqa: E712
+              .group_by("player", "game", "street").agg(snows=pl.len()))
+    out = d.group_by("player", "game", "street").agg(
+        draws=pl.len(),
+        *[(pl.col("count") == n).sum().alias(f"drew_{n}") for n in range(6)],
+        pat=(pl.col("count") == 0).sum(),
+        made_before_n=(pl.col("made_before") == True).sum(),  # noqa: E712
+        broken_n=((pl.col("made_before") == True) & (pl.col("count") > 0)).sum(),  # noqa: E712
+        known_after=pl.col("made_after").is_not_null().sum(),
+        made_after_n=(pl.col("made_after") == True).sum(),  # noqa: E712
+    ).join(snowed, on=["player", "game", "street"], how="left").join(
+        _fold_to_pat(everyone), on=["player", "game", "street"], how="left")
+    games = out["game"].unique().to_list()
+    return out.with_columns(
+        pat_pct=_pct(pl.col("pat"), pl.col("draws")),
+        broken_pct=_pct(pl.col("broken_n"), pl.col("made_before_n")),
+        made_after_pct=_pct(pl.col("made_after_n"), pl.col("known_after")),
+        snows=pl.col("snows").fill_null(0),
+        facing_pat=pl.col("facing_pat").fill_null(0),
+        folded_to_pat=pl.col("folded_to_pat").fill_null(0),
+        made_means=pl.col("game").replace_strict({g: made_means(g) for g in games},
+                                                 return_dtype=pl.String),
+    ).with_columns(
+        fold_to_pat=_pct(pl.col("folded_to_pat"), pl.col("facing_pat")),
+    ).select("player", "game", "street", "draws", *[f"drew_{n}" for n in range(6)], "pat_pct",
+             "made_before_n", "broken_n", "broken_pct", "known_after", "made_after_pct",
+             "snows", "facing_pat", "folded_to_pat", "fold_to_pat",
+             "made_means").sort("player", "game", "street")
+
+
+def _fold_to_pat(t: Tables) -> pl.DataFrame:
+    """Per player, game and draw round: ``facing_pat``, the draws the player made after an
+    opponent had stood pat in that round, and ``folded_to_pat``, those followed by the
+    player's fold in the betting of that round. Read from the draws' own line order, on
+    every draw of the hands ``t`` holds: tables filtered by player only hold the player's
+    draws, not the opponents' pats."""
+    d = t.draws
+    schema = {"player": pl.String, "game": pl.String, "street": pl.String,
+              "facing_pat": pl.UInt32, "folded_to_pat": pl.UInt32}
+    if d.height == 0 or "line" not in d.columns:
+        return pl.DataFrame(schema=schema)
+    first_pat = (d.filter(pl.col("count") == 0).group_by(KEY + ["street"])
+                 .agg(pat_line=pl.col("line").min(),
+                      pat_player=pl.col("player").sort_by("line").first()))
+    facing = (d.join(first_pat, on=KEY + ["street"])
+              .filter((pl.col("line") > pl.col("pat_line"))
+                      & (pl.col("player") != pl.col("pat_player"))))
+    folds = t.players.select(KEY + ["player", "fold_street"])
+    facing = facing.join(folds, on=KEY + ["player"], how="left")
+    return facing.group_by("player", "game", "street").agg(
+        facing_pat=pl.len().cast(pl.UInt32),
+        folded_to_pat=(pl.col("fold_street") == pl.col("street")).sum().cast(pl.UInt32))
+
+
+def draws_by_position(t: Tables, filters: Filters = Filters()) -> pl.DataFrame:
+    """Per player, game, draw round and position (table order): draws, cards drawn on
+    average and pat %. Nothing a tracker shows: whether a player draws lighter in position."""
+    from hhtools.store.rows import TABLE_ORDER
+
+    t = t.filtered(filters)
+    where = t.players.select(KEY + ["player", "position"])
+    d = t.draws.join(where, on=KEY + ["player"], how="left")
+    order = {p: i for i, p in enumerate(TABLE_ORDER)}
+    out = d.group_by("player", "game", "street", "position").agg(
+        draws=pl.len(), cards=pl.col("count").mean().round(2),
+        pat=(pl.col("count") == 0).sum())
+    return (out.with_columns(pat_pct=_pct(pl.col("pat"), pl.col("draws")),
+                             _order=pl.col("position").replace_strict(order, default=99))
+            .sort("player", "game", "street", "_order").drop("_order", "pat"))
+
+
+def draw_classes(t: Tables, filters: Filters = Filters()) -> pl.DataFrame:
+    """Per player, game, draw round and strength class of the hand before the draw (one row
+    per component in a split game): how often the player stood pat on it, and drew how many
+    cards on average. Only hands whose cards before the draw are known (the hero's)."""
+    from hhtools.analytics.classes import classes_of_text
+
+    d = t.filtered(filters).draws.filter(pl.col("before").is_not_null())
+    rows = []
+    for player, game, street, count, before in d.select(
+            "player", "game", "street", "count", "before").iter_rows():
+        for c in classes_of_text(game, before) or ():
+            rows.append((player, game, street, c.component, c.order, c.label, c.made, count))
+    schema = {"player": pl.String, "game": pl.String, "street": pl.String,
+              "component": pl.String, "order": pl.Int64, "class": pl.String,
+              "made": pl.Boolean, "count": pl.Int64}
+    frame = pl.DataFrame(rows, schema=schema, orient="row")
+    out = frame.group_by("player", "game", "street", "component", "order", "class", "made").agg(
+        draws=pl.len(), pat=(pl.col("count") == 0).sum(), cards=pl.col("count").mean().round(2))
+    return (out.with_columns(pat_pct=_pct(pl.col("pat"), pl.col("draws")))
+            .sort("player", "game", "street", "component", "order").drop("order"))
+
+
+def split_stats(t: Tables, filters: Filters = Filters()) -> pl.DataFrame:
+    """Badeucy and Badacey showdowns per player: scoop %, and how often each half was won."""
+    from hhtools.core.games import GAMES
+
+    split_games = [g.name for g in GAMES.values() if g.split]
+    t = t.filtered(filters)
+    facts = hand_facts(t).filter(pl.col("showdown") & pl.col("game").is_in(split_games))
+    main = t.halves.filter(pl.col("pot") == "main").join(facts.select(KEY + ["player", "game"]),
+                                                         on=KEY + ["player"])
+    # A half won alone or shared counts as won; a scoop is both halves of the main pot alone.
+    per_hand = main.group_by(KEY + ["player"]).agg(
+        badugi_half=pl.col("component").str.starts_with("badugi").any(),
+        low_half=(~pl.col("component").str.starts_with("badugi")).any(),
+        scoop=((pl.col("winners") == 1).sum() == 2))
+    joined = facts.select(KEY + ["player", "game"]).join(per_hand, on=KEY + ["player"], how="left")
+    out = joined.group_by("player", "game").agg(
+        showdowns=pl.len(),
+        scoops=pl.col("scoop").fill_null(False).sum(),
+        badugi_halves=pl.col("badugi_half").fill_null(False).sum(),
+        low_halves=pl.col("low_half").fill_null(False).sum())
+    return out.with_columns(
+        scoop_pct=_pct(pl.col("scoops"), pl.col("showdowns")),
+        badugi_half_pct=_pct(pl.col("badugi_halves"), pl.col("showdowns")),
+        low_half_pct=_pct(pl.col("low_halves"), pl.col("showdowns")),
+    ).sort("player", "game")
+
+
+#: The reports ``hhtools stats`` shows when none is named; the others are asked for by name.
+DEFAULT_REPORTS = ("players", "positions", "draws", "splits")
+REPORTS = {"players": player_stats, "positions": position_stats, "draws": draw_stats,
+           "splits": split_stats, "stakes": stakes_stats, "draw-classes": draw_classes,
+           "draw-positions": draws_by_position}
+
+
+def reports(t: Tables, filters: Filters = Filters(), names=DEFAULT_REPORTS,
+            by: Iterable[str] = ("player", "unit")) -> dict[str, pl.DataFrame]:
+    """Several reports at once, by name (``players``, ``positions``, ``draws``, ``splits``,
+    ``stakes``, ``draw-classes``, ``draw-positions``);
+    the money reports (players, positions) grouped by ``by``. The filters' names are checked
+    first (``check_filters``)."""
+    filters = check_filters(filters, t.players["player"].unique())
+    whole, t = t, t.filtered(filters)
+    # The draws report reads the opponents' draws too (fold to a pat hand).
+    return {name: REPORTS[name](t, filters, by) if name in ("players", "positions")
+            else REPORTS[name](whole if name == "draws" else t, filters) for name in names}

@@ -1,0 +1,1 @@
+"""The rules engine: replay a recorded hand action by action."""

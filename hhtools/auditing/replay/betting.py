@@ -1,0 +1,398 @@
+"""The betting rules of the replay: whose turn it is, what a player may bet, blinds and antes.
+
+``BettingRules`` is one part of ``hhtools.auditing.replay.engine.Replay`` (which holds the state it reads:
+stacks, what each player has paid, who has folded or is all in, the seat order). Each action
+kind is checked by one ``verify_*`` (raising RuleViolation with the history's line and the rule
+broken) and applied by one ``apply_*``; the fixed-limit raise rule is ``limit_sizes`` and
+``_raise_to``, the pot and no limit sizes are ``raise_range``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from hhtools.auditing.sizes import (half_pot_limit_max_to, is_full_raise, limit_unit, may_reraise,
+                             min_raise_to, pot_limit_max_to)
+from hhtools.auditing.findings import RuleViolation
+from hhtools.core.records import Action
+
+ZERO = Decimal(0)
+
+
+@dataclass(slots=True)
+class Round:
+    """The state of one betting round (and the draw before it)."""
+
+    street: str
+    #: Whether the fixed-limit cap applies ([LA 127]: not in a round that begins heads-up).
+    capped: bool = True
+    bets: dict[str, Decimal] = field(default_factory=dict)
+    current: Decimal = ZERO
+    #: The level of the last full bet or raise, and the size of the last full raise.
+    full_level: Decimal = ZERO
+    full_raise: Decimal = ZERO
+    #: Full bets so far (fixed-limit cap), and a counter of full raises for reopening.
+    bets_made: int = 0
+    full_count: int = 0
+    #: Per player who acted: the round's bet when they acted, and full_count then.
+    acted_at: dict[str, Decimal] = field(default_factory=dict)
+    acted_full: dict[str, int] = field(default_factory=dict)
+    #: Where the search for the next player to act starts (index into the seat order).
+    turn_from: int | None = None
+    drawn: set[str] = field(default_factory=set)
+    #: Live players who have not drawn yet this round (kept by the Replay as players draw or
+    #: fold, so that asking whose turn it is does not scan the table); 0 before the first
+    #: draw, where nobody draws (and so no count can hold the betting back).
+    undrawn: int = 0
+    #: Where the search for the next player to draw starts (index into ``from_button``):
+    #: players before it have drawn or folded, which they stay for the rest of the round.
+    draw_from: int = 0
+    #: Fixed limit under the ``either`` short all-in practice: the level of a short all-in of
+    #: half a bet or more, from which the next raise may also be counted (0: none pending).
+    short_level: Decimal = ZERO
+    #: Whether an all-in short of a full bet has raised the bet since the last full raise: the
+    #: next raise's size then depends on the profile's short all-in practice.
+    after_short_all_in: bool = False
+    #: Fixed limit: the size of every bet and raise of this round.
+    unit: Decimal = ZERO
+
+
+class BettingRules:
+    """Turns, wagers, blinds and antes (mixed into Replay, whose state it reads)."""
+
+    # ---- who acts ---------------------------------------------------------------------------
+
+    def next_to_act(self) -> str | None:
+        """The player whose turn it is to bet, or None when the round is closed."""
+        r = self.round
+        if r.undrawn > 0:
+            return None
+        out = self._out
+        if self._able_count < 2:  # (at least two able players means at least two live)
+            if self._live_count < 2 or not self._able_count:
+                return None
+            # Everyone else is all in: the last player acts only if they have not matched.
+            for p in self.order:
+                if p not in out:
+                    return p if r.bets.get(p, ZERO) < r.current else None
+        if r.turn_from is None:
+            r.turn_from = self._first_to_act(r.street)
+        # Clockwise from the seat after the last actor (or the first to act).
+        acted, bets, current = r.acted_at, r.bets, r.current
+        for p in self._ring[r.turn_from:r.turn_from + self._order_len]:
+            if p not in out and (p not in acted or bets.get(p, ZERO) < current):
+                return p
+        return None
+
+    def _first_to_act(self, street: str) -> int:
+        if street == "predraw":
+            return self._left_of_big_blind()
+        return self.index[self.from_button[0]] if self.from_button else 0
+
+    def _left_of_big_blind(self) -> int:
+        """The seat after the big blind's; heads-up that is the button, who posted the small
+        blind."""
+        for kind in ("post_bb", "post_blind", "post_dead", "post_sb"):
+            for a in self.hand.actions:
+                if a.kind == kind and a.player in self.index:
+                    return self.index[a.player] + 1
+        return self.index[self.from_button[0]] if self.from_button else 0
+
+    # ---- wagers -------------------------------------------------------------------------------
+
+    def verify_wager(self, a: Action, turn: str | None = None) -> None:
+        """Raise RuleViolation if ``a`` (fold, check, call, bet, raise) breaks a rule.
+
+        ``turn`` is next_to_act(), when the caller already knows it.
+        """
+        expected = self.next_to_act() if turn is None else turn
+        p = a.player
+        if p != expected:
+            self._verify_turn(a, expected)
+            return
+        kind = a.kind
+        if kind == "fold":
+            return
+        r = self.round
+        added = a.amount or ZERO
+        stack = self.stacks.get(p, ZERO)
+        if added > stack:
+            raise RuleViolation("stack_exceeded", f"{p} puts in {added} with {_behind(stack)} "
+                                "behind", a.line, "stack")
+        mine = r.bets.get(p, ZERO)
+        if kind == "check":
+            if mine < r.current:
+                raise RuleViolation("illegal_bet", f"{p} checks facing a bet of {r.current}",
+                                    a.line, "check")
+            return
+        if kind == "call":
+            owed = min(r.current - mine, stack)
+            if owed <= ZERO:
+                raise RuleViolation("illegal_bet", f"{p} calls with nothing to call", a.line,
+                                    "call")
+            if added != owed:
+                raise RuleViolation("illegal_bet", f"{p} calls {added} but the call is {owed}",
+                                    a.line, "call")
+            return
+        to = mine + added
+        all_in = a.all_in or added == stack
+        if kind == "bet" and r.current > ZERO:
+            raise RuleViolation("illegal_bet", f"{p} bets but there is already a bet of "
+                                f"{r.current}", a.line, "bet size")
+        if kind == "raise" and r.current == ZERO:
+            raise RuleViolation("illegal_bet", f"{p} raises but nobody has bet", a.line,
+                                "bet size")
+        if to <= r.current:
+            raise RuleViolation("illegal_bet", f"{p} {a.kind}s to {to}, not above the "
+                                f"{r.current} already bet", a.line, "bet size")
+        if r.current > ZERO and not self._may_raise(p):
+            raise RuleViolation("illegal_bet", f"{p} raises to {to}, but the betting was not "
+                                "reopened: the all-in since their last action was not a full "
+                                "raise", a.line, "short all-in")
+        if self.fixed_limit:
+            if r.capped and r.bets_made >= self.rules.cap_bets:
+                raise RuleViolation("illegal_bet", f"{p} {a.kind}s to {to} after the betting "
+                                    f"was capped at {self.rules.cap_bets} bets", a.line, "cap")
+            sizes = self.limit_sizes()
+            if to not in sizes and not (all_in and to < sizes[-1]):
+                # A short all-in in this round left the bet above the last full level: the
+                # size then depends on the site's short all-in practice.
+                rule = "short all-in" if r.after_short_all_in else "bet size"
+                raise RuleViolation("illegal_bet", f"{p} {a.kind}s to {to}; fixed limit "
+                                    f"allows {' or '.join(map(str, sizes))} here", a.line, rule)
+            return
+        low, high = self.raise_range(p)
+        if to > high or (to < low and not all_in):
+            size = str(low) if low == high else f"{low} to {high}"
+            raise RuleViolation("illegal_bet", f"{p} {a.kind}s to {to}; "
+                                f"{self._structure_name()} allows {size} here", a.line,
+                                "bet size")
+
+    def _verify_turn(self, a: Action, expected: str | None) -> None:
+        """Raise for a wager by anyone but ``expected`` (only an all-in player may fold)."""
+        p = a.player
+        if p not in self.index:
+            raise RuleViolation("out_of_turn", f"{p} acts but has no seat in this hand", a.line)
+        if p in self.folded:
+            raise RuleViolation("out_of_turn", f"{p} acts after folding", a.line)
+        if p in self.all_in:
+            if a.kind == "fold":
+                return  # pointless but harmless: sites fold all-in players who sit out
+            raise RuleViolation("out_of_turn", f"{p} acts after going all in", a.line)
+        if self._live_count < 2:
+            # Everyone else has folded: the hand is over and the pot is this player's.
+            raise RuleViolation("out_of_turn", f"{p} {a.kind}s after everyone else has "
+                                "folded: the hand is already over", a.line)
+        if expected is None:
+            if self.round.undrawn > 0:
+                raise RuleViolation("out_of_turn", f"{p} bets before {self.next_to_draw()} "
+                                    "has drawn", a.line)
+            raise RuleViolation("out_of_turn", f"{p} acts but the betting round is closed",
+                                a.line)
+        raise RuleViolation("out_of_turn", f"{p} acts out of turn: it is {expected}'s turn",
+                            a.line)
+
+    def _may_raise(self, p: str) -> bool:
+        r = self.round
+        # Limit raises are one unit, whatever the blinds; elsewhere the last full raise.
+        full_raise = r.unit if self.fixed_limit else (r.full_raise or self.big_blind)
+        return may_reraise(r.acted_at.get(p), r.full_count > r.acted_full.get(p, -1),
+                           r.current, full_raise)
+
+    def _structure_name(self) -> str:
+        return self.hand.structure.replace("-", " ")
+
+    def limit_sizes(self) -> tuple[Decimal, ...]:
+        """Fixed limit: the round totals a full bet or raise may make now, smallest first.
+
+        One size (the last full level plus a bet), and under the ``either`` short all-in
+        practice also the pending short all-in plus a bet.
+        """
+        r = self.round
+        to = (r.full_level if r.current else ZERO) + r.unit
+        if r.short_level:
+            return to, r.short_level + r.unit
+        return (to,)
+
+    def raise_range(self, p: str) -> tuple[Decimal, Decimal]:
+        """The smallest and largest full bet or raise ``p`` may make now (round totals)."""
+        r = self.round
+        if self.fixed_limit:
+            sizes = self.limit_sizes()
+            return sizes[0], sizes[-1]
+        mine = r.bets.get(p, ZERO)
+        low = min_raise_to(r.current, r.full_raise, self.big_blind)
+        pot = sum(self.paid.values(), ZERO)
+        if self.rules.pl_round_sb and r.street == "predraw":
+            pot += self._dead_small_blind_gap()
+        if self.hand.structure == "pot-limit":
+            high = pot_limit_max_to(r.current, mine, pot)
+        elif self.hand.structure == "half-pot-limit":
+            high = half_pot_limit_max_to(r.current, mine, pot, self.unit, self.rules.hpl_rounding)
+        else:
+            high = mine + self.stacks.get(p, ZERO)
+        high = max(high, low)
+        return low, min(high, mine + self.stacks.get(p, ZERO))
+
+    def _dead_small_blind_gap(self) -> Decimal:
+        """[LA 187]: the small blind counts as a big blind when sizing the pot before the draw."""
+        sb = self.hand.small_blind
+        return (self.big_blind - sb) if sb and sb < self.big_blind else ZERO
+
+    def apply_wager(self, a: Action, turn: str | None = None) -> None:
+        """Change the state for a fold, check, call, bet or raise (legal or not).
+
+        ``turn`` is next_to_act() before the action, when the caller already knows it.
+        """
+        if turn is None:
+            turn = self.next_to_act()
+        p, r = a.player, self.round
+        if a.kind == "fold":
+            if p not in self.folded:
+                if self._live_count == 1 and p in self.index:
+                    # The last player in the hand cannot fold it away: the pot is theirs
+                    # (_verify_turn has said so); the fold is not applied.
+                    return
+                self.folded.add(p)
+                self._out.add(p)
+                if p in self.index:
+                    self._live_count -= 1
+                    if p not in self.all_in:
+                        self._able_count -= 1
+                    if p not in r.drawn:
+                        r.undrawn -= 1
+            r.acted_at[p] = r.bets.get(p, ZERO)
+        else:
+            added = a.amount or ZERO
+            # The chips move from the stack to the pot (as in apply_post).
+            left = self.stacks[p] = self.stacks.get(p, ZERO) - added
+            self.paid[p] = self.paid.get(p, ZERO) + added
+            if (a.all_in or left <= ZERO) and p not in self.all_in:
+                self._goes_all_in(p)
+            mine = r.bets[p] = r.bets.get(p, ZERO) + added
+            if mine > r.current:
+                self._raise_to(mine)
+            r.acted_at[p] = mine
+        r.acted_full[p] = r.full_count
+        # An out-of-turn action does not move the turn: the skipped player is still next.
+        if turn == p:
+            r.turn_from = self.index[p] + 1
+
+    def _raise_to(self, to: Decimal) -> None:
+        """The round's bet goes up to ``to``: a full raise, or a short all-in (RULES.md 5)."""
+        r = self.round
+        if self.fixed_limit:
+            size = r.unit
+            increment = to - (r.full_level if r.current else ZERO)
+            full = increment >= size
+            r.after_short_all_in = not full
+            if not full and 2 * increment >= size:
+                # A short all-in of half a bet or more: the profile's practice.
+                practice = self.rules.limit_short_all_in
+                if practice == "half-bet":
+                    full = True
+                elif practice != "full-raise":
+                    # Reopened, the level kept: players who acted may raise again.
+                    r.full_count += 1
+                    if practice == "either":
+                        r.short_level = to
+        else:
+            size = max(r.full_raise, self.big_blind)
+            full = is_full_raise(to - r.current, size, False, False)
+            size = max(size, to - r.current)
+        if full:
+            r.full_level, r.full_raise = to, size
+            r.bets_made += 1
+            r.full_count += 1
+            r.short_level = ZERO
+        r.current = to
+
+    def _goes_all_in(self, p: str) -> None:
+        self.all_in.add(p)
+        self._out.add(p)
+        if p in self.index and p not in self.folded:
+            self._able_count -= 1
+
+    def _start_round(self, street: str) -> Round:
+        """A new betting round; [LA 127]: one that begins heads-up may have no cap."""
+        heads_up = self.rules.cap_heads_up
+        uncapped = self._able_count == 2 and (
+            heads_up == "lifted" or (heads_up == "dealt-heads-up" and self._order_len == 2))
+        hand = self.hand
+        r = Round(street, capped=not uncapped,
+                  unit=limit_unit(street, hand.small_bet, hand.big_bet, self.game.big_bet_from))
+        if street != "predraw":
+            r.undrawn = self._live_count
+            r.turn_from = self._first_to_act(street)
+        return r
+
+    # ---- posts --------------------------------------------------------------------------------
+
+    def verify_post(self, a: Action) -> None:
+        """A blind or ante may not cost more than the poster's stack."""
+        stack = self.stacks.get(a.player, ZERO)
+        amount = a.amount or ZERO
+        if amount > stack and amount:
+            if a.player not in self.seat_of:
+                raise RuleViolation("out_of_turn", f"{a.player} posts {amount} but has no "
+                                    "seat in this hand", a.line)
+            raise RuleViolation("stack_exceeded", f"{a.player} posts {amount} with "
+                                f"{_behind(stack)} behind", a.line, "stack")
+
+    def apply_post(self, a: Action) -> None:
+        """Blinds count toward the round's bet (the big blind as its first bet); antes do not."""
+        r, p, to = self.round, a.player, a.to
+        amount = a.amount or ZERO
+        # The chips move from the stack to the pot (as in apply_wager).
+        left = self.stacks[p] = self.stacks.get(p, ZERO) - amount
+        self.paid[p] = self.paid.get(p, ZERO) + amount
+        if (a.all_in or left <= ZERO) and p not in self.all_in:
+            self._goes_all_in(p)
+        if a.kind == "post_ante":
+            # An ante is no bet of the round, but it is no dead money either: it is layered
+            # with the player's other chips, so a player all in for less than the ante can
+            # win only what each other player's ante matches (RULES.md, side pots).
+            return
+        live = ZERO if to is None else to - r.bets.get(p, ZERO)
+        if amount > live:
+            # The dead part of a blind (a dead small blind): in the main pot, never returned.
+            self.dead[p] = self.dead.get(p, ZERO) + amount - live
+        if to is None:
+            return
+        r.bets[p] = to
+        if to > r.current:
+            r.current = to
+            if a.kind != "post_sb":
+                r.full_level = to
+                r.full_raise = to
+                r.bets_made = max(r.bets_made, 1)
+
+    # ---- what a player may do, in words ----------------------------------------------------
+
+    def options(self, p: str) -> str:
+        """What ``p`` may legally do now, in words."""
+        r = self.round
+        mine = r.bets.get(p, ZERO)
+        stack = self.stacks.get(p, ZERO)
+        out = []
+        if mine < r.current:
+            out += ["fold", f"call {min(r.current - mine, stack)}"]
+        else:
+            out.append("check")
+        if stack > r.current - mine and (r.current == 0 or self._may_raise(p)):
+            verb = "bet" if r.current == 0 else "raise to"
+            if self.fixed_limit:
+                if not (r.capped and r.bets_made >= self.rules.cap_bets):
+                    out.append(f"{verb} {' or '.join(map(str, self.limit_sizes()))}")
+            else:
+                low, high = self.raise_range(p)
+                out.append(f"{verb} {low}" if low == high else f"{verb} {low} to {high}")
+        return ", ".join(out)
+
+
+def _behind(stack: Decimal) -> str:
+    """``only 0.25`` or, when earlier lines have overdrawn the stack, ``nothing``."""
+    return f"only {stack}" if stack > ZERO else "nothing"
+
+

@@ -1,0 +1,156 @@
+"""What an audit returns: the Audit of a hand, its pots and halves, and each player's result.
+
+Plain records with a JSON view (``as_dict``) and, for the Audit, the explanation a referee reads.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from hhtools.core.cards import Card, format_cards
+from hhtools.core.evaluate import Evaluation
+from hhtools.auditing.findings import Finding
+from hhtools.core.games import get_game
+from hhtools.core.records import Hand
+from hhtools.auditing.rules import RuleProfile
+
+VERDICTS = ("ok", "mismatch", "invalid", "unverifiable")
+_HALF_NAMES = {"badugi": "Badugi half", "badugi-ace-high": "Badugi half (ace high)",
+               "2-7": "2-7 half", "a-5": "A-5 half"}
+
+
+@dataclass(slots=True)
+class Half:
+    """One component's share of a pot (the whole pot in a single-component game)."""
+
+    component: str
+    amount: Decimal
+    winners: tuple[str, ...]
+
+
+@dataclass(slots=True)
+class PotAudit:
+    """A pot as the rules build and award it, next to what the history says it paid."""
+
+    name: str
+    amount: Decimal
+    rake: Decimal
+    eligible: tuple[str, ...]
+    halves: tuple[Half, ...]
+    expected: dict[str, Decimal] | None
+    recorded: dict[str, Decimal]
+    note: str | None = None
+
+    def as_dict(self) -> dict:
+        """A JSON-ready view; amounts as exact decimal strings."""
+        return {"name": self.name, "amount": str(self.amount), "rake": str(self.rake),
+                "eligible": list(self.eligible),
+                "halves": [{"component": h.component, "amount": str(h.amount),
+                            "winners": list(h.winners)} for h in self.halves],
+                "expected": None if self.expected is None else
+                {p: str(v) for p, v in self.expected.items()},
+                "recorded": {p: str(v) for p, v in self.recorded.items()},
+                **({"note": self.note} if self.note else {})}
+
+
+@dataclass(slots=True)
+class PlayerAudit:
+    """A player's result: ``net`` by the rules (None when it cannot be known), ``recorded_net``
+    as the history implies it, and the cards and hands seen at showdown."""
+
+    name: str
+    seat: int
+    net: Decimal | None
+    recorded_net: Decimal
+    cards: tuple[Card, ...] | None
+    hands: tuple[Evaluation, ...]
+
+    def as_dict(self) -> dict:
+        """A JSON-ready view."""
+        return {"name": self.name, "seat": self.seat,
+                "net": None if self.net is None else str(self.net),
+                "recorded_net": str(self.recorded_net)}
+
+
+@dataclass(slots=True)
+class Audit:
+    """The audit of one hand."""
+
+    hand: Hand
+    rules: RuleProfile
+    verdict: str
+    findings: tuple[Finding, ...]
+    pots: tuple[PotAudit, ...]
+    players: tuple[PlayerAudit, ...]
+    notes: tuple[str, ...]
+    #: What the rules explain without a finding and without making the hand unverifiable:
+    #: a card seen with two players that a reshuffle could have dealt again.
+    remarks: tuple[str, ...] = ()
+
+    def as_dict(self) -> dict:
+        """The object ``hhtools audit --json`` prints."""
+        h = self.hand
+        return {"site": h.site, "hand_id": h.hand_id, "game": h.game, "verdict": self.verdict,
+                "rules": self.rules.name, "findings": [f.as_dict() for f in self.findings],
+                "notes": list(self.notes), "remarks": list(self.remarks), "pots": [p.as_dict() for p in self.pots],
+                "players": [p.as_dict() for p in self.players]}
+
+    def line(self) -> str:
+        """``pokerstars 49164202872 badugi ok``."""
+        h = self.hand
+        return f"{h.site} {h.hand_id} {h.game} {self.verdict}"
+
+    def explanation(self) -> str:
+        """What a referee reads: findings, hands, their order, pots and who gets what."""
+        h = self.hand
+        game = _game(h)
+        out = [f"Hand {h.hand_id} ({h.site}, {game.title}, {h.structure.replace('-', ' ')}, "
+               f"rules {self.rules.name}): {self.verdict}"]
+        for f in self.findings:
+            extra = (f" (rules: {f.expected}; history: {f.recorded})"
+                     if f.expected is not None or f.recorded is not None else "")
+            out.append(f"  - {f.kind}: {f.message}{extra}")
+        for n in self.notes:
+            out.append(f"  - note: {n}")
+        for n in self.remarks:
+            out.append(f"  - explained: {n}")
+        shown = [p for p in self.players if p.hands]
+        if shown:
+            out.append("  Hands at showdown:")
+            width = max(len(p.name) for p in shown)
+            for p in shown:
+                parts = "; ".join(f"{e.component.name}: {e.description}" for e in p.hands)
+                out.append(f"    {p.name:<{width}}  {format_cards(p.cards or ())}  {parts}")
+            for i, comp in enumerate(game.components):
+                ranked = sorted(shown, key=lambda p: p.hands[i].rank)
+                label = _HALF_NAMES.get(comp.name, comp.name) if game.split else "Order"
+                order = " > ".join(f"{p.name} ({p.hands[i].description})" for p in ranked)
+                out.append(f"  {label}: {order}")
+                if len(ranked) > 1:
+                    out.append(f"    {comp.explain(ranked[0].hands[i], ranked[1].hands[i])}")
+        for pot in self.pots:
+            rake = f", rake {pot.rake}" if pot.rake else ""
+            out.append(f"  {pot.name} pot {pot.amount}{rake}; eligible: {', '.join(pot.eligible)}")
+            for half in pot.halves:
+                label = (_HALF_NAMES.get(half.component, half.component) if game.split
+                         else "pot")
+                if half.component.startswith("run "):
+                    label = half.component  # a hand run twice: each run's half
+                out.append(f"    {label} {half.amount}: {', '.join(half.winners) or 'nobody'}")
+            if pot.note:
+                out.append(f"    {pot.note}")
+            if pot.expected is not None:
+                out.append("    rules give: " + amounts_text(pot.expected))
+            out.append("    history says: " + (amounts_text(pot.recorded) or "nothing"))
+        return "\n".join(out)
+
+
+def _game(hand: Hand):
+    return get_game(hand.game)
+
+
+def amounts_text(values: dict[str, Decimal]) -> str:
+    """``Alice 1.50, Bob 0.75``."""
+    return ", ".join(f"{p} {v}" for p, v in values.items())
+

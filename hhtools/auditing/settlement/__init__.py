@@ -1,0 +1,1 @@
+"""The settlement of a replayed hand: pots, showdown, runs."""

@@ -1,0 +1,163 @@
+"""The settlement of a replayed hand: uncalled bets, each player's net by the rules against the
+net the history implies, and the verdict. The showdown (hhtools.auditing.settlement.showdown) and the
+pots (hhtools.auditing.settlement.pots) are its two other parts."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from operator import itemgetter
+
+from hhtools.auditing.results import Audit, PlayerAudit, PotAudit, amounts_text as _amounts
+from hhtools.core.cards import Card
+from hhtools.core.evaluate import Evaluation
+from hhtools.auditing.findings import RULE_KINDS, Finding
+from hhtools.core.pots import uncalled_bet
+from hhtools.auditing.replay.engine import Replay
+from hhtools.auditing.settlement.pots import PotSettlement
+from hhtools.auditing.settlement.runs import RunSettlement
+from hhtools.auditing.settlement.showdown import ShowdownCheck
+
+ZERO = Decimal(0)
+_RULE_KINDS = frozenset(RULE_KINDS)
+#: The amount of a (player, amount) item: true for the players who put chips in.
+_AMOUNT = itemgetter(1)
+
+
+class Settlement(ShowdownCheck, PotSettlement, RunSettlement):
+    """Pots, showdown and the comparison with the history, after the replay."""
+
+    def __init__(self, replay: Replay):
+        self.r = replay
+        self.hand = replay.hand
+        self.game = replay.game
+        self.findings = list(replay.findings)
+        self.notes: list[str] = []
+        self.remarks: list[str] = []
+        self.cards: dict[str, tuple[Card, ...]] = {}
+        self.evals: dict[str, tuple[Evaluation, ...]] = {}
+        self.mucked: set[str] = set()
+        self.run_evals = self.run_shares = {}  # (a hand run twice: _runs fills them)
+
+    def audit(self) -> Audit:
+        h = self.hand
+        if h.partial:
+            # Only the summary was saved: no stacks, no actions, nothing the rules can check.
+            self.notes.append("only the summary of this hand was saved (partial history): "
+                              "nothing to replay")
+            return Audit(h, self.r.rules, "unverifiable", (), (), (), tuple(self.notes), ())
+        paid = dict(filter(_AMOUNT, self.r.paid.items()))  # those who put chips in
+        # Each player's total of the history's uncalled bets, and below of its collections.
+        recorded_returned: dict[str, Decimal] = {}
+        for u in h.uncalled:
+            recorded_returned[u.player] = recorded_returned.get(u.player, ZERO) + u.amount
+        returned = self._uncalled(paid, recorded_returned)
+        contributions = paid
+        if returned:
+            contributions = dict(paid)
+            for p, v in returned.items():
+                contributions[p] = paid[p] - v
+        collected: dict[str, Decimal] = {}
+        for c in h.collections:
+            collected[c.player] = collected.get(c.player, ZERO) + c.amount
+        if h.cancelled:
+            pots: list[PotAudit] = []
+            won: dict[str, Decimal] | None = dict(contributions)
+        else:
+            evals = self._showdown()
+            self._runs()
+            self._descriptions(evals)
+            pots, won = self._pots(contributions, evals, collected)
+        summary_nets = self._summary(paid, collected, recorded_returned)
+        players: list[PlayerAudit] = []
+        for s in h.seats:
+            p = s.name
+            put = paid.get(p, ZERO)
+            # By the rules: what the pots give (None when one cannot be checked) and the
+            # uncalled bet back, less what went in.
+            if won is None:
+                net = None
+            elif p in won or p in returned:
+                net = won.get(p, ZERO) + returned.get(p, ZERO) - put
+            else:
+                net = ZERO - put
+            # By the history: its printed net (KingsClub), else its collections and uncalled
+            # bets less what went in (every chip back in a cancelled hand).
+            recorded_net = summary_nets.get(p) if summary_nets else None
+            if recorded_net is None:
+                if h.cancelled:
+                    recorded_net = ZERO
+                elif p in collected or p in recorded_returned:
+                    recorded_net = (collected.get(p, ZERO) + recorded_returned.get(p, ZERO)
+                                    - put)
+                else:
+                    recorded_net = ZERO - put
+            players.append(PlayerAudit(p, s.seat, net, recorded_net, self.cards.get(p),
+                                       self.evals.get(p, ())))
+        findings = self.findings
+        if not findings:
+            verdict = "unverifiable" if self.notes else "ok"
+        else:
+            verdict = ("invalid" if any(f.kind in _RULE_KINDS for f in findings)
+                       else "mismatch")
+            findings.sort(key=lambda f: f.line)
+        return Audit(h, self.r.rules, verdict, tuple(findings), tuple(pots), tuple(players),
+                      tuple(self.notes), tuple(self.remarks))
+
+    def _find(self, kind: str, line: int, message: str, expected: str | None = None,
+              recorded: str | None = None) -> None:
+        self.findings.append(Finding(kind, f"line {line}: {message}", line, expected, recorded))
+
+    def _uncalled(self, paid: dict[str, Decimal], recorded: dict[str, Decimal]
+                  ) -> dict[str, Decimal]:
+        """The bet returned by the rules, checked against the history's uncalled-bet lines."""
+        h = self.hand
+        if h.cancelled:
+            return {}
+        dead = self.r.dead
+        expected = uncalled_bet({p: v - dead.get(p, ZERO) for p, v in paid.items()}
+                                if dead else paid)
+        rules = {expected[0]: expected[1]} if expected else {}
+        if rules != recorded:
+            line = (h.uncalled[0].line if h.uncalled else
+                    max((a.line for a in h.actions if a.amount), default=h.source.first_line))
+            self._find("amount_mismatch", line,
+                       f"the uncalled bet returned should be {_amounts(rules) or 'nothing'}, "
+                       f"the history returns {_amounts(recorded) or 'nothing'}",
+                       _amounts(rules) or "nothing", _amounts(recorded) or "nothing")
+        return rules
+
+    def _summary(self, paid: dict[str, Decimal], collected: dict[str, Decimal],
+                 returned: dict[str, Decimal]) -> dict[str, Decimal]:
+        """The summary must agree with the collection lines: winnings, nets, final stacks.
+        Returns the nets the summary prints (KingsClub's), the first for each player."""
+        h = self.hand
+        start: dict[str, Decimal] | None = None
+        nets: dict[str, Decimal] = {}
+        for s in h.summary.seats:
+            if s.won is None and s.net is None:
+                continue  # nothing to check: PokerStars' folded and mucked lines
+            p = s.player
+            got = collected.get(p, ZERO)
+            if s.won is not None and s.won != got:
+                self._find("amount_mismatch", s.line, f"the summary says {p} won {s.won}; the "
+                           f"collection lines give {got}", str(got), str(s.won))
+            if s.net is None:
+                continue
+            if p not in nets:
+                nets[p] = s.net
+            implied = got + returned.get(p, ZERO) - paid.get(p, ZERO)
+            if s.net != implied and not h.cancelled:
+                self._find("amount_mismatch", s.line, f"the summary gives {p} a net of "
+                           f"{s.net}; bets and winnings make {implied}", str(implied),
+                           str(s.net))
+                continue
+            if s.stack_after is None:
+                continue
+            if start is None:
+                start = {seat.name: seat.stack for seat in h.seats}
+            if start.get(p, ZERO) + s.net != s.stack_after:
+                self._find("amount_mismatch", s.line, f"{p} ends with {s.stack_after}, but "
+                           f"{start.get(p, ZERO)} and a net of {s.net} make "
+                           f"{start.get(p, ZERO) + s.net}", str(start.get(p, ZERO) + s.net),
+                           str(s.stack_after))
+        return nets

@@ -1,0 +1,110 @@
+"""The showdown part of a settlement: every hand tabled is scored, cards seen twice are found
+(or explained by a reshuffle, hhtools.auditing.deck), and the site's words for each hand are checked."""
+
+from __future__ import annotations
+
+from hhtools.core.cards import Card, format_cards
+from hhtools.auditing.deck import first_reshuffle, reshuffle_reason
+from hhtools.sites.describe import STYLES, matches
+from hhtools.core.evaluate import Evaluation
+from hhtools.core.words import plural
+
+
+class ShowdownCheck:
+    """Mixed into Settlement, whose state (hand, game, findings, cards, evals) it fills."""
+
+    def _showdown(self) -> dict[str, tuple[Evaluation, ...]]:
+        """Score every hand tabled at showdown; refuse wrong sizes and cards seen twice."""
+        h, game = self.hand, self.game
+        owner: dict[Card, tuple[str, int]] = {}
+        for s in h.shows:
+            if s.kind == "muck":
+                self.mucked.add(s.player)
+            if not s.cards:
+                continue
+            if len(s.cards) != game.hand_size:
+                self._find("illegal_draw", s.line, f"{s.player} shows {plural(len(s.cards), 'card')}; a "
+                           f"{game.title} hand holds {game.hand_size}")
+                continue
+            if len(set(s.cards)) != len(s.cards):
+                # Site texts with a card twice are refused when read; other sources (PHH, the
+                # API) reach here, and such a hand cannot be scored.
+                twice = next(c for i, c in enumerate(s.cards) if c in s.cards[:i])
+                self._find("duplicate_card", s.line, f"{s.player} shows {twice} twice: one deck "
+                           "holds each card once")
+                continue
+            shown_by = (s.player, s.line, s.run)
+            if owner.keys().isdisjoint(s.cards):
+                # The usual case, no card seen before: the loop below would find nothing.
+                owner.update(dict.fromkeys(s.cards, shown_by))
+            else:
+                for c in s.cards:
+                    # The two runs of a hand run twice are dealt apart: a card may be in both.
+                    if c in owner and owner[c][0] != s.player and (
+                            s.run is None or owner[c][2] in (None, s.run)):
+                        self._find("duplicate_card", s.line, f"{c} is shown by {s.player} "
+                                   f"and also by {owner[c][0]} (line {owner[c][1]}): one deck "
+                                   "holds each card once")
+                    owner[c] = shown_by
+            if s.kind == "show" and s.run in (None, 1):
+                self.cards[s.player] = s.cards  # (run 2's hands: hhtools.auditing.settlement.runs)
+        if h.hero and owner:
+            # Nobody else can hold a card the hero held, unless the hero let it go and the
+            # stub ran out and was reshuffled after that (hhtools.auditing.deck).
+            rules, run, looked = self.r.rules, None, False
+            for hc in h.hero_cards:
+                if owner.keys().isdisjoint(hc.cards):
+                    continue  # none of these cards was shown
+                for c in hc.cards:
+                    # Run 2 of a hand run twice is dealt from a deck holding run 1's discards
+                    # (hhtools.sites.kingsclub): only the first run's cards are checked here.
+                    if c in owner and owner[c][0] != h.hero and owner[c][2] in (None, 1):
+                        if not looked:
+                            run = first_reshuffle(h, len(self.r.order), game.hand_size, rules)
+                            looked = True
+                        reason = reshuffle_reason(h, c, owner[c][0], run, rules)
+                        if reason is not None:
+                            self.remarks.append(reason)
+                        else:
+                            self._find("duplicate_card", owner[c][1], f"{owner[c][0]} shows "
+                                       f"{c}, which {h.hero} was dealt (line {hc.line}) and "
+                                       "no reshuffle can have dealt it again")
+                        owner[c] = (h.hero, hc.line, None)
+        # Game.evaluate without its size check, done above; one component is the common case.
+        components = game.components
+        evals = self.evals = {}
+        if len(components) == 1:
+            evaluate = components[0].evaluate
+            for p, c in self.cards.items():
+                evals[p] = (evaluate(c),)
+        else:
+            for p, c in self.cards.items():
+                evals[p] = tuple([comp.evaluate(c) for comp in components])
+        return evals
+
+    def _descriptions(self, evals: dict[str, tuple[Evaluation, ...]]) -> None:
+        """Check the site's own words for each shown hand against the cards."""
+        style = self.r.rules.description_style
+        if style is None:
+            return
+        read = STYLES[style]
+        h = self.hand
+        size = self.game.hand_size
+        for lines in (h.shows, h.summary.seats):
+            for x in lines:
+                text, cards = x.description, x.cards
+                if not (text and cards and len(cards) == size and len(set(cards)) == size):
+                    continue  # (cards shown twice are a finding of the showdown's)
+                # One line's words for a hand against its cards.
+                claim = read(text)
+                if claim is None:
+                    continue
+                player = x.player
+                scored = evals.get(player) or self.game.evaluate(cards)
+                names = ([scored[0].description] if len(scored) == 1 else
+                         [e.description for e in scored])
+                if not matches(claim, names):
+                    self._find("description_mismatch", x.line,
+                               f"the history calls {player}'s {format_cards(cards)} "
+                               f"\"{text}\" but the cards make {' / '.join(names)}",
+                               " / ".join(names), text)

@@ -1,0 +1,2 @@
+"""The ``hhtools`` command: a thin typer layer over the Python API, one module per
+group of commands."""

@@ -1,0 +1,515 @@
+"""Hand evaluators for the components of the draw games: the lows, and the standard high hand.
+
+Each component ranks hands with an integer ``rank`` where 1 is the best possible hand and equal
+ranks are exact ties, so comparing two hands is comparing two ints:
+
+>>> BADUGI.evaluate(parse_cards("As 2d 3h 4c")).rank
+1
+>>> e = DEUCE_TO_SEVEN.evaluate(parse_cards("7c 5d 4h 3s 2c"))
+>>> e.rank, e.description
+(1, '7-5-4-3-2')
+>>> ACE_TO_FIVE.evaluate(parse_cards("As 2s 3s 4s 5s")).description
+'5-4-3-2-A'
+>>> STANDARD_HIGH.evaluate(parse_cards("Ah Kh Qh Jh Th")).description
+'royal flush'
+
+The components differ only by data: the order of ranks (ace low or ace high), for the
+five-card hands whether straights and flushes count, and which way the categories run (low or
+high). Tables are built on first use, so importing hhtools stays instant.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from itertools import combinations, combinations_with_replacement
+from typing import NamedTuple
+
+from hhtools.core.cards import RANKS, Card, check_hand, format_cards, parse_cards  # noqa: F401 (doctests)
+
+ACE_LOW = "A23456789TJQK"
+ACE_HIGH = "23456789TJQKA"
+
+_PLURAL = {"A": "aces", "K": "kings", "Q": "queens", "J": "jacks", "T": "tens", "9": "nines",
+           "8": "eights", "7": "sevens", "6": "sixes", "5": "fives", "4": "fours",
+           "3": "threes", "2": "twos"}
+_HIGH = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "T": "ten", "9": "nine",
+         "8": "eight", "7": "seven", "6": "six", "5": "five", "4": "four", "3": "three",
+         "2": "two"}
+_ORDINAL = ("highest", "second-highest", "third-highest", "fourth-highest", "fifth-highest")
+
+
+class Evaluation(NamedTuple):
+    """One hand scored by one component: its rank (1 is best), the cards used, and a description."""
+
+    component: Component
+    rank: int
+    best: tuple[Card, ...]
+
+    @property
+    def description(self) -> str:
+        """The hand in the words players use, e.g. ``4-card Badugi 8-4-3-A``."""
+        component = self.component
+        text = component._described.get(self.rank)
+        if text is None:
+            # Remembered per rank: the audit reads descriptions of every hand shown.
+            text = component._described[self.rank] = component.describe(self.rank)
+        return text
+
+    def beats(self, other: Evaluation) -> bool:
+        """True if this hand wins against ``other`` (same component)."""
+        return self.rank < other.rank
+
+    def as_dict(self) -> dict[str, object]:
+        """A JSON-ready view."""
+        return {"name": self.component.name, "rank": self.rank,
+                "best": [str(c) for c in self.best], "description": self.description}
+
+
+class Component:
+    """What every component offers; subclasses differ only in the tables they build."""
+
+    name: str
+    size: tuple[int, int]  # how many cards a hand may hold, inclusive
+    ranks: int  # how many distinct ranks (equivalence classes) exist
+    #: How explanations say that the winner's card is the better one.
+    better = "lower"
+
+    def __init__(self, name: str, order: str):
+        self.name = name
+        self.order = order
+        # Per card (indexed by the card's int): the position of its rank in this component's order.
+        self._ord = tuple(order.index(RANKS[c >> 2]) for c in range(52))
+        self._tables: object = None
+        self._described: dict[int, str] = {}
+
+    def __repr__(self) -> str:
+        return f"<component {self.name}>"
+
+    def evaluate(self, cards: Sequence[Card]) -> Evaluation:
+        """Score ``cards``; raises CardError if they are not a hand of this component's size."""
+        raise NotImplementedError
+
+    def rank_many(self, hands: Iterable[Sequence[Card]]) -> list[int]:
+        """The ranks of many hands, with the same checks as ``evaluate``."""
+        evaluate = self.evaluate
+        return [evaluate(h)[1] for h in hands]
+
+    def checked(self, cards: Sequence[Card]) -> Sequence[Card]:
+        """``cards`` after refusing repeated cards and wrong sizes."""
+        check_hand(cards, size=self.size)
+        return cards
+
+    def describe(self, rank: int) -> str:
+        """The description of a rank."""
+        raise NotImplementedError
+
+    def is_made(self, evaluation: Evaluation) -> bool:
+        """True for what players call a made hand: a 4-card Badugi, or a low with no pair."""
+        raise NotImplementedError
+
+    def made(self, cards: Sequence[Card]) -> bool:
+        """``is_made`` of the cards' evaluation; raises as ``evaluate`` does."""
+        return self.is_made(self.evaluate(cards))
+
+    def key(self, rank: int) -> tuple[int, tuple[str, ...]]:
+        """(category, rank letters high to low) of a rank, the basis of explanations."""
+        raise NotImplementedError
+
+    def explain(self, winner: Evaluation, loser: Evaluation) -> str:
+        """Why ``winner`` beats (or ties) ``loser``, in one sentence."""
+        if winner.rank == loser.rank:
+            return f"{winner.description} ties {loser.description}: same ranks, suits never break a tie"
+        (cat_w, ranks_w), (cat_l, ranks_l) = self.key(winner.rank), self.key(loser.rank)
+        if cat_w != cat_l:
+            return f"{winner.description} beats {loser.description}: {self._category_reason(cat_w, cat_l)}"
+        for i, (a, b) in enumerate(zip(ranks_w, ranks_l)):
+            if a != b:
+                what = self._position_name(cat_w, i)
+                return (f"{winner.description} beats {loser.description}: "
+                        f"{what} {a} is {self.better} than {b}{self._note(cat_w, a, b)}")
+        raise AssertionError("different ranks with the same key")  # pragma: no cover
+
+    def _position_name(self, category: int, index: int) -> str:
+        return f"the {_ORDINAL[index]} card"
+
+    def _category_reason(self, better: int, worse: int) -> str:
+        raise NotImplementedError
+
+    def _note(self, category: int, a: str, b: str) -> str:
+        if "A" in (a, b):
+            return " (aces are low here)" if self.order[0] == "A" else " (aces are high here)"
+        return ""
+
+
+class BadugiComponent(Component):
+    """Badugi: the best subset of cards differing in both suit and rank, more cards first.
+
+    The best subset is chosen by trying every subset (greedy rules are wrong, see RULES.md 1).
+    Because the answer depends only on the suits and on which cards share a rank once the cards
+    are sorted, the subset search runs once per such pattern and is then remembered: there are
+    at most 8**5 patterns, so the memory stays bounded.
+    """
+
+    size = (1, 5)
+    ranks = 1092
+
+    def __init__(self, name: str, order: str):
+        super().__init__(name, order)
+        # Sorting by this key orders cards by rank in this component's order, then by suit.
+        self._sort = tuple(self._ord[c] * 4 + (c & 3) for c in range(52))
+        self._bit = tuple(1 << o for o in self._ord)
+        self._patterns: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+
+    def _table(self) -> tuple[list[int], list[int]]:
+        if self._tables is None:
+            masks = [m for m in range(1 << 13) if 1 <= m.bit_count() <= 4]
+            # More cards first; at equal size the smaller bitmask is the lower hand, because
+            # comparing bitmasks compares the highest differing rank first.
+            masks.sort(key=lambda m: (-m.bit_count(), m))
+            rank_of = [0] * (1 << 13)
+            for r, m in enumerate(masks, 1):
+                rank_of[m] = r
+            self._tables = (rank_of, masks)
+        return self._tables  # type: ignore[return-value]
+
+    def evaluate(self, cards: Sequence[Card]) -> Evaluation:
+        if not 1 <= len(cards) <= 5 or len(set(cards)) != len(cards):
+            self.checked(cards)
+        s = sorted(cards, key=self._sort.__getitem__)
+        ords = self._ord
+        key = len(s)
+        prev = -1
+        for c in s:
+            o = ords[c]
+            key = (key << 3) | ((c & 3) << 1) | (o == prev)
+            prev = o
+        found = self._patterns.get(key)
+        if found is None:
+            positions = _best_badugi_positions([c & 3 for c in s], [ords[c] for c in s])
+            found = self._patterns[key] = (positions, positions[::-1])
+        positions, backwards = found
+        bit = self._bit
+        mask = 0
+        for i in positions:
+            mask |= bit[s[i]]
+        best = tuple(s[i] for i in backwards)
+        return Evaluation(self, self._table()[0][mask], best)
+
+    def describe(self, rank: int) -> str:
+        size, letters = self._decode(rank)
+        if size == 4:
+            return "4-card Badugi " + "-".join(letters)
+        return f"{size}-card " + "-".join(letters)
+
+    def key(self, rank: int) -> tuple[int, tuple[str, ...]]:
+        size, letters = self._decode(rank)
+        return -size, letters
+
+    def is_made(self, evaluation: Evaluation) -> bool:
+        return len(evaluation.best) == 4
+
+    def made(self, cards: Sequence[Card]) -> bool:
+        # Four cards are a 4-card Badugi exactly when no two share a rank or a suit (which
+        # also makes them four different cards): no subset search is needed (the import asks
+        # this of every hero hand). Suits are checked first, as one mask of four bits.
+        if len(cards) == 4:
+            a, b, c, d = cards
+            if ((1 << (a & 3)) | (1 << (b & 3)) | (1 << (c & 3)) | (1 << (d & 3)) == 15
+                    and len({a >> 2, b >> 2, c >> 2, d >> 2}) == 4):
+                return True
+            if len(set(cards)) == 4:
+                return False
+        return self.is_made(self.evaluate(cards))
+
+    def _decode(self, rank: int) -> tuple[int, tuple[str, ...]]:
+        mask = self._table()[1][rank - 1]
+        letters = tuple(self.order[i] for i in range(12, -1, -1) if mask >> i & 1)
+        return len(letters), letters
+
+    def _category_reason(self, better: int, worse: int) -> str:
+        return "a hand of more cards always beats one of fewer"
+
+
+def _best_badugi_positions(suits: list[int], ords: list[int]) -> tuple[int, ...]:
+    """Positions (into cards sorted low to high) of the best Badugi, by trying every subset."""
+    n = len(suits)
+    for size in range(min(n, 4), 0, -1):
+        best = None
+        best_mask = 0
+        for subset in combinations(range(n), size):
+            if len({suits[i] for i in subset}) != size or len({ords[i] for i in subset}) != size:
+                continue
+            mask = sum(1 << ords[i] for i in subset)
+            if best is None or mask < best_mask:
+                best, best_mask = subset, mask
+        if best is not None:
+            return best
+    raise AssertionError("every non-empty hand makes a 1-card Badugi")  # pragma: no cover
+
+
+# Five-card hands: the lows and the high hand --------------------------------------------------
+
+_NO_PAIR, _PAIR, _TWO_PAIR, _TRIPS, _STRAIGHT, _FLUSH, _FULL_HOUSE, _QUADS, _STRAIGHT_FLUSH = range(9)
+_PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
+_SHAPE = {(1, 1, 1, 1, 1): _NO_PAIR, (2, 1, 1, 1): _PAIR, (2, 2, 1): _TWO_PAIR,
+          (3, 1, 1): _TRIPS, (3, 2): _FULL_HOUSE, (4, 1): _QUADS}
+#: A-5-4-3-2 as positions in the ace-high order, and as the wheel it makes when the ace may
+#: play low: a straight five high, the ace last.
+_ACE_FIVE = (12, 3, 2, 1, 0)
+_WHEEL = (3, 2, 1, 0, 12)
+# The categories run from the weakest to the strongest in high poker; lowball ranks them the
+# other way round.
+_CATEGORY_NAMES = {_NO_PAIR: "no pair", _PAIR: "a pair", _TWO_PAIR: "two pair",
+                   _TRIPS: "three of a kind", _STRAIGHT: "a straight", _FLUSH: "a flush",
+                   _FULL_HOUSE: "a full house", _QUADS: "four of a kind",
+                   _STRAIGHT_FLUSH: "a straight flush"}
+
+
+class _LazyTable(dict[int, int]):
+    """A lookup table that builds itself (through ``build``) on its first miss.
+
+    A lock makes other threads (polars calls back from several) wait for the build rather
+    than take a key missing mid-build for a hand that does not exist."""
+
+    def __init__(self, build: Callable[[], object]):
+        super().__init__()
+        self._build = build
+        self._built = False
+        self._lock = threading.Lock()
+
+    def __missing__(self, key: int) -> int:
+        with self._lock:
+            if not self._built:
+                self._build()
+                self._built = True
+        if dict.__contains__(self, key):
+            return dict.__getitem__(self, key)
+        raise KeyError(key)
+
+
+class FiveCardHand(Component):
+    """Five cards ranked by category, then by their rank groups: the lows and the high hand.
+
+    The hand's rank multiset is keyed by a product of primes, one prime per rank, so the lookup
+    needs neither sorting nor counting; flushes use a second table. Subclasses say which way
+    the categories and ranks run (``_strength``) and whether the ace also plays low in a
+    straight (``wheel``).
+    """
+
+    size = (5, 5)
+    #: Whether A-5-4-3-2 is a straight (five high): in high poker only.
+    wheel = False
+
+    def __init__(self, name: str, order: str, *, straights_and_flushes: bool):
+        super().__init__(name, order)
+        self.straights_and_flushes = straights_and_flushes
+        self.ranks = 7462 if straights_and_flushes else 6175
+        self._prime = tuple(_PRIMES[o] for o in self._ord)
+        # Filled on first use; a miss before then builds the tables (see _LazyTable).
+        self._plain = _LazyTable(self._table)
+        self._flush = _LazyTable(self._table)
+        self._paired: frozenset[int] = frozenset()
+
+    def _strength(self, category: int, ranks: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
+        """The sort key of a class (category, rank positions high to low): lower is better."""
+        raise NotImplementedError
+
+    def _table(self) -> tuple[dict[int, int], dict[int, int], list[tuple[int, tuple[str, ...]]], set[int]]:
+        if self._tables is None:
+            entries = []  # (strength, is flush, prime product, category, rank positions)
+            paired = set()
+            for combo in combinations_with_replacement(range(13), 5):
+                counts = Counter(combo)
+                if max(counts.values()) > 4:
+                    continue
+                groups = sorted(counts.items(), key=lambda kv: (-kv[1], -kv[0]))
+                shape = tuple(n for _, n in groups)
+                ranks = tuple(r for r, n in groups for _ in range(n))
+                product = 1
+                for r in combo:
+                    product *= _PRIMES[r]
+                category = _SHAPE[shape]
+                if category != _NO_PAIR:
+                    paired.add(product)
+                if not self.straights_and_flushes or category != _NO_PAIR:
+                    entries.append((self._strength(category, ranks), False, product, category,
+                                    ranks))
+                    continue
+                straight = ranks[0] - ranks[4] == 4
+                if self.wheel and ranks == _ACE_FIVE:
+                    straight, ranks = True, _WHEEL
+                for is_flush, category in ((False, _STRAIGHT if straight else _NO_PAIR),
+                                           (True, _STRAIGHT_FLUSH if straight else _FLUSH)):
+                    entries.append((self._strength(category, ranks), is_flush, product,
+                                    category, ranks))
+            entries.sort()
+            plain: dict[int, int] = {}
+            flush: dict[int, int] = {}
+            keys = []
+            for r, (_, is_flush, product, category, ranks) in enumerate(entries, 1):
+                (flush if is_flush else plain)[product] = r
+                keys.append((category, tuple(self.order[i] for i in ranks)))
+            self._plain.update(plain)
+            self._flush.update(flush)
+            self._paired = frozenset(paired)
+            self._tables = (plain, flush, keys, paired)
+        return self._tables  # type: ignore[return-value]
+
+    def evaluate(self, cards: Sequence[Card]) -> Evaluation:
+        # The hot path: one multiplication chain and one dict lookup. Validation costs extra
+        # only where a bad hand is possible: a repeated card always repeats a rank.
+        try:
+            a, b, c, d, e = cards
+            p = self._prime
+            product = p[a] * p[b] * p[c] * p[d] * p[e]
+            if self.straights_and_flushes and (a | b | c | d | e) & 3 == a & b & c & d & e & 3:
+                rank = self._flush[product]
+            else:
+                rank = self._plain[product]
+                if product in self._paired and len({a, b, c, d, e}) != 5:
+                    self.checked(cards)
+        except (ValueError, TypeError, KeyError, IndexError):
+            self.checked(cards)
+            raise
+        return Evaluation(self, rank, tuple(cards))
+
+    def rank_many(self, hands: Iterable[Sequence[Card]]) -> list[int]:
+        """The ranks of many hands: ``evaluate`` without a call and a result object per hand."""
+        self._table()
+        p, plain, flush, paired = self._prime, self._plain, self._flush, self._paired
+        flushes = self.straights_and_flushes
+        out: list[int] = []
+        append = out.append
+        cards: Sequence[Card] = ()
+        try:
+            for cards in hands:
+                a, b, c, d, e = cards
+                product = p[a] * p[b] * p[c] * p[d] * p[e]
+                if flushes and (a | b | c | d | e) & 3 == a & b & c & d & e & 3:
+                    append(flush[product])
+                else:
+                    append(plain[product])
+                    if product in paired and len({a, b, c, d, e}) != 5:
+                        self.checked(cards)
+        except (ValueError, TypeError, KeyError, IndexError):
+            self.checked(cards)
+            raise
+        return out
+
+    def key(self, rank: int) -> tuple[int, tuple[str, ...]]:
+        return self._table()[2][rank - 1]
+
+    def describe(self, rank: int) -> str:
+        category, letters = self.key(rank)
+        if category == _NO_PAIR:
+            return "-".join(letters)
+        if category == _PAIR:
+            return f"pair of {_PLURAL[letters[0]]}"
+        if category == _TWO_PAIR:
+            return f"two pair, {_PLURAL[letters[0]]} and {_PLURAL[letters[2]]}"
+        if category == _TRIPS:
+            return f"three {_PLURAL[letters[0]]}"
+        if category == _STRAIGHT:
+            return f"straight, {_HIGH[letters[0]]} high"
+        if category == _FLUSH:
+            return "flush, " + "-".join(letters)
+        if category == _FULL_HOUSE:
+            return f"full house, {_PLURAL[letters[0]]} full of {_PLURAL[letters[3]]}"
+        if category == _QUADS:
+            return f"four {_PLURAL[letters[0]]}"
+        return f"straight flush, {_HIGH[letters[0]]} high"
+
+    def _position_name(self, category: int, index: int) -> str:
+        if category in (_PAIR, _TWO_PAIR, _TRIPS, _FULL_HOUSE, _QUADS):
+            groups = {_PAIR: ["the pair", None, "the highest kicker", "the second kicker",
+                              "the lowest kicker"],
+                      _TWO_PAIR: ["the higher pair", None, "the lower pair", None, "the kicker"],
+                      _TRIPS: ["the three of a kind", None, None, "the higher kicker",
+                               "the lower kicker"],
+                      _FULL_HOUSE: ["the three of a kind", None, None, "the pair", None],
+                      _QUADS: ["the four of a kind", None, None, None, "the kicker"]}[category]
+            return groups[index] or f"the {_ORDINAL[index]} card"
+        return f"the {_ORDINAL[index]} card"
+
+
+class FiveCardLow(FiveCardHand):
+    """A five-card low: 2-7 (aces high, straights and flushes count) or A-5 (neither)."""
+
+    def _strength(self, category: int, ranks: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
+        # The weakest category wins, then the lowest ranks from the top down.
+        return category, ranks
+
+    def is_made(self, evaluation: Evaluation) -> bool:
+        # Pairs, straights and flushes all count against a low: only a plain no-pair is made.
+        return self.key(evaluation.rank)[0] == _NO_PAIR
+
+    def _category_reason(self, better: int, worse: int) -> str:
+        return (f"in lowball {_CATEGORY_NAMES[better]} beats {_CATEGORY_NAMES[worse]}"
+                + (" (straights and flushes count against a hand here)"
+                   if _STRAIGHT in (better, worse) or _FLUSH in (better, worse) else ""))
+
+
+class FiveCardHigh(FiveCardHand):
+    """The standard high hand (5-Card Draw): straight flush down to high card, aces high.
+
+    A-2-3-4-5 (the wheel) is the lowest straight, five high; an ace-high straight flush is
+    called a royal flush. A made hand, in draw-poker terms, is a pat hand: a straight or better.
+    """
+
+    better = "higher"
+    wheel = True
+
+    def __init__(self, name: str):
+        super().__init__(name, ACE_HIGH, straights_and_flushes=True)
+
+    def _strength(self, category: int, ranks: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
+        # The strongest category wins, then the highest ranks from the top down.
+        return -category, tuple(-r for r in ranks)
+
+    def describe(self, rank: int) -> str:
+        category, letters = self.key(rank)
+        if category == _STRAIGHT_FLUSH and letters[0] == "A":
+            return "royal flush"
+        return super().describe(rank)
+
+    def is_made(self, evaluation: Evaluation) -> bool:
+        return self.key(evaluation.rank)[0] >= _STRAIGHT
+
+    def _category_reason(self, better: int, worse: int) -> str:
+        return f"{_CATEGORY_NAMES[better]} beats {_CATEGORY_NAMES[worse]}"
+
+    def _note(self, category: int, a: str, b: str) -> str:
+        if category in (_STRAIGHT, _STRAIGHT_FLUSH) and "5" in (a, b):
+            return " (A-2-3-4-5 is the lowest straight: its ace plays low)"
+        return ""
+
+
+BADUGI = BadugiComponent("badugi", ACE_LOW)
+BADUGI_ACE_HIGH = BadugiComponent("badugi-ace-high", ACE_HIGH)
+DEUCE_TO_SEVEN = FiveCardLow("2-7", ACE_HIGH, straights_and_flushes=True)
+ACE_TO_FIVE = FiveCardLow("a-5", ACE_LOW, straights_and_flushes=False)
+STANDARD_HIGH = FiveCardHigh("high")
+
+COMPONENTS: dict[str, Component] = {c.name: c for c in (BADUGI, BADUGI_ACE_HIGH, DEUCE_TO_SEVEN,
+                                                         ACE_TO_FIVE, STANDARD_HIGH)}
+
+
+def get_component(name: str) -> Component:
+    """The component called ``name`` (``badugi``, ``badugi-ace-high``, ``2-7``, ``a-5``,
+    ``high``)."""
+    from hhtools.errors import unknown_name
+
+    try:
+        return COMPONENTS[name.lower()]
+    except KeyError:
+        raise unknown_name("component", name, COMPONENTS) from None
+
+
+def winners(evaluations: Sequence[Evaluation]) -> list[int]:
+    """Indices of the best hands among ``evaluations`` (several on a tie)."""
+    best = min(e.rank for e in evaluations)
+    return [i for i, e in enumerate(evaluations) if e.rank == best]
+
+

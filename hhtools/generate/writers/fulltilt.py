@@ -1,0 +1,236 @@
+"""Full Tilt Poker: Limit Badugi, 2-7 and A-5 Triple Draw, No Limit 2-7 Single Draw (antes in
+the header and ``antes`` lines) and 5 Card Draw Limit and No Limit, as
+``hhtools/sites/fulltilt.py`` reads.
+
+Calls and bets give the chips added, raises the total for the round; the uncalled bet has its
+own line; winners are paid after rake and without the uncalled bet, ``Total pot`` includes the
+rake. The button line comes after the blinds; heads-up the small blind is the button and no
+``(button)`` tag is printed. Every discard of a draw is listed, then every deal. Descriptions
+have no parentheses (``a Badugi: Q, 4, 3, 2``, ``J,7,5,3,2``, ``a pair of Sevens``). Files are
+UTF-16 with a BOM, single-spaced as the multi-hand files are, hands three empty lines apart.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from hhtools.core.games import get_game
+from hhtools.generate.dealer import Deal
+from hhtools.generate.writers import description, number
+
+GAME_NAMES = {"badugi": "Badugi", "2-7": "2-7 Triple Draw", "a-5": "A-5 Triple Draw",
+              "2-7-single-draw": "2-7 Single Draw", "5-card-draw": "5 Card Draw"}
+STRUCTURES = {"fixed-limit": "Limit", "pot-limit": "Pot Limit", "no-limit": "No Limit"}
+DRAWS = {"draw1": "FIRST", "draw2": "SECOND", "draw3": "THIRD"}
+ORDINAL = {"draw1": "1st", "draw2": "2nd", "draw3": "3rd"}
+ZERO = Decimal(0)
+_WORD = {"2": "Two", "3": "Three", "4": "Four", "5": "Five", "6": "Six", "7": "Seven",
+         "8": "Eight", "9": "Nine", "T": "Ten", "J": "Jack", "Q": "Queen", "K": "King",
+         "A": "Ace"}
+
+
+def money(value: Decimal) -> str:
+    return "$" + number(value, commas=True)
+
+
+def cards(cs) -> str:
+    return "[" + " ".join(map(str, cs)) + "]"
+
+
+def tilt_words(description: str) -> str:
+    """hhtools' description in Full Tilt's words (``hhtools.sites.describe`` style ``fulltilt``)."""
+    d = description
+    if d.startswith("4-card Badugi "):
+        return "a Badugi: " + ", ".join(d[14:].split("-"))
+    if d[0].isdigit() and d[1:7] == "-card ":
+        return f"a {d[0]}-Card: " + ", ".join(d[7:].split("-"))
+    if d[0] in "23456789TJQKA" and (len(d) == 1 or d[1] == "-"):
+        return d.replace("-", ",")
+    words = d.replace(",", "").split()
+    cap = [w.capitalize() for w in words]
+    if d.startswith("pair of "):
+        return f"a pair of {cap[2]}"
+    if d.startswith("two pair, "):
+        return f"two pair, {cap[2]} and {cap[4]}"
+    if d.startswith("three "):
+        return f"three of a kind, {cap[1]}"
+    if d.startswith("straight flush, "):
+        return f"a straight flush, {cap[2]} high"
+    if d.startswith("straight, "):
+        return f"a straight, {cap[1]} high"
+    if d.startswith("flush, "):
+        return f"a flush, {_WORD[d[7]]} high"
+    if d.startswith("full house, "):
+        return f"a full house, {cap[2]} full of {cap[5]}"
+    if d.startswith("four "):
+        return f"four of a kind, {cap[1]}"
+    if d == "royal flush":
+        return "a Royal Flush"
+    raise ValueError(f"no Full Tilt wording for {description!r}")
+
+
+def describe(game, hand_cards) -> str:
+    return tilt_words(description(game, hand_cards))
+
+
+def _pot_name(name: str, sides: int) -> str:
+    if name == "main":
+        return "main pot" if sides else "pot"
+    n = name.split()[1]
+    return "side pot" if sides == 1 else f"side pot {n}"
+
+
+def write(deal: Deal) -> str:
+    h = deal.hand
+    game = get_game(h.game)
+    t = h.started_at
+    ante = f" Ante {money(h.ante)}" if h.ante else ""
+    out = [f"Full Tilt Poker Game #{h.hand_id}: Table {h.table} ({h.max_seats} max) - "
+           f"{money(h.small_bet)}/{money(h.big_bet)}{ante} - "
+           f"{STRUCTURES[h.structure]} {GAME_NAMES[h.game]} - "
+           f"{t.hour}:{t:%M:%S} ET - {t:%Y/%m/%d}"]
+    for s in h.seats:
+        out.append(f"Seat {s.seat}: {s.name} ({money(s.stack)})"
+                   + (", is sitting out" if s.sitting_out else ""))
+    uncalled = h.uncalled[0] if h.uncalled else None
+    last_wager = None
+    if uncalled:
+        last_wager = max(a.seq for a in h.actions
+                         if a.kind in ("call", "bet", "raise", "post_sb", "post_bb", "fold",
+                                       "check") and a.street == uncalled.street)
+    pot = ZERO
+    street = "predraw"
+    deals: list[str] = []   # a draw's deal lines, printed after its last discard
+
+    def flush_deals():
+        out.extend(deals)
+        deals.clear()
+
+    for a in h.actions:
+        if a.street != street:
+            flush_deals()
+            street = a.street
+            marker = DRAWS[street] + " DRAW" if game.draws > 1 else "DRAW"
+            out.append(f"*** {marker} *** (Pot: {money(pot)})")
+        p = a.player
+        allin = ", and is all in" if a.all_in else ""
+        if a.kind not in ("discard", "stand_pat"):
+            flush_deals()
+        if a.kind == "post_ante":
+            out.append(f"{p} antes {money(a.amount)}{allin}")
+        elif a.kind == "post_sb":
+            out.append(f"{p} posts the small blind of {money(a.amount)}")
+        elif a.kind == "post_bb":
+            out.append(f"{p} posts the big blind of {money(a.amount)}")
+            out.append(f"The button is in seat #{h.button_seat}")
+            out.append("*** HOLE CARDS ***")
+            if h.hero:
+                out.append(f"Dealt to {h.hero} {cards(h.hero_cards[0].cards)}")
+        elif a.kind == "fold":
+            out.append(f"{p} folds")
+        elif a.kind == "check":
+            out.append(f"{p} checks")
+        elif a.kind == "call":
+            out.append(f"{p} calls {money(a.amount)}{allin}")
+        elif a.kind == "bet":
+            out.append(f"{p} bets {money(a.amount)}{allin}")
+        elif a.kind == "raise":
+            out.append(f"{p} raises to {money(a.to)}{allin}")
+        elif a.kind == "stand_pat":
+            out.append(f"{p} stands pat")
+        elif a.kind == "discard":
+            plural = "card" if a.count == 1 else "cards"
+            if a.discarded is not None:
+                out.append(f"{p} discards {a.count} {plural} {cards(a.discarded)}")
+                kept = [c for c in deal.holdings[p][a.street] if c not in a.new_cards]
+                deals.append(f"Dealt to {p} " + (f"{cards(kept)} {cards(a.new_cards)}"
+                                                 if kept else cards(a.new_cards)))
+            else:
+                out.append(f"{p} discards {a.count} {plural}")
+                deals.append(f"{p} is dealt {a.count} {plural}")
+        pot += a.amount or ZERO
+        if a.seq == last_wager:
+            out.append(f"Uncalled bet of {money(uncalled.amount)} returned to {uncalled.player}")
+            pot -= uncalled.amount  # the draw's "(Pot: ...)" is without it
+    flush_deals()
+    sides = max(0, len(h.summary.pots) - 1)
+    won: dict[str, Decimal] = {}
+    for c in h.collections:
+        won[c.player] = won.get(c.player, ZERO) + c.amount
+    shows = {s.player: s for s in h.shows}
+    if h.shows:
+        out.append("*** SHOW DOWN ***")
+        for s in h.shows:
+            if s.kind == "show":
+                out.append(f"{s.player} shows {cards(s.cards)} {describe(game, s.cards)}")
+            else:
+                out.append(f"{s.player} mucks")
+    else:
+        # The uncontested winner mucks and is paid without a showdown.
+        for p in dict.fromkeys(c.player for c in h.collections):
+            out.append(f"{p} mucks")
+    per_pot: dict[str, int] = {}
+    for c in h.collections:
+        per_pot[c.pot] = per_pot.get(c.pot, 0) + 1
+    for c in h.collections:
+        verb = "ties for" if per_pot[c.pot] > 1 else "wins"
+        with_ = (f" with {describe(game, shows[c.player].cards)}"
+                 if c.player in shows and shows[c.player].kind == "show" else "")
+        out.append(f"{c.player} {verb} the {_pot_name(c.pot, sides)} ({money(c.amount)})"
+                   f"{with_}")
+    out.append("*** SUMMARY ***")
+    pots = ""
+    if h.summary.pots:
+        parts = []
+        for p in h.summary.pots:
+            label = "Main pot" if p.name == "main" else _pot_name(p.name, sides).capitalize()
+            parts.append(f"{label} {money(p.amount)}.")
+        pots = " " + " ".join(parts)
+    out.append(f"Total pot {money(h.summary.total_pot)}{pots} | Rake {money(h.summary.rake)}")
+    out.extend(_seat_lines(deal, game, won, shows))
+    return "\n".join(out) + "\n"
+
+
+def _seat_lines(deal: Deal, game, won, shows) -> list[str]:
+    h = deal.hand
+    sb = next(a.player for a in h.actions if a.kind == "post_sb")
+    bb = next(a.player for a in h.actions if a.kind == "post_bb")
+    folded = {a.player: a.street for a in h.actions if a.kind == "fold"}
+    voluntary = {a.player for a in h.actions if a.kind in ("call", "bet", "raise")}
+    heads_up = len(h.dealt_to) == 2
+    out = []
+    for s in h.seats:
+        p = s.name
+        if s.sitting_out:
+            out.append(f"Seat {s.seat}: {p} is sitting out")
+            continue
+        roles = ""
+        if s.seat == h.button_seat and not heads_up:
+            roles += " (button)"
+        if p == sb:
+            roles += " (small blind)"
+        if p == bb:
+            roles += " (big blind)"
+        if p in folded:
+            st = folded[p]
+            if st == "predraw":
+                text = ("folded before the Draw" if p in (sb, bb) or p in voluntary
+                        else "folded before the Draw (didn't bet)")
+            elif game.draws == 1:
+                text = "folded after the Draw"
+            else:
+                text = f"folded after the {ORDINAL[st]} Draw"
+        elif p in shows and shows[p].kind == "show":
+            words = describe(game, shows[p].cards)
+            result = f"won ({money(won[p])})" if p in won else "lost"
+            text = f"showed {cards(shows[p].cards)} and {result} with {words}"
+        elif p in shows:
+            text = f"mucked {cards(shows[p].cards)} - {describe(game, shows[p].cards)}"
+        else:
+            text = f"collected ({money(won.get(p, ZERO))}), mucked"
+        out.append(f"Seat {s.seat}: {p}{roles} {text}")
+    return out
+
+
+#: Hands are three empty lines apart.
+SEPARATOR = "\n\n\n"

@@ -1,0 +1,124 @@
+"""KingsClub: Limit Badugi, Badeucey, Badacey, 2-7 and A-5 Triple Draw, Limit A-5 Single Draw
+and No Limit 2-7 Single Draw, as ``hhtools/sites/kingsclub.py`` reads.
+
+A-5 Single Draw hands print no marker at all, as the real files; in No Limit 2-7 Single Draw
+the shows after an all-in before the draw come before the empty betting-round marker.
+
+Calls, bets and raises give the player's total for the betting round; every dealt player has a
+``Dealt to`` line (hidden cards as ``X``); no show-down marker; the summary gives each seat's
+final stack and signed net, then the rake and the wins, after rake and without the bet nobody
+called (no line returns it: the nets do).
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from hhtools.core.games import get_game
+from hhtools.generate.dealer import Deal
+from hhtools.generate.writers import number
+
+GAME_NAMES = {"badugi": "Badugi", "badeucy": "Badeucey", "badacey": "Badacey",
+              "2-7": "2-7 Triple Draw", "a-5": "A-5 Triple Draw",
+              "a-5-single-draw": "A-5 Single Draw", "2-7-single-draw": "2-7 Single Draw"}
+STRUCTURES = {"fixed-limit": "Limit", "no-limit": "No Limit"}
+#: The games whose hands print no street marker.
+UNMARKED = ("a-5-single-draw",)
+ORDINAL = {"draw1": "1ST", "draw2": "2ND", "draw3": "3RD"}
+ROUND = {"draw1": "2ND", "draw2": "3RD", "draw3": "4TH"}
+ZERO = Decimal(0)
+
+
+def money(value: Decimal) -> str:
+    return number(value, commas=True)
+
+
+def cards(cs) -> str:
+    return "[" + " ".join(map(str, cs)) + "]"
+
+
+def write(deal: Deal) -> str:
+    h = deal.hand
+    out = [f"#{h.hand_id}: {STRUCTURES[h.structure]} {GAME_NAMES[h.game]} - "
+           f"{money(h.small_bet)}/{money(h.big_bet)}",
+           f"{h.started_at:%Y-%m-%d %H:%M:%S}",
+           f"Table '{h.table}' Seat {h.button_seat} is the button"]
+    for s in h.seats:
+        out.append(f"Seat {s.seat}: {s.name} ({money(s.stack)})"
+                   + (" is sitting out" if s.sitting_out else ""))
+    out.append("*** 1ST BETTING ROUND ***")
+    street = "predraw"
+    size = 4 if h.game == "badugi" else 5
+    dealt = [s.name for s in h.seats if s.name in set(h.dealt_to)]
+    # Each draw is followed by its betting-round marker, even when nobody can bet.
+    round_open = True
+    for a in h.actions:
+        if a.street != street:
+            if not round_open:
+                out.append(f"*** {ROUND[street]} BETTING ROUND ***")
+            street = a.street
+            round_open = False
+            out.append(f"*** {ORDINAL[street]} DRAW ***")
+        p = a.player
+        allin = ", and is all in" if a.all_in else ""
+        if a.kind in ("fold", "check", "call", "bet", "raise") and not round_open:
+            out.append(f"*** {ROUND[street]} BETTING ROUND ***")
+            round_open = True
+        if a.kind == "post_ante":
+            out.append(f"{p}: posts ante {money(a.amount)}{allin}")
+        elif a.kind == "post_sb":
+            out.append(f"{p}: posts the small blind {money(a.amount)}{allin}")
+        elif a.kind == "post_bb":
+            out.append(f"{p}: posts the big blind {money(a.amount)}{allin}")
+            for name in dealt:
+                shown = (h.hero_cards[0].cards if name == h.hero else ["X"] * size)
+                out.append(f"Dealt to {name}: " + cards(shown))
+        elif a.kind == "fold":
+            out.append(f"{p} folds")
+        elif a.kind == "check":
+            out.append(f"{p} checks")
+        elif a.kind in ("call", "bet"):
+            out.append(f"{p} {a.kind}s {money(a.to)}{allin}")
+        elif a.kind == "raise":
+            out.append(f"{p} raises to {money(a.to)}{allin}")
+        elif a.kind == "stand_pat":
+            out.append(f"{p} stands pat")
+        elif a.kind == "discard":
+            if a.discarded is not None:
+                out.append(f"{p} discards {cards(a.discarded)} draws {cards(a.new_cards)}")
+            else:
+                out.append(f"{p} draws {a.count}")
+    closing = [] if round_open else [f"*** {ROUND[street]} BETTING ROUND ***"]
+    if get_game(h.game).draws > 1:
+        out.extend(closing)
+        closing = []
+    for s in h.shows:
+        out.append(f"{s.player} shows {cards(s.cards)}" if s.kind == "show"
+                   else f"{s.player} mucks")
+    out.extend(closing)
+    if h.game in UNMARKED:
+        out = [line for line in out if not line.startswith("*** ")]
+    out.append("*** SUMMARY ***")
+    for s in h.seats:
+        net = deal.nets.get(s.name, ZERO)
+        sign = "+" if net > 0 else ("-" if net < 0 else "")
+        out.append(f"Seat {s.seat}: {s.name} ({money(s.stack + net)}) {sign}{money(abs(net))}")
+    if h.summary.rake:
+        out.append(f"Rake {money(h.summary.rake)}")
+    pots = {c.pot for c in h.collections}
+    per_pot: dict[str, int] = {}
+    for c in h.collections:
+        per_pot[c.pot] = per_pot.get(c.pot, 0) + 1
+    for c in h.collections:
+        if len(pots) > 1 or h.summary.pots:
+            where = "main pot" if c.pot == "main" else f"side pot {c.pot.split()[1]}"
+            out.append(f"{c.player} wins ({money(c.amount)}) from {where}")
+        elif per_pot[c.pot] > 1 or h.game in ("badeucy", "badacey"):
+            out.append(f"{c.player} wins ({money(c.amount)}) from pot")
+        else:
+            out.append(f"{c.player} wins pot ({money(c.amount)})")
+    return "\n".join(out) + "\n"
+
+
+#: What goes between two hands of a file.
+SEPARATOR = "\n\n"

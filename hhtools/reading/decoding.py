@@ -1,0 +1,217 @@
+"""History files' bytes as text: UTF-8 (with or without a BOM) and UTF-16, read strictly.
+
+A byte that is not valid in the file's encoding is replaced by U+FFFD and reported on its
+line, so the hand holding it says so and the rest of the file reads as written: one bad byte
+never makes the whole file decode otherwise. Windows-1252 (cp1252) is used only for a file
+that is not UTF-8 anywhere (no valid multi-byte sequence at all) and whose bytes are all
+cp1252 characters, and that is reported too.
+
+>>> decoded = decode_bytes(b"Seat 1: Ren\\xc3\\xa9 (100)\\nSeat 2: Bj\\xf6rn (100)\\n")
+>>> decoded.text.split("\\n")[:2], decoded.encoding
+(['Seat 1: René (100)', 'Seat 2: Bj\\ufffdrn (100)'], 'utf-8')
+>>> [(p.line, p.column, p.reason) for p in decoded.problems]
+[(2, 11, 'invalid UTF-8 byte 0xF6 replaced by U+FFFD')]
+>>> cp1252 = decode_bytes(b"Seat 1: Bj\\xf6rn (100)")
+>>> cp1252.text, cp1252.encoding
+('Seat 1: Björn (100)', 'cp1252')
+>>> [n.reason for n in cp1252.notes]
+['the file is not UTF-8 (byte 0xF6): read as Windows-1252 (cp1252)']
+"""
+
+from __future__ import annotations
+
+import codecs
+import re
+from dataclasses import dataclass
+
+from hhtools.core.records import HandWarning
+
+# Code points that stand for bytes the decoder refused: surrogateescape writes an invalid
+# UTF-8 byte as U+DC80..U+DCFF, and surrogatepass keeps a lone UTF-16 surrogate as itself.
+# Neither can come out of valid text.
+INVALID = re.compile("[\ud800-\udfff]+")
+_LINE_END = re.compile("\r\n|\r|\n")
+# A run of printable ASCII (or line ends) read one byte off in UTF-16: U+2000, U+4100...
+MISALIGNED = re.compile("[%s]{8,}" % "".join(chr(b << 8) for b in [10, 13, *range(32, 127)]))
+_MAX_SHIFTS = 100
+# Bytes of the last, odd byte of a UTF-16 file that carry no text (Full Tilt ends its files
+# with a stray line feed).
+_BLANK_BYTES = b"\n\r\0 "
+
+
+@dataclass(frozen=True, slots=True)
+class Decoded:
+    """A file's text, the encoding it was read in, what could not be read (by line), and
+    what the whole file's reading needs said (``notes``)."""
+
+    text: str
+    encoding: str
+    problems: tuple[HandWarning, ...] = ()
+    notes: tuple[HandWarning, ...] = ()
+
+
+def decode(data: bytes) -> tuple[str, str]:
+    """Bytes of a history file as text, and the encoding found (BOM first, then UTF-8)."""
+    decoded = decode_bytes(data)
+    return decoded.text, decoded.encoding
+
+
+#: The bytes at a file's start that ``sniff`` looks at.
+HEAD_BYTES = 200
+
+
+def sniff(head: bytes) -> tuple[str, str, int] | None:
+    """For a file starting with ``head`` (its first HEAD_BYTES bytes): the codec to read it
+    in, the encoding reported and the length of its BOM; None when a BOM or UTF-16 is not
+    found, and the whole file's bytes decide (UTF-8, else perhaps cp1252)."""
+    if head.startswith(codecs.BOM_UTF8):
+        return "utf-8", "utf-8-sig", 3
+    if head.startswith(codecs.BOM_UTF16_LE):
+        return "utf-16-le", "utf-16", 2
+    if head.startswith(codecs.BOM_UTF16_BE):
+        return "utf-16-be", "utf-16", 2
+    head = head[:HEAD_BYTES]
+    if len(head) >= 4 and head[1::2].count(0) > len(head) // 4 and head[0::2].count(0) == 0:
+        return "utf-16-le", "utf-16-le", 0
+    return None
+
+
+def not_utf8_note(line: int, column: int, byte: int) -> HandWarning:
+    """The note of a file read as cp1252: where its first byte invalid in UTF-8 is."""
+    return HandWarning(line, column, f"the file is not UTF-8 (byte 0x{byte:02X}): read as "
+                       "Windows-1252 (cp1252)")
+
+
+def decode_bytes(data: bytes) -> Decoded:
+    """Bytes of a history file as text, the encoding found, and each line's invalid bytes."""
+    if found := sniff(data[:HEAD_BYTES]):
+        codec, name, bom = found
+        return decode_as(data[bom:], codec, name)
+    try:
+        return Decoded(data.decode("utf-8"), "utf-8")
+    except UnicodeDecodeError:
+        pass
+    text = data.decode("utf-8", "surrogateescape")
+    if looks_cp1252(text, data):
+        # Where the first byte UTF-8 refuses is: the line a reader checks the guess on.
+        first = INVALID.search(text)
+        line = len(_LINE_END.findall(text, 0, first.start())) + 1
+        start = max(text.rfind("\n", 0, first.start()), text.rfind("\r", 0, first.start())) + 1
+        byte = ord(first.group()[0]) - 0xDC00
+        return Decoded(data.decode("cp1252"), "cp1252",
+                       notes=(not_utf8_note(line, first.start() - start + 1, byte),))
+    return _replaced(text, "utf-8", _utf8_bytes)
+
+
+def decode_as(data: bytes, codec: str, name: str) -> Decoded:
+    """Part of a file (whole lines, no BOM) in the encoding ``decode_bytes`` found for the
+    whole file: ``codec`` is utf-8, cp1252, utf-16-le or utf-16-be, ``name`` what it reported.
+    Problems are numbered from the part's first line."""
+    if codec.startswith("utf-16"):
+        return _utf16(data, codec, name)
+    if codec == "cp1252":
+        return Decoded(data.decode("cp1252"), name)
+    return _utf8(data, name)
+
+
+def _utf8(data: bytes, name: str) -> Decoded:
+    try:
+        return Decoded(data.decode("utf-8"), name)
+    except UnicodeDecodeError:
+        return _replaced(data.decode("utf-8", "surrogateescape"), name, _utf8_bytes)
+
+
+def _utf16(data: bytes, codec: str, name: str) -> Decoded:
+    # A byte added or lost inside a UTF-16 file shifts every unit after it: the rest would
+    # decode as other, valid, characters and its hands be lost without a word. ASCII read
+    # one byte off gives characters U+XX00; where a run of them starts, the text is decoded
+    # again from the next whole unit, and the character mixing both alignments is replaced.
+    pieces: list[str] = []
+    shifts: list[int] = []  # where in the text each realignment's U+FFFD is
+    pos = 0
+    while True:
+        rest = data[pos:]
+        odd = b""
+        if len(rest) % 2:
+            rest, odd = rest[:-1], rest[-1:]
+        text = rest.decode(codec, "surrogatepass")
+        m = MISALIGNED.search(text) if len(shifts) < _MAX_SHIFTS else None
+        if m is None:
+            pieces.append(text)
+            break
+        if m.start() == 0:  # the first byte is the one too many
+            pos += 1
+            pieces.append("\ufffd")
+        else:
+            pos += len(text[:m.start()].encode(codec, "surrogatepass")) + 1
+            pieces.append(text[:m.start() - 1] + "\ufffd")
+        shifts.append(sum(map(len, pieces)) - 1)
+    text = "".join(pieces)
+    decoded = (_replaced(text, name, _utf16_units) if INVALID.search(text)
+               else Decoded(text, name))
+    problems = list(decoded.problems)
+    text = decoded.text  # U+FFFD in place of lone surrogates: the same positions
+    for at in shifts:
+        line, column = _line_and_column(text, at)
+        problems.append(HandWarning(line, column, "a byte added or lost shifted the UTF-16 "
+                                    "text: read again from the next character, one character "
+                                    "replaced by U+FFFD"))
+    if odd and odd not in _BLANK_BYTES:
+        line, column = _line_and_column(text, len(text))
+        text += "\ufffd"
+        problems.append(HandWarning(line, column, f"the UTF-16 file ends with a lone byte "
+                                    f"0x{odd[0]:02X}, replaced by U+FFFD"))
+    problems.sort(key=lambda p: (p.line, p.column))
+    return Decoded(text, name, tuple(problems))
+
+
+def _line_and_column(text: str, at: int) -> tuple[int, int]:
+    """The 1-based line and column of position ``at`` of ``text``, as parsing counts them."""
+    line = len(_LINE_END.findall(text, 0, at)) + 1
+    start = max(text.rfind("\n", 0, at), text.rfind("\r", 0, at)) + 1
+    return line, at - start + 1
+
+
+def looks_cp1252(text: str, data: bytes) -> bool:
+    """True if no character of ``text`` (read with surrogateescape) came from a valid UTF-8
+    sequence of several bytes, and every byte is a cp1252 character."""
+    if INVALID.sub("", text).isascii():
+        try:
+            data.decode("cp1252")
+        except UnicodeDecodeError:  # one of the five bytes cp1252 leaves undefined
+            return False
+        return True
+    return False
+
+
+def _utf8_bytes(run: str) -> str:
+    codes = " ".join(f"0x{ord(c) - 0xDC00:02X}" for c in run)
+    return (f"invalid UTF-8 byte {codes}" if len(run) == 1
+            else f"{len(run)} invalid UTF-8 bytes ({codes})")
+
+
+def _utf16_units(run: str) -> str:
+    codes = " ".join(f"U+{ord(c):04X}" for c in run)
+    return (f"a lone UTF-16 surrogate {codes}" if len(run) == 1
+            else f"{len(run)} lone UTF-16 surrogates ({codes})")
+
+
+def _replaced(text: str, name: str, describe) -> Decoded:
+    """``text`` with each invalid run replaced by U+FFFD per byte (or unit), and a problem
+    per line naming them."""
+    problems = []
+    line, start = 1, 0
+    ends = _LINE_END.finditer(text)
+    end = next(ends, None)
+    for m in INVALID.finditer(text):
+        while end is not None and end.end() <= m.start():
+            line, start = line + 1, end.end()
+            end = next(ends, None)
+        if problems and problems[-1][0] == line:
+            problems[-1][2].append(m.group())
+        else:
+            problems.append((line, m.start() - start + 1, [m.group()]))
+    fixed = INVALID.sub(lambda m: "\ufffd" * len(m.group()), text)
+    return Decoded(fixed, name, tuple(
+        HandWarning(line, column, f"{'; '.join(describe(r) for r in runs)} replaced by U+FFFD")
+        for line, column, runs in problems))

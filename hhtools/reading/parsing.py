@@ -1,0 +1,603 @@
+"""Reading hand-history files into records: decoding, splitting into hands, site detection.
+
+>>> result = parse_text('''#1: Limit Badugi - 2/4
+... 2021-01-02 15:42:06
+... Table 'T' Seat 1 is the button
+... Seat 1: A (100)
+... Seat 2: B (100)
+... *** 1ST BETTING ROUND ***
+... A: posts the small blind 1
+... B: posts the big blind 2
+... Dealt to A: [X X X X]
+... Dealt to B: [X X X X]
+... A folds
+... *** SUMMARY ***
+... Seat 1: A (99) -1
+... Seat 2: B (101) +1
+... B wins pot (3)''')
+>>> [(h.site, h.hand_id, h.game, [a.kind for a in h.actions]) for h in result.hands]
+[('kingsclub', '1', 'badugi', ['post_sb', 'post_bb', 'fold'])]
+
+A hand that cannot be read costs only itself: it becomes a HandError naming its line, and
+parsing goes on with the next hand. Lark's exceptions never leave this layer.
+"""
+
+from __future__ import annotations
+
+import bisect
+import dataclasses
+import functools
+import os
+import re
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from hhtools.core.collector import collector_paused
+from hhtools.reading.decoding import decode as decode  # also this module's public name
+from hhtools.reading.decoding import decode_bytes
+from hhtools.errors import HHToolsError, HandParseError, UsageError
+from hhtools.core.inputs import InputError, find_histories, read_input, shown
+from hhtools.core.records import Hand, HandError, HandWarning, SkippedHand
+from hhtools.sites import SITES, Site, get_site
+from hhtools.core.words import plural
+
+#: File suffixes searched for in directories.
+# What a folder scan picks up: site exports (.txt; Merge also writes .xml) and PHH files.
+HISTORY_SUFFIXES = (".txt", ".xml", ".phh", ".phhs")
+# Site detection looks at this many non-blank lines before giving up.
+_DETECT_LINES = 200
+
+
+@dataclass(frozen=True, slots=True)
+class ParseResult:
+    """What one file (or text) held: hands, skipped hands, errors, and lines between hands.
+
+    ``notes`` are warnings about the file outside the hands kept (how it was decoded, invalid
+    bytes outside them); ``not_history`` says why a file holding no hand of any known site
+    is not a hand history (it is then skipped, not rejected).
+    """
+
+    path: str | None
+    site: str | None
+    encoding: str | None
+    hands: tuple[Hand, ...]
+    skipped: tuple[SkippedHand, ...]
+    errors: tuple[HandError, ...]
+    stray_lines: int
+    notes: tuple[HandWarning, ...] = ()
+    not_history: str | None = None
+    #: A tournament summary file's tournaments (hhtools.reading.summaries.Summary); it holds no hand.
+    summaries: tuple = ()
+
+    @property
+    def ok(self) -> bool:
+        """True when no hand was rejected."""
+        return not self.errors
+
+    @property
+    def warnings(self) -> tuple[HandWarning, ...]:
+        """The file's notes, then what was wrong in hands kept anyway, in order (each hand
+        also holds its own)."""
+        return self.notes + tuple(w for h in self.hands for w in h.warnings)
+
+    def skipped_by_game(self) -> dict[str, int]:
+        """How many hands of each unsupported game were skipped."""
+        return dict(Counter(s.game for s in self.skipped))
+
+    def hands_by_game(self) -> dict[str, int]:
+        """How many hands of each supported game were read."""
+        return dict(Counter(h.game for h in self.hands))
+
+
+def besides_hands(result: ParseResult) -> list[str]:
+    """One sentence per thing in ``result`` that gives no hand: the file is no hand history,
+    it holds only tournament summaries, or hands of an unsupported game were skipped."""
+    path = result.path or "<text>"
+    if result.not_history is not None:
+        return [f"no hand history in {path}: {result.not_history}"]
+    notes = []
+    games = sorted(result.skipped_by_game().items())
+    if len(games) == 1:
+        notes.append(f"{path}: {plural(games[0][1], 'hand')} skipped: {games[0][0]} is not a "
+                     "supported game")
+    elif games:
+        notes.append(f"{path}: {plural(len(result.skipped), 'hand')} skipped, of games hhtools "
+                     f"does not support: {', '.join(f'{g} {n:,}' for g, n in games)}")
+    if result.summaries and not result.hands and not result.errors:
+        notes.append(f"{path}: {plural(len(result.summaries), 'tournament summary', 'tournament summaries')}"
+                     ", no hand to audit")
+    return notes
+
+
+
+def split_lines(text: str) -> list[str]:
+    """Lines of a text whatever its line ends; BOMs of concatenated files are dropped."""
+    # str.splitlines would also split on form feeds and other rare separators inside chat
+    # lines, and the line numbers would no longer match what editors show.
+    return _plain_text(text).split("\n")
+
+
+def _plain_text(text: str) -> str:
+    """The text without BOMs, every line ending written ``\\n``."""
+    text = text.replace("\ufeff", "")
+    if "\r" in text:  # looking for the pair is slow even where there is none
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return text
+
+
+def detect_site(lines: list[str]) -> Site | None:
+    """The site whose hand header appears first in ``lines``, or None."""
+    seen = 0
+    for line in lines:
+        if not line.strip():
+            continue
+        for site in SITES.values():
+            if site.hand_start.match(line):
+                return site
+        seen += 1
+        if seen >= _DETECT_LINES:
+            break
+    return None
+
+
+def split_hands(lines: list[str], site: Site) -> tuple[list[tuple[int, int]], int]:
+    """(start, end) index ranges of the hands, and how many non-blank lines lie outside them.
+
+    A hand starts at a header line and runs to the next header or to ``site.hand_gap``
+    blank lines in a row (trailing blank lines are not part of it). Lines matching
+    ``site.banner`` (an archive's numbering between hands) are not counted as stray.
+    """
+    start = site.hand_start.match
+    # Most lines cannot start a hand: a plain prefix test spares them the regex.
+    prefix = _literal_prefix(site.hand_start)
+    gap = site.hand_gap
+    banner = site.banner.match if site.banner is not None else None
+    spans = []
+    stray = 0
+    if gap == 1:
+        # One pass: a hand runs from its header to the next header or blank line.
+        begin = None
+        for k, line in enumerate(lines):
+            if line.startswith(prefix) and start(line):
+                if begin is not None:
+                    spans.append((begin, k))
+                begin = k
+            elif not line or line.isspace():
+                if begin is not None:
+                    spans.append((begin, k))
+                    begin = None
+            elif begin is None and not (banner and banner(line)):
+                stray += 1
+        if begin is not None:
+            spans.append((begin, len(lines)))
+        return spans, stray
+    i, n = 0, len(lines)
+    while i < n:
+        if start(lines[i]):
+            j = i + 1
+            blank = 0
+            while j < n and blank < gap and not start(lines[j]):
+                blank = 0 if lines[j].strip() else blank + 1
+                j += 1
+            while j > i + 1 and not lines[j - 1].strip():
+                j -= 1
+            spans.append((i, j))
+            i = j
+        else:
+            if lines[i] and not lines[i].isspace() and not (banner and banner(lines[i])):
+                stray += 1
+            i += 1
+    return spans, stray
+
+
+# A line that starts with a blank other than its end: it may be a blank line.
+_BLANK_LED = re.compile(r"\n[^\S\n]")
+# The ASCII blanks but the line end and the space.
+_RARE_ASCII_BLANKS = tuple(c for c in map(chr, range(128)) if c.isspace() and c not in "\n ")
+
+
+def split_text_hands(text: str, lines: list[str], site: Site) -> tuple[list[tuple[int, int]], int]:
+    """What ``split_hands(lines, site)`` answers, ``lines`` being ``text.split("\\n")``, found
+    by searching the text for the lines that matter rather than testing every line.
+
+    Where hands end at one blank line and no line starts with a blank, the only lines that
+    matter are those that start like a hand header and the empty ones. Where moreover every
+    line starting like a header follows an empty line (or starts the text), a hand or a run of
+    stray lines lies between two empty lines, found by list.index in C. Otherwise str.find
+    jumps from one line that matters to the next in C, and the line numbers are counted
+    between them. Any other text is split by split_hands.
+    """
+    prefix = _literal_prefix(site.hand_start)
+    if site.hand_gap != 1 or not prefix or "\n" in prefix or _blank_led(text, lines):
+        return split_hands(lines, site)
+    found = _split_between_empty_lines(
+        lines, site, prefix, text.count("\n" + prefix) + text.startswith(prefix))
+    if found is not None:
+        return found
+    # Twice the position where a line starts, plus 1 if it may be a header (0: it is empty):
+    # plain integers sort faster than pairs.
+    marks = []
+    if text.startswith(prefix):
+        marks.append(1)
+    elif not text or text[0] == "\n":
+        marks.append(0)
+    for needle, header in (("\n" + prefix, 1), ("\n\n", 0)):
+        pos = text.find(needle)
+        while pos >= 0:
+            marks.append(2 * pos + 2 + header)
+            pos = text.find(needle, pos + 1)
+    if len(text) > 0 and text[-1] == "\n":
+        marks.append(2 * len(text))
+    marks.sort()
+    start = site.hand_start.match
+    banner = site.banner.match if site.banner is not None else None
+    spans = []
+    stray = 0
+    begin = None
+    k = after = at = 0  # line k starts at position at; after: the first line not yet seen
+    for mark in marks:
+        pos = mark >> 1
+        k += text.count("\n", at, pos)
+        at = pos
+        if begin is None and k > after:  # lines between hands, none blank
+            stray += sum(1 for line in lines[after:k] if not banner(line)) if banner else k - after
+        after = k + 1
+        if mark & 1:
+            if start(lines[k]):
+                if begin is not None:
+                    spans.append((begin, k))
+                begin = k
+            elif begin is None and not (banner and banner(lines[k])):
+                stray += 1
+        elif begin is not None:
+            spans.append((begin, k))
+            begin = None
+    n = len(lines)
+    if begin is None and n > after:
+        stray += sum(1 for line in lines[after:] if not banner(line)) if banner else n - after
+    if begin is not None:
+        spans.append((begin, n))
+    return spans, stray
+
+
+def _split_between_empty_lines(lines: list[str], site: Site, prefix: str, led: int
+                               ) -> tuple[list[tuple[int, int]], int] | None:
+    """What split_hands answers for lines none of which is blank but the empty ones, or None
+    unless all ``led`` lines that start with ``prefix`` (the header's) follow an empty line
+    or start the text."""
+    start = site.hand_start.match
+    banner = site.banner.match if site.banner is not None else None
+    empty_after = lines.index
+    spans = []
+    stray = seen = 0
+    i, n = 0, len(lines)
+    while i < n:
+        try:
+            j = empty_after("", i)
+        except ValueError:
+            j = n
+        if j > i:  # lines[i:j], none empty, follow an empty line (or start the text)
+            first = lines[i]
+            if first.startswith(prefix):
+                seen += 1
+                if start(first):
+                    spans.append((i, j))
+                    i = j + 1
+                    continue
+            stray += sum(1 for line in lines[i:j] if not banner(line)) if banner else j - i
+        i = j + 1
+    return (spans, stray) if seen == led else None
+
+
+def _blank_led(text: str, lines: list[str]) -> bool:
+    """True if one of the lines (``text.split("\\n")``) starts with a blank: it may be one."""
+    if text.isascii() and text[:1] != " " and "\n " not in text:
+        # The other ASCII blanks are rare anywhere in a history: a search for each of them
+        # (by memchr) costs a third of comparing every line with the least one.
+        for blank in _RARE_ASCII_BLANKS:
+            if blank in text:
+                break
+        else:
+            return False
+    return bool(text[:1].isspace() and text[0] != "\n") or _BLANK_LED.search(text) is not None
+
+
+@functools.cache
+def _literal_prefix(pattern: re.Pattern) -> str:
+    """The plain text every match of ``pattern`` starts with ("" when it is not plain)."""
+    if pattern.flags & re.IGNORECASE:
+        return ""
+    prefix = re.match(r"[^.^$*+?{}\[\]\\|()]*", pattern.pattern).group()
+    if pattern.pattern[len(prefix):len(prefix) + 1] in ("*", "+", "?", "{"):
+        prefix = prefix[:-1]  # the last character is optional or repeated
+    return prefix
+
+
+def parse_text(text: str, site: str = "auto", *, path: str | None = None,
+               errors: str = "collect", encoding: str | None = None,
+               first_line: int = 1) -> ParseResult:
+    """Parse the hands of a history text; ``site`` is ``auto`` or a site name.
+
+    With ``errors="raise"`` the first bad hand raises HandParseError instead of being collected.
+    ``first_line`` is the line number of the text's first line (a part of a file read in
+    slices, hhtools.reading.slicing).
+    """
+    if errors not in ("collect", "raise"):
+        raise HHToolsError(f"errors must be 'collect' or 'raise', not {errors!r}")
+    text = _plain_text(text)
+    lines = text.split("\n")
+    if first_line == 1 and text.startswith(tuple(magic for magic, _ in _BINARY_KINDS)):
+        # An archive or a PDF is never read as text, even when a stored (uncompressed) zip
+        # shows a history's lines among its own.
+        return _not_a_history(lines, path, encoding)
+    chosen = detect_site(lines) if site == "auto" else get_site(site)
+    if chosen is None:
+        from hhtools.reading.summaries import is_summary, read_summaries
+
+        if site == "auto" and is_summary(lines):
+            found = read_summaries(lines, path, first_line)
+            return ParseResult(path, "pokerstars", encoding, (), (), found.errors, 0,
+                               summaries=found.tournaments)
+        return _not_a_history(lines, path, encoding)
+    read_document = getattr(chosen, "read_document", None)
+    if read_document is not None:
+        # A site whose file is one document rather than a run of text hands (Merge's XML:
+        # every game depends on the description heading the file) reads it whole.
+        hands, skipped, bad, stray = read_document(lines, path)
+        if errors == "raise" and bad:
+            raise HandParseError(bad[0])
+        return ParseResult(path, chosen.name, encoding, tuple(hands), tuple(skipped),
+                           tuple(bad), stray)
+    chosen.classifier  # compile the grammar here: a broken grammar is a bug, not a bad hand
+    offset, step = line_spacing(lines)
+    if step != 1:
+        # Double-spaced (Full Tilt's single-hand UTF-16 files): read every other line and
+        # number the lines as the file does.
+        lines = lines[offset::step]
+    if step == 1:
+        spans, stray = split_text_hands(text, lines, chosen)
+    else:
+        spans, stray = split_hands(lines, chosen)
+    hands: list[Hand] = []
+    skipped: list[SkippedHand] = []
+    bad: list[HandError] = []
+    if not spans and stray:
+        bad.append(_no_hand(lines, path, chosen, first_line))
+    elif stray:
+        # Lines between hands are most often a hand whose header line is damaged: a hand
+        # rejected by name, never one that vanishes without a word.
+        bad.extend(_outside_hands(lines, spans, chosen, path, first_line + offset, step))
+    # Reading hands allocates many small containers and makes no reference cycle.
+    with collector_paused():
+        for i, j in spans:
+            record = _read_hand(chosen, lines[i:j], first_line + offset + i * step, path, step)
+            if isinstance(record, Hand):
+                hands.append(record)
+            elif isinstance(record, SkippedHand):
+                skipped.append(record)
+            else:
+                if errors == "raise":
+                    raise HandParseError(record)
+                bad.append(record)
+    return ParseResult(path, chosen.name, encoding, tuple(hands), tuple(skipped), tuple(bad),
+                       stray)
+
+
+def parse_file(path: str | Path, site: str = "auto", *, errors: str = "collect") -> ParseResult:
+    """Parse the hands of one history file, in any of the encodings sites write, or a PHH file."""
+    from hhtools.reading.phh import is_phh, read_phh
+
+    if is_phh(path) and site in ("auto", "phh"):
+        # PHH is TOML, read by its own module; its hands come back like any site's.
+        phh = read_phh(path)
+        if errors == "raise" and phh.errors:
+            raise HandParseError(phh.errors[0])
+        return ParseResult(str(path), "phh", "utf-8", phh.hands, (), phh.errors, 0)
+    decoded = decode_bytes(read_input(path))
+    result = parse_text(decoded.text, site, path=str(path), errors=errors,
+                        encoding=decoded.encoding)
+    if result.not_history is None and (decoded.problems or decoded.notes):
+        result = with_problems(result, decoded.problems, decoded.notes)
+    return result
+
+
+#: The warnings of a file outside its hands shown one by one; the rest are counted.
+_MAX_NOTES = 10
+
+
+def with_problems(result: ParseResult, problems: Sequence[HandWarning],
+                  file_notes: Sequence[HandWarning]) -> ParseResult:
+    """The result with each problem of decoding (by line) in the hand holding its line, the
+    others and ``file_notes`` as the file's notes."""
+    hands = list(result.hands)
+    firsts = [h.source.first_line for h in hands]
+    found: dict[int, list[HandWarning]] = {}
+    notes = []
+    for p in problems:
+        i = bisect.bisect_right(firsts, p.line) - 1
+        if i >= 0 and p.line <= hands[i].source.last_line:
+            found.setdefault(i, []).append(
+                HandWarning(p.line, p.column, p.reason, result.path, hands[i].hand_id))
+        else:
+            notes.append(HandWarning(p.line, p.column, p.reason, result.path))
+    for i, warnings in found.items():
+        hand = hands[i]
+        hands[i] = dataclasses.replace(
+            hand, warnings=tuple(sorted(hand.warnings + tuple(warnings),
+                                        key=lambda w: (w.line, w.column))))
+    if len(notes) > _MAX_NOTES:
+        more = len(notes) - _MAX_NOTES
+        notes[_MAX_NOTES:] = [HandWarning(
+            notes[_MAX_NOTES].line, 1, f"{more} more line{'s' * (more != 1)} with bytes "
+            "that could not be read, replaced by U+FFFD", result.path)]
+    file_notes = [HandWarning(n.line, n.column, n.reason, result.path) for n in file_notes]
+    return dataclasses.replace(result, hands=tuple(hands),
+                               notes=result.notes + tuple(file_notes + notes))
+
+
+def history_files(paths: Iterable[str | Path]) -> Iterator[Path]:
+    """The files named, and the history files found (recursively) in the directories named;
+    a folder that cannot be listed or entered is listed itself, for reading to refuse it
+    (hhtools.core.inputs)."""
+    for p in find_histories(paths, HISTORY_SUFFIXES):
+        if not os.path.lexists(p):
+            raise UsageError(f"no such file or directory: {shown(p)}")
+        yield p
+
+
+def parse_paths(paths: Iterable[str | Path], site: str = "auto", *, errors: str = "collect"
+                ) -> Iterator[ParseResult]:
+    """Parse every history file among ``paths`` (files or directories), one result per file;
+    an input that cannot be read (a pipe, a device, a folder not entered) is one rejection."""
+    if site != "auto":
+        get_site(site)  # an unknown site name fails before any file is read
+    for f in history_files(paths):
+        try:
+            yield parse_file(f, site, errors=errors)
+        except InputError as exc:
+            if errors == "raise":
+                raise
+            yield refused(f, exc)
+
+
+def refused(path: str | Path, exc: InputError) -> ParseResult:
+    """The result of an input not read: one rejection saying why."""
+    return ParseResult(str(path), None, None, (), (), (HandError(
+        str(path), 1, 1, None, None, (), None, str(exc)),), 0)
+
+
+def line_spacing(lines: list[str]) -> tuple[int, int]:
+    """(offset, 2) when every other line is blank (a double-spaced file), else (0, 1)."""
+    if len(lines) < 4:
+        return 0, 1
+    for offset in (0, 1):
+        if (not any(line.strip() for line in lines[1 - offset::2])
+                and any(line.strip() for line in lines[offset::2])):
+            return offset, 2
+    return 0, 1
+
+
+def _read_hand(site: Site, lines: list[str], first: int, path: str | None, step: int = 1
+               ) -> Hand | SkippedHand | HandError:
+    try:
+        if step != 1:
+            return site.read_hand(lines, first, path, step)
+        return site.read_hand(lines, first, path)
+    except Exception as e:  # noqa: BLE001 - a bad hand must never stop the file
+        # Every known failure is reported by the site itself; this keeps a bug in hhtools
+        # from costing more than the hand that revealed it. Tests assert it never happens.
+        m = site.hand_start.match(lines[0])
+        return HandError(path, first, 1, m.group(1) if m else None, site.name, (), lines[0],
+                         f"internal error while reading this hand ({type(e).__name__}: {e}); "
+                         "please report it")
+
+
+#: The openings of files often put where histories are, named when such a file is skipped.
+_BINARY_KINDS = (("PK\x03\x04", "a ZIP archive"), ("%PDF-", "a PDF document"),
+                 ("\x1f\x8b", "a gzip archive"), ("7z\xbc\xaf", "a 7-Zip archive"),
+                 ("Rar!", "a RAR archive"))
+
+
+def _not_a_history(lines, path, encoding) -> ParseResult:
+    """A text with no hand header of any site: skipped and counted, not a rejected hand."""
+    first = next((line.strip() for line in lines if line.strip()), None)
+    kind = next((k for magic, k in _BINARY_KINDS if first and first.startswith(magic)), None)
+    if first is None:
+        reason = "the file is empty"
+    elif kind is not None or "\x00" in first:
+        # Its first line as text would be a screenful of control characters.
+        reason = f"{kind or 'binary data'}, not the text of a hand history"
+    else:
+        titles = [s.title for s in SITES.values()]
+        reason = (f"no hand header of {', '.join(titles[:-1])} or {titles[-1]} found; "
+                  f"first line {first[:80]!r}")
+    return ParseResult(path, None, encoding, (), (), (), 0, not_history=reason)
+
+
+def _outside_hands(lines: list[str], spans: list[tuple[int, int]], site: Site, path,
+                   first_line: int, step: int) -> list[HandError]:
+    """One rejection per run of lines that lie in no hand (runs end at a blank line or a
+    hand), naming its first line and what a hand starts with."""
+
+    banner = site.banner.match if site.banner is not None else None
+    inside = [False] * len(lines)
+    for i, j in spans:
+        inside[i:j] = [True] * (j - i)
+    runs: list[list[int]] = []
+    previous = None
+    for k, line in enumerate(lines):
+        if inside[k] or not line.strip():
+            previous = None
+            continue
+        if banner and banner(line):
+            continue
+        if previous is None:
+            runs.append([k, 0])
+        runs[-1][1] += 1
+        previous = k
+    header = site.describe("HEADER")
+    return [HandError(path, first_line + k * step, 1, None, site.name, (header,),
+                      lines[k].strip(), f"{plural(count, 'line')} in no hand: expected "
+                      f"{header} to start a hand; got {lines[k].strip()[:80]!r}")
+            for k, count in runs]
+
+
+def _no_hand(lines, path, site: Site, first_line: int = 1) -> HandError:
+    n, line = next((n, line) for n, line in enumerate(lines, first_line) if line.strip())
+    return HandError(path, n, 1, None, site.name, (site.describe("HEADER"),), line.strip(),
+                     f"no {site.title} hand found: expected {site.describe('HEADER')}; "
+                     f"got {line.strip()[:80]!r}")
+
+
+def format_report(results: Iterable[ParseResult]) -> Iterator[str]:
+    """Lines of the ``hhtools parse`` summary: each file, its rejected hands, then the totals."""
+    hands: Counter[tuple[str, str]] = Counter()
+    skipped: Counter[str] = Counter()
+    files = errors = warned = foreign = 0
+    for r in results:
+        files += 1
+        if r.not_history is not None:
+            foreign += 1
+            yield f"{shown(r.path or '<text>')}: not a hand history: {r.not_history}"
+            continue
+        games = Counter((r.site, h.game) for h in r.hands)
+        hands.update(games)
+        skipped.update(r.skipped_by_game())
+        errors += len(r.errors)
+        parts = [f"{len(r.hands)} hand{'s' * (len(r.hands) != 1)}"
+                 + (f" ({_counts({g: n for (_, g), n in games.items()})})" if games else "")]
+        if r.summaries:
+            parts.append(plural(len(r.summaries), "tournament summary", "tournament summaries"))
+        if r.skipped:
+            parts.append(f"skipped {_counts(r.skipped_by_game())}")
+        if r.errors:
+            parts.append(f"{len(r.errors)} rejected")
+        warnings = r.warnings
+        warned += len(warnings)
+        if warnings:
+            parts.append(f"{len(warnings)} warning{'s' * (len(warnings) != 1)}")
+        yield f"{shown(r.path or '<text>')}: {r.site or 'unknown site'}, {', '.join(parts)}"
+        for e in r.errors:
+            yield f"  {e.message}"
+        for w in warnings:
+            yield f"  {w.message}"
+    sites: dict[str, dict[str, int]] = {}
+    for (site, game), n in sorted(hands.items()):
+        sites.setdefault(site, {})[game] = n
+    per_site = "; ".join(f"{s}: {_counts(g)}" for s, g in sites.items()) or "none"
+    total = sum(hands.values())
+    yield (f"total: {files} file{'s' * (files != 1)}, {total} hand{'s' * (total != 1)} ({per_site}), "
+           f"skipped {_counts(skipped) if skipped else 'none'}, {errors} rejected"
+           + (f", {warned} warning{'s' * (warned != 1)}" if warned else "")
+           + (f", {not_history_count(foreign)}" if foreign else ""))
+
+
+def not_history_count(files: int) -> str:
+    """``not a hand history: 2 files``, as summaries count the files skipped so."""
+    return f"not a hand history: {files} file{'s' * (files != 1)}"
+
+
+def _counts(counts: dict[str, int]) -> str:
+    return ", ".join(f"{name} {n}" for name, n in sorted(counts.items()))

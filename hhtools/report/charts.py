@@ -1,0 +1,312 @@
+"""Charts: each a pure function from a polars DataFrame (hhtools.analytics.chartdata) to a matplotlib Figure.
+
+Nothing here writes a file or touches pyplot's global state: figures are built with
+``matplotlib.figure.Figure`` directly (rendered by the Agg or SVG canvas when saved), and the
+caller saves them. matplotlib is imported inside the functions so that ``hhtools --help`` and
+the other commands do not pay for it. A chart given no rows raises NoDataError instead of
+drawing an empty frame. Money arrives as Decimal; it becomes float only as a plotting
+coordinate, after every sum has been made exactly.
+
+``chart(tables, kind, filters)`` builds the data and the figure in one call.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import polars as pl
+
+from hhtools.analytics.chartdata import (NoDataError, draw_pattern, no_data, position_results, scope,
+                               session_results, showdown_classes, split_results,
+                               winnings_series)
+from hhtools.analytics.stats import Filters, Tables
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+# The colours players know from Hold'em Manager: green all hands, blue showdown, red non-showdown.
+TOTAL, SHOWDOWN, NON_SHOWDOWN = "#2e8b3a", "#1f5fbf", "#d62728"
+WON, LOST = "#2e8b3a", "#d62728"
+COMPONENT_TITLES = {"badugi": "Badugi", "badugi-ace-high": "Badugi (ace high)", "2-7": "2-7 low",
+                    "a-5": "A-5 low", "high": "High hand"}
+STREET_TITLES = {"draw1": "1st draw", "draw2": "2nd draw", "draw3": "3rd draw"}
+
+
+def _figure(width: float = 8.0, height: float = 4.5) -> Figure:
+    from matplotlib.figure import Figure
+
+    return Figure(figsize=(width, height), dpi=100, layout="constrained")
+
+
+def _require(df: pl.DataFrame, what: str) -> None:
+    if df.height == 0:
+        raise NoDataError(f"no {what}: nothing to draw")
+
+
+def _signed(value) -> str:
+    return f"{value:+,.2f}"
+
+
+def _titled(title: str, where: str) -> str:
+    """A chart's title over the line naming its scope (sites, games, stakes, cash or
+    tournament: hhtools.analytics.chartdata.scope), when known."""
+    return f"{title}\n{where}" if where else title
+
+
+def _sign_legend(ax, values: list[float], loc: str = "best") -> None:
+    """A legend naming the colours a won/lost bar chart used, and only those."""
+    from matplotlib.patches import Patch
+
+    handles = [Patch(color=colour, label=label) for colour, label, used in (
+        (WON, "won (0 or more)", any(v >= 0 for v in values)),
+        (LOST, "lost", any(v < 0 for v in values))) if used]
+    ax.legend(handles=handles, loc=loc, fontsize=8)
+
+
+def winnings_chart(df: pl.DataFrame, where: str = "") -> Figure:
+    """Cumulative net over hands played, with the showdown and non-showdown lines.
+
+    ``df`` is ``winnings_series``: the lines are its ``total``, ``showdown_total`` and
+    ``non_showdown_total`` columns against ``hand``; each line has a ``gid`` (``total``,
+    ``showdown``, ``non_showdown``) so that tests can read back exactly what was drawn.
+    """
+    _require(df, "hands")
+    player, unit = df["player"][0], df["unit"][0]
+    fig = _figure()
+    ax = fig.add_subplot()
+    # Every line starts at 0 before the first hand, as trackers draw it: one hand is a line,
+    # not a lone point.
+    x = [0, *df["hand"].to_list()]
+    last = df.row(-1, named=True)
+    for column, gid, label, colour, width in (
+            ("total", "total", "All hands", TOTAL, 2.2),
+            ("showdown_total", "showdown", "Won at showdown", SHOWDOWN, 1.4),
+            ("non_showdown_total", "non_showdown", "Won without showdown", NON_SHOWDOWN, 1.4)):
+        # Decimal -> float here only: the running totals were summed exactly in chartdata.
+        y = [0.0, *(float(v) for v in df[column].to_list())]
+        # The total is drawn over the others: it often coincides with one of them.
+        ax.plot(x, y, color=colour, linewidth=width, gid=gid, zorder=3 if gid == "total" else 2,
+                        label=f"{label} ({_signed(last[column])})",
+                        marker="o" if len(x) <= 31 else None, markersize=3,
+                        markevery=slice(1, None))
+    ax.axhline(0, color="#888888", linewidth=0.8)
+    hands = df.height
+    ax.set_title(_titled(f"Winnings of {player}: {hands:,} hand{'s' * (hands != 1)}", where))
+    ax.set_xlabel("Hands played")
+    ax.set_ylabel(f"Net won ({unit})")
+    ax.grid(True, alpha=0.3)
+    ax.legend(loc="best")
+    if hands <= 10:
+        ax.set_xticks(x)
+    return fig
+
+
+def draws_chart(df: pl.DataFrame, where: str = "") -> Figure:
+    """Per game, stacked bars: the share of draws taking 0, 1, ... 5 cards at each draw round,
+    with the pat rate and the number of draws written over each bar. ``df`` is ``draw_stats``
+    for one player."""
+    _require(df, "draws")
+    from matplotlib import colormaps
+
+    games = df["game"].unique(maintain_order=True).to_list()
+    player = df["player"][0]
+    fig = _figure(max(6.5, 4.2 * len(games) + 1.5), 4.5)
+    axes = fig.subplots(1, len(games), squeeze=False)[0]
+    colours = colormaps["viridis"].resampled(6)
+    # The same counts in every panel, so that the one legend names every colour drawn.
+    present = [n for n in range(6) if df[f"drew_{n}"].sum() > 0]
+    for ax, game in zip(axes, games):
+        rows = df.filter(pl.col("game") == game).sort("street")
+        streets = [STREET_TITLES.get(s, s) for s in rows["street"].to_list()]
+        draws = rows["draws"].to_list()
+        bottom = [0.0] * rows.height
+        for n in present:
+            counts = rows[f"drew_{n}"].to_list()
+            share = [100 * c / d if d else 0.0 for c, d in zip(counts, draws)]
+            ax.bar(streets, share, bottom=bottom, color=colours(n), gid=f"drew_{n}",
+                   label="pat (0 cards)" if n == 0 else f"{n} card{'s' * (n != 1)}")
+            bottom = [b + s for b, s in zip(bottom, share)]
+        for i, (pat, d) in enumerate(zip(rows["pat_pct"].to_list(), draws)):
+            ax.text(i, 102, f"pat {pat:.0f}%\n{d} draw{'s' * (d != 1)}", ha="center",
+                    va="bottom", fontsize=8)
+        from hhtools.core.games import get_game
+
+        ax.set_title(get_game(game).title)
+        ax.set_ylim(0, 125)
+        ax.set_yticks(range(0, 101, 20))
+        ax.set_ylabel("Share of draws (%)")
+        ax.set_xlabel("Draw round")
+    axes[-1].legend(title="Cards drawn", loc="center left", bbox_to_anchor=(1.02, 0.5))
+    fig.suptitle(_titled(f"How {player} draws: cards drawn per draw round", where))
+    return fig
+
+
+def positions_chart(df: pl.DataFrame, where: str = "") -> Figure:
+    """The win rate at each position in table order (utg first, the blinds last), one panel
+    per money unit: in big bets per 100 hands for limit games, big blinds for the others.
+    The bar's height, its colour (won or lost) and its label are the same one figure; the
+    hands played are under each position. ``df`` is ``position_stats`` for one player."""
+    _require(df, "hands")
+    units = df["unit"].unique(maintain_order=True).to_list()
+    player = df["player"][0]
+    fig = _figure(8.0, 3.6 * len(units) + 0.9)
+    axes = fig.subplots(len(units), 1, squeeze=False)[:, 0]
+    for ax, unit in zip(axes, units):
+        rows = df.filter(pl.col("unit") == unit)
+        values = [v or 0.0 for v in rows["win_rate"].to_list()]
+        rates = rows["win_rate_unit"].unique().to_list()
+        rate = rates[0] if len(rates) == 1 else "per 100 hands"
+        # A player sitting out who still posts (a tournament's blinds) has no position.
+        positions = [f"{p or 'sitting out'}\n{h:,} hand{'s' * (h != 1)}"
+                     for p, h in zip(rows["position"].to_list(), rows["hands"].to_list())]
+        bars = ax.bar(positions, values, gid=f"win_rate {unit}",
+                      color=[WON if v >= 0 else LOST for v in values])
+        ax.bar_label(bars, labels=[_signed(v) for v in values], fontsize=8, padding=2)
+        ax.axhline(0, color="#888888", linewidth=0.8)
+        ax.margins(y=0.25)
+        ax.tick_params(axis="x", labelsize=8)
+        ax.set_ylabel(rate)
+        ax.set_title(f"In {unit}: {_RATE_WORDS.get(rate, rate)} at each position")
+        _sign_legend(ax, values)
+    fig.suptitle(_titled(f"Results of {player} by position", where))
+    return fig
+
+
+_RATE_WORDS = {"BB/100": "big bets won per 100 hands (BB/100)",
+               "bb/100": "big blinds won per 100 hands (bb/100)"}
+
+
+def showdowns_chart(df: pl.DataFrame, where: str = "") -> Figure:
+    """Per game and component, the hands shown down in each strength class (hhtools.analytics.classes,
+    best first): won stacked over lost, with the class's W$SD written beside it. ``df`` is
+    ``showdown_classes``."""
+    df = df.filter(pl.col("showdowns") > 0)
+    _require(df, "hands shown down")
+    from hhtools.core.games import get_game
+
+    panels = df.select("game", "component").unique(maintain_order=True).rows()
+    player = df["player"][0]
+    tallest = max(df.group_by("game", "component").len()["len"].to_list())
+    fig = _figure(max(6.5, 4.4 * len(panels) + 1), max(3.2, 1.6 + 0.32 * tallest))
+    axes = fig.subplots(1, len(panels), squeeze=False)[0]
+    for ax, (game, component) in zip(axes, panels):
+        rows = df.filter((pl.col("game") == game) & (pl.col("component") == component))
+        labels = rows["class"].to_list()
+        won = rows["won"].to_list()
+        lost = [n - w for n, w in zip(rows["showdowns"].to_list(), won)]
+        y = list(range(len(labels)))
+        ax.barh(y, won, color=WON, label="won", gid=f"won {game} {component}")
+        ax.barh(y, lost, left=won, color=LOST, label="lost", gid=f"lost {game} {component}")
+        for i, (n, pct) in enumerate(zip(rows["showdowns"].to_list(), rows["wsd_pct"].to_list())):
+            ax.text(n, i, f"  {pct:.0f}% of {n}", va="center", fontsize=8)
+        ax.set_yticks(y, labels, fontsize=8)
+        ax.invert_yaxis()
+        ax.margins(x=0.35)
+        name = get_game(game).title
+        half = COMPONENT_TITLES.get(component, component)
+        ax.set_title(name if len(get_game(game).components) == 1 else f"{name}: {half}",
+                     fontsize=10)
+        ax.set_xlabel("Hands shown down (W$SD of the class beside)")
+        ax.xaxis.get_major_locator().set_params(integer=True)
+        ax.legend(loc="lower right", fontsize=8)
+    fig.suptitle(_titled(f"Hands {player} showed down, by strength class", where))
+    return fig
+
+
+def sessions_chart(df: pl.DataFrame, where: str = "") -> Figure:
+    """The net of each session in order played, one panel per money unit: bar height, colour
+    and label are the session's net. ``df`` is ``hhtools.analytics.sessions.sessions`` of one player."""
+    _require(df, "sessions")
+    units = df["unit"].unique(maintain_order=True).to_list()
+    player = df["player"][0]
+    fig = _figure(8.0, 3.4 * len(units) + 0.9)
+    axes = fig.subplots(len(units), 1, squeeze=False)[:, 0]
+    for ax, unit in zip(axes, units):
+        rows = df.filter(pl.col("unit") == unit).sort("start")
+        # Decimal -> float as a coordinate only: each session's net was summed exactly.
+        values = [float(v) for v in rows["net"].to_list()]
+        names = [f"{s:%m-%d}\n{h:,} h" for s, h in zip(rows["start"].to_list(),
+                                                         rows["hands"].to_list())]
+        bars = ax.bar(range(len(values)), values, gid=f"sessions {unit}",
+                      color=[WON if v >= 0 else LOST for v in values])
+        if len(values) <= 16:
+            ax.bar_label(bars, labels=[_signed(v) for v in values], fontsize=8, padding=2)
+            ax.set_xticks(range(len(values)), names, fontsize=8)
+        ax.axhline(0, color="#888888", linewidth=0.8)
+        ax.margins(y=0.25)
+        ax.set_xlim(-0.6, max(len(values), 5) - 0.4)  # a lone session is not a wall of colour
+        ax.set_ylabel(f"Net won ({unit})")
+        ax.set_xlabel("Sessions in order played (start day, hands)")
+        ax.set_title(f"In {unit}: {len(values)} session{'s' * (len(values) != 1)}")
+        _sign_legend(ax, values)
+    fig.suptitle(_titled(f"Sessions of {player}: net per session", where))
+    return fig
+
+
+def splits_chart(df: pl.DataFrame, where: str = "") -> Figure:
+    """Badeucy and Badacey showdowns: % scooped, % of Badugi halves and low halves won, per
+    game. ``df`` is ``split_stats`` for one player."""
+    df = df.filter(pl.col("showdowns") > 0)
+    _require(df, "Badeucy or Badacey showdowns")
+    from hhtools.core.games import get_game
+
+    player = df["player"][0]
+    fig = _figure(max(6.0, 3.0 * df.height + 2), 4.5)
+    ax = fig.add_subplot()
+    games = df["game"].to_list()
+    width = 0.26
+    for i, (column, label, colour) in enumerate((
+            ("scoop_pct", "Scooped (both halves)", "#6a3d9a"),
+            ("badugi_half_pct", "Badugi half won", "#1f5fbf"),
+            ("low_half_pct", "Low half won", "#ff7f0e"))):
+        values = [v or 0.0 for v in df[column].to_list()]
+        bars = ax.bar([g + (i - 1) * width for g in range(len(games))], values, width,
+                      label=label, color=colour, gid=column)
+        ax.bar_label(bars, labels=[f"{v:.0f}%" for v in values], fontsize=8)
+    ax.set_xticks(range(len(games)),
+                  [f"{get_game(g).title}\n{n} showdown{'s' * (n != 1)}"
+                   for g, n in zip(games, df["showdowns"].to_list())])
+    ax.set_xlim(-0.6, len(games) - 0.4)
+    ax.set_ylim(0, 115)
+    ax.set_ylabel("Share of showdowns (%)")
+    ax.set_title(_titled(f"Split pots of {player}: halves won and scoops", where))
+    ax.legend(loc="upper right")
+    return fig
+
+
+#: kind -> (data function, chart function, what is missing when there are no rows)
+CHARTS: dict[str, tuple[Callable, Callable[..., Figure], str]] = {
+    "winnings": (winnings_series, winnings_chart, "hands"),
+    "draws": (draw_pattern, draws_chart, "draws"),
+    "positions": (position_results, positions_chart, "hands"),
+    "showdowns": (showdown_classes, showdowns_chart, "hands shown down with known cards"),
+    "splits": (split_results, splits_chart, "Badeucy or Badacey showdowns"),
+    "sessions": (session_results, sessions_chart, "sessions"),
+}
+
+
+def chart_data(t: Tables, kind: str, filters: Filters, measure: str = "money") -> pl.DataFrame:
+    """The DataFrame chart ``kind`` draws; NoDataError (naming the player) when it is empty."""
+    from hhtools.errors import unknown_name
+    from hhtools.analytics.stats import check_filters
+
+    if kind not in CHARTS:
+        raise unknown_name("chart", kind, CHARTS)
+    filters = check_filters(filters, t.players["player"].unique())
+    data, _, what = CHARTS[kind]
+    df = data(t, filters, measure) if kind == "winnings" else data(t, filters)
+    if kind in ("splits", "showdowns"):
+        df = df.filter(pl.col("showdowns") > 0)
+    if df.height == 0:
+        raise no_data(what, filters)
+    return df
+
+
+def chart(t: Tables, kind: str, filters: Filters, measure: str = "money") -> Figure:
+    """Chart ``kind`` (``winnings``, ``draws``, ``positions``, ``showdowns``, ``splits``,
+    ``sessions``) for ``filters.player``, titled with its scope (``scope``)."""
+    df = chart_data(t, kind, filters, measure)  # refuses an unknown kind first
+    from hhtools.analytics.stats import check_filters
+
+    return CHARTS[kind][1](df, scope(t, check_filters(filters, t.players["player"].unique())))

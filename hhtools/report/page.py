@@ -1,0 +1,178 @@
+"""One self-contained HTML page that reads like a tracker's summary: per player a header of
+headline numbers and their sections (hhtools.report.sections), every player in one table,
+every disputed hand explained (hhtools.report.disputes), and what the store could not read.
+
+The page needs no network and runs no script: charts are PNG images inside ``data:`` URIs, the
+style sheet is inline and allowed by its hash in a Content-Security-Policy that forbids
+everything else (hhtools.report.html). Player names, table names, chat and the audit's wording
+all come from history files that anyone can write, so every piece of text goes through
+``html.escape``: a player called ``<script>alert(1)</script>`` is shown as those characters,
+never run.
+
+``build_report(store, filters)`` reads the store and returns the page; ``hhtools report`` writes it.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from html import escape
+from pathlib import Path
+
+import polars as pl
+
+from hhtools.analytics.chartdata import NoDataError
+from hhtools.report.disputes import audit_section, not_read_section
+from hhtools.report.html import Column, days, page, table, text
+from hhtools.report.sections import game_title, player_part, player_view
+from hhtools.analytics.stats import KEY, Filters, Tables, check_filters, player_stats
+from hhtools.store.store import Store
+from hhtools.analytics.tournaments import TournamentTables
+from hhtools.core.words import plural
+
+#: How many players get their own part of the page when no --player is given.
+FEATURED = 3
+#: Rows of the all-players table; `hhtools stats` lists every one.
+PLAYER_ROWS = 30
+
+PLAYER_COLUMNS = [Column("player", "Player", "text"), Column("unit", "Unit", "text"),
+                  Column("hands", "Hands", "int"), Column("net", "Net", "money"),
+                  Column("net_big_bets", "Big bets", "signed"),
+                  Column("win_rate", "Win rate", "signed"),
+                  Column("win_rate_unit", "Win rate in", "text"), Column("vpip", "VPIP %", "pct"),
+                  Column("raise_predraw", "Raise %", "pct"),
+                  Column("won_at_showdown", "W$SD %", "pct")]
+
+
+def featured_players(t: Tables, filters: Filters,
+                     summary_heroes: list[str] | None = None) -> tuple[list[str], str]:
+    """The players shown in detail, and a sentence saying how they were chosen: the --player
+    filter; else the heroes (the players whose own cards the histories show), most hands
+    first; else, in histories without a hero, the players with the most hands; else, in a
+    store of tournament summary files only, their heroes (``summary_heroes``)."""
+    if filters.player:
+        return [filters.player], f"Shown in detail: {filters.player}, chosen with --player."
+    players = t.filtered(filters).players
+    heroes = (players.filter(pl.col("is_hero")).group_by("player").agg(n=pl.len())
+              .sort(["n", "player"], descending=[True, False]))
+    if heroes.height:
+        chosen = heroes["player"].head(FEATURED).to_list()
+        of = f" of the {heroes.height}" if heroes.height > FEATURED else ""
+        return chosen, (f"Shown in detail: the hero{'es' * (len(chosen) > 1)}{of} (the players "
+                        "whose own cards the histories show), most hands as hero first: "
+                        f"{', '.join(chosen)}. --player NAME shows any one player.")
+    ranked = (players.group_by("player").agg(n=pl.len())
+              .sort(["n", "player"], descending=[True, False]))
+    chosen = ranked["player"].head(FEATURED).to_list()
+    if not chosen and summary_heroes and filters == Filters():
+        chosen = list(summary_heroes[:FEATURED])
+        return chosen, (f"No hand is stored, only tournament summary files: shown in detail, "
+                        f"their hero{'es' * (len(chosen) > 1)}: {', '.join(chosen)}.")
+    if not chosen:
+        return [], "No hand matches: nobody to show in detail."
+    return chosen, (f"No history here shows its hero's cards: shown in detail, the "
+                    f"{plural(len(chosen), 'player')} with the most hands: {', '.join(chosen)}. "
+                    "--player NAME shows any one player.")
+
+
+def _summary_heroes(t: TournamentTables) -> list[str]:
+    """The heroes of the tournament summary files ("You finished..."), most summaries first."""
+    heroes = t.summaries.filter(pl.col("hero").is_not_null()).group_by("hero").agg(n=pl.len())
+    return heroes.sort(["n", "hero"], descending=[True, False])["hero"].to_list()
+
+
+def _summary(t: Tables, filters: Filters, hands: pl.DataFrame, summaries: int = 0) -> str:
+    """One sentence on what the page covers (``summaries``: tournament summary files stored)."""
+    if hands.height == 0 and summaries:
+        return (f'<p class="summary">No hand is stored, only '
+                f'{plural(summaries, "tournament summary", "tournament summaries")}.</p>')
+    chosen = t.filtered(filters)
+    games = chosen.hands.join(hands.select(KEY), on=KEY, how="semi")
+    titles = ", ".join(game_title(g) for g in sorted(games["game"].drop_nulls().unique().to_list()))
+    sites = ", ".join(sorted(games["site"].drop_nulls().unique().to_list()))
+    when = days(games["started_at"])
+    span = f", {when}" if when else ""
+    disputed = hands.filter(pl.col("verdict").fill_null("unknown") != "ok").height
+    players = chosen.players["player"].n_unique()
+    return (f'<p class="summary">{plural(hands.height, "hand")} of {escape(titles or "no game")} '
+            f"at {escape(sites or 'no site')}{escape(span)}; "
+            f"{plural(players, 'player')}; {plural(disputed, 'hand')} not <code>ok</code> "
+            "in the audit.</p>")
+
+
+def _selected_hands(store: Store, t: Tables, filters: Filters) -> pl.DataFrame:
+    """The stored hands the report covers, with what the audit section needs."""
+    hands = store.read_columns("hands", KEY + ["game", "table", "started_at", "verdict", "path", "line"])
+    chosen = t.filtered(filters)
+    keys = chosen.players.select(KEY).unique() if (filters.player or filters.position) else chosen.hands.select(KEY)
+    return hands.join(keys, on=KEY, how="semi")
+
+
+def _contents(featured: list[str]) -> str:
+    players = "".join(f'<li><a href="#p{i}-player">{escape(name)}</a></li>'
+                      for i, name in enumerate(featured, 1))
+    return ('<nav id="contents"><ul>' + players
+            + '<li><a href="#players">Every player</a></li><li><a href="#audit">Disputed hands'
+            '</a></li><li><a href="#not-read">What was not read</a></li></ul></nav>')
+
+
+def build_report(store: Store, filters: Filters = Filters(), now: datetime | None = None) -> str:
+    """The whole page for ``filters`` (``filters.player`` is the player; none means everyone)."""
+    store = store.snapshot()  # every table from the same batches
+    t = Tables.load(store)
+    tournaments = TournamentTables.load(store)
+    # A player of tournament summary files only has no hand, yet has results.
+    filters = check_filters(filters, set(t.players["player"].unique()) | set(
+        tournaments.players_named()))
+    now = now or datetime.now(timezone.utc)
+    who = filters.player or "all players"
+    described = ", ".join(f"{k} {v}" for k, v in (
+        ("game", filters.game), ("site", filters.site), ("stakes", filters.stakes),
+        ("since", filters.since), ("until", filters.until), ("position", filters.position),
+        ("type", filters.hand_type)) if v)
+    hands = _selected_hands(store, t, filters)
+    featured, why = featured_players(t, filters, _summary_heroes(tournaments))
+    if described and hands.height == 0:
+        # A page of empty sections would read as if the player had played nothing at all.
+        of = f" of {filters.player}" if filters.player else ""
+        raise NoDataError(f"no hands{of} in the store ({described}): no report written")
+    everyone = player_stats(t, filters)
+    shown = everyone.head(PLAYER_ROWS)
+    more = (f"; the {PLAYER_ROWS} with the most hands of {everyone.height}, hhtools stats "
+            "lists them all" if everyone.height > PLAYER_ROWS else "")
+    body = [
+        f'<h1 id="title">hhtools report: {escape(who)}</h1>',
+        f'<p class="meta">Store {escape(str(store.root))}; {escape(described or "all hands")}; '
+        f"made {text(now)} by hhtools.</p>",
+        _summary(t, filters, hands, tournaments.summaries.height),
+        f'<p class="meta" id="featured">{escape(why)}</p>',
+        _contents(featured),
+        *(player_part(player_view(store, t, tournaments, filters, name, i))
+          for i, name in enumerate(featured, 1)),
+        '<h2 id="players">Every player</h2>',
+        table(shown, PLAYER_COLUMNS, "stats-players",
+              f"Per player and money unit (a currency, or tournament chips in big blinds: never added "
+              f"together){more}"),
+        '<h2 id="audit">Disputed hands</h2>',
+        audit_section(store, hands),
+        '<h2 id="not-read">What was not read</h2>',
+        not_read_section(store),
+        '<h2 id="about">About these figures</h2>',
+        "<p>Definitions are in the hhtools README (Statistics): VPIP and the raise leave out "
+        "walks; went to showdown counts the hands that reached the first draw; W$SD is the share "
+        "of showdowns won. Net is what the history records, after rake. The win rate is in big "
+        "bets won per 100 hands (BB/100) in limit games, as limit players count it, and in big "
+        "blinds (bb/100) in no-limit and pot-limit games; where stakes are put together (per "
+        "game, per player) it is still in big bets or big blinds, never in money. Made hands, "
+        "pat, break and snow are defined per game beside the draw tables; a session ends after "
+        "30 idle minutes, at every table together.</p>",
+    ]
+    return page(f"hhtools report: {who}", body)
+
+
+def write_report(store: Store, out: str | Path, filters: Filters = Filters()) -> Path:
+    """Write the page to ``out`` and return its path."""
+    from hhtools.core.outputs import write_text
+
+    out = Path(out)
+    write_text(out, build_report(store, filters))  # whole or not at all
+    return out

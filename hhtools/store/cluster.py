@@ -1,0 +1,153 @@
+"""Reading, parsing and auditing on a Dask cluster: ``hhtools import --scheduler ADDRESS``.
+
+The work unit is a slice of whole hands (hhtools.reading.slicing: a path, a byte range and the number of
+its first line), so one huge file spreads over the workers too. Each task is
+``importer.read_slice``, a pure function of its slice: a worker reads those bytes of the file,
+parses and audits the hands, and sends back their table rows. This process, which holds the
+store's writer lock, takes the rows in the files' order, decides duplicates and publishes the
+batches, exactly as a local import does: each batch whole or not at all. A worker lost
+mid-import costs its slices being read again by another (the scheduler does that); as a task
+stores nothing, nothing is lost or stored twice.
+
+Every worker must read the input files at the same path as this process (a shared folder, or a
+copy at the same place) and run the same hhtools; the store is written by this process only.
+dask and distributed are an optional extra (``pip install 'hhtools[dask]'``), imported only here.
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+import os
+import time
+from collections import deque
+from collections.abc import Iterator
+
+from hhtools.errors import ClusterError, HHToolsError, UsageError
+from hhtools.store.importer import FileRows, read_slice
+from hhtools.reading.slicing import Slice
+
+#: Where ``hhtools import`` finds the scheduler when --scheduler is not given.
+SCHEDULER_ENV = "HHTOOLS_SCHEDULER"
+#: Slices in flight per worker thread: enough to keep every worker busy, few enough that the
+#: rows waiting for this process stay few.
+READ_AHEAD = 3
+#: Seconds to wait for the scheduler to answer.
+CONNECT_TIMEOUT = 20
+#: Where the seconds an import waits with no worker on the cluster are set (default below):
+#: a cluster whose workers are all gone would otherwise be waited for forever, the store locked.
+WORKERLESS_ENV = "HHTOOLS_DASK_NO_WORKER_TIMEOUT"
+WORKERLESS_TIMEOUT = 60.0
+#: Seconds between two looks at the cluster's workers while a slice is waited for.
+LOOK_EVERY = 1.0
+
+
+def connect(address: str):
+    """A client of the Dask scheduler at ``address`` (``tcp://host:8786``)."""
+    try:
+        from distributed import Client
+    except ImportError:
+        raise UsageError("importing on a Dask cluster (--scheduler) needs dask and distributed: "
+                         "pip install 'hhtools[dask]'") from None
+    # A lost scheduler or worker is said by hhtools in one sentence (ClusterError); Dask's own
+    # loggers would print their tracebacks of it on standard error too. Its loggers below
+    # "distributed" set levels of their own, but write through the handlers of this one.
+    quiet = logging.getLogger("distributed")
+    for handler in (quiet, *quiet.handlers):
+        handler.setLevel(logging.CRITICAL + 1)
+    try:
+        return Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
+    except (OSError, TimeoutError, ValueError) as exc:
+        raise UsageError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+
+
+def read_on_worker(part: Slice) -> FileRows:
+    """The task: read_slice, naming the worker's machine if it cannot read the file."""
+    import socket
+
+    return read_slice(part, worker=socket.gethostname())
+
+
+def read_on_cluster(slices: Iterator[Slice], client) -> Iterator[FileRows]:
+    """The rows of each slice, read on the cluster of ``client``, in the slices' order."""
+    threads = max(1, sum(client.nthreads().values()))
+    ahead = READ_AHEAD * threads
+
+    def submit(part: Slice):
+        # pure: the key is the slice's own, so a slice resubmitted is one task. retries: a
+        # task that raised (a worker's full disk...) is tried again before the import fails.
+        return client.submit(read_on_worker, part, pure=True, retries=2)
+
+    pending = deque((s, submit(s)) for s in itertools.islice(slices, ahead))
+    try:
+        while pending:
+            rows = _result(*pending[0], client)
+            pending.popleft()
+            pending.extend((s, submit(s)) for s in itertools.islice(slices, 1))
+            yield rows
+    finally:
+        # Interrupted or failed: the slices not taken are not read for nothing.
+        client.cancel([future for _, future in pending])
+
+
+def workerless_timeout() -> float:
+    """The seconds an import waits while the cluster has no worker ($HHTOOLS_DASK_NO_WORKER_TIMEOUT)."""
+    text = os.environ.get(WORKERLESS_ENV, "")
+    try:
+        seconds = float(text) if text.strip() else WORKERLESS_TIMEOUT
+    except ValueError:
+        raise UsageError(f"{WORKERLESS_ENV} must be a number of seconds, not {text!r}") from None
+    if not seconds > 0:
+        raise UsageError(f"{WORKERLESS_ENV} must be a number of seconds above 0, not {text!r}")
+    return seconds
+
+
+def _result(part: Slice, future, client=None) -> FileRows:
+    """The slice's rows, waited for in short steps so that Ctrl-C is acted on at once, and so
+    that a cluster left with no worker for longer than workerless_timeout() fails the import."""
+    from distributed import TimeoutError as DaskTimeout
+
+    bound = workerless_timeout() if client is not None else None
+    alone_since: float | None = None
+    looked = time.monotonic()
+    while True:
+        try:
+            return future.result(timeout=0.2)
+        except (TimeoutError, DaskTimeout):
+            now = time.monotonic()
+            if bound is None or now - looked < LOOK_EVERY:
+                continue
+            looked = now
+            try:
+                workers = client.nthreads()
+            except Exception:  # noqa: BLE001 - the scheduler lost: said when the future fails
+                continue
+            if workers:
+                alone_since = None
+            elif alone_since is None:
+                alone_since = now
+            elif now - alone_since >= bound:
+                raise ClusterError(
+                    f"no Dask worker has been on the cluster for {bound:g} seconds while "
+                    f"reading {part.path} from line {part.first_line}; the batches stored "
+                    "before are kept, and running the same command again, with workers, "
+                    "completes the import") from None
+            continue
+        except HHToolsError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - whatever the cluster raised, said in one line
+            name = type(exc).__name__
+            where = f"{part.path} from line {part.first_line}"
+            if name == "KilledWorker":
+                # The scheduler gave up on the slice after it cost workers again and again
+                # (its allowed-failures): the slice is what kills them, not the cluster, so it
+                # is rejected and the other files imported, rather than every rerun failing.
+                from hhtools.store.importer import rejected_slice
+
+                return rejected_slice(part, f"Dask workers died each time they read {where} "
+                                      "(a file too large for a worker's memory?)")
+            if name in ("CancelledError", "CommClosedError", "FutureCancelledError"):
+                raise ClusterError(f"the Dask cluster was lost while reading {where} ({name});"
+                                   " the batches stored before are kept, and running the same "
+                                   "command again completes the import") from None
+            raise

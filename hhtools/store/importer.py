@@ -1,0 +1,536 @@
+"""Importing history files into the hand store, atomically and without duplicates.
+
+Files whose size and modification time match their last clean import are skipped without
+being read; hands already stored (same site and hand id) are skipped after parsing. Each file,
+or each slice of whole hands of a large one (hhtools.reading.slicing), is parsed, audited and turned
+into table rows on its own (in worker processes with ``jobs`` above 1, or on a Dask cluster,
+hhtools.store.cluster), a few slices at a time, so memory stays flat; the main process drops
+duplicates and writes batches of whole hands (see hhtools.store.store), so an import killed at any
+moment can simply be run again. A file is marked as imported in the batch holding its last
+slice. An import holds the
+store's writer lock from before it reads the hands already stored until its last batch is
+published, so a second import of the same files waits, then finds them all stored.
+"""
+
+from __future__ import annotations
+
+import itertools
+import multiprocessing
+import os
+import signal
+import threading
+from collections import Counter, deque
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor, wait
+from dataclasses import dataclass, field, replace
+from datetime import datetime, timezone
+from multiprocessing.connection import Connection
+from pathlib import Path
+
+import polars as pl
+
+from hhtools.core.collector import collector_paused
+from hhtools.errors import HHToolsError
+from hhtools.core.inputs import shown
+from hhtools.reading.parsing import not_history_count
+from hhtools.core.records import HandError
+from hhtools.store.rows import add_hand, error_row, frames, new_rows
+from hhtools.reading.slicing import Slice
+from hhtools.store.store import Store, StoreWriteError
+from hhtools.store.tables import SCHEMAS
+
+#: How many hands a batch holds before it is written: bounds memory on large imports.
+BATCH_HANDS = int(os.environ.get("HHTOOLS_BATCH_HANDS", "5000"))
+#: Below this much to read (about 4,000 hands), starting worker processes costs more than
+#: it saves, so an import with the automatic job count reads in this process.
+PARALLEL_BYTES = 5_000_000
+#: Slices read ahead per worker: enough that workers never wait for the main process.
+READ_AHEAD = 3
+KEY = ["site", "hand_id"]
+
+
+@dataclass
+class ImportSummary:
+    """What an import did."""
+
+    files_seen: int = 0
+    files_read: int = 0
+    files_unchanged: int = 0
+    hands_new: int = 0
+    hands_stored: int = 0  # of hands_new, those in batches already published
+    duplicates: int = 0
+    skipped_games: Counter = field(default_factory=Counter)
+    rejected: int = 0
+    verdicts: Counter = field(default_factory=Counter)
+    rejected_examples: list[str] = field(default_factory=list)
+    #: Files holding no hand of any known site (a readme): skipped, not rejected.
+    not_histories: int = 0
+    warnings: int = 0
+    warning_examples: list[str] = field(default_factory=list)
+    #: Tournaments read from summary files (hhtools.reading.summaries): new, and already stored.
+    summaries_new: int = 0
+    summaries_known: int = 0
+
+    def render(self) -> str:
+        """The summary printed at the end of ``hhtools import``."""
+        skipped = ", ".join(f"{g} {n}" for g, n in sorted(self.skipped_games.items())) or "none"
+        lines = [
+            f"files read: {self.files_read} (unchanged since last import: {self.files_unchanged})",
+            f"hands new: {self.hands_new}",
+            f"duplicates: {self.duplicates}",
+            f"skipped games: {skipped}",
+            f"rejected: {self.rejected}",
+        ]
+        if self.not_histories:
+            lines.append(not_history_count(self.not_histories))
+        if self.summaries_new or self.summaries_known:
+            lines.append(f"tournament summaries: {self.summaries_new} new, "
+                         f"{self.summaries_known} already stored")
+        if self.verdicts:
+            lines.append("verdicts: " + ", ".join(f"{v} {n}" for v, n in sorted(self.verdicts.items())))
+        lines += [f"  {e}" for e in self.rejected_examples]
+        if self.rejected > len(self.rejected_examples):
+            lines.append("  ... `hhtools rejected` lists them all")
+        if self.warnings:
+            lines.append(f"warnings: {self.warnings}")
+            lines += [f"  {w}" for w in self.warning_examples]
+            if self.warnings > len(self.warning_examples):
+                lines.append("  ... `hhtools parse` lists them all")
+        return "\n".join(lines)
+
+
+@dataclass
+class ImportProgress:
+    """How far an import has got: given to the ``progress`` callback once the files to read
+    are known, after each file read and after the last batch is stored."""
+
+    files: int = 0  # files to read (those unchanged since their last import are not)
+    bytes: int = 0  # their size
+    files_read: int = 0
+    bytes_read: int = 0
+    hands_read: int = 0  # hands in the files read so far, duplicates included
+    hands_stored: int = 0  # new hands in the batches written to the store so far
+
+
+@dataclass
+class FileRows:
+    """One file (or slice of one) parsed, audited and flattened into table rows."""
+
+    path: str
+    size: int
+    mtime_ns: int
+    frames: dict[str, pl.DataFrame]
+    verdicts: dict[tuple[str, str], str]  # (site, hand id) -> verdict, in file order
+    skipped: Counter
+    errors: list[str]
+    repeated: int = 0  # hands that appear twice in this very file
+    not_history: bool = False
+    warnings: list[str] = field(default_factory=list)
+    part: int = 0  # the slice of the file (hhtools.reading.slicing), and whether it is its last
+    last: bool = True
+    bytes: int = 0  # read for these rows
+
+
+def history_files(paths: Iterable[str | os.PathLike]) -> list[Path]:
+    """The files named, and the files found in the folders named, recursively, in a stable order."""
+    from hhtools.reading.parsing import history_files as found
+
+    return list(found(paths))
+
+
+def read_slice(part: Slice, worker: str | None = None) -> FileRows:
+    """Parse, audit and flatten one slice of a file (runs in a worker process when importing
+    in parallel, on a Dask worker with a scheduler): a pure function of the slice.
+
+    ``worker`` names the machine reading it, said if the file cannot be read there."""
+    from hhtools.reading.slicing import parse_slice
+
+    path = part.path
+    try:
+        # The size and time recorded are those the importing process saw when it planned the
+        # file (a Dask worker may read a copy made at another time): a file changed since is
+        # taken for changed by the next import, and read again.
+        result = parse_slice(part)
+    except (HHToolsError, OSError) as exc:
+        # A file that cannot be read (permissions, a read error) costs only itself: it is one
+        # rejection, read again by the next import, and the other files are imported.
+        reason = (str(exc) if isinstance(exc, HHToolsError)
+                  else f"cannot read {path}: {exc.strerror or exc}")
+        if worker:
+            reason += (f" (on the Dask worker {worker}: every worker must see the input files "
+                       "at the same path)")
+        return rejected_slice(part, reason)
+    with collector_paused():
+        rows = _flatten(path, part.size, part.mtime_ns, result)
+    rows.part, rows.last, rows.bytes = part.part, part.last, part.bytes
+    return rows
+
+
+def rejected_slice(part: Slice, reason: str) -> FileRows:
+    """The rows of a slice that could not be read: one rejection, from its first line, that
+    the next import reads again."""
+    path = part.path
+    error = HandError(path, part.first_line, 1, None, None, (), None, reason)
+    rows = new_rows()
+    rows["rejected"].rows.append(error_row(error, path))
+    return FileRows(path, part.size, part.mtime_ns, frames(rows), {}, Counter(),
+                    [error.message], 0, False, [], part.part, part.last, part.bytes)
+
+
+def _flatten(path: str, size: int, mtime_ns: int, result) -> FileRows:
+    """Audit the hands of a parsed file and turn them into table rows."""
+    from hhtools.auditing.auditor import audit_or_error
+
+    rows = new_rows()
+    verdicts = {}
+    repeated = 0
+    errors = list(result.errors)
+    for hand in result.hands:
+        key = (hand.site, hand.hand_id)
+        if key in verdicts:
+            repeated += 1
+            continue
+        checked = audit_or_error(hand)
+        if isinstance(checked, HandError):
+            errors.append(checked)
+            continue
+        add_hand(rows, hand, checked, path)
+        verdicts[key] = checked.verdict
+    rows["skipped"].rows += [(path, s.site, s.hand_id, s.game) for s in result.skipped]
+    rows["rejected"].rows += [error_row(e, path) for e in errors]
+    tables = frames(rows)
+    if result.summaries:
+        from hhtools.store.summary_rows import summary_frames
+
+        tables.update(summary_frames(result.summaries, path))
+    return FileRows(path, size, mtime_ns, tables, verdicts,
+                    Counter(s.game for s in result.skipped), [e.message for e in errors],
+                    repeated, result.not_history is not None,
+                    [w.message for w in result.warnings])
+
+
+def default_jobs() -> int:
+    """The processors this process may use (at most 8): the automatic number of jobs."""
+    try:
+        usable = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        usable = os.cpu_count() or 1
+    return max(1, min(usable, 8))
+
+
+def import_paths(paths: Iterable[str | os.PathLike], store: Store,
+                 progress: Callable[[ImportProgress], None] | None = None,
+                 jobs: int | None = None,
+                 waiting: Callable[[str], None] | None = None,
+                 scheduler: str | None = None) -> ImportSummary:
+    """Import every history file under ``paths`` into ``store``, auditing every new hand.
+
+    ``jobs`` is how many processes read files; by default one per processor when there is
+    enough to read to repay starting them, else one. ``progress`` is called with an
+    ``ImportProgress`` as the import goes. The import holds the store's writer lock
+    throughout (hhtools.store.lock); ``waiting`` is told when it must first wait for another.
+    A damaged store is refused (StoreError) before anything is read. Interrupted
+    (KeyboardInterrupt), it stops within the file being read, after the batch being written
+    is stored whole.
+
+    With ``scheduler``, the address of a Dask scheduler, the slices are read, parsed and
+    audited on that cluster's workers instead (hhtools.store.cluster; ``jobs`` is then unused),
+    and this process stores them as it does its own.
+    """
+    client = None
+    if scheduler:
+        from hhtools.store.cluster import connect
+
+        client = connect(scheduler)  # before the lock: a wrong address holds no one up
+    try:
+        with store.writing("import", waiting):
+            store.discard_unfinished()
+            store.refuse_damaged()
+            summary = ImportSummary()
+            try:
+                _import(paths, store, progress, jobs, summary, client)
+            except StoreWriteError as exc:
+                stored = summary.hands_stored
+                kept = (f"the {stored} new hand{'s' * (stored != 1)} stored before that are kept"
+                        if stored else "nothing was stored")
+                raise StoreWriteError(f"{exc}; {kept}, and running the same command again "
+                                      "completes the import") from None
+    finally:
+        if client is not None:
+            client.close()
+    return summary
+
+
+def _import(paths, store: Store, progress, jobs: int | None, summary: ImportSummary,
+            client=None) -> None:
+    from hhtools.store.summary_rows import stored_summaries
+
+    known = store.hand_keys()
+    summaries = stored_summaries(store)
+    previous = store.imported_files()
+    todo: list[str] = []
+    size = 0
+    for path in history_files(paths):
+        summary.files_seen += 1
+        resolved = str(path.resolve())
+        try:
+            stat = path.stat()
+        except OSError as exc:
+            # Gone or unreadable since it was listed: this file is rejected, the rest imported.
+            summary.rejected += 1
+            if len(summary.rejected_examples) < 10:
+                summary.rejected_examples.append(
+                    f"{shown(path)}: cannot read it: {exc.strerror or exc}")
+            continue
+        if previous.get(resolved) == (stat.st_size, stat.st_mtime_ns):
+            summary.files_unchanged += 1
+        else:
+            todo.append(resolved)
+            size += stat.st_size
+    if jobs is None:
+        jobs = default_jobs() if size >= PARALLEL_BYTES else 1
+    state = ImportProgress(files=len(todo), bytes=size)
+    report = progress or (lambda _: None)
+    report(state)
+
+    def stored(hands: int) -> Callable[[Future], None]:
+        def done(write: Future) -> None:
+            if not write.cancelled() and write.exception() is None:
+                state.hands_stored += hands
+                summary.hands_stored += hands
+        return done
+
+    batch = _Batch()
+    failed: set[str] = set()  # files with a rejected hand in a slice read so far
+    earlier: Counter = Counter()  # new hands in the slices read so far of a file
+    # A full batch is written by a second thread while the next files are read: polars
+    # writes Parquet, and the disk syncs, without holding the interpreter, so with a
+    # processor to spare the writing costs the reading nothing. One batch at most is being
+    # written, so memory stays flat; each batch is still published whole or not at all.
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="hhtools-store") as writer:
+        writing: Future | None = None
+        if client is not None:
+            from hhtools.store.cluster import read_on_cluster
+
+            reading = read_on_cluster(_slices(todo), client)
+        else:
+            reading = _read_all(_slices(todo), jobs)
+        try:
+            for rows in reading:
+                if rows.errors:
+                    failed.add(rows.path)
+                summary.files_read += rows.last
+                # Marked as imported with its last slice, if no slice had a rejected hand;
+                # its rejections stored before are replaced from its first slice on.
+                earlier[rows.path] += _add_file(
+                    rows, known, batch, summary, record=rows.last and rows.path not in failed,
+                    reread=rows.part == 0, earlier=earlier[rows.path], summaries=summaries)
+                if rows.last:
+                    del earlier[rows.path]
+                if batch.hands >= BATCH_HANDS:
+                    if writing is not None:
+                        _result(writing)  # raises what the write raised (a full disk...)
+                    writing = writer.submit(batch.write, store)
+                    writing.add_done_callback(stored(batch.hands))
+                    batch = _Batch()
+                state.files_read += rows.last
+                state.bytes_read += rows.bytes
+                state.hands_read += len(rows.verdicts) + rows.repeated
+                report(state)
+        finally:
+            # Closed now, not when the traceback of an interrupt is freed: the files not yet
+            # started are cancelled, so stopping waits for the files being read only.
+            reading.close()
+        if writing is not None:
+            _result(writing)
+    if batch:
+        batch.write(store)
+        state.hands_stored += batch.hands
+        summary.hands_stored += batch.hands
+    report(state)
+
+
+def _slices(paths: list[str]) -> Iterator[Slice]:
+    """The slices of the files, in order; a file is planned when its turn comes."""
+    from hhtools.reading.slicing import plan
+
+    for path in paths:
+        yield from plan(path)
+
+
+def _read_all(slices: Iterator[Slice], jobs: int) -> Iterator[FileRows]:
+    ahead = list(itertools.islice(slices, 2))
+    slices = itertools.chain(ahead, slices)
+    if jobs <= 1 or len(ahead) <= 1:
+        yield from map(read_slice, slices)
+        return
+    # Not plain fork: polars' thread pool, started by reading the store, does not survive a
+    # fork, and a worker using it would hang. A fork server starts clean, and quickly.
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+    # Each worker watches a pipe whose only writing end this process holds (see
+    # _end_with_importer). Closed after the pool, so workers end on their own first.
+    alive_r, alive_w = context.Pipe(duplex=False)
+    with alive_r, alive_w, ProcessPoolExecutor(
+            max_workers=jobs, mp_context=context, initializer=_start_worker,
+            initargs=(alive_r,)) as pool:
+        before = set(multiprocessing.active_children())
+        # A few slices per worker are read ahead, not every file: the rows waiting to be
+        # stored stay few, whatever the number and size of the files.
+        reads = deque(pool.submit(read_slice, s)
+                      for s in itertools.islice(slices, READ_AHEAD * jobs))
+        workers = [p for p in multiprocessing.active_children() if p not in before]
+        try:
+            # In the files' order, so batches and duplicates are decided as with one job.
+            while reads:
+                rows = _result(reads.popleft())
+                reads.extend(pool.submit(read_slice, s) for s in itertools.islice(slices, 1))
+                yield rows
+        except BaseException:
+            # Interrupted, or the import failed: stop the files being read at once rather
+            # than wait for them (their hands were not stored; the next import reads them).
+            # The reads are not cancelled first: the pool fails them itself when its workers
+            # end, and a cancelled one makes it raise (Python 3.11).
+            for worker in workers:
+                worker.terminate()
+            raise
+
+
+def _result(future: Future):
+    """``future.result()``, waited for in steps of a tenth of a second: Ctrl-C may be delivered
+    to another thread, and Python acts on it only when the main thread runs again."""
+    while not wait([future], timeout=0.1).done:
+        pass
+    return future.result()
+
+
+def _start_worker(alive: Connection) -> None:
+    """Worker initializer: Ctrl-C reaches every process of the terminal's job, but the import
+    stops from the main process (a worker interrupted while waiting for its next file would
+    print a traceback); and the worker ends with the importing process."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _end_with_importer(alive)
+
+
+def _end_with_importer(alive: Connection) -> None:
+    """Worker initializer: end this worker as soon as the importing process ends, even by
+    ``kill -9``, which gives the pool no chance to stop its workers.
+
+    The kernel closes a dead process's files, so the pipe's writing end closes and the
+    blocked ``recv`` gets end-of-file, whatever the platform and however the worker was started
+    (fork server or spawn, whose parent is not the importing process).
+    """
+    def watch() -> None:
+        try:
+            alive.recv()
+        except (EOFError, OSError):
+            pass
+        os._exit(1)
+
+    threading.Thread(target=watch, name="hhtools-importer-watch", daemon=True).start()
+
+
+def import_parsed(path: str, stat: os.stat_result, result, store: Store, *, whole: bool,
+                  again: bool = True, waiting: Callable[[str], None] | None = None
+                  ) -> ImportSummary:
+    """Import the hands of ``path`` already parsed (``result``, a ParseResult), holding the
+    writer lock only meanwhile; hands already stored are skipped.
+
+    ``stat`` is the file's, taken before it was read. With ``whole`` false the result covers
+    only the part of the file written so far: the file is not marked as imported, so a later
+    import reads it again rather than taking it for unchanged.
+    """
+    with store.writing("watch", waiting):
+        store.discard_unfinished()
+        store.refuse_damaged()
+        from hhtools.store.summary_rows import stored_summaries
+
+        summary = ImportSummary(files_seen=1, files_read=1)
+        known = store.hand_keys()
+        summaries = stored_summaries(store)
+        # Hands already stored are not audited again: a growing file is read after each hand.
+        fresh = tuple(h for h in result.hands if (h.site, h.hand_id) not in known)
+        summary.duplicates = len(result.hands) - len(fresh)
+        with collector_paused():
+            rows = _flatten(path, stat.st_size, stat.st_mtime_ns, replace(result, hands=fresh))
+        batch = _Batch()
+        _add_file(rows, known, batch, summary, record=whole, summaries=summaries)
+        if not again:
+            batch.paths.clear()
+        if batch:
+            summary.hands_stored = batch.write(store)
+    return summary
+
+
+def _add_file(rows: FileRows, known: set, batch: _Batch, summary: ImportSummary,
+              record: bool = True, reread: bool = True, earlier: int = 0,
+              summaries: set | None = None) -> int:
+    """Add a file's rows, or a slice's, to the batch but the duplicates; how many hands are new.
+
+    ``record``: mark the file as imported, holding ``earlier`` new hands in its slices before;
+    ``reread``: the file's stored rejections are replaced by these rows'; ``summaries``: the
+    tournament summaries stored (hhtools.store.summary_rows.stored_summaries), learning the new ones.
+    """
+    duplicates = []
+    for key, verdict in rows.verdicts.items():
+        if key in known:
+            duplicates.append(key)
+        else:
+            known.add(key)
+            summary.verdicts[verdict] += 1
+    frames = rows.frames
+    if duplicates:
+        dropped = pl.DataFrame(duplicates, schema={"site": pl.String, "hand_id": pl.String},
+                               orient="row")
+        frames = {name: (f.join(dropped, on=KEY, how="anti") if set(KEY) <= set(f.columns) else f)
+                  for name, f in frames.items()}
+    if summaries is not None:
+        from hhtools.store.summary_rows import new_summaries
+
+        frames, fresh, again = new_summaries(frames, summaries)
+        summary.summaries_new += fresh
+        summary.summaries_known += again
+    new = len(rows.verdicts) - len(duplicates)
+    summary.hands_new += new
+    summary.duplicates += len(duplicates) + rows.repeated
+    summary.skipped_games.update(rows.skipped)
+    summary.rejected += len(rows.errors)
+    summary.rejected_examples.extend(rows.errors[:max(0, 10 - len(summary.rejected_examples))])
+    summary.not_histories += rows.not_history
+    summary.warnings += len(rows.warnings)
+    summary.warning_examples.extend(rows.warnings[:max(0, 10 - len(summary.warning_examples))])
+    batch.add(frames, new, rows.path if reread else None)
+    # A file with rejected hands is read again next time: a newer hhtools may read them.
+    if record and not rows.errors:
+        batch.add({"files": pl.DataFrame([{
+            "path": rows.path, "size": rows.size, "mtime_ns": rows.mtime_ns,
+            "hands": earlier + new, "rejected": 0, "imported_at": datetime.now(timezone.utc)}],
+            schema=SCHEMAS["files"])}, 0, rows.path if reread else None)
+    return new
+
+
+class _Batch:
+    """Tables waiting to be written as one atomic batch."""
+
+    def __init__(self) -> None:
+        self.frames: dict[str, list[pl.DataFrame]] = {name: [] for name in SCHEMAS}
+        self.hands = 0
+        self.paths: set[str] = set()  # the files read: their stored rejections are replaced
+
+    def __bool__(self) -> bool:
+        return any(self.frames.values())
+
+    def add(self, frames: dict[str, pl.DataFrame], hands: int, reread: str | None) -> None:
+        """Add rows; ``reread``: the file read, whose stored rejections these replace."""
+        for name, frame in frames.items():
+            if frame.height:
+                self.frames[name].append(frame)
+        self.hands += hands
+        if reread is not None:
+            self.paths.add(reread)
+
+    def write(self, store: Store) -> int:
+        """Write the batch; how many hands it held."""
+        store.write_batch({name: pl.concat(parts) for name, parts in self.frames.items() if parts},
+                          reread=self.paths)
+        return self.hands
