@@ -64,14 +64,14 @@ def main() -> None:
         # Tables are built on first use; build them before timing.
         component.evaluate(ours[0])
         evaluate = component.evaluate
-        ours_single = rate(lambda hs: [evaluate(h) for h in hs], ours)
+        ours_single = rate(lambda hs, evaluate=evaluate: [evaluate(h) for h in hs], ours)
         ours_batch = rate(component.rank_many, ours)
         # pokerkit is much slower: time it on a slice so the run stays short.
         sample = theirs[: max(2000, args.hands // 10)]
         pk = {}
         for path in paths:
             make = hand_type.from_game if path == "from_game" else hand_type
-            pk[path] = rate(lambda hs: [make(h) for h in hs], sample, repeat=2)
+            pk[path] = rate(lambda hs, make=make: [make(h) for h in hs], sample, repeat=2)
         path, best_pk = max(pk.items(), key=lambda kv: kv[1])
         ratios.append((ours_single / best_pk, ours_batch / best_pk))
         print(f"{label:36} {ours_single:11,.0f} {ours_batch:12,.0f} {best_pk:11,.0f} "

@@ -186,7 +186,7 @@ def test_a_mixed_folder_imports_and_converts_to_phh_that_pokerkit_replays(corpus
             warnings.filterwarnings("ignore", message=FREE_FOLD)
             history = pokerkit.HandHistory.loads(text, rake=_rake_function(back),
                                                 divmod=_divmod)
-            for state in history:
+            for state in history:  # noqa: B007 - the last state is read below
                 pass
         assert list(state.stacks) == expected_stacks(hand), (site, hand_id)
         assert [Decimal(str(s)) for s in history.finishing_stacks] == list(state.stacks)

@@ -87,7 +87,7 @@ def replay(hand):
         warnings.simplefilter("always")
         history = pokerkit.HandHistory.loads(to_phh(hand), rake=_rake_function(hand),
                                             divmod=_divmod)
-        for state in history:
+        for state in history:  # noqa: B007 - the last state is read below
             pass
     other = [w for w in caught if str(w.message) != FREE_FOLD]
     assert other == [], (hand.hand_id, [str(w.message) for w in other])
@@ -205,7 +205,7 @@ def test_every_hand_reads_back_to_the_same_phh_and_audit(corpus_hands, tmp_path)
     """The hhtools extension codes too (Badeucy, A-5, 5-Card Draw, pot limit...): what is
     written is read back unchanged."""
     games = Counter()
-    for site, name, hand in corpus_hands:
+    for _site, _name, hand in corpus_hands:
         if hand.partial or hand.hand_id in RUN_TWICE:
             continue  # no PHH (test_a_partial_hand_is_not_phh, the pokerkit replay test)
         text = to_phh(hand)

@@ -80,7 +80,7 @@ def test_this_rounds_discards_stay_out_under_wsop(six_handed):
     """Under the WSOP rule a card discarded in the round of the reshuffle is not dealt again
     that round; the sites' unknown practice (and PokerStars' published rule) allow it."""
     for a in map(audit, six_handed):
-        for remark in a.remarks:
+        for _remark in a.remarks:
             wsop_like = dataclasses.replace(get_profile("kingsclub"),
                                             reshuffle_policy="earlier-rounds")
             assert audit(a.hand, wsop_like).verdict == "ok"  # the dealer follows [LA, T]

@@ -70,7 +70,7 @@ def content(store: Store) -> dict[str, pl.DataFrame]:
     """What a store holds, however its batches were cut: every table's rows, sorted, and the
     files marked as imported."""
     held = {}
-    for name, schema in SCHEMAS.items():
+    for name, _schema in SCHEMAS.items():
         if name in ("files", "rejected"):
             continue
         frame = store.read(name).drop("imported_at", strict=False)

@@ -155,7 +155,7 @@ def test_ctrl_c_stops_the_watch_with_a_summary_and_status_130(tmp_path):
     watching = subprocess.Popen([sys.executable, "-m", "hhtools", "watch", str(folder), "--db", str(db)],
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        for hand_id, text in hands:
+        for _hand_id, text in hands:
             append(folder / "s.txt", text)
         wait_for(db, hands[-1][0], limit=10)  # the first look includes starting Python
         watching.send_signal(signal.SIGINT)

@@ -258,7 +258,7 @@ class _Replay:
                     self.find("widow_phase", turn.line, "the widow is turned up only when the dealer "
                               "passes or knocks and nobody has exchanged", "turn-up")
                 else:
-                    self.move(table, turn.line, lambda: table.reveal("widow", turn.takes),
+                    self.move(table, turn.line, lambda turn=turn: table.reveal("widow", turn.takes),
                               "turn-up")
                     self.say(turn.line, f"The widow is turned face up: {_cards_text(turn.takes)}.")
                 turn_up_due = False
@@ -353,7 +353,7 @@ class _Replay:
             if a.player not in table.holdings:
                 self.find("out_of_game", a.line, f"{a.player} has no hand in this deal", "out")
                 continue
-            self.move(table, a.line, lambda: table.reveal(a.player, a.cards), "showdown")
+            self.move(table, a.line, lambda a=a: table.reveal(a.player, a.cards), "showdown")
         players = [p for p in deal.hands if p in self.active]
         hands = {p: table.cards(p) for p in players}
         unknown = [p for p, cards in hands.items() if cards is None]
@@ -372,7 +372,7 @@ class _Replay:
                 rounds.append(dict(a.draws))
         before = len(self.findings)
         for a in drawn:
-            self.move(table, a.line, lambda: table.check_new(a.cards[0], "the deck"), "drawn")
+            self.move(table, a.line, lambda a=a: table.check_new(a.cards[0], "the deck"), "drawn")
         if len(self.findings) > before:  # a drawn card held by a player: found, not used
             drawn = []
         for a in drawn[:-1]:

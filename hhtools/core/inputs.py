@@ -34,7 +34,7 @@ class InputError(HHToolsError):
     only that input: the command reports it as rejected (exit status 1) and reads the rest."""
 
 
-def shown(name: str | os.PathLike) -> str:
+def shown(name: str | os.PathLike[str]) -> str:
     """``name`` with control and other invisible characters escaped (``\\x1b``, ``\\n``,
     ``\\u202e``), and the bytes that are not UTF-8 as ``\\xNN``: fit for a terminal."""
     text = os.fspath(name)
@@ -94,7 +94,7 @@ def _refused(path: str, mode: int) -> InputError:
                       "only regular files are read")
 
 
-def open_input(path: str | os.PathLike) -> BinaryIO:
+def open_input(path: str | os.PathLike[str]) -> BinaryIO:
     """The regular file ``path`` opened for reading in binary; InputError for anything else
     (a pipe, a device, a folder) or a file that cannot be opened."""
     name = os.fspath(path)
@@ -118,7 +118,7 @@ def open_input(path: str | os.PathLike) -> BinaryIO:
         raise
 
 
-def read_input(path: str | os.PathLike, limit: int | None = None) -> bytes:
+def read_input(path: str | os.PathLike[str], limit: int | None = None) -> bytes:
     """The bytes of the regular file ``path`` (open_input); with ``limit``, InputError for a
     file longer than ``limit`` bytes, found without reading more than one byte past it."""
     with open_input(path) as f:
@@ -132,7 +132,7 @@ def read_input(path: str | os.PathLike, limit: int | None = None) -> bytes:
     return data
 
 
-def find_histories(paths: Iterable[str | os.PathLike], suffixes: Iterable[str]
+def find_histories(paths: Iterable[str | os.PathLike[str]], suffixes: Iterable[str]
                    ) -> Iterator[Path]:
     """For each path: a folder's files ending in ``suffixes`` (any case), recursively, in a
     stable order, else the path itself. Entries that are not regular files (a pipe named

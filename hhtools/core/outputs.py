@@ -13,7 +13,7 @@ import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 from hhtools.errors import UsageError
 from hhtools.core.inputs import shown
@@ -25,8 +25,8 @@ class OutputError(UsageError):
 
 
 @contextmanager
-def replacing(path: str | os.PathLike, mode: str = "w", *, encoding: str | None = "utf-8",
-              newline: str | None = None) -> Iterator[IO]:
+def replacing(path: str | os.PathLike[str], mode: str = "w", *, encoding: str | None = "utf-8",
+              newline: str | None = None) -> Iterator[IO[Any]]:
     """A file to write ``path``'s new content into (``mode`` "w" or "wb"); on leaving the
     block it replaces ``path`` whole. If the block or the write fails, ``path`` is left as it
     was, the temporary file is removed, and OutputError names ``path``."""
@@ -58,7 +58,7 @@ def replacing(path: str | os.PathLike, mode: str = "w", *, encoding: str | None 
         raise
 
 
-def write_text(path: str | os.PathLike, text: str, encoding: str = "utf-8") -> None:
+def write_text(path: str | os.PathLike[str], text: str, encoding: str = "utf-8") -> None:
     """Write ``text`` to ``path`` whole or not at all (``replacing``)."""
     with replacing(path, encoding=encoding) as f:
         f.write(text)

@@ -51,13 +51,15 @@ def uncalled_bet(contributions: Mapping[str, Decimal]) -> tuple[str, Decimal] | 
     # sort would rank them.
     items = iter(contributions.items())
     top, most = next(items)
-    second = None
+    second: Decimal | None = None
     for p, v in items:
         if v > most:
             top, most, second = p, v, most
         elif second is None or v > second:
             second = v
-    return (top, most - second) if most > second else None
+    if second is None or most <= second:
+        return None
+    return top, most - second
 
 
 def build_pots(contributions: Mapping[str, Decimal], live: Sequence[str]) -> list[PotLayer]:

@@ -554,8 +554,8 @@ class Dealer:
         returned = {uncalled[0].player: uncalled[0].amount} if uncalled else {}
         nets = {s.name: won.get(s.name, ZERO) + returned.get(s.name, ZERO)
                 - paid.get(s.name, ZERO) for s in skeleton.seats}
-        pots = tuple(Pot(PotLayer.name(i), l.amount - k)
-                     for i, (l, k) in enumerate(zip(layers, rakes))) if len(layers) > 1 else ()
+        pots = tuple(Pot(PotLayer.name(i), layer.amount - k)
+                     for i, (layer, k) in enumerate(zip(layers, rakes))) if len(layers) > 1 else ()
         events = tuple(Event("reshuffle", None, "The deck is reshuffled", 0) for _ in reshuffles)
         hand = Hand(
             site=skeleton.site, hand_id=skeleton.hand_id, tournament=skeleton.tournament,
@@ -571,7 +571,7 @@ class Dealer:
             summary=Summary(total, pots, rake, ()), events=events, cancelled=False,
             source=Source(None, 0, 0))
         return Deal(hand, holdings, tuple(reshuffles), nets,
-                    tuple(l.amount - k for l, k in zip(layers, rakes)))
+                    tuple(layer.amount - k for layer, k in zip(layers, rakes)))
 
 
 _UNKNOWN = object()

@@ -350,7 +350,7 @@ def parse_text(text: str, site: str = "auto", *, path: str | None = None,
             raise HandParseError(bad[0])
         return ParseResult(path, chosen.name, encoding, tuple(hands), tuple(skipped),
                            tuple(bad), stray)
-    chosen.classifier  # compile the grammar here: a broken grammar is a bug, not a bad hand
+    _ = chosen.classifier  # compile the grammar here: a broken grammar is a bug, not a bad hand
     offset, step = line_spacing(lines)
     if step != 1:
         # Double-spaced (Full Tilt's single-hand UTF-16 files): read every other line and
