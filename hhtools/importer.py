@@ -36,6 +36,8 @@ from hhtools.records import HandError
 from hhtools.rows import add_hand, error_row, frames, new_rows
 from hhtools.slicing import Slice
 from hhtools.store import SCHEMAS, Store, StoreWriteError
+from hhtools.unfinished import ends_inside_line, hold_last
+from hhtools.words import plural
 
 #: How many hands a batch holds before it is written: bounds memory on large imports.
 BATCH_HANDS = int(os.environ.get("HHTOOLS_BATCH_HANDS", "5000"))
@@ -68,6 +70,10 @@ class ImportSummary:
     #: Tournaments read from summary files (hhtools.summaries): new, and already stored.
     summaries_new: int = 0
     summaries_known: int = 0
+    #: Last hands of files the client may still be writing (hhtools.unfinished): neither
+    #: stored nor rejected, read again by the next import.
+    writing: int = 0
+    writing_examples: list[str] = field(default_factory=list)
 
     def render(self) -> str:
         """The summary printed at the end of ``hhtools import``."""
@@ -84,6 +90,10 @@ class ImportSummary:
         if self.summaries_new or self.summaries_known:
             lines.append(f"tournament summaries: {self.summaries_new} new, "
                          f"{self.summaries_known} already stored")
+        if self.writing:
+            lines.append(f"still being written: {plural(self.writing, 'hand')} (read again by "
+                         "the next import)")
+            lines += [f"  {e}" for e in self.writing_examples]
         if self.verdicts:
             lines.append("verdicts: " + ", ".join(f"{v} {n}" for v, n in sorted(self.verdicts.items())))
         lines += [f"  {e}" for e in self.rejected_examples]
@@ -127,6 +137,7 @@ class FileRows:
     part: int = 0  # the slice of the file (hhtools.slicing), and whether it is its last
     last: bool = True
     bytes: int = 0  # read for these rows
+    held: list[str] = field(default_factory=list)  # the last hand, still being written
 
 
 def history_files(paths: Iterable[str | os.PathLike]) -> list[Path]:
@@ -149,6 +160,9 @@ def read_slice(part: Slice, worker: str | None = None) -> FileRows:
         # file (a Dask worker may read a copy made at another time): a file changed since is
         # taken for changed by the next import, and read again.
         result = parse_slice(part)
+        held = None
+        if part.last:
+            result, held = hold_last(result, part.mtime_ns, ends_inside_line(path))
     except (HHToolsError, OSError) as exc:
         # A file that cannot be read (permissions, a read error) costs only itself: it is one
         # rejection, read again by the next import, and the other files are imported.
@@ -165,6 +179,8 @@ def read_slice(part: Slice, worker: str | None = None) -> FileRows:
     with collector_paused():
         rows = _flatten(path, part.size, part.mtime_ns, result)
     rows.part, rows.last, rows.bytes = part.part, part.last, part.bytes
+    if held is not None:
+        rows.held.append(held.message)
     return rows
 
 
@@ -489,9 +505,12 @@ def _add_file(rows: FileRows, known: set, batch: _Batch, summary: ImportSummary,
     summary.not_histories += rows.not_history
     summary.warnings += len(rows.warnings)
     summary.warning_examples.extend(rows.warnings[:max(0, 10 - len(summary.warning_examples))])
+    summary.writing += len(rows.held)
+    summary.writing_examples.extend(rows.held[:max(0, 10 - len(summary.writing_examples))])
     batch.add(frames, new, rows.path if reread else None)
-    # A file with rejected hands is read again next time: a newer hhtools may read them.
-    if record and not rows.errors:
+    # A file with rejected hands is read again next time: a newer hhtools may read them; one
+    # whose last hand is still being written, to store that hand once it is finished.
+    if record and not rows.errors and not rows.held:
         batch.add({"files": pl.DataFrame([{
             "path": rows.path, "size": rows.size, "mtime_ns": rows.mtime_ns,
             "hands": earlier + new, "rejected": 0, "imported_at": datetime.now(timezone.utc)}],
