@@ -115,7 +115,7 @@ def hold_last(result: ParseResult, mtime_ns: int, cut_line: bool,
     ``cut_line``: the file ends inside a line. The other records are returned as they are.
     """
     if not recently_changed(mtime_ns, now):
-        return _rejected_if_unfinished(result), None
+        return reject_unfinished(result), None
     last = _last_record(result)
     if last is None:
         return result, None
@@ -148,13 +148,13 @@ def _last_record(result: ParseResult) -> Hand | HandError | None:
     return record if isinstance(record, (Hand, HandError)) else None
 
 
-def _rejected_if_unfinished(result: ParseResult) -> ParseResult:
+def reject_unfinished(result: ParseResult, quiet: float = QUIET) -> ParseResult:
     """A file its client stopped writing: an unfinished last hand is rejected, naming its lack."""
     last = _last_record(result)
     if not isinstance(last, Hand) or (reason := unfinished(last)) is None:
         return result
     error = HandError(result.path, last.source.first_line, 1, last.hand_id, last.site, (), None,
                       f"the hand is not finished: {reason}, and the file has not changed for "
-                      f"{QUIET:g} s (the client stopped writing it)")
+                      f"{quiet:g} s (the client stopped writing it)")
     return dataclasses.replace(result, hands=tuple(h for h in result.hands if h is not last),
                                errors=result.errors + (error,))

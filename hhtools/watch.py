@@ -38,6 +38,7 @@ from hhtools.parsing import (HISTORY_SUFFIXES, ParseResult, detect_site, line_sp
                              parse_text, split_lines)
 from hhtools.phh import is_phh
 from hhtools.store import Store
+from hhtools.unfinished import reject_unfinished, unfinished
 from hhtools.words import plural
 
 #: Seconds between two looks at the watched folders.
@@ -228,16 +229,22 @@ class Watcher:
             end = last  # the hands followed by another are complete
         else:
             return
+        held = end < len(lines)
         # Blank lines in place of those already read keep the line numbers of the messages.
         text = "\n" * start + "\n".join(lines[start:end])
         part = parse_text(text, site.name, path=name, encoding=decoded.encoding)
-        self._import(name, stat, part, known, lines, end, start)
+        if end == len(lines):
+            # Settled: a last hand still short of its summary is one the client never
+            # finished, rejected as ``hhtools import`` rejects it.
+            part = reject_unfinished(part, self.settle)
+        self._import(name, stat, part, known, lines, end, start, held)
 
     def _import(self, name: str, stat: os.stat_result, result: ParseResult, known: _File,
-                lines: list[str], end: int, start: int = 0) -> None:
+                lines: list[str], end: int, start: int = 0, held: bool = False) -> None:
         whole = end == len(lines)
         done = import_parsed(name, stat, result, self.store, whole=whole and not known.rejected,
                              again=start == 0, waiting=self.on_event)
+        done.writing += held
         known.rejected = (known.rejected and start > 0) or bool(done.rejected)
         # What follows is read from the line the read stopped at: the last line, when the
         # whole file was read, may be continued by the next write.
@@ -258,7 +265,8 @@ def _mark(lines: list[str], start: int) -> bytes:
 def _reads_whole(lines: list[str], site: str) -> bool:
     """True if the text of one hand reads as one complete hand."""
     read = parse_text("\n".join(lines), site)
-    return not read.errors and len(read.hands) + len(read.skipped) == 1
+    return (not read.errors and len(read.hands) + len(read.skipped) == 1
+            and all(unfinished(h) is None for h in read.hands))
 
 
 def import_line(path: str, done: ImportSummary) -> str:
@@ -271,6 +279,8 @@ def import_line(path: str, done: ImportSummary) -> str:
         said.append(f"{done.duplicates} already stored")
     if done.rejected:
         said.append(f"{done.rejected} rejected")
+    if done.writing:
+        said.append("the last hand still being written")
     return f"{path}: {', '.join(said)}"
 
 
