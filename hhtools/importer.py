@@ -274,6 +274,7 @@ def _import(paths, store: Store, progress, jobs: int | None, summary: ImportSumm
 
     known = store.hand_keys()
     summaries = stored_summaries(store)
+    stored_rows = StoredRows.of(store)
     previous = store.imported_files()
     todo: list[str] = []
     size = 0
@@ -330,7 +331,8 @@ def _import(paths, store: Store, progress, jobs: int | None, summary: ImportSumm
                 # its rejections stored before are replaced from its first slice on.
                 earlier[rows.path] += _add_file(
                     rows, known, batch, summary, record=rows.last and rows.path not in failed,
-                    reread=rows.part == 0, earlier=earlier[rows.path], summaries=summaries)
+                    reread=rows.part == 0, earlier=earlier[rows.path], summaries=summaries,
+                    stored_rows=stored_rows)
                 if rows.last:
                     del earlier[rows.path]
                 if batch.hands >= BATCH_HANDS:
@@ -454,13 +456,15 @@ def import_parsed(path: str, stat: os.stat_result, result, store: Store, *, whol
         summary = ImportSummary(files_seen=1, files_read=1)
         known = store.hand_keys()
         summaries = stored_summaries(store)
+        stored_rows = StoredRows.of(store)
         # Hands already stored are not audited again: a growing file is read after each hand.
         fresh = tuple(h for h in result.hands if (h.site, h.hand_id) not in known)
         summary.duplicates = len(result.hands) - len(fresh)
         with collector_paused():
             rows = _flatten(path, stat.st_size, stat.st_mtime_ns, replace(result, hands=fresh))
         batch = _Batch()
-        _add_file(rows, known, batch, summary, record=whole, summaries=summaries)
+        _add_file(rows, known, batch, summary, record=whole, summaries=summaries,
+                  stored_rows=stored_rows)
         if not again:
             batch.paths.clear()
         if batch:
@@ -468,14 +472,41 @@ def import_parsed(path: str, stat: os.stat_result, result, store: Store, *, whol
     return summary
 
 
+@dataclass
+class StoredRows:
+    """What the store holds that a file read again must not add twice: its skipped hands, and
+    how many hands each file holds (a file read again after an import stopped in it counts
+    the hands stored then)."""
+
+    skipped: set[tuple[str | None, ...]]
+    hands_of: dict[str, int]
+
+    @classmethod
+    def of(cls, store: Store) -> StoredRows:
+        skipped = store.read_columns("skipped", list(SCHEMAS["skipped"]))
+        per_file = store.read_columns("hands", ["path"]).group_by("path").len()
+        return cls(set(skipped.iter_rows()), dict(per_file.iter_rows()))
+
+    def new_skipped(self, frame: pl.DataFrame) -> pl.DataFrame:
+        """The rows of ``frame`` (a skipped table) not stored yet, learnt as stored."""
+        if not frame.height:
+            return frame
+        keep = []
+        for row in frame.select(list(SCHEMAS["skipped"])).iter_rows():
+            keep.append(row not in self.skipped)
+            self.skipped.add(row)
+        return frame.filter(pl.Series(keep, dtype=pl.Boolean))
+
+
 def _add_file(rows: FileRows, known: set, batch: _Batch, summary: ImportSummary,
               record: bool = True, reread: bool = True, earlier: int = 0,
-              summaries: set | None = None) -> int:
+              summaries: set | None = None, stored_rows: StoredRows | None = None) -> int:
     """Add a file's rows, or a slice's, to the batch but the duplicates; how many hands are new.
 
     ``record``: mark the file as imported, holding ``earlier`` new hands in its slices before;
     ``reread``: the file's stored rejections are replaced by these rows'; ``summaries``: the
-    tournament summaries stored (hhtools.summaries.stored_summaries), learning the new ones.
+    tournament summaries stored (hhtools.summaries.stored_summaries), learning the new ones;
+    ``stored_rows``: the skipped hands stored, and the hands stored per file.
     """
     duplicates = []
     for key, verdict in rows.verdicts.items():
@@ -490,6 +521,8 @@ def _add_file(rows: FileRows, known: set, batch: _Batch, summary: ImportSummary,
                                orient="row")
         frames = {name: (f.join(dropped, on=KEY, how="anti") if set(KEY) <= set(f.columns) else f)
                   for name, f in frames.items()}
+    if stored_rows is not None and "skipped" in frames:
+        frames = {**frames, "skipped": stored_rows.new_skipped(frames["skipped"])}
     if summaries is not None:
         from hhtools.summaries import new_summaries
 
@@ -511,9 +544,10 @@ def _add_file(rows: FileRows, known: set, batch: _Batch, summary: ImportSummary,
     # A file with rejected hands is read again next time: a newer hhtools may read them; one
     # whose last hand is still being written, to store that hand once it is finished.
     if record and not rows.errors and not rows.held:
+        before = stored_rows.hands_of.get(rows.path, 0) if stored_rows is not None else 0
         batch.add({"files": pl.DataFrame([{
             "path": rows.path, "size": rows.size, "mtime_ns": rows.mtime_ns,
-            "hands": earlier + new, "rejected": 0, "imported_at": datetime.now(timezone.utc)}],
+            "hands": before + earlier + new, "rejected": 0, "imported_at": datetime.now(timezone.utc)}],
             schema=SCHEMAS["files"])}, 0, rows.path if reread else None)
     return new
 

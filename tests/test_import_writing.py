@@ -147,3 +147,51 @@ def test_import_command_prints_still_being_written_and_exits_0(corpus, tmp_path)
     # Named at the line where it stops reading, as a rejection would be.
     assert f"{path}:35: hand 2: still being written (it does not read yet: " in result.output
     assert "verdicts: ok 1" in result.output
+
+
+def test_a_file_with_a_skipped_and_a_rejected_hand_adds_no_row_when_read_again(corpus, tmp_path):
+    # Drawmaha is a game hhtools skips; the broken hand keeps the file from being marked
+    # imported, so every import reads it again.
+    skipped = (corpus / "kingsclub" / "2-7 Drawmaha-FL-USD-60-120-202108.txt").read_text()
+    broken = kingsclub_hand(corpus, 2).replace("Player0 stands pat", "Player0 stands on one leg")
+    path = tmp_path / "table.txt"
+    path.write_text(kingsclub_hand(corpus, 1) + "\n" + skipped.rstrip("\n") + "\n\n" + broken
+                    + "\n" + kingsclub_hand(corpus, 3))
+    store = Store(tmp_path / "db")
+    for _ in range(3):
+        done = import_paths([path], store)
+        assert done.rejected == 1 and sum(done.skipped_games.values()) == 1
+        assert store.read("skipped").height == 1
+        assert store.read("rejected").height == 1
+        assert store.read("hands").height == 2
+
+
+def test_files_hands_counts_the_hands_stored_before_an_import_stopped_in_the_file(
+        corpus, tmp_path, monkeypatch):
+    import hhtools.importer as importer
+
+    text = (corpus / "pokerstars" / "5-Carddraw-USD-0.10-0.20-200911.txt").read_bytes()
+    path = tmp_path / "table.txt"
+    path.write_bytes(text)
+    monkeypatch.setattr(importer, "BATCH_HANDS", 10)
+    monkeypatch.setenv("HHTOOLS_SLICE_BYTES", "2000")
+    monkeypatch.setattr("hhtools.slicing.SLICE_BYTES", 2000)
+    written = []
+    real_write = importer._Batch.write
+
+    def stopped_after_one(self, store):
+        if written:
+            raise KeyboardInterrupt  # Ctrl-C while the second batch is written
+        written.append(real_write(self, store))
+        return written[-1]
+
+    monkeypatch.setattr(importer._Batch, "write", stopped_after_one)
+    store = Store(tmp_path / "db")
+    with pytest.raises(KeyboardInterrupt):
+        import_paths([path], store, jobs=1)
+    first = store.read("hands").height
+    assert 0 < first < 30 and store.read("files").height == 0
+    monkeypatch.setattr(importer._Batch, "write", real_write)
+    again = import_paths([path], store, jobs=1)
+    assert (again.duplicates, again.hands_new) == (first, 30 - first)
+    assert store.read("files")["hands"].to_list() == [30]
