@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from hhtools.collector import collector_paused
-from hhtools.decoding import decode, decode_bytes  # decode: also this module's public name
+from hhtools.decoding import decode, decode_bytes, read_history  # decode: also public here
 from hhtools.errors import HHToolsError, UsageError
 from hhtools.records import Hand, HandError, HandWarning, SkippedHand
 from hhtools.sites import SITES, Site, get_site
@@ -375,14 +375,17 @@ def parse_file(path: str | Path, site: str = "auto", *, errors: str = "collect")
             raise HandParseError(phh.errors[0])
         return ParseResult(str(path), "phh", "utf-8", phh.hands, (), phh.errors, 0)
     try:
-        data = Path(path).read_bytes()
+        with open(path, "rb") as f:
+            data, cut = read_history(f)
     except OSError as e:
         raise UsageError(f"cannot read {path}: {e.strerror or e}") from None
     decoded = decode_bytes(data)
+    del data
     result = parse_text(decoded.text, site, path=str(path), errors=errors,
                         encoding=decoded.encoding)
-    if result.not_history is None and (decoded.problems or decoded.notes):
-        result = with_problems(result, decoded.problems, decoded.notes)
+    problems = sorted((*decoded.problems, *cut), key=lambda p: (p.line, p.column))
+    if result.not_history is None and (problems or decoded.notes):
+        result = with_problems(result, problems, decoded.notes)
     return result
 
 

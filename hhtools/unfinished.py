@@ -95,17 +95,19 @@ def recently_changed(mtime_ns: int, now: float | None = None) -> bool:
 
 
 def ends_inside_line(path: str) -> bool:
-    """True if the file's last byte is not a line end (nor padding after one)."""
+    """True if the file's last byte is not a line end, NUL padding after it aside."""
     try:
         with open(path, "rb") as f:
-            size = f.seek(0, os.SEEK_END)
-            if not size:
-                return False
-            f.seek(max(0, size - 4))
-            tail = f.read().rstrip(b"\0")  # NUL padding (item of P16) ends nothing
+            end = f.seek(0, os.SEEK_END)
+            while end:  # back over the padding, a block at a time
+                f.seek(max(0, end - (1 << 16)))
+                block = f.read(end - max(0, end - (1 << 16))).rstrip(b"\0")
+                if block:
+                    return block[-1:] not in (b"\n", b"\r") and not block.endswith(b"\n\x00")
+                end = max(0, end - (1 << 16))
     except OSError:
-        return False
-    return bool(tail) and tail[-1:] not in (b"\n", b"\r") and tail[-2:] != b"\n\x00"
+        pass
+    return False
 
 
 def hold_last(result: ParseResult, mtime_ns: int, cut_line: bool,

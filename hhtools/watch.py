@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from hhtools.decoding import decode_bytes
+from hhtools.decoding import decode_bytes, read_history
 from hhtools.errors import HHToolsError
 from hhtools.importer import ImportSummary, import_parsed
 from hhtools.parsing import (HISTORY_SUFFIXES, ParseResult, detect_site, line_spacing, parse_file,
@@ -185,7 +185,11 @@ class Watcher:
         known.tried = (known.signature, stage)
         try:
             stat = os.stat(name)
-            data = b"" if is_phh(name) else Path(name).read_bytes()
+            data = b""
+            if not is_phh(name):
+                with open(name, "rb") as f:
+                    # NUL padding and lines too long left out, as an import leaves them.
+                    data, _ = read_history(f)
             after = os.stat(name)
         except FileNotFoundError:
             return  # renamed or removed meanwhile: the next listing shows where it went

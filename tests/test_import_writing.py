@@ -195,3 +195,68 @@ def test_files_hands_counts_the_hands_stored_before_an_import_stopped_in_the_fil
     again = import_paths([path], store, jobs=1)
     assert (again.duplicates, again.hands_new) == (first, 30 - first)
     assert store.read("files")["hands"].to_list() == [30]
+
+
+def test_nul_padding_after_a_complete_hand_keeps_the_hand_with_a_warning(corpus, tmp_path):
+    path = tmp_path / "table.txt"
+    # What a crash leaves in a file the client wrote ahead: zeros after the last hand, with or
+    # without the last line's line feed before them.
+    for tail in (b"\n" + b"\0" * 4096, b"\0" * 10):
+        path.write_bytes(kingsclub_hand(corpus, 1).encode() + tail)
+        store = Store(tmp_path / f"db{len(tail)}")
+        done = import_paths([path], store)
+        assert (done.hands_new, done.rejected, done.writing) == (1, 0, 0)
+        assert done.verdicts == {"ok": 1}
+        nuls = len(tail.strip(b"\n"))
+        assert any(f"{nuls:,} NUL bytes end the file: padding" in w
+                   for w in done.warning_examples), done.warning_examples
+
+
+def test_nul_padding_of_a_utf16_file_keeps_its_last_line_feed():
+    import io
+
+    from hhtools.decoding import read_history
+
+    data = "Seat 1: A\n".encode("utf-16")
+    kept, problems = read_history(io.BytesIO(data + b"\0" * 7))
+    assert kept == data and [p.reason[:20] for p in problems] == ["7 NUL bytes end the "]
+
+
+def _peak_rss_mb(*args: str) -> tuple[float, str]:
+    """Run ``python -m hhtools args`` in a child (its own process, so its peak is its own)."""
+    import subprocess
+    import sys
+
+    code = ("import resource, subprocess, sys; "
+            "p = subprocess.run(sys.argv[1:], capture_output=True, text=True); "
+            "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss); "
+            "print(p.returncode); print(p.stdout)")
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    out = subprocess.run([sys.executable, "-c", code, sys.executable, "-m", "hhtools", *args],
+                         capture_output=True, text=True, env=env, check=True).stdout
+    peak, code, output = out.split("\n", 2)
+    assert code == "0", output
+    return int(peak) / 1024, output
+
+
+def test_a_100_mb_nul_tail_is_skipped_in_bounded_memory(corpus, tmp_path):
+    path = tmp_path / "table.txt"
+    with open(path, "wb") as f:
+        f.write(kingsclub_hand(corpus, 1).encode() + b"\n")
+        f.write(b"\0" * 100_000_000)
+    peak, output = _peak_rss_mb("import", str(path), "--db", str(tmp_path / "db"))
+    assert "hands new: 1" in output and "rejected: 0" in output
+    assert "100,000,000 NUL bytes end the file: padding" in output
+    assert peak < 400, f"peak {peak:.0f} MB"
+
+
+def test_a_100_mb_line_is_read_past_in_bounded_memory(corpus, tmp_path):
+    path = tmp_path / "table.txt"
+    with open(path, "wb") as f:
+        f.write(kingsclub_hand(corpus, 1).encode() + b"\n")
+        f.write(b"x" * 100_000_000 + b"\n\n")
+        f.write(kingsclub_hand(corpus, 2).encode())
+    peak, output = _peak_rss_mb("import", str(path), "--db", str(tmp_path / "db"))
+    assert "hands new: 2" in output
+    assert ":24:1: warning: a line of 100,000,000 bytes, longer than any history line" in output
+    assert peak < 400, f"peak {peak:.0f} MB"
