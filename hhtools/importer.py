@@ -41,6 +41,11 @@ from hhtools.words import plural
 
 #: How many hands a batch holds before it is written: bounds memory on large imports.
 BATCH_HANDS = int(os.environ.get("HHTOOLS_BATCH_HANDS", "5000"))
+#: Nor more rows, bytes or table parts than these: files with no hand (tournament summaries,
+#: notes) add rows and a part per table each, and would never fill a batch of hands.
+BATCH_ROWS = int(os.environ.get("HHTOOLS_BATCH_ROWS", "250000"))
+BATCH_BYTES = int(os.environ.get("HHTOOLS_BATCH_BYTES", str(64 << 20)))
+BATCH_PARTS = int(os.environ.get("HHTOOLS_BATCH_PARTS", "4000"))
 #: Below this much to read (about 4,000 hands), starting worker processes costs more than
 #: it saves, so an import with the automatic job count reads in this process.
 PARALLEL_BYTES = 5_000_000
@@ -335,7 +340,7 @@ def _import(paths, store: Store, progress, jobs: int | None, summary: ImportSumm
                     stored_rows=stored_rows)
                 if rows.last:
                     del earlier[rows.path]
-                if batch.hands >= BATCH_HANDS:
+                if batch.full():
                     if writing is not None:
                         _result(writing)  # raises what the write raised (a full disk...)
                     writing = writer.submit(batch.write, store)
@@ -558,6 +563,9 @@ class _Batch:
     def __init__(self) -> None:
         self.frames: dict[str, list[pl.DataFrame]] = {name: [] for name in SCHEMAS}
         self.hands = 0
+        self.rows = 0
+        self.bytes = 0
+        self.parts = 0
         self.paths: set[str] = set()  # the files read: their stored rejections are replaced
 
     def __bool__(self) -> bool:
@@ -568,9 +576,17 @@ class _Batch:
         for name, frame in frames.items():
             if frame.height:
                 self.frames[name].append(frame)
+                self.rows += frame.height
+                self.bytes += frame.estimated_size()
+                self.parts += 1
         self.hands += hands
         if reread is not None:
             self.paths.add(reread)
+
+    def full(self) -> bool:
+        """True once the batch is to be written: what it holds bounds an import's memory."""
+        return (self.hands >= BATCH_HANDS or self.rows >= BATCH_ROWS
+                or self.bytes >= BATCH_BYTES or self.parts >= BATCH_PARTS)
 
     def write(self, store: Store) -> int:
         """Write the batch; how many hands it held."""

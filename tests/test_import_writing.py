@@ -260,3 +260,21 @@ def test_a_100_mb_line_is_read_past_in_bounded_memory(corpus, tmp_path):
     assert "hands new: 2" in output
     assert ":24:1: warning: a line of 100,000,000 bytes, longer than any history line" in output
     assert peak < 400, f"peak {peak:.0f} MB"
+
+
+def test_20000_summary_files_are_imported_in_bounded_memory(tmp_path):
+    """Files with no hand never fill a batch counted in hands: batches are bounded by rows,
+    bytes and parts too, so their rows are written as the import goes."""
+    from test_summaries import FINISHED
+
+    folder = tmp_path / "summaries"
+    folder.mkdir()
+    for n in range(20_000):
+        (folder / f"{n:05}.txt").write_text(
+            FINISHED.replace("#2900000021", f"#{2900000021 + n}"))
+    db = tmp_path / "db"
+    peak, output = _peak_rss_mb("import", str(folder), "--db", str(db))
+    assert "tournament summaries: 20000 new, 0 already stored" in output
+    assert peak < 300, f"peak {peak:.0f} MB"
+    assert len(list((db / "batches").iterdir())) > 1
+    assert Store(db).read("files").height == 20_000
