@@ -278,7 +278,7 @@ def read_history(f: BinaryIO, size: int | None = None, *, utf16: bool | None = N
         problems.append(_long_line(out, skipped, only_nul, ended=False))
     tail = out[-MAX_LINE - 2:] if last else b""  # NULs after the last line feed, at most
     padding = len(tail) - len(tail.rstrip(b"\0"))
-    if utf16 and (len(out) - padding) % 2:
+    if utf16 and padding and (len(out) - padding) % 2:
         padding -= 1  # the text is whole units: the high byte of a little-endian unit stays
     if padding:
         line = out.count(b"\n", 0, len(out) - padding) + 1

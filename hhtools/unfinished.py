@@ -103,7 +103,8 @@ def ends_inside_line(path: str) -> bool:
                 f.seek(max(0, end - (1 << 16)))
                 block = f.read(end - max(0, end - (1 << 16))).rstrip(b"\0")
                 if block:
-                    return block[-1:] not in (b"\n", b"\r") and not block.endswith(b"\n\x00")
+                    # UTF-16's line feed ends in 0x0A (big-endian) or is stripped to it.
+                    return block[-1:] not in (b"\n", b"\r")
                 end = max(0, end - (1 << 16))
     except OSError:
         pass

@@ -278,3 +278,12 @@ def test_20000_summary_files_are_imported_in_bounded_memory(tmp_path):
     assert peak < 300, f"peak {peak:.0f} MB"
     assert len(list((db / "batches").iterdir())) > 1
     assert Store(db).read("files").height == 20_000
+
+
+def test_a_utf16_file_ending_in_a_stray_odd_byte_has_no_padding():
+    import io
+
+    from hhtools.decoding import read_history
+
+    data = "Seat 1: A\n".encode("utf-16") + b"\n"  # Full Tilt's stray last line feed
+    assert read_history(io.BytesIO(data)) == (data, [])
