@@ -275,3 +275,30 @@ def test_a_hand_cut_inside_its_summary_is_not_taken_for_a_whole_one(tmp_path):
     append(session, text[cut:])
     watcher.look()
     assert stored(db) == [hand_id]
+
+
+def test_a_quiet_file_whose_last_hand_lacks_summary_lines_waits_for_them(corpus, tmp_path):
+    """KingsClub's summary seat lines are all optional to its grammar: cut after the first, the
+    last hand reads whole even once the file is quiet. It is left until its summary is whole
+    (then stored with the site's nets), and the watch says it is still being written."""
+    from hhtools.store.watch import import_line
+
+    text = (corpus / "kingsclub" / "A5-1-Draw-Limit-USD-50-100-202102.txt").read_text()
+    second = text.replace("#41388325:", "#41388326:")
+    folder = tmp_path / "histories"
+    folder.mkdir()
+    db = tmp_path / "db"
+    lines = []
+    watcher = Watcher([folder], Store(db), quiet=0,
+                      on_import=lambda path, done: lines.append(import_line(path, done)))
+    session = folder / "session.txt"
+    cut = second.index("Seat 2: Hero (774)")
+    append(session, text.rstrip("\n") + "\n\n" + second[:cut])
+    watcher.look()
+    assert stored(db) == ["41388325"] and Store(db).rejections().height == 0
+    assert lines[-1].endswith("1 new hand stored, the last hand still being written")
+    append(session, second[cut:])
+    watcher.look()
+    assert sorted(stored(db)) == ["41388325", "41388326"]
+    nets = Store(db).read("players").filter(hand_id="41388326").sort("seat")["net"].to_list()
+    assert [str(n) for n in nets] == ["99.0000", "-100.0000"]

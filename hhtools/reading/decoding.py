@@ -21,8 +21,10 @@ cp1252 characters, and that is reported too.
 from __future__ import annotations
 
 import codecs
+import os
 import re
 from dataclasses import dataclass
+from typing import BinaryIO
 
 from hhtools.core.records import HandWarning
 
@@ -215,3 +217,84 @@ def _replaced(text: str, name: str, describe) -> Decoded:
     return Decoded(fixed, name, tuple(
         HandWarning(line, column, f"{'; '.join(describe(r) for r in runs)} replaced by U+FFFD")
         for line, column, runs in problems))
+
+
+#: The longest line read, in bytes: a history line is a few hundred bytes, a Merge game's XML
+#: line some thousands. A longer run without a line feed (the zero-filled tail a crash leaves in
+#: a preallocated file, a corrupt file) is skipped, not held in memory.
+MAX_LINE = int(os.environ.get("HHTOOLS_MAX_LINE_BYTES", "1000000"))
+_BLOCK = 1 << 18  # at most half of MAX_LINE: a line longer than it spans a whole block
+
+
+def read_history(f: BinaryIO, size: int | None = None, *, utf16: bool | None = None,
+                 last: bool = True) -> tuple[bytes, list[HandWarning]]:
+    """The bytes of a history (``size`` bytes from the file's position, else all), but a line
+    longer than MAX_LINE, kept as an empty line so the lines after keep their numbers, and, if
+    they are the ``last`` of the file, the NUL bytes that end it (padding left by a crash),
+    each said by a problem numbered from the first line read. ``utf16``: the file is UTF-16
+    (None: found from the first bytes read), whose lines are not measured.
+
+    Only the line that crosses from one block into the next can be longer than a block, so
+    each block is looked at in C (two searches), never line by line.
+    """
+    out = bytearray()
+    problems: list[HandWarning] = []
+    run = 0  # bytes since the last line feed
+    skipping = False  # inside a line too long, whose bytes are not kept
+    skipped = 0  # its length
+    only_nul = True  # it holds NUL bytes only
+    left = size
+    while left is None or left > 0:
+        block = f.read(_BLOCK if left is None else min(_BLOCK, left))
+        if not block:
+            break
+        if left is not None:
+            left -= len(block)
+        if utf16 is None:
+            utf16 = bool((found := sniff(block[:HEAD_BYTES])) and found[0].startswith("utf-16"))
+        if utf16:  # a line feed is two bytes there, either way round: kept as it is
+            out += block
+            continue
+        i = block.find(b"\n")
+        if not skipping and run + (len(block) if i < 0 else i) > MAX_LINE:
+            # The line that started ``run`` bytes ago is too long: what was kept of it goes.
+            start = len(out) - run
+            only_nul = not out[start:].strip(b"\0")
+            del out[start:]
+            skipping, skipped = True, run
+        if skipping:
+            head = block if i < 0 else block[:i]
+            skipped += len(head)
+            only_nul = only_nul and not head.strip(b"\0")
+            if i < 0:
+                continue
+            problems.append(_long_line(out, skipped, only_nul, ended=True))
+            skipping = False
+            out += block[i:]
+        else:
+            out += block
+        run = run + len(block) if i < 0 else len(block) - block.rfind(b"\n") - 1
+    if skipping:
+        problems.append(_long_line(out, skipped, only_nul, ended=False))
+    tail = out[-MAX_LINE - 2:] if last else b""  # NULs after the last line feed, at most
+    padding = len(tail) - len(tail.rstrip(b"\0"))
+    if utf16 and padding and (len(out) - padding) % 2:
+        padding -= 1  # the text is whole units: the high byte of a little-endian unit stays
+    if padding:
+        line = out.count(b"\n", 0, len(out) - padding) + 1
+        del out[len(out) - padding:]
+        problems.append(HandWarning(line, 1, f"{padding:,} NUL bytes end the file: padding (what "
+                                    "a crash leaves in a file written ahead), not read"))
+    return bytes(out), problems
+
+
+def _long_line(kept: bytearray, length: int, only_nul: bool, ended: bool) -> HandWarning:
+    """The problem of a line too long, skipped at the end of ``kept``."""
+    line = kept.count(b"\n") + 1
+    if only_nul and not ended:
+        return HandWarning(line, 1, f"{length:,} NUL bytes end the file: padding (what a crash "
+                           "leaves in a file written ahead), not read")
+    what = f"{length:,} NUL bytes without a line feed" if only_nul else (
+        f"a line of {length:,} bytes")
+    return HandWarning(line, 1, f"{what}, longer than any history line ({MAX_LINE:,} bytes): "
+                       "not read; the lines after it are")

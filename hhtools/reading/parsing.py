@@ -36,9 +36,9 @@ from pathlib import Path
 
 from hhtools.core.collector import collector_paused
 from hhtools.reading.decoding import decode as decode  # also this module's public name
-from hhtools.reading.decoding import decode_bytes
+from hhtools.reading.decoding import decode_bytes, read_history
 from hhtools.errors import HHToolsError, HandParseError, UsageError
-from hhtools.core.inputs import InputError, find_histories, read_input, shown
+from hhtools.core.inputs import InputError, find_histories, open_input, shown
 from hhtools.core.records import Hand, HandError, HandWarning, SkippedHand
 from hhtools.sites import SITES, Site, get_site
 from hhtools.core.words import plural
@@ -395,11 +395,18 @@ def parse_file(path: str | Path, site: str = "auto", *, errors: str = "collect")
         if errors == "raise" and phh.errors:
             raise HandParseError(phh.errors[0])
         return ParseResult(str(path), "phh", "utf-8", phh.hands, (), phh.errors, 0)
-    decoded = decode_bytes(read_input(path))
+    with open_input(path) as f:
+        try:
+            data, cut = read_history(f)
+        except OSError as e:
+            raise InputError(f"cannot read {shown(path)}: {e.strerror or e}") from None
+    decoded = decode_bytes(data)
+    del data
     result = parse_text(decoded.text, site, path=str(path), errors=errors,
                         encoding=decoded.encoding)
-    if result.not_history is None and (decoded.problems or decoded.notes):
-        result = with_problems(result, decoded.problems, decoded.notes)
+    problems = sorted((*decoded.problems, *cut), key=lambda p: (p.line, p.column))
+    if result.not_history is None and (problems or decoded.notes):
+        result = with_problems(result, problems, decoded.notes)
     return result
 
 

@@ -23,8 +23,8 @@ import re
 from dataclasses import dataclass
 from typing import BinaryIO
 
-from hhtools.reading.decoding import (HEAD_BYTES, INVALID, MISALIGNED, decode_as, looks_cp1252,
-                              not_utf8_note, sniff)
+from hhtools.reading.decoding import (HEAD_BYTES, INVALID, MAX_LINE, MISALIGNED, decode_as,
+                                      looks_cp1252, not_utf8_note, read_history, sniff)
 from hhtools.reading.parsing import (ParseResult, detect_site, line_spacing, parse_text, split_lines,
                              with_problems)
 from hhtools.core.inputs import InputError, open_input, shown
@@ -128,6 +128,8 @@ class _Planner:
             if block:
                 cut = _last_line_end(data, end)
                 if cut < 0:  # a line longer than the chunk: read on
+                    if len(data) > MAX_LINE:
+                        return None  # read whole, by a reader that skips the line
                     carry = data
                     continue
                 chunk, carry = data[:cut], data[cut:]
@@ -282,7 +284,8 @@ def parse_slice(part: Slice) -> ParseResult:
         with open_input(part.path) as f:
             stat = os.fstat(f.fileno())
             f.seek(part.start)
-            data = f.read(part.end - part.start)
+            data, cut = read_history(f, part.end - part.start,
+                                     utf16=part.codec.startswith("utf-16"), last=part.last)
     except OSError as e:
         raise InputError(f"cannot read {shown(part.path)}: {e.strerror or e}") from None
     # The size only: a Dask worker may read a copy of the file, made at another time.
@@ -300,7 +303,8 @@ def parse_slice(part: Slice) -> ParseResult:
         result = parse_text(decoded.text, part.site, path=part.path, encoding=part.encoding,
                             first_line=part.first_line)
     shift = part.first_line - 1
-    problems = [HandWarning(p.line + shift, p.column, p.reason) for p in decoded.problems]
+    problems = sorted((HandWarning(p.line + shift, p.column, p.reason)
+                       for p in (*decoded.problems, *cut)), key=lambda p: (p.line, p.column))
     if problems or part.notes:
         result = with_problems(result, problems, part.notes)
     return result

@@ -38,9 +38,16 @@ from hhtools.store.rows import add_hand, error_row, frames, new_rows
 from hhtools.reading.slicing import Slice
 from hhtools.store.store import Store, StoreWriteError
 from hhtools.store.tables import SCHEMAS
+from hhtools.reading.unfinished import ends_inside_line, hold_last
+from hhtools.core.words import plural
 
 #: How many hands a batch holds before it is written: bounds memory on large imports.
 BATCH_HANDS = int(os.environ.get("HHTOOLS_BATCH_HANDS", "5000"))
+#: Nor more rows, bytes or table parts than these: files with no hand (tournament summaries,
+#: notes) add rows and a part per table each, and would never fill a batch of hands.
+BATCH_ROWS = int(os.environ.get("HHTOOLS_BATCH_ROWS", "250000"))
+BATCH_BYTES = int(os.environ.get("HHTOOLS_BATCH_BYTES", str(64 << 20)))
+BATCH_PARTS = int(os.environ.get("HHTOOLS_BATCH_PARTS", "4000"))
 #: Below this much to read (about 4,000 hands), starting worker processes costs more than
 #: it saves, so an import with the automatic job count reads in this process.
 PARALLEL_BYTES = 5_000_000
@@ -70,6 +77,10 @@ class ImportSummary:
     #: Tournaments read from summary files (hhtools.reading.summaries): new, and already stored.
     summaries_new: int = 0
     summaries_known: int = 0
+    #: Last hands of files the client may still be writing (hhtools.reading.unfinished): neither
+    #: stored nor rejected, read again by the next import.
+    writing: int = 0
+    writing_examples: list[str] = field(default_factory=list)
 
     def render(self) -> str:
         """The summary printed at the end of ``hhtools import``."""
@@ -86,6 +97,10 @@ class ImportSummary:
         if self.summaries_new or self.summaries_known:
             lines.append(f"tournament summaries: {self.summaries_new} new, "
                          f"{self.summaries_known} already stored")
+        if self.writing:
+            lines.append(f"still being written: {plural(self.writing, 'hand')} (read again by "
+                         "the next import)")
+            lines += [f"  {e}" for e in self.writing_examples]
         if self.verdicts:
             lines.append("verdicts: " + ", ".join(f"{v} {n}" for v, n in sorted(self.verdicts.items())))
         lines += [f"  {e}" for e in self.rejected_examples]
@@ -129,6 +144,7 @@ class FileRows:
     part: int = 0  # the slice of the file (hhtools.reading.slicing), and whether it is its last
     last: bool = True
     bytes: int = 0  # read for these rows
+    held: list[str] = field(default_factory=list)  # the last hand, still being written
 
 
 def history_files(paths: Iterable[str | os.PathLike]) -> list[Path]:
@@ -151,6 +167,9 @@ def read_slice(part: Slice, worker: str | None = None) -> FileRows:
         # file (a Dask worker may read a copy made at another time): a file changed since is
         # taken for changed by the next import, and read again.
         result = parse_slice(part)
+        held = None
+        if part.last:
+            result, held = hold_last(result, part.mtime_ns, ends_inside_line(path))
     except (HHToolsError, OSError) as exc:
         # A file that cannot be read (permissions, a read error) costs only itself: it is one
         # rejection, read again by the next import, and the other files are imported.
@@ -163,6 +182,8 @@ def read_slice(part: Slice, worker: str | None = None) -> FileRows:
     with collector_paused():
         rows = _flatten(path, part.size, part.mtime_ns, result)
     rows.part, rows.last, rows.bytes = part.part, part.last, part.bytes
+    if held is not None:
+        rows.held.append(held.message)
     return rows
 
 
@@ -267,6 +288,7 @@ def _import(paths, store: Store, progress, jobs: int | None, summary: ImportSumm
 
     known = store.hand_keys()
     summaries = stored_summaries(store)
+    stored_rows = StoredRows.of(store)
     previous = store.imported_files()
     todo: list[str] = []
     size = 0
@@ -324,10 +346,11 @@ def _import(paths, store: Store, progress, jobs: int | None, summary: ImportSumm
                 # its rejections stored before are replaced from its first slice on.
                 earlier[rows.path] += _add_file(
                     rows, known, batch, summary, record=rows.last and rows.path not in failed,
-                    reread=rows.part == 0, earlier=earlier[rows.path], summaries=summaries)
+                    reread=rows.part == 0, earlier=earlier[rows.path], summaries=summaries,
+                    stored_rows=stored_rows)
                 if rows.last:
                     del earlier[rows.path]
-                if batch.hands >= BATCH_HANDS:
+                if batch.full():
                     if writing is not None:
                         _result(writing)  # raises what the write raised (a full disk...)
                     writing = writer.submit(batch.write, store)
@@ -448,13 +471,15 @@ def import_parsed(path: str, stat: os.stat_result, result, store: Store, *, whol
         summary = ImportSummary(files_seen=1, files_read=1)
         known = store.hand_keys()
         summaries = stored_summaries(store)
+        stored_rows = StoredRows.of(store)
         # Hands already stored are not audited again: a growing file is read after each hand.
         fresh = tuple(h for h in result.hands if (h.site, h.hand_id) not in known)
         summary.duplicates = len(result.hands) - len(fresh)
         with collector_paused():
             rows = _flatten(path, stat.st_size, stat.st_mtime_ns, replace(result, hands=fresh))
         batch = _Batch()
-        _add_file(rows, known, batch, summary, record=whole, summaries=summaries)
+        _add_file(rows, known, batch, summary, record=whole, summaries=summaries,
+                  stored_rows=stored_rows)
         if not again:
             batch.paths.clear()
         if batch:
@@ -462,14 +487,41 @@ def import_parsed(path: str, stat: os.stat_result, result, store: Store, *, whol
     return summary
 
 
+@dataclass
+class StoredRows:
+    """What the store holds that a file read again must not add twice: its skipped hands, and
+    how many hands each file holds (a file read again after an import stopped in it counts
+    the hands stored then)."""
+
+    skipped: set[tuple[str | None, ...]]
+    hands_of: dict[str, int]
+
+    @classmethod
+    def of(cls, store: Store) -> StoredRows:
+        skipped = store.read_columns("skipped", list(SCHEMAS["skipped"]))
+        per_file = store.read_columns("hands", ["path"]).group_by("path").len()
+        return cls(set(skipped.iter_rows()), dict(per_file.iter_rows()))
+
+    def new_skipped(self, frame: pl.DataFrame) -> pl.DataFrame:
+        """The rows of ``frame`` (a skipped table) not stored yet, learnt as stored."""
+        if not frame.height:
+            return frame
+        keep = []
+        for row in frame.select(list(SCHEMAS["skipped"])).iter_rows():
+            keep.append(row not in self.skipped)
+            self.skipped.add(row)
+        return frame.filter(pl.Series(keep, dtype=pl.Boolean))
+
+
 def _add_file(rows: FileRows, known: set, batch: _Batch, summary: ImportSummary,
               record: bool = True, reread: bool = True, earlier: int = 0,
-              summaries: set | None = None) -> int:
+              summaries: set | None = None, stored_rows: StoredRows | None = None) -> int:
     """Add a file's rows, or a slice's, to the batch but the duplicates; how many hands are new.
 
     ``record``: mark the file as imported, holding ``earlier`` new hands in its slices before;
     ``reread``: the file's stored rejections are replaced by these rows'; ``summaries``: the
-    tournament summaries stored (hhtools.store.summary_rows.stored_summaries), learning the new ones.
+    tournament summaries stored (hhtools.store.summary_rows.stored_summaries), learning the new
+    ones; ``stored_rows``: the skipped hands stored, and the hands stored per file.
     """
     duplicates = []
     for key, verdict in rows.verdicts.items():
@@ -484,6 +536,8 @@ def _add_file(rows: FileRows, known: set, batch: _Batch, summary: ImportSummary,
                                orient="row")
         frames = {name: (f.join(dropped, on=KEY, how="anti") if set(KEY) <= set(f.columns) else f)
                   for name, f in frames.items()}
+    if stored_rows is not None and "skipped" in frames:
+        frames = {**frames, "skipped": stored_rows.new_skipped(frames["skipped"])}
     if summaries is not None:
         from hhtools.store.summary_rows import new_summaries
 
@@ -499,12 +553,16 @@ def _add_file(rows: FileRows, known: set, batch: _Batch, summary: ImportSummary,
     summary.not_histories += rows.not_history
     summary.warnings += len(rows.warnings)
     summary.warning_examples.extend(rows.warnings[:max(0, 10 - len(summary.warning_examples))])
+    summary.writing += len(rows.held)
+    summary.writing_examples.extend(rows.held[:max(0, 10 - len(summary.writing_examples))])
     batch.add(frames, new, rows.path if reread else None)
-    # A file with rejected hands is read again next time: a newer hhtools may read them.
-    if record and not rows.errors:
+    # A file with rejected hands is read again next time: a newer hhtools may read them; one
+    # whose last hand is still being written, to store that hand once it is finished.
+    if record and not rows.errors and not rows.held:
+        before = stored_rows.hands_of.get(rows.path, 0) if stored_rows is not None else 0
         batch.add({"files": pl.DataFrame([{
             "path": rows.path, "size": rows.size, "mtime_ns": rows.mtime_ns,
-            "hands": earlier + new, "rejected": 0, "imported_at": datetime.now(timezone.utc)}],
+            "hands": before + earlier + new, "rejected": 0, "imported_at": datetime.now(timezone.utc)}],
             schema=SCHEMAS["files"])}, 0, rows.path if reread else None)
     return new
 
@@ -515,6 +573,9 @@ class _Batch:
     def __init__(self) -> None:
         self.frames: dict[str, list[pl.DataFrame]] = {name: [] for name in SCHEMAS}
         self.hands = 0
+        self.rows = 0
+        self.bytes = 0
+        self.parts = 0
         self.paths: set[str] = set()  # the files read: their stored rejections are replaced
 
     def __bool__(self) -> bool:
@@ -525,9 +586,17 @@ class _Batch:
         for name, frame in frames.items():
             if frame.height:
                 self.frames[name].append(frame)
+                self.rows += frame.height
+                self.bytes += frame.estimated_size()
+                self.parts += 1
         self.hands += hands
         if reread is not None:
             self.paths.add(reread)
+
+    def full(self) -> bool:
+        """True once the batch is to be written: what it holds bounds an import's memory."""
+        return (self.hands >= BATCH_HANDS or self.rows >= BATCH_ROWS
+                or self.bytes >= BATCH_BYTES or self.parts >= BATCH_PARTS)
 
     def write(self, store: Store) -> int:
         """Write the batch; how many hands it held."""

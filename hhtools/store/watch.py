@@ -31,12 +31,13 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from hhtools.reading.decoding import decode_bytes
+from hhtools.reading.unfinished import reject_unfinished, unfinished
 from hhtools.errors import HHToolsError
 from hhtools.store.importer import ImportSummary, import_parsed
-from hhtools.core.inputs import InputError, find_histories, read_input, shown
+from hhtools.core.inputs import InputError, find_histories, open_input, read_input, shown
 from hhtools.reading.parsing import (HISTORY_SUFFIXES, ParseResult, detect_site, line_spacing, parse_file,
                              parse_text, split_lines)
+from hhtools.reading.decoding import decode_bytes, read_history
 from hhtools.reading.phh import bounds_problem, is_phh, phh_bytes
 from hhtools.store.store import Store
 from hhtools.core.words import plural
@@ -194,7 +195,12 @@ class Watcher:
         known.tried = (known.signature, stage)
         try:
             stat = os.stat(name)
-            data = read_input(name, limit=phh_bytes(name) if is_phh(name) else None)
+            if is_phh(name):
+                data = read_input(name, limit=phh_bytes(name))
+            else:
+                with open_input(name) as f:
+                    # NUL padding and lines too long left out, as an import leaves them.
+                    data, _ = read_history(f)
             after = os.stat(name)
         except FileNotFoundError:
             return  # renamed or removed meanwhile: the next listing shows where it went
@@ -249,10 +255,15 @@ class Watcher:
             end = last  # the hands followed by another are complete
         else:
             return
+        held = end < len(lines)
         # Blank lines in place of those already read keep the line numbers of the messages.
         text = "\n" * start + "\n".join(lines[start:end])
         part = parse_text(text, site.name, path=name, encoding=decoded.encoding)
-        self._import(name, stat, part, known, lines, end, start)
+        if end == len(lines):
+            # Settled: a last hand still short of its summary is one the client never
+            # finished, rejected as ``hhtools import`` rejects it.
+            part = reject_unfinished(part, self.settle)
+        self._import(name, stat, part, known, lines, end, start, held)
 
     def _refuse(self, name: str, known: _File, message: str) -> None:
         """An input not read (a pipe, a device, no right to read it): said once, and
@@ -266,10 +277,11 @@ class Watcher:
         self.on_event(message)
 
     def _import(self, name: str, stat: os.stat_result, result: ParseResult, known: _File,
-                lines: list[str], end: int, start: int = 0) -> None:
+                lines: list[str], end: int, start: int = 0, held: bool = False) -> None:
         whole = end == len(lines)
         done = import_parsed(name, stat, result, self.store, whole=whole and not known.rejected,
                              again=start == 0, waiting=self.on_event)
+        done.writing += held
         known.rejected = (known.rejected and start > 0) or bool(done.rejected)
         # What follows is read from the line the read stopped at: the last line, when the
         # whole file was read, may be continued by the next write.
@@ -290,7 +302,8 @@ def _mark(lines: list[str], start: int) -> bytes:
 def _reads_whole(lines: list[str], site: str) -> bool:
     """True if the text of one hand reads as one complete hand."""
     read = parse_text("\n".join(lines), site)
-    return not read.errors and len(read.hands) + len(read.skipped) == 1
+    return (not read.errors and len(read.hands) + len(read.skipped) == 1
+            and all(unfinished(h) is None for h in read.hands))
 
 
 def import_line(path: str, done: ImportSummary) -> str:
@@ -303,6 +316,8 @@ def import_line(path: str, done: ImportSummary) -> str:
         said.append(f"{done.duplicates} already stored")
     if done.rejected:
         said.append(f"{done.rejected} rejected")
+    if done.writing:
+        said.append("the last hand still being written")
     return f"{shown(path)}: {', '.join(said)}"
 
 
