@@ -203,7 +203,7 @@ def test_memory_stays_flat_as_a_single_file_grows(tmp_path):
 
 def test_a_slice_of_a_file_changed_since_it_was_planned_is_rejected_not_misread(generated,
                                                                                 tmp_path):
-    from hhtools.store.importer import read_slice
+    from hhtools.store.slices import read_slice
 
     path = variant(tmp_path, "growing", generated["kingsclub"].read_bytes())
     parts = plan(str(path), TARGET)

@@ -251,7 +251,7 @@ def test_watch_stores_a_summary_written_into_the_folder(tmp_path):
 
 
 def test_a_summary_file_is_one_slice_read_as_dask_workers_read_it():
-    from hhtools.store.importer import read_slice
+    from hhtools.store.slices import read_slice
     from hhtools.reading.slicing import plan
 
     path = str(DATA / "variants.txt")

@@ -2,7 +2,7 @@
 
 The work unit is a slice of whole hands (hhtools.reading.slicing: a path, a byte range and the number of
 its first line), so one huge file spreads over the workers too. Each task is
-``importer.read_slice``, a pure function of its slice: a worker reads those bytes of the file,
+``slices.read_slice``, a pure function of its slice: a worker reads those bytes of the file,
 parses and audits the hands, and sends back their table rows. This process, which holds the
 store's writer lock, takes the rows in the files' order, decides duplicates and publishes the
 batches, exactly as a local import does: each batch whole or not at all. A worker lost
@@ -24,7 +24,7 @@ from collections import deque
 from collections.abc import Iterator
 
 from hhtools.errors import ClusterError, HHToolsError, UsageError
-from hhtools.store.importer import FileRows, read_slice
+from hhtools.store.slices import FileRows, read_slice
 from hhtools.reading.slicing import Slice
 
 #: Where ``hhtools import`` finds the scheduler when --scheduler is not given.
@@ -142,7 +142,7 @@ def _result(part: Slice, future, client=None) -> FileRows:
                 # The scheduler gave up on the slice after it cost workers again and again
                 # (its allowed-failures): the slice is what kills them, not the cluster, so it
                 # is rejected and the other files imported, rather than every rerun failing.
-                from hhtools.store.importer import rejected_slice
+                from hhtools.store.slices import rejected_slice
 
                 return rejected_slice(part, f"Dask workers died each time they read {where} "
                                       "(a file too large for a worker's memory?)")

@@ -30,15 +30,12 @@ from pathlib import Path
 import polars as pl
 
 from hhtools.core.collector import collector_paused
-from hhtools.errors import HHToolsError
 from hhtools.core.inputs import shown
 from hhtools.reading.parsing import not_history_count
-from hhtools.core.records import HandError
-from hhtools.store.rows import add_hand, error_row, frames, new_rows
+from hhtools.store.slices import FileRows, flatten, read_slice
 from hhtools.reading.slicing import Slice
 from hhtools.store.store import Store, StoreWriteError
 from hhtools.store.tables import SCHEMAS
-from hhtools.reading.unfinished import ends_inside_line, hold_last
 from hhtools.core.words import plural
 
 #: How many hands a batch holds before it is written: bounds memory on large imports.
@@ -127,107 +124,11 @@ class ImportProgress:
     hands_stored: int = 0  # new hands in the batches written to the store so far
 
 
-@dataclass
-class FileRows:
-    """One file (or slice of one) parsed, audited and flattened into table rows."""
-
-    path: str
-    size: int
-    mtime_ns: int
-    frames: dict[str, pl.DataFrame]
-    verdicts: dict[tuple[str, str], str]  # (site, hand id) -> verdict, in file order
-    skipped: Counter
-    errors: list[str]
-    repeated: int = 0  # hands that appear twice in this very file
-    not_history: bool = False
-    warnings: list[str] = field(default_factory=list)
-    part: int = 0  # the slice of the file (hhtools.reading.slicing), and whether it is its last
-    last: bool = True
-    bytes: int = 0  # read for these rows
-    held: list[str] = field(default_factory=list)  # the last hand, still being written
-
-
 def history_files(paths: Iterable[str | os.PathLike]) -> list[Path]:
     """The files named, and the files found in the folders named, recursively, in a stable order."""
     from hhtools.reading.parsing import history_files as found
 
     return list(found(paths))
-
-
-def read_slice(part: Slice, worker: str | None = None) -> FileRows:
-    """Parse, audit and flatten one slice of a file (runs in a worker process when importing
-    in parallel, on a Dask worker with a scheduler): a pure function of the slice.
-
-    ``worker`` names the machine reading it, said if the file cannot be read there."""
-    from hhtools.reading.slicing import parse_slice
-
-    path = part.path
-    try:
-        # The size and time recorded are those the importing process saw when it planned the
-        # file (a Dask worker may read a copy made at another time): a file changed since is
-        # taken for changed by the next import, and read again.
-        result = parse_slice(part)
-        held = None
-        if part.last:
-            result, held = hold_last(result, part.mtime_ns, ends_inside_line(path))
-    except (HHToolsError, OSError) as exc:
-        # A file that cannot be read (permissions, a read error) costs only itself: it is one
-        # rejection, read again by the next import, and the other files are imported.
-        reason = (str(exc) if isinstance(exc, HHToolsError)
-                  else f"cannot read {path}: {exc.strerror or exc}")
-        if worker:
-            reason += (f" (on the Dask worker {worker}: every worker must see the input files "
-                       "at the same path)")
-        return rejected_slice(part, reason)
-    with collector_paused():
-        rows = _flatten(path, part.size, part.mtime_ns, result)
-    rows.part, rows.last, rows.bytes = part.part, part.last, part.bytes
-    if held is not None:
-        rows.held.append(held.message)
-    return rows
-
-
-def rejected_slice(part: Slice, reason: str) -> FileRows:
-    """The rows of a slice that could not be read: one rejection, from its first line, that
-    the next import reads again."""
-    path = part.path
-    error = HandError(path, part.first_line, 1, None, None, (), None, reason)
-    rows = new_rows()
-    rows["rejected"].rows.append(error_row(error, path))
-    return FileRows(path, part.size, part.mtime_ns, frames(rows), {}, Counter(),
-                    [error.message], 0, False, [], part.part, part.last, part.bytes)
-
-
-def _flatten(path: str, size: int, mtime_ns: int, result) -> FileRows:
-    """Audit the hands of a parsed file and turn them into table rows."""
-    from hhtools.auditing.auditor import audit_or_error
-
-    rows = new_rows()
-    verdicts = {}
-    repeated = 0
-    errors = list(result.errors)
-    for hand in result.hands:
-        key = (hand.site, hand.hand_id)
-        if key in verdicts:
-            repeated += 1
-            continue
-        checked = audit_or_error(hand)
-        if isinstance(checked, HandError):
-            errors.append(checked)
-            continue
-        add_hand(rows, hand, checked, path)
-        verdicts[key] = checked.verdict
-    rows["skipped"].rows += [(path, s.site, s.hand_id, s.game) for s in result.skipped]
-    rows["rejected"].rows += [error_row(e, path) for e in errors]
-    tables = frames(rows)
-    if result.summaries:
-        from hhtools.store.summary_rows import summary_frames
-
-        tables.update(summary_frames(result.summaries, path))
-    return FileRows(path, size, mtime_ns, tables, verdicts,
-                    Counter(s.game for s in result.skipped), [e.message for e in errors],
-                    repeated, result.not_history is not None,
-                    [w.message for w in result.warnings])
 
 
 def default_jobs() -> int:
@@ -476,7 +377,7 @@ def import_parsed(path: str, stat: os.stat_result, result, store: Store, *, whol
         fresh = tuple(h for h in result.hands if (h.site, h.hand_id) not in known)
         summary.duplicates = len(result.hands) - len(fresh)
         with collector_paused():
-            rows = _flatten(path, stat.st_size, stat.st_mtime_ns, replace(result, hands=fresh))
+            rows = flatten(path, stat.st_size, stat.st_mtime_ns, replace(result, hands=fresh))
         batch = _Batch()
         _add_file(rows, known, batch, summary, record=whole, summaries=summaries,
                   stored_rows=stored_rows)
