@@ -22,8 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pokerkit  # noqa: E402  (the test extra installs it)
 
-from hhtools import (ACE_TO_FIVE, BADUGI, BADUGI_ACE_HIGH, DECK, DEUCE_TO_SEVEN,  # noqa: E402
-                     STANDARD_HIGH)
+from hhtools import ACE_TO_FIVE, BADUGI, BADUGI_ACE_HIGH, DECK, DEUCE_TO_SEVEN, STANDARD_HIGH  # noqa: E402
 
 CASES = [
     # (label, component, cards per hand, pokerkit hand type, pokerkit paths to time)

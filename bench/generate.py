@@ -27,9 +27,10 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from importlib import import_module  # noqa: E402
 
+from sources import ceiling  # noqa: E402  (bench/sources.py)
+
 from hhtools.generate import collector_paused, generate_deals  # noqa: E402
 from hhtools.generate.writers import FILE_ENCODING, stream  # noqa: E402
-from sources import ceiling  # noqa: E402  (bench/sources.py)
 
 bench_import = import_module("import")  # bench/import.py: CHILD, run, size_mb
 

@@ -101,7 +101,6 @@ def _free_port() -> int:
 def cluster(hands: int, workers: int) -> None:
     import psutil
     from distributed import Client
-
     from sources import folder
 
     where = folder("generated", hands, "sites", 1)

@@ -47,11 +47,25 @@ def __dir__() -> list[str]:
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors only
     from hhtools.auditing.auditor import Audit, Finding, audit  # noqa: F401
     from hhtools.core.cards import DECK, Card, format_cards, parse_card, parse_cards  # noqa: F401
-    from hhtools.errors import CardError, HHToolsError, UnknownNameError  # noqa: F401
-    from hhtools.core.evaluate import (ACE_TO_FIVE, BADUGI, BADUGI_ACE_HIGH, COMPONENTS,  # noqa: F401
-                                  DEUCE_TO_SEVEN, STANDARD_HIGH, Component, Evaluation,
-                                  get_component, winners)
+    from hhtools.core.evaluate import (  # noqa: F401
+        ACE_TO_FIVE,
+        BADUGI,
+        BADUGI_ACE_HIGH,
+        COMPONENTS,
+        DEUCE_TO_SEVEN,
+        STANDARD_HIGH,
+        Component,
+        Evaluation,
+        get_component,
+        winners,
+    )
     from hhtools.core.games import GAMES, Game, get_game  # noqa: F401
-    from hhtools.reading.parsing import (HandParseError, ParseResult, parse_file, parse_paths,  # noqa: F401
-                                 parse_text)
     from hhtools.core.records import Action, Hand, HandError, SkippedHand  # noqa: F401
+    from hhtools.errors import CardError, HHToolsError, UnknownNameError  # noqa: F401
+    from hhtools.reading.parsing import (  # noqa: F401
+        HandParseError,
+        ParseResult,
+        parse_file,
+        parse_paths,
+        parse_text,
+    )

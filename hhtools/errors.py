@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any, Protocol
-
 import difflib
 from collections.abc import Iterable
+from typing import Any, Protocol
 
 
 class HHToolsError(Exception):

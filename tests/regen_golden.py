@@ -18,8 +18,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from hhtools.reading.parsing import parse_file  # noqa: E402
 from hhtools.core.records import hand_to_json  # noqa: E402
+from hhtools.reading.parsing import parse_file  # noqa: E402
 
 CORPUS = HERE.parent / ".." / "shared" / "corpus"
 GOLDEN = HERE / "golden"

@@ -7,8 +7,8 @@ import dataclasses
 import random
 from decimal import Decimal
 
-from hhtools.generate import generate_deals
 from hhtools.core.pots import PotLayer
+from hhtools.generate import generate_deals
 
 
 def generated_hands(combos, per_combo: int, seed: int) -> list:

@@ -178,8 +178,8 @@ def test_every_pokerstars_description_is_read_and_checked(audits):
 @pytest.mark.parametrize("site, count", [("fulltilt", 68), ("winamax", 6)])
 def test_every_description_is_read_and_checked(audits, site, count):
     """Full Tilt's (in shows and in mucked summary lines) and Winamax's: all read, all match."""
-    from hhtools.sites.describe import STYLES, matches
     from hhtools.core.games import get_game
+    from hhtools.sites.describe import STYLES, matches
 
     described = [(h, s) for _, h, _ in audits if h.site == site
                  for s in (*h.shows, *h.summary.seats) if s.description and s.cards]

@@ -4,8 +4,14 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from hhtools.auditing.sizes import (half_pot_limit_max_to, is_full_raise, limit_unit, may_reraise,
-                             min_raise_to, pot_limit_max_to)
+from hhtools.auditing.sizes import (
+    half_pot_limit_max_to,
+    is_full_raise,
+    limit_unit,
+    may_reraise,
+    min_raise_to,
+    pot_limit_max_to,
+)
 from hhtools.core.games import GAMES
 
 D = Decimal

@@ -16,11 +16,11 @@ import pytest
 from typer.testing import CliRunner
 
 from hhtools.analytics.chartdata import NoDataError, showdown_strength, winnings_series
-from hhtools.report.charts import chart, chart_data
+from hhtools.analytics.stats import Filters, Tables, player_stats
 from hhtools.cli.main import app
 from hhtools.errors import HHToolsError, UsageError
+from hhtools.report.charts import chart, chart_data
 from hhtools.store.importer import import_paths
-from hhtools.analytics.stats import Filters, Tables, player_stats
 from hhtools.store.store import Store
 
 DATA = Path(__file__).parent / "data"

@@ -15,11 +15,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from hhtools.analytics.stats import match_player
 from hhtools.cli.main import FILES_HELP, app
 from hhtools.errors import UsageError
-from hhtools.store.importer import import_paths
 from hhtools.reading.parsing import HISTORY_SUFFIXES
-from hhtools.analytics.stats import match_player
+from hhtools.store.importer import import_paths
 from hhtools.store.store import Store
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -15,7 +15,6 @@ from hhtools.commerce.evaluate import evaluate
 from hhtools.commerce.games import CATEGORIES
 from hhtools.errors import CardError
 
-
 # Deal: the wild rank follows the chips in the pool ----------------------------------------
 
 @pytest.mark.parametrize("chips, rank", [

@@ -7,13 +7,12 @@ import os
 
 import polars as pl
 import pytest
+from storecases import corpus_paths, snapshot
 
 from hhtools.generate import write_history
-from hhtools.store.importer import import_paths
 from hhtools.reading.slicing import plan
+from hhtools.store.importer import import_paths
 from hhtools.store.store import Store
-
-from storecases import corpus_paths, snapshot
 
 distributed = pytest.importorskip("distributed")
 

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from hhtools.reading.decoding import decode_bytes
-from hhtools.store.importer import import_paths
 from hhtools.reading.parsing import decode, parse_file, split_lines
+from hhtools.store.importer import import_paths
 from hhtools.store.store import Store
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -17,20 +17,20 @@ kingsclub-badeucey-pat-low.txt: Hero stands pat three times on 8c 6c 4d 3d 2h in
   an 8-low (made) with a three-card Badugi (2h 3d 6c), and scoops: no snow.
 """
 
+import re
 from datetime import datetime, timezone
 from decimal import Decimal
 from pathlib import Path
-import re
 
 import polars as pl
 import pytest
 from typer.testing import CliRunner
 
-from hhtools.cli.main import app
-from hhtools.store.importer import import_paths
-from hhtools.report.page import build_report
 from hhtools.analytics.sessions import sessions
 from hhtools.analytics.stats import Filters, Tables, draw_classes, draw_stats, stakes_stats
+from hhtools.cli.main import app
+from hhtools.report.page import build_report
+from hhtools.store.importer import import_paths
 from hhtools.store.store import Store
 
 DATA = Path(__file__).parent / "data" / "draw-words"

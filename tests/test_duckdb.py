@@ -8,12 +8,11 @@ from decimal import Decimal
 
 import polars as pl
 import pytest
-
-from hhtools.store.importer import import_paths
-from hhtools.analytics.stats import Tables, player_stats
-from hhtools.store.store import Store
-
 from storecases import ROOT
+
+from hhtools.analytics.stats import Tables, player_stats
+from hhtools.store.importer import import_paths
+from hhtools.store.store import Store
 
 duckdb = pytest.importorskip("duckdb")
 

@@ -7,8 +7,16 @@ from itertools import combinations, combinations_with_replacement, permutations
 
 import pytest
 
-from hhtools import (ACE_TO_FIVE, BADUGI, BADUGI_ACE_HIGH, DECK, DEUCE_TO_SEVEN, CardError,
-                     get_component, parse_cards)
+from hhtools import (
+    ACE_TO_FIVE,
+    BADUGI,
+    BADUGI_ACE_HIGH,
+    DECK,
+    DEUCE_TO_SEVEN,
+    CardError,
+    get_component,
+    parse_cards,
+)
 from hhtools.core.evaluate import ACE_HIGH, ACE_LOW
 
 ALL_FOUR = list(combinations(DECK, 4))

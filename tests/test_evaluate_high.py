@@ -6,9 +6,9 @@ from collections import Counter
 from itertools import combinations
 
 import pytest
+from test_evaluate import rank_classes
 
 from hhtools import DECK, STANDARD_HIGH, CardError, get_component, parse_cards
-from test_evaluate import rank_classes
 
 HIGH = STANDARD_HIGH
 

@@ -26,14 +26,14 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from hhtools.analytics.stats import Filters, Tables, reports
 from hhtools.auditing.auditor import audit
 from hhtools.cli.main import app
 from hhtools.errors import HHToolsError
 from hhtools.generate import write_history
-from hhtools.store.importer import import_paths
 from hhtools.reading.parsing import decode, parse_file, split_lines
 from hhtools.report.page import build_report
-from hhtools.analytics.stats import Filters, Tables, reports
+from hhtools.store.importer import import_paths
 from hhtools.store.store import Store
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -19,9 +19,9 @@ from hhtools.auditing.auditor import audit
 from hhtools.cli.main import app
 from hhtools.core.games import get_game
 from hhtools.generate import SITES, UnsupportedCombination, generate_deals, write_history
+from hhtools.generate.writers import FILE_ENCODING, write_file
 from hhtools.reading.parsing import parse_file, parse_text
 from hhtools.reading.phh import read_phh
-from hhtools.generate.writers import FILE_ENCODING, write_file
 
 WRITTEN = [s for s, t in SITES.items() if t.written]
 COMBOS = [(site, game, structure) for site in WRITTEN for game in SITES[site].games

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from hhtools.auditing.auditor import audit
-from hhtools.store.importer import import_paths
 from hhtools.reading.parsing import parse_text
+from hhtools.store.importer import import_paths
 from hhtools.store.store import Store
 
 DATA = Path(__file__).parent / "data" / "illegal-draws"

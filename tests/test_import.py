@@ -2,19 +2,18 @@
 
 import os
 import signal
-from pathlib import Path
 import subprocess
 import sys
 import time
 from decimal import Decimal
+from pathlib import Path
 
 import polars as pl
 import pytest
+from storecases import corpus_paths, snapshot
 
 from hhtools.store.importer import import_paths
 from hhtools.store.store import Store
-
-from storecases import corpus_paths, snapshot
 
 
 def test_importing_twice_stores_each_hand_once(corpus, tmp_path):

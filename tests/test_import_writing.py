@@ -6,13 +6,12 @@ from pathlib import Path
 
 import polars as pl
 import pytest
+from storecases import snapshot
 
 from hhtools.reading.decoding import decode_bytes
-from hhtools.store.importer import import_paths
 from hhtools.reading.parsing import parse_text
+from hhtools.store.importer import import_paths
 from hhtools.store.store import Store
-
-from storecases import snapshot
 
 # (site, the files whose text, one after the other, makes the file, and how many hands of it
 # to keep: the complete hands before the last are enough to show they are stored at once).

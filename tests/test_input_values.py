@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from hhtools.store.importer import import_paths
+from hhtools.analytics.stats import Filters, Tables, reports
 from hhtools.reading.parsing import parse_file, parse_text
 from hhtools.report.page import build_report
-from hhtools.analytics.stats import Filters, Tables, reports
+from hhtools.store.importer import import_paths
 from hhtools.store.store import Store
 
 GENERATED = Path(__file__).resolve().parents[1] / "sample_histories" / "generated"

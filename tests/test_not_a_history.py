@@ -9,8 +9,8 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from hhtools.cli.main import app
-from hhtools.store.importer import import_paths
 from hhtools.reading.parsing import parse_paths
+from hhtools.store.importer import import_paths
 from hhtools.store.store import Store
 
 SAMPLES = Path(__file__).resolve().parents[1] / "sample_histories"

@@ -13,8 +13,8 @@ from decimal import Decimal
 import pytest
 
 from hhtools.auditing.auditor import audit
-from hhtools.reading.parsing import parse_text
 from hhtools.core.pots import award, pot_halves
+from hhtools.reading.parsing import parse_text
 
 D = Decimal
 SHOWN = {"Hero": "2c 3d 4h 5s Kc", "Bob": "7s 5h 4c 3c 2d", "Carol": "Qd Jd 9h 8s 6c"}

@@ -7,9 +7,17 @@ from decimal import Decimal
 from pathlib import Path
 
 from hhtools.core.cards import parse_cards
+from hhtools.core.records import (
+    Action,
+    Collection,
+    HeroCards,
+    Pot,
+    SeatResult,
+    Show,
+    Source,
+    Uncalled,
+)
 from hhtools.reading.parsing import parse_text
-from hhtools.core.records import (Action, Collection, HeroCards, Pot, SeatResult, Show, Source,
-                             Uncalled)
 
 ROOT = Path(__file__).parent.parent
 HAND = (ROOT / "tests" / "invalid" / "pokerstars" / "bad-card.txt").read_text().replace(

@@ -8,11 +8,18 @@ from pathlib import Path
 
 import pytest
 
-from hhtools.errors import HHToolsError, UnknownNameError
 from hhtools.core.money import AmountError, parse_amount
-from hhtools.reading.parsing import (HandParseError, decode, format_report, parse_file, parse_paths,
-                             parse_text, split_lines)
 from hhtools.core.records import HandError
+from hhtools.errors import HHToolsError, UnknownNameError
+from hhtools.reading.parsing import (
+    HandParseError,
+    decode,
+    format_report,
+    parse_file,
+    parse_paths,
+    parse_text,
+    split_lines,
+)
 from hhtools.sites import get_site
 
 INVALID = Path(__file__).parent / "invalid"

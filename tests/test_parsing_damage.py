@@ -9,8 +9,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hhtools.reading.parsing import decode, parse_text
 from hhtools.core.records import Hand, HandError, SkippedHand
+from hhtools.reading.parsing import decode, parse_text
 
 CORPUS = Path(__file__).resolve().parents[1] / ".." / "shared" / "corpus"
 SOURCES = [

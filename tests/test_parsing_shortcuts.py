@@ -4,8 +4,8 @@ and amounts."""
 
 from __future__ import annotations
 
-import sys
 import re
+import sys
 from collections.abc import Iterator
 from decimal import Decimal
 from pathlib import Path
@@ -14,10 +14,17 @@ import pytest
 
 from hhtools.core import records
 from hhtools.core.cards import parse_card
-from hhtools.reading.parsing import (_BLANK_LED, _blank_led, _literal_prefix, decode, parse_text,
-                             split_hands, split_lines, split_text_hands)
-from hhtools.sites import SITES, get_site
-from hhtools.sites import base, memo, pokerstars
+from hhtools.reading.parsing import (
+    _BLANK_LED,
+    _blank_led,
+    _literal_prefix,
+    decode,
+    parse_text,
+    split_hands,
+    split_lines,
+    split_text_hands,
+)
+from hhtools.sites import SITES, base, get_site, memo, pokerstars
 from hhtools.sites import builder as builder_module
 from hhtools.sites import classifier as classifier_module
 

@@ -11,11 +11,18 @@ from decimal import ROUND_DOWN, Decimal
 import pytest
 
 from hhtools.auditing.auditor import audit
-from hhtools.reading.parsing import parse_file
 from hhtools.core.games import GAMES
-from hhtools.reading.phh import (STRUCTURE_CODES, PHHError, player_order, read_phh, to_phh, toml_value,
-                         variant_code)
 from hhtools.core.records import chip_totals
+from hhtools.reading.parsing import parse_file
+from hhtools.reading.phh import (
+    STRUCTURE_CODES,
+    PHHError,
+    player_order,
+    read_phh,
+    to_phh,
+    toml_value,
+    variant_code,
+)
 
 pokerkit = pytest.importorskip("pokerkit")
 ZERO = Decimal(0)

@@ -6,8 +6,15 @@ from decimal import Decimal
 
 import pytest
 
-from hhtools.core.pots import (PotLayer, allocate_rake, award, build_pots, half_amounts, split,
-                          uncalled_bet)
+from hhtools.core.pots import (
+    PotLayer,
+    allocate_rake,
+    award,
+    build_pots,
+    half_amounts,
+    split,
+    uncalled_bet,
+)
 
 D = Decimal
 

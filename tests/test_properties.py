@@ -3,7 +3,7 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hhtools import BADUGI, BADUGI_ACE_HIGH, DECK, DEUCE_TO_SEVEN, ACE_TO_FIVE, parse_cards
+from hhtools import ACE_TO_FIVE, BADUGI, BADUGI_ACE_HIGH, DECK, DEUCE_TO_SEVEN, parse_cards
 from hhtools.core.cards import SUITS
 
 hands = lambda n: st.lists(st.sampled_from(DECK), min_size=n, max_size=n, unique=True).map(tuple)  # noqa: E731

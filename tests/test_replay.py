@@ -13,9 +13,9 @@ from decimal import Decimal
 import pytest
 
 from hhtools.auditing.auditor import audit, explain
-from hhtools.core.records import Action, Hand, Seat, Source, Summary
 from hhtools.auditing.replay.engine import KINDS, Replay
 from hhtools.auditing.rules import get_profile
+from hhtools.core.records import Action, Hand, Seat, Source, Summary
 
 D = Decimal
 

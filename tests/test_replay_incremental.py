@@ -14,12 +14,11 @@ import random
 from decimal import ROUND_FLOOR, Decimal
 
 import pytest
-
-from hhtools.core.pots import PotLayer, build_pots, split, uncalled_bet
-from hhtools.auditing.replay.engine import DRAWS, POSTS, Replay, RuleViolation
-
 from replay_cases import exact, generated_hands
 from replay_cases import tampered as tampered_by
+
+from hhtools.auditing.replay.engine import DRAWS, POSTS, Replay, RuleViolation
+from hhtools.core.pots import PotLayer, build_pots, split, uncalled_bet
 
 ZERO = Decimal(0)
 D = Decimal

@@ -10,9 +10,9 @@ from __future__ import annotations
 import dataclasses
 import random
 
-from hhtools.auditing.replay.engine import Replay
-
 from replay_cases import exact, generated_hands
+
+from hhtools.auditing.replay.engine import Replay
 
 COMBOS = [("pokerstars", "badugi", "fixed-limit"), ("phh", "2-7", "no-limit")]
 

@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from hhtools.analytics.stats import Filters
 from hhtools.cli.main import app
 from hhtools.errors import HHToolsError, UsageError
-from hhtools.store.importer import import_paths
 from hhtools.report.page import build_report
-from hhtools.analytics.stats import Filters
+from hhtools.store.importer import import_paths
 from hhtools.store.store import Store
 
 DATA = Path(__file__).parent / "data"

@@ -24,8 +24,8 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 from browser import Chromium, chromium_or_skip  # noqa: E402
 
-from hhtools.store.importer import import_paths  # noqa: E402
 from hhtools.report.page import write_report  # noqa: E402
+from hhtools.store.importer import import_paths  # noqa: E402
 from hhtools.store.store import Store  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -15,9 +15,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hhtools.auditing.auditor import audit
+from hhtools.auditing.rules import RuleProfile, get_profile
 from hhtools.generate import write_history
 from hhtools.reading.parsing import parse_file
-from hhtools.auditing.rules import RuleProfile, get_profile
 
 
 @pytest.fixture(scope="module")

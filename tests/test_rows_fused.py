@@ -12,10 +12,18 @@ from replay_cases import exact, generated_hands, tampered
 
 from hhtools.auditing.auditor import audit
 from hhtools.core.cards import format_cards
-from hhtools.reading.parsing import history_files, parse_file
 from hhtools.core.records import Seat, Show, Uncalled, chip_totals
-from hhtools.store.rows import (NO_FACTS, ZERO, add_hand, betting_facts, draw_rows, new_rows, positions,
-                          shown_cards)
+from hhtools.reading.parsing import history_files, parse_file
+from hhtools.store.rows import (
+    NO_FACTS,
+    ZERO,
+    add_hand,
+    betting_facts,
+    draw_rows,
+    new_rows,
+    positions,
+    shown_cards,
+)
 
 COMBOS = [("pokerstars", "badugi", "fixed-limit"), ("kingsclub", "badeucy", "fixed-limit"),
           ("phh", "2-7", "no-limit"), ("merge", "2-7", "pot-limit"),

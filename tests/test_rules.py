@@ -6,8 +6,8 @@ from decimal import Decimal
 
 import pytest
 
-from hhtools.errors import UnknownNameError
 from hhtools.auditing.rules import PROFILES, default_profile, get_profile
+from hhtools.errors import UnknownNameError
 
 D = Decimal
 

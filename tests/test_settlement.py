@@ -8,11 +8,11 @@ import dataclasses
 import random
 from decimal import Decimal
 
-from hhtools.auditing.auditor import audit
-from hhtools.core.pots import award, pot_halves
-from hhtools.auditing.replay.engine import Replay
-
 from replay_cases import exact, generated_hands
+
+from hhtools.auditing.auditor import audit
+from hhtools.auditing.replay.engine import Replay
+from hhtools.core.pots import award, pot_halves
 
 D = Decimal
 COMBOS = [("pokerstars", "badugi", "fixed-limit"), ("kingsclub", "badeucy", "fixed-limit"),

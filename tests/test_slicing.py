@@ -9,14 +9,13 @@ import subprocess
 import sys
 
 import pytest
+from storecases import ROOT, snapshot
 
 from hhtools.generate import write_history
-from hhtools.store.importer import import_paths
 from hhtools.reading.parsing import parse_file
 from hhtools.reading.slicing import parse_slice, plan
+from hhtools.store.importer import import_paths
 from hhtools.store.store import Store
-
-from storecases import ROOT, snapshot
 
 # Each site's own file format and encoding: PokerStars UTF-8 with a BOM, Full Tilt UTF-16,
 # Merge XML with one description for every game.
@@ -146,8 +145,8 @@ def test_a_file_imported_in_slices_is_stored_as_a_whole_read_stores_it(generated
 
 def test_rejections_of_every_slice_are_kept_and_the_file_read_again(generated, tmp_path,
                                                                      monkeypatch):
-    import hhtools.store.importer as importer
     import hhtools.reading.slicing as slicing
+    import hhtools.store.importer as importer
 
     # One bad hand early, one late.
     damaged = variant(tmp_path, "damaged", damage(generated["kingsclub"].read_bytes(), 0.2, 0.8))

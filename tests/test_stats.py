@@ -20,9 +20,16 @@ import polars as pl
 import pytest
 from typer.testing import CliRunner
 
+from hhtools.analytics.stats import (
+    Filters,
+    Tables,
+    draw_stats,
+    player_stats,
+    position_stats,
+    split_stats,
+)
 from hhtools.cli.main import app
 from hhtools.store.importer import import_paths
-from hhtools.analytics.stats import Filters, Tables, draw_stats, player_stats, position_stats, split_stats
 from hhtools.store.store import Store
 
 WORKED = Path(__file__).parent / "data" / "stats"

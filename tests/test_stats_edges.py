@@ -28,8 +28,8 @@ from pathlib import Path
 import polars as pl
 import pytest
 
-from hhtools.store.importer import import_paths
 from hhtools.analytics.stats import Filters, Tables, player_stats, position_stats
+from hhtools.store.importer import import_paths
 from hhtools.store.store import Store
 
 EDGES = Path(__file__).parent / "data" / "stats-edges"

@@ -14,8 +14,8 @@ kingsclub/NL-2-7-SD-*RIT*: run twice, a drawing player shows one hand per run; t
 import polars as pl
 import pytest
 
-from hhtools.store.importer import import_paths
 from hhtools.analytics.stats import Filters, Tables, draw_stats, player_stats
+from hhtools.store.importer import import_paths
 from hhtools.store.store import Store
 
 ONE_DRAW = ("2-7-single-draw", "a-5-single-draw", "5-card-draw")

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from hhtools.analytics.stats import Tables, player_stats
 from hhtools.cli.main import app
 from hhtools.cli.progress import ProgressLine
 from hhtools.store.importer import import_paths
-from hhtools.analytics.stats import Tables, player_stats
 from hhtools.store.store import Store
 
 WORKED = Path(__file__).parent / "data" / "stats" / "pokerstars-badugi-worked.txt"

@@ -6,7 +6,6 @@ import polars as pl
 import pytest
 
 from hhtools.store.store import Store, default_location
-
 from hhtools.store.tables import SCHEMAS
 
 

@@ -12,19 +12,19 @@ from pathlib import Path
 
 import polars as pl
 import pytest
+from storecases import hhtools_ready
+from test_store_repair import assert_holds, content
+from test_watch import append, generated_hands
 from typer.testing import CliRunner
 
 import hhtools.store.store
 from hhtools.cli.main import app
 from hhtools.generate import write_history
+from hhtools.store.check import find_damage
 from hhtools.store.importer import import_paths
 from hhtools.store.store import Store
 from hhtools.store.tables import KEY
-from hhtools.store.check import find_damage
 from hhtools.store.watch import Watcher
-from storecases import hhtools_ready
-from test_store_repair import assert_holds, content
-from test_watch import append, generated_hands
 
 
 def cli(*args):

@@ -14,12 +14,20 @@ import time
 from pathlib import Path
 
 import pytest
+from storecases import (
+    assert_same,
+    clean,
+    corpus_paths,
+    descendants,
+    hhtools,
+    hhtools_ready,
+    living,
+    run,
+)
 
 from hhtools.store.importer import import_paths
-from hhtools.store.store import Store
 from hhtools.store.lock import WriterLock
-from storecases import (assert_same, clean, corpus_paths, descendants, hhtools, hhtools_ready,
-                        living, run)
+from hhtools.store.store import Store
 
 BROKEN = Path(__file__).parent / "invalid" / "pokerstars" / "first-of-two-broken.txt"
 

@@ -11,15 +11,14 @@ from pathlib import Path
 
 import polars as pl
 import pytest
+from storecases import assert_same, clean, corpus_paths, hhtools, run, tmpfs
 from typer.testing import CliRunner
 
 from hhtools.cli.main import app
-from hhtools.store.importer import import_paths
-from hhtools.store.store import Store, StoreError
 from hhtools.store.check import find_damage, repair
+from hhtools.store.importer import import_paths
 from hhtools.store.lock import WriterLock
-from storecases import assert_same, clean, corpus_paths, hhtools, run, tmpfs
-
+from hhtools.store.store import Store, StoreError
 
 
 def one_line(stderr: str) -> str:

@@ -15,15 +15,15 @@ import polars as pl
 import pytest
 from typer.testing import CliRunner
 
-import hhtools.store.importer
 import hhtools.reading.slicing
+import hhtools.store.importer
 import hhtools.store.store
 from hhtools.cli.main import app
 from hhtools.generate import write_history
+from hhtools.store.check import find_damage
 from hhtools.store.importer import import_paths
 from hhtools.store.store import Store
 from hhtools.store.tables import KEY, SCHEMAS
-from hhtools.store.check import find_damage
 
 BROKEN = Path(__file__).parent / "invalid" / "pokerstars" / "first-of-two-broken.txt"
 #: Small slices and batches, so that one generated file's hands span several batches.

@@ -14,13 +14,13 @@ import polars as pl
 import pytest
 from typer.testing import CliRunner
 
+from hhtools.analytics.tournaments import TournamentTables, results, totals
 from hhtools.cli.main import app
 from hhtools.generate.tournament import write_tournament
-from hhtools.store.importer import import_paths
 from hhtools.reading.parsing import parse_file
-from hhtools.store.store import Store
 from hhtools.store.check import find_damage
-from hhtools.analytics.tournaments import TournamentTables, results, totals
+from hhtools.store.importer import import_paths
+from hhtools.store.store import Store
 
 runner = CliRunner()
 DATA = Path(__file__).parent / "data" / "summaries"
@@ -251,8 +251,8 @@ def test_watch_stores_a_summary_written_into_the_folder(tmp_path):
 
 
 def test_a_summary_file_is_one_slice_read_as_dask_workers_read_it():
-    from hhtools.store.slices import read_slice
     from hhtools.reading.slicing import plan
+    from hhtools.store.slices import read_slice
 
     path = str(DATA / "variants.txt")
     parts = plan(path, target=200)  # far larger than a slice: still read whole

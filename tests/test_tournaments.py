@@ -12,14 +12,14 @@ import polars as pl
 import pytest
 from typer.testing import CliRunner
 
+from hhtools.analytics.stats import Tables, player_stats
+from hhtools.analytics.tournaments import TournamentTables, profit_curve, results, totals, unread
 from hhtools.cli.main import app
 from hhtools.generate.tournament import TournamentDealer, payouts, write_tournament
-from hhtools.store.importer import import_paths
 from hhtools.reading.parsing import parse_text
-from hhtools.analytics.stats import Tables, player_stats
-from hhtools.store.store import Store
 from hhtools.store.check import find_damage
-from hhtools.analytics.tournaments import TournamentTables, profit_curve, results, totals, unread
+from hhtools.store.importer import import_paths
+from hhtools.store.store import Store
 
 runner = CliRunner()
 SNG = "pokerstars/LBad-USD-SNG8-201011.txt"

@@ -16,8 +16,16 @@ from decimal import Decimal
 import polars as pl
 
 from hhtools.analytics.classes import component_class
+from hhtools.analytics.stats import (
+    KEY,
+    Filters,
+    Tables,
+    draw_stats,
+    hand_facts,
+    position_stats,
+    split_stats,
+)
 from hhtools.errors import HHToolsError, NoDataError, UsageError, unknown_name
-from hhtools.analytics.stats import KEY, Filters, Tables, draw_stats, hand_facts, position_stats, split_stats
 
 #: What the winnings chart counts in: the money unit of the hands, or big bets (unit-free).
 MEASURES = ("money", "big-bets")
@@ -47,8 +55,8 @@ def scope(t: Tables, filters: Filters) -> str:
     """What a chart covers, for its title: ``pokerstars; Badugi 5/10 USD; cash``: the sites,
     the games, the stakes and currencies (tournament hands as their blind levels), and cash
     or tournament."""
-    from hhtools.core.games import game_title
     from hhtools.analytics.stats import stakes_expr
+    from hhtools.core.games import game_title
 
     facts = hand_facts(t.filtered(filters))
     if facts.height == 0:

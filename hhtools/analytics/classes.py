@@ -23,8 +23,8 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from hhtools.core.cards import Card, parse_cards
-from hhtools.errors import HHToolsError
 from hhtools.core.evaluate import BadugiComponent, Component, Evaluation, FiveCardHigh, FiveCardLow
+from hhtools.errors import HHToolsError
 
 #: The worst top card of a made low (2-7 and A-5): a ten-low or better. A jack-low or worse
 #: is a hand players keep drawing to, or stand pat on only as a snow (docs/stats.md).

@@ -18,9 +18,17 @@ from decimal import Decimal
 
 import polars as pl
 
+from hhtools.analytics.stats import (
+    BLIND_RATE,
+    KEY,
+    LIMIT_RATE,
+    MIXED_RATE,
+    TOURNAMENT_UNIT,
+    Filters,
+    Tables,
+    hand_facts,
+)
 from hhtools.errors import UsageError
-from hhtools.analytics.stats import (BLIND_RATE, KEY, LIMIT_RATE, MIXED_RATE, TOURNAMENT_UNIT, Filters,
-                           Tables, hand_facts)
 
 #: Idle minutes after which a new session starts (FPDB's default).
 DEFAULT_GAP = 30

@@ -14,8 +14,8 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from functools import cached_property
 from datetime import date, datetime, timedelta, timezone
+from functools import cached_property
 
 import polars as pl
 
@@ -97,8 +97,8 @@ def check_filters(f: Filters, players: Iterable[str]) -> Filters:
     with the close names otherwise) and the player is spelled as stored (``match_player``
     against ``players``, the names in the store)."""
     from hhtools.core.games import get_game
-    from hhtools.store.rows import POSITIONS
     from hhtools.sites import SITE_NAMES
+    from hhtools.store.rows import POSITIONS
 
     game = get_game(f.game).name if f.game else None
     site = f.site.lower().strip() if f.site else None

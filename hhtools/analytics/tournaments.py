@@ -302,8 +302,8 @@ def shown(rows: pl.DataFrame) -> pl.DataFrame:
     not ``2-7``), the buy-in as the header prints its parts (``1.00+0.20 USD``,
     ``10+1+0.50 USD``, ``100+9``; ``unknown`` when not stored), the finish as a place
     (``3rd``, ``unknown``) and the start as a minute."""
-    from hhtools.core.games import game_titles
     from hhtools.analytics.tables import cell
+    from hhtools.core.games import game_titles
     from hhtools.core.words import ordinal
 
     def buy_in(parts) -> str:

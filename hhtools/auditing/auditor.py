@@ -17,13 +17,13 @@ from dataclasses import replace
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
-from hhtools.auditing.results import VERDICTS, Audit, Half, PlayerAudit, PotAudit, _game
-from hhtools.errors import HHToolsError, UsageError
 from hhtools.auditing.findings import RULE_KINDS, Finding
-from hhtools.core.records import Hand, HandError
 from hhtools.auditing.replay.engine import Replay
+from hhtools.auditing.results import VERDICTS, Audit, Half, PlayerAudit, PotAudit, _game
 from hhtools.auditing.rules import PRACTICES, PROFILES, RuleProfile, get_profile
 from hhtools.auditing.settlement.settle import Settlement
+from hhtools.core.records import Hand, HandError
+from hhtools.errors import HHToolsError, UsageError
 
 if TYPE_CHECKING:
     from hhtools.reading.parsing import ParseResult

@@ -24,9 +24,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from hhtools.auditing.rules import RuleProfile
 from hhtools.core.cards import Card
 from hhtools.core.records import STREETS, Action, Hand
-from hhtools.auditing.rules import RuleProfile
 
 DECK_SIZE = 52
 _ROUND = {street: i for i, street in enumerate(STREETS)}

@@ -8,12 +8,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
+from hhtools.auditing.findings import Finding
+from hhtools.auditing.rules import RuleProfile
 from hhtools.core.cards import Card, format_cards
 from hhtools.core.evaluate import Evaluation
-from hhtools.auditing.findings import Finding
 from hhtools.core.games import get_game
 from hhtools.core.records import Hand
-from hhtools.auditing.rules import RuleProfile
 
 VERDICTS = ("ok", "mismatch", "invalid", "unverifiable")
 _HALF_NAMES = {"badugi": "Badugi half", "badugi-ace-high": "Badugi half (ace high)",

@@ -13,9 +13,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from hhtools.auditing.results import VERDICTS, Audit
-from hhtools.reading.parsing import ParseResult, besides_hands
-from hhtools.core.words import plural
 from hhtools.core.records import HandError
+from hhtools.core.words import plural
+from hhtools.reading.parsing import ParseResult, besides_hands
 
 
 @dataclass

@@ -10,8 +10,8 @@ from typing import Annotated
 import typer
 
 from hhtools.cli.options import fail, failure
-from hhtools.errors import HHToolsError, UsageError
 from hhtools.core.words import plural
+from hhtools.errors import HHToolsError, UsageError
 
 WildOption = Annotated[str | None, typer.Option(
     "--wild", metavar="RANK", help="La Viuda: the deal's wild rank, A 2 ... K (one chip in the "

@@ -8,8 +8,8 @@ from typing import Annotated
 import typer
 
 from hhtools.cli.options import GameOption, fail
-from hhtools.errors import HHToolsError
 from hhtools.core.words import plural
+from hhtools.errors import HHToolsError
 
 
 def generate_command(
@@ -56,8 +56,8 @@ def generate_command(
     """
     from hhtools.cli.nights import generate_night
     from hhtools.commerce.games import is_commerce_game
-    from hhtools.errors import unknown_name
     from hhtools.core.games import get_game
+    from hhtools.errors import unknown_name
     from hhtools.generate import STRUCTURES, check_supported, write_history
 
     if is_commerce_game(game):  # a game night's record: hhtools.cli.nights

@@ -13,19 +13,38 @@ from typing import Annotated
 
 import typer
 
-from hhtools.cli.options import (FILES_HELP, SITE_HELP, DbOption, GameFilter, GameOption,
-                                 JsonOption, OnceOption, PlayerFilter, PositionFilter,
-                                 SinceFilter, SiteFilter, StakesFilter, TypeFilter, UntilFilter,
-                                 WatchPaths, chosen_reports, fail, failure, filters_from,
-                                 history_files, print_version, say_waiting)
 from hhtools.cli.commerce import DrawnOption, ManotazoOption, WildOption, commerce_eval
-from hhtools.cli.store import check_command, rejected_command
 from hhtools.cli.generate import generate_command
+from hhtools.cli.options import (
+    FILES_HELP,
+    SITE_HELP,
+    DbOption,
+    GameFilter,
+    GameOption,
+    JsonOption,
+    OnceOption,
+    PlayerFilter,
+    PositionFilter,
+    SinceFilter,
+    SiteFilter,
+    StakesFilter,
+    TypeFilter,
+    UntilFilter,
+    WatchPaths,
+    chosen_reports,
+    fail,
+    failure,
+    filters_from,
+    history_files,
+    print_version,
+    say_waiting,
+)
 from hhtools.cli.sessions import sessions_command
+from hhtools.cli.store import check_command, rejected_command
 from hhtools.cli.tournaments import tournaments_command
 from hhtools.cli.usage import one_line, plain_help
-from hhtools.errors import HHToolsError, UsageError
 from hhtools.core.words import plural
+from hhtools.errors import HHToolsError, UsageError
 
 
 class _Group(typer.core.TyperGroup):
@@ -176,8 +195,8 @@ def parse_command(
     """
     import json
 
-    from hhtools.reading.parsing import format_report, parse_paths
     from hhtools.core.records import error_to_json, hand_to_json
+    from hhtools.reading.parsing import format_report, parse_paths
 
     rejected: list[int] = []
 
@@ -238,13 +257,13 @@ def audit_command(
         hhtools audit --explain 40200897 ../shared/corpus/kingsclub
         hhtools audit night.txt --explain all   (a Whisky Poker or La Viuda night)
     """
-    from hhtools.auditing.tally import AuditTally
     from hhtools.auditing.auditor import audit_paths, explain, find_hand, unparsed_json
-    from hhtools.reading.parsing import ParseResult
-    from hhtools.cli.nights import audit_nights
     from hhtools.auditing.rules import get_profile
+    from hhtools.auditing.tally import AuditTally
+    from hhtools.cli.nights import audit_nights
     from hhtools.core.compare import dumps
     from hhtools.core.records import HandError
+    from hhtools.reading.parsing import ParseResult
 
     if audit_nights(paths, as_json, explain_id):  # Whisky Poker and La Viuda nights
         return
@@ -564,9 +583,9 @@ def chart_command(
     from pathlib import Path
 
     from hhtools.analytics.chartdata import MEASURES
-    from hhtools.report.charts import chart
-    from hhtools.errors import unknown_name
     from hhtools.analytics.stats import Tables
+    from hhtools.errors import unknown_name
+    from hhtools.report.charts import chart
     from hhtools.store.store import open_store
 
     suffix = Path(out).suffix.lower()

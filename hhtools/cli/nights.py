@@ -16,9 +16,9 @@ import typer
 from hhtools.cli.options import fail
 from hhtools.commerce.audit import audit_night_file
 from hhtools.commerce.record import RecordError, is_night
-from hhtools.errors import HHToolsError, UsageError
 from hhtools.core.inputs import open_input
 from hhtools.core.words import plural
+from hhtools.errors import HHToolsError, UsageError
 
 
 def _first_line(path: Path) -> str:

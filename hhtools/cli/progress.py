@@ -11,8 +11,8 @@ import sys
 import time
 from typing import TextIO
 
-from hhtools.store.importer import ImportProgress
 from hhtools.core.words import plural
+from hhtools.store.importer import ImportProgress
 
 
 def describe(p: ImportProgress, seconds: float) -> str:

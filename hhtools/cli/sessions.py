@@ -7,9 +7,20 @@ from typing import Annotated
 
 import typer
 
-from hhtools.cli.options import (DbOption, GameFilter, PlayerFilter, PositionFilter,
-                                 SinceFilter, SiteFilter, StakesFilter, TypeFilter, UntilFilter,
-                                 fail, failure, filters_from)
+from hhtools.cli.options import (
+    DbOption,
+    GameFilter,
+    PlayerFilter,
+    PositionFilter,
+    SinceFilter,
+    SiteFilter,
+    StakesFilter,
+    TypeFilter,
+    UntilFilter,
+    fail,
+    failure,
+    filters_from,
+)
 from hhtools.errors import HHToolsError
 
 FORMATS = ("table", "csv", "json")
@@ -51,8 +62,8 @@ def sessions_command(
     from hhtools.analytics import tables as st
     from hhtools.analytics.sessions import sessions, untimed_hands
     from hhtools.analytics.stats import Tables, check_filters
-    from hhtools.store.store import open_store
     from hhtools.core.words import plural
+    from hhtools.store.store import open_store
 
     if fmt not in FORMATS:
         raise fail(f"--format must be one of {', '.join(FORMATS)}, not {fmt!r}", 2)

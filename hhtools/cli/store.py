@@ -8,9 +8,9 @@ from typing import Annotated
 import typer
 
 from hhtools.cli.options import DbOption, fail, failure, say_waiting
-from hhtools.errors import HHToolsError
 from hhtools.core.inputs import shown
 from hhtools.core.words import plural
+from hhtools.errors import HHToolsError
 
 
 def kilobytes(size: int) -> str:
@@ -79,7 +79,8 @@ def check_command(
         hhtools check --repair --db ~/poker-db
         hhtools check --compact --db ~/poker-db
     """
-    from hhtools.store.check import find_damage, repair as repair_store
+    from hhtools.store.check import find_damage
+    from hhtools.store.check import repair as repair_store
     from hhtools.store.store import open_store
 
     try:

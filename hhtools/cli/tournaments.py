@@ -45,8 +45,14 @@ def tournaments_command(
     import shutil
 
     from hhtools.analytics import tables as st
+    from hhtools.analytics.tournaments import (
+        TournamentTables,
+        check_player,
+        results,
+        totals,
+        unread,
+    )
     from hhtools.store.store import open_store
-    from hhtools.analytics.tournaments import TournamentTables, check_player, results, totals, unread
 
     try:
         names = chosen_reports(fmt, FORMATS, report, REPORTS)

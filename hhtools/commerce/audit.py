@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from decimal import Decimal
 
+from hhtools.auditing.findings import Finding
 from hhtools.commerce.cards import JOKER, format_cards, wild_rank
 from hhtools.commerce.compare import TieBreakError, compare
 from hhtools.commerce.games import get_commerce_game
@@ -22,9 +23,8 @@ from hhtools.commerce.holdings import CardMismatch, DuplicateCard, Table
 from hhtools.commerce.nightaudit import DealAudit, NightAudit
 from hhtools.commerce.record import Deal, Night, RecordError, read_night_file
 from hhtools.commerce.table import RULE_TEXT, next_dealer, turn_order
-from hhtools.errors import HHToolsError
-from hhtools.auditing.findings import Finding
 from hhtools.core.words import plural
+from hhtools.errors import HHToolsError
 
 _PLURAL = {"A": "aces", "K": "kings", "Q": "queens", "J": "jacks", "T": "tens", "9": "nines",
            "8": "eights", "7": "sevens", "6": "sixes", "5": "fives", "4": "fours",

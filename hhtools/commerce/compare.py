@@ -43,13 +43,12 @@ from collections import Counter
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 
-from hhtools.core.cards import Card
 from hhtools.commerce.cards import JOKER, colour_of, format_cards, parse_card_or_joker
 from hhtools.commerce.evaluate import PLURAL, HandValue, evaluate, sequence_key
 from hhtools.commerce.games import CATEGORIES, CommerceGame, get_commerce_game
-from hhtools.errors import CardError, TieBreakError
+from hhtools.core.cards import Card
 from hhtools.core.evaluate import STANDARD_HIGH
-
+from hhtools.errors import CardError, TieBreakError
 
 FIVE_OF_A_KIND = CATEGORIES[-1]
 

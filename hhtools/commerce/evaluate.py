@@ -38,10 +38,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations_with_replacement
 
-from hhtools.core.cards import RANKS, SUITS, Card
-from hhtools.commerce.cards import (JOKER, WildRankError, check_cards, colour_of, format_cards,
-                                    is_wild, parse_cards, parse_rank)
+from hhtools.commerce.cards import (
+    JOKER,
+    WildRankError,
+    check_cards,
+    colour_of,
+    format_cards,
+    is_wild,
+    parse_cards,
+    parse_rank,
+)
 from hhtools.commerce.games import CATEGORIES, Category, CommerceGame, get_commerce_game
+from hhtools.core.cards import RANKS, SUITS, Card
 from hhtools.core.evaluate import STANDARD_HIGH, Evaluation
 
 __all__ = ["HandValue", "evaluate", "parse_cards"]

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from hhtools.core.cards import Card
 from hhtools.commerce.cards import DECK_WITH_JOKERS, PLAIN_DECK
+from hhtools.core.cards import Card
 from hhtools.errors import unknown_name
 
 #: The steps that order hands equal as poker hands, in the order La Viuda's text gives them.

@@ -15,12 +15,12 @@ from __future__ import annotations
 import random
 from decimal import Decimal
 
-from hhtools.core.cards import Card
 from hhtools.commerce.cards import format_cards, wild_rank
 from hhtools.commerce.compare import compare
 from hhtools.commerce.evaluate import evaluate
 from hhtools.commerce.games import get_commerce_game
 from hhtools.commerce.table import next_dealer, turn_order
+from hhtools.core.cards import Card
 from hhtools.core.words import plural
 
 NAMES = ("Ana", "Ben", "Carla", "Diego", "Elena", "Felix", "Gloria", "Hugo", "Ines")

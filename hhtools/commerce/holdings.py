@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from hhtools.core.cards import Card
 from hhtools.commerce.cards import format_cards
+from hhtools.core.cards import Card
 from hhtools.errors import CardMismatch, DuplicateCard, HHToolsError
 
 

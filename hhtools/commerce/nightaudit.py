@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
-from hhtools.commerce.record import Night
 from hhtools.auditing.findings import Finding
+from hhtools.commerce.record import Night
 
 #: Findings that mean the night broke a rule (verdict ``invalid``).
 RULE_KINDS = ("out_of_turn", "illegal_action", "widow_phase", "card_mismatch", "duplicate_card",

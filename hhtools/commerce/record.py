@@ -16,13 +16,20 @@ import functools
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from lark import Lark, Token, Tree, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
-from lark import UnexpectedToken
+from lark import (
+    Lark,
+    Token,
+    Tree,
+    UnexpectedCharacters,
+    UnexpectedEOF,
+    UnexpectedInput,
+    UnexpectedToken,
+)
 
-from hhtools.core.cards import Card
 from hhtools.commerce.cards import JOKER, parse_card_or_joker, parse_rank
-from hhtools.errors import CardError, RecordError
+from hhtools.core.cards import Card
 from hhtools.core.resources import grammar_cache, grammar_dir, grammar_text
+from hhtools.errors import CardError, RecordError
 
 #: The first words of a night's first line, and the game each names.
 HEADERS = {"whisky poker": "whisky", "whiskey poker": "whisky", "la viuda": "la-viuda"}

@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from hhtools.core.cards import Card, format_cards, parse_cards
-from hhtools.errors import CardError
 from hhtools.core.evaluate import Evaluation, winners
 from hhtools.core.games import Game, get_game
+from hhtools.errors import CardError
 
 HAND_SEPARATOR = "|"
 

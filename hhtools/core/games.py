@@ -19,9 +19,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from hhtools.core.cards import Card, check_hand, parse_cards  # noqa: F401 (doctests)
+from hhtools.core.evaluate import (
+    ACE_TO_FIVE,
+    BADUGI,
+    BADUGI_ACE_HIGH,
+    DEUCE_TO_SEVEN,
+    STANDARD_HIGH,
+    Component,
+    Evaluation,
+    winners,
+)
 from hhtools.errors import unknown_name
-from hhtools.core.evaluate import (ACE_TO_FIVE, BADUGI, BADUGI_ACE_HIGH, DEUCE_TO_SEVEN,
-                              STANDARD_HIGH, Component, Evaluation, winners)
 
 
 @dataclass(frozen=True)

@@ -15,8 +15,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any
 
-from hhtools.errors import UsageError
 from hhtools.core.inputs import shown
+from hhtools.errors import UsageError
 
 
 class OutputError(UsageError):

@@ -12,10 +12,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from hhtools.core.collector import collector_paused
-from hhtools.generate.dealer import Deal, Dealer
-from hhtools.generate.sites import (GAMES, SITES, STRUCTURES, UnsupportedCombination,
-                                    check_supported)
 from hhtools.core.games import get_game
+from hhtools.generate.dealer import Deal, Dealer
+from hhtools.generate.sites import GAMES, SITES, STRUCTURES, UnsupportedCombination, check_supported
 
 
 def generate_deals(site: str, game: str, structure: str = "fixed-limit", hands: int = 1, *,

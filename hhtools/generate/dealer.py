@@ -14,20 +14,32 @@ components), and draws by keeping the cards that make their low or Badugi and th
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from decimal import ROUND_FLOOR, Decimal
 from zoneinfo import ZoneInfo
 
+from hhtools.auditing.replay.engine import Replay
+from hhtools.auditing.rules import default_profile
 from hhtools.core.cards import Card
 from hhtools.core.games import Game, get_game
 from hhtools.core.pots import PotLayer, allocate_rake, award, layer_pots, uncalled_bet
-from hhtools.core.records import (Action, Collection, Event, Hand, HeroCards, Pot, Seat, Show,
-                             Source, Summary, Tournament, Uncalled)
-from hhtools.auditing.replay.engine import Replay
-from hhtools.auditing.rules import default_profile
+from hhtools.core.records import (
+    Action,
+    Collection,
+    Event,
+    Hand,
+    HeroCards,
+    Pot,
+    Seat,
+    Show,
+    Source,
+    Summary,
+    Tournament,
+    Uncalled,
+)
 from hhtools.generate.sites import SiteTable
 
 ZERO = Decimal(0)

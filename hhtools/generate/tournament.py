@@ -19,11 +19,11 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 from pathlib import Path
 
+from hhtools.core.records import Event, Seat, Tournament
+from hhtools.core.words import ordinal
 from hhtools.errors import HHToolsError
 from hhtools.generate.dealer import NAMES, Deal, Dealer, _Player
 from hhtools.generate.sites import check_supported
-from hhtools.core.records import Event, Seat, Tournament
-from hhtools.core.words import ordinal
 
 D = Decimal
 #: (small bet, big bet) of each level: those of PokerStars' Limit Badugi sit & go, then

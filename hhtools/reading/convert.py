@@ -19,13 +19,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
-from hhtools.errors import UsageError
 from hhtools.core.inputs import InputError, shown
 from hhtools.core.outputs import write_text
-from hhtools.reading.parsing import besides_hands, history_files, parse_file, refused
-from hhtools.reading.phh import PHHError, to_phh
 from hhtools.core.records import HandError, hand_to_json
 from hhtools.core.words import plural
+from hhtools.errors import UsageError
+from hhtools.reading.parsing import besides_hands, history_files, parse_file, refused
+from hhtools.reading.phh import PHHError, to_phh
 
 FORMATS = ("phh", "json")
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")

@@ -35,13 +35,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from hhtools.core.collector import collector_paused
-from hhtools.reading.decoding import decode as decode  # also this module's public name
-from hhtools.reading.decoding import decode_bytes, read_history
-from hhtools.errors import HHToolsError, HandParseError, UsageError
 from hhtools.core.inputs import InputError, find_histories, open_input, shown
 from hhtools.core.records import Hand, HandError, HandWarning, SkippedHand
-from hhtools.sites import SITES, Site, get_site
 from hhtools.core.words import plural
+from hhtools.errors import HandParseError, HHToolsError, UsageError
+from hhtools.reading.decoding import decode as decode  # also this module's public name
+from hhtools.reading.decoding import decode_bytes, read_history
+from hhtools.sites import SITES, Site, get_site
 
 #: File suffixes searched for in directories.
 # What a folder scan picks up: site exports (.txt; Merge also writes .xml) and PHH files.

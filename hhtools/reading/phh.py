@@ -29,20 +29,39 @@ import re
 import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import datetime, time as dtime, timezone
+from datetime import datetime, timezone
+from datetime import time as dtime
 from decimal import Decimal
 from pathlib import Path
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from hhtools.core.cards import Card, parse_card
-from hhtools.errors import CardError, PHHError
 from hhtools.core.games import GAMES
 from hhtools.core.inputs import read_input
 from hhtools.core.pots import uncalled_bet
-from hhtools.core.records import (Action, Collection, Hand, HandError, HeroCards, Pot, Seat, Show,
-                             Source, Summary, Tournament, Uncalled, chip_totals)
-from hhtools.sites.values import (MAX_ID_LENGTH, MAX_SEATS, amount_problem, name_problem,
-                                  year_problem)
+from hhtools.core.records import (
+    Action,
+    Collection,
+    Hand,
+    HandError,
+    HeroCards,
+    Pot,
+    Seat,
+    Show,
+    Source,
+    Summary,
+    Tournament,
+    Uncalled,
+    chip_totals,
+)
+from hhtools.errors import CardError, PHHError
+from hhtools.sites.values import (
+    MAX_ID_LENGTH,
+    MAX_SEATS,
+    amount_problem,
+    name_problem,
+    year_problem,
+)
 
 ZERO = Decimal(0)
 STREETS = ("predraw", "draw1", "draw2", "draw3")

@@ -23,12 +23,27 @@ import re
 from dataclasses import dataclass
 from typing import BinaryIO
 
-from hhtools.reading.decoding import (HEAD_BYTES, INVALID, MAX_LINE, MISALIGNED, decode_as,
-                                      looks_cp1252, not_utf8_note, read_history, sniff)
-from hhtools.reading.parsing import (ParseResult, detect_site, line_spacing, parse_text, split_lines,
-                             with_problems)
 from hhtools.core.inputs import InputError, open_input, shown
 from hhtools.core.records import HandError, HandWarning
+from hhtools.reading.decoding import (
+    HEAD_BYTES,
+    INVALID,
+    MAX_LINE,
+    MISALIGNED,
+    decode_as,
+    looks_cp1252,
+    not_utf8_note,
+    read_history,
+    sniff,
+)
+from hhtools.reading.parsing import (
+    ParseResult,
+    detect_site,
+    line_spacing,
+    parse_text,
+    split_lines,
+    with_problems,
+)
 from hhtools.sites import Site, get_site
 from hhtools.sites.merge import DECLARATION
 

@@ -32,9 +32,9 @@ from zoneinfo import ZoneInfo
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
-from hhtools.errors import HHToolsError, UnknownNameError
 from hhtools.core.records import HandError
 from hhtools.core.resources import grammar_cache, grammar_text
+from hhtools.errors import HHToolsError, UnknownNameError
 
 SITE = "pokerstars"
 #: A summary's header: how a summary file is told from a hand history.

@@ -28,8 +28,8 @@ import dataclasses
 import os
 import time
 
-from hhtools.reading.parsing import ParseResult
 from hhtools.core.records import Hand, HandError, chip_totals
+from hhtools.reading.parsing import ParseResult
 
 #: Seconds since a file last changed after which its client is taken to have stopped writing
 #: it: a client writes a hand within seconds; five minutes leave room for a slow network share.

@@ -17,9 +17,17 @@ from typing import TYPE_CHECKING
 
 import polars as pl
 
-from hhtools.analytics.chartdata import (NoDataError, draw_pattern, no_data, position_results, scope,
-                               session_results, showdown_classes, split_results,
-                               winnings_series)
+from hhtools.analytics.chartdata import (
+    NoDataError,
+    draw_pattern,
+    no_data,
+    position_results,
+    scope,
+    session_results,
+    showdown_classes,
+    split_results,
+    winnings_series,
+)
 from hhtools.analytics.stats import Filters, Tables
 
 if TYPE_CHECKING:
@@ -288,8 +296,8 @@ CHARTS: dict[str, tuple[Callable, Callable[..., Figure], str]] = {
 
 def chart_data(t: Tables, kind: str, filters: Filters, measure: str = "money") -> pl.DataFrame:
     """The DataFrame chart ``kind`` draws; NoDataError (naming the player) when it is empty."""
-    from hhtools.errors import unknown_name
     from hhtools.analytics.stats import check_filters
+    from hhtools.errors import unknown_name
 
     if kind not in CHARTS:
         raise unknown_name("chart", kind, CHARTS)

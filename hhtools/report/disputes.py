@@ -11,12 +11,12 @@ from pathlib import Path
 
 import polars as pl
 
-from hhtools.errors import HHToolsError
-from hhtools.core.games import game_title
-from hhtools.report.html import Column, table, text
 from hhtools.analytics.stats import KEY
-from hhtools.store.store import Store
+from hhtools.core.games import game_title
 from hhtools.core.words import plural
+from hhtools.errors import HHToolsError
+from hhtools.report.html import Column, table, text
+from hhtools.store.store import Store
 
 #: Disputed hands explained in full; the others are listed in a table (a store of a whole
 #: site's history may hold hundreds of unverifiable hands).

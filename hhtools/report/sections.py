@@ -17,15 +17,24 @@ from html import escape
 
 import polars as pl
 
-from hhtools.errors import HHToolsError
-from hhtools.core.games import game_title
-from hhtools.report.html import Column, days, figure, number, signed, table, text, tone
-from hhtools.analytics.stats import (TOURNAMENT_UNIT, Filters, Tables, draw_classes, draw_stats,
-                           draws_by_position, player_stats, position_stats, split_stats,
-                           stakes_stats)
-from hhtools.store.store import Store
+from hhtools.analytics.stats import (
+    TOURNAMENT_UNIT,
+    Filters,
+    Tables,
+    draw_classes,
+    draw_stats,
+    draws_by_position,
+    player_stats,
+    position_stats,
+    split_stats,
+    stakes_stats,
+)
 from hhtools.analytics.tournaments import TournamentTables
+from hhtools.core.games import game_title
 from hhtools.core.words import plural
+from hhtools.errors import HHToolsError
+from hhtools.report.html import Column, days, figure, number, signed, table, text, tone
+from hhtools.store.store import Store
 
 
 @dataclass(frozen=True)

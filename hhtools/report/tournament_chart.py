@@ -67,8 +67,8 @@ def _draw(ax, df: pl.DataFrame, player: str) -> None:
 def tournament_chart(store: Store, player: str) -> Figure:
     """The tournament results chart of ``player`` (checked as ``hhtools tournaments`` checks
     it) from ``store``."""
-    from hhtools.core.games import game_titles
     from hhtools.analytics.tournaments import TournamentTables, check_player, profit_curve, results
+    from hhtools.core.games import game_titles
 
     store = store.snapshot()
     tables = TournamentTables.load(store)

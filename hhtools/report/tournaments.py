@@ -10,10 +10,17 @@ from __future__ import annotations
 
 import polars as pl
 
+from hhtools.analytics.tournaments import (
+    TournamentTables,
+    profit_curve,
+    results,
+    shown,
+    totals,
+    unread,
+)
+from hhtools.core.words import plural
 from hhtools.errors import HHToolsError
 from hhtools.report.html import Column, figure, table
-from hhtools.analytics.tournaments import TournamentTables, profit_curve, results, shown, totals, unread
-from hhtools.core.words import plural
 
 TITLE = "Tournament results: cumulative net over tournaments, in order of start"
 

@@ -17,15 +17,14 @@ import functools
 import re
 from collections.abc import Sequence
 
-from hhtools.core.records import HandError, Hand, SkippedHand, Source
-from hhtools.sites.builder import (DECK_CARDS, STRUCTURES, ZERO, HandBuilder,
-                                   SkipHand)
+from hhtools.core.records import Hand, HandError, SkippedHand, Source
+from hhtools.sites.builder import DECK_CARDS, STRUCTURES, ZERO, HandBuilder, SkipHand
 from hhtools.sites.classifier import Classifier, LineToken
 from hhtools.sites.memo import _AMOUNTS
 from hhtools.sites.structure import ACCEPT, Structure, compiled_grammar, ignored_kinds
+
 # LineError and column_of are the values module's, imported here too by every site.
-from hhtools.sites.values import shortened
-from hhtools.sites.values import MAX_ACTIONS, LineError, check_hand_id, column_of
+from hhtools.sites.values import MAX_ACTIONS, LineError, check_hand_id, column_of, shortened
 
 __all__ = ["DECK_CARDS", "STRUCTURES", "ZERO", "_AMOUNTS", "Classifier",
            "HandBuilder", "LineError", "LineToken", "Site", "SkipHand", "column_of"]

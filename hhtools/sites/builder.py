@@ -17,17 +17,38 @@ from typing import NoReturn, Protocol
 from zoneinfo import ZoneInfo
 
 from hhtools.core.cards import Card, parse_cards
-from hhtools.errors import CardError, SkipHand, UnknownNameError
 from hhtools.core.games import Game, get_game
 from hhtools.core.money import AmountError, parse_amount
-from hhtools.core.records import (Action, Collection, Event, Hand, HandWarning, HeroCards, Pot,
-                             Seat, SeatResult, Show, Source, Summary, Tournament, Uncalled)
+from hhtools.core.records import (
+    Action,
+    Collection,
+    Event,
+    Hand,
+    HandWarning,
+    HeroCards,
+    Pot,
+    Seat,
+    SeatResult,
+    Show,
+    Source,
+    Summary,
+    Tournament,
+    Uncalled,
+)
+from hhtools.core.words import plural
+from hhtools.errors import CardError, SkipHand, UnknownNameError
 from hhtools.sites.classifier import Classifier, LineToken
 from hhtools.sites.handlers import SharedHandlers
 from hhtools.sites.memo import _AMOUNTS, _CARD_OF, _DAYS, _MAX_AMOUNTS, _TIME_ZONES
-from hhtools.sites.values import (LineError, amount_problem, check_name,
-                                  check_room, check_year, column_of, seat_number)
-from hhtools.core.words import plural
+from hhtools.sites.values import (
+    LineError,
+    amount_problem,
+    check_name,
+    check_room,
+    check_year,
+    column_of,
+    seat_number,
+)
 
 
 class Named(Protocol):

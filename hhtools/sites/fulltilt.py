@@ -14,10 +14,10 @@ import re
 from datetime import datetime
 
 from hhtools.core.records import Seat, SeatResult, Tournament
-from hhtools.sites.base import (ZERO, HandBuilder, LineError, Site, SkipHand, column_of)
+from hhtools.core.words import plural
+from hhtools.sites.base import ZERO, HandBuilder, LineError, Site, SkipHand, column_of
 from hhtools.sites.pokerstars import CURRENCIES, ZONES
 from hhtools.sites.values import card_count, seat_number, table_size
-from hhtools.core.words import plural
 
 GAME = re.compile(r"(Limit|Fixed Limit|FL|Pot Limit|PL|No Limit|NL|Half Pot Limit) (.+)")
 MIX = re.compile(r"([0-9]+)[ -]?Game", re.IGNORECASE)

@@ -12,9 +12,9 @@ from decimal import Decimal
 
 from hhtools.core.pots import uncalled_bet
 from hhtools.core.records import Action, SeatResult, Tournament, Uncalled
+from hhtools.core.words import plural
 from hhtools.sites.base import ZERO, HandBuilder, LineError, Site, column_of
 from hhtools.sites.values import card_count, seat_number, table_size
-from hhtools.core.words import plural
 
 ZONE = "America/New_York"
 TOURNAMENT_TABLE = re.compile(r"T([0-9]+)(?: [0-9]+)?")

@@ -24,15 +24,21 @@ from decimal import Decimal
 from xml.parsers import expat
 from zoneinfo import ZoneInfo
 
-from hhtools.errors import UnknownNameError
 from hhtools.core.games import get_game
 from hhtools.core.records import Event, Hand, HandError, SkippedHand, Source, Tournament
-from hhtools.sites.base import (STRUCTURES, ZERO, HandBuilder, LineError,
-                                SkipHand, Site, column_of)
-from hhtools.sites.values import shortened
-from hhtools.sites.values import (MAX_ACTIONS, MAX_SEATS, card_count, check_hand_id,
-                                  check_year, table_size, whole_number)
 from hhtools.core.words import plural
+from hhtools.errors import UnknownNameError
+from hhtools.sites.base import STRUCTURES, ZERO, HandBuilder, LineError, Site, SkipHand, column_of
+from hhtools.sites.values import (
+    MAX_ACTIONS,
+    MAX_SEATS,
+    card_count,
+    check_hand_id,
+    check_year,
+    shortened,
+    table_size,
+    whole_number,
+)
 
 #: The start time is UTC-5 all year (compared with the events' epoch timestamps); the IANA
 #: name for a fixed UTC-5 is written with the opposite sign.

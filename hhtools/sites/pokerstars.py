@@ -10,10 +10,8 @@ from __future__ import annotations
 import re
 
 from hhtools.core.records import Pot, Seat, SeatResult, Tournament
-from hhtools.sites.base import (_AMOUNTS, ZERO, HandBuilder, LineError, LineToken, Site,
-                                column_of)
+from hhtools.sites.base import _AMOUNTS, ZERO, HandBuilder, LineError, LineToken, Site, column_of
 from hhtools.sites.values import card_count, check_room, seat_number, table_size
-
 
 # Zones PokerStars prints, as IANA zones so daylight saving is applied by date.
 ZONES = {"ET": "America/New_York", "EST": "America/New_York", "EDT": "America/New_York",

@@ -16,10 +16,10 @@ True
 
 from __future__ import annotations
 
-from hhtools.errors import LineError
-
 import re
 from decimal import Decimal
+
+from hhtools.errors import LineError
 
 #: Amounts are below this in absolute value: 15 digits before the point, 4 after it, fit
 #: the store's decimal(38,4) with room for any sum of them.

@@ -25,13 +25,11 @@ from pathlib import Path
 
 import polars as pl
 
-from hhtools.errors import StoreError
-from hhtools.store.store import Store
-
-from hhtools.store.tables import KEY, READ_ERRORS, SCHEMAS
-from hhtools.store.damage import PATH_TABLES, Damage, find_damage
 from hhtools.core.words import plural
-
+from hhtools.errors import StoreError
+from hhtools.store.damage import PATH_TABLES, Damage, find_damage
+from hhtools.store.store import Store
+from hhtools.store.tables import KEY, READ_ERRORS, SCHEMAS
 
 #: Repair moves what it found, then looks again, at most this many times: moving a batch can
 #: only uncover damage that lay under it (a batch it had copies of).

@@ -24,8 +24,8 @@ from collections import deque
 from collections.abc import Iterator
 
 from hhtools.errors import ClusterError, HHToolsError, UsageError
-from hhtools.store.slices import FileRows, read_slice
 from hhtools.reading.slicing import Slice
+from hhtools.store.slices import FileRows, read_slice
 
 #: Where ``hhtools import`` finds the scheduler when --scheduler is not given.
 SCHEDULER_ENV = "HHTOOLS_SCHEDULER"

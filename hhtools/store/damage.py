@@ -26,7 +26,17 @@ from typing import Protocol
 import polars as pl
 
 from hhtools.errors import StoreError
-from hhtools.store.tables import ADDED_LATER, DIGESTS, KEY, READ_ERRORS, REPAIR_HINT, REPLACES, SCHEMAS, file_digest, replaced_by
+from hhtools.store.tables import (
+    ADDED_LATER,
+    DIGESTS,
+    KEY,
+    READ_ERRORS,
+    REPAIR_HINT,
+    REPLACES,
+    SCHEMAS,
+    file_digest,
+    replaced_by,
+)
 
 
 class Folders(Protocol):

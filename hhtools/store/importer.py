@@ -31,12 +31,12 @@ import polars as pl
 
 from hhtools.core.collector import collector_paused
 from hhtools.core.inputs import shown
+from hhtools.core.words import plural
 from hhtools.reading.parsing import not_history_count
-from hhtools.store.slices import FileRows, flatten, read_slice
 from hhtools.reading.slicing import Slice
+from hhtools.store.slices import FileRows, flatten, read_slice
 from hhtools.store.store import Store, StoreWriteError
 from hhtools.store.tables import SCHEMAS
-from hhtools.core.words import plural
 
 #: How many hands a batch holds before it is written: bounds memory on large imports.
 BATCH_HANDS = int(os.environ.get("HHTOOLS_BATCH_HANDS", "5000"))

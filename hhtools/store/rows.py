@@ -14,16 +14,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime, timedelta, timezone
-from itertools import chain, repeat
 from decimal import Decimal
+from itertools import chain, repeat
 from operator import attrgetter, itemgetter
 
 import polars as pl
 
 from hhtools.core.cards import format_cards
-from hhtools.errors import HHToolsError
 from hhtools.core.games import get_game
 from hhtools.core.records import STREETS, Hand, HandError
+from hhtools.errors import HHToolsError
 from hhtools.store.tables import SCHEMAS
 from hhtools.store.tournament_rows import add_tournament
 

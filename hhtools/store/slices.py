@@ -3,15 +3,18 @@ pure function of the slice, run in this process, in a worker process of a parall
 a Dask worker (hhtools.store.cluster)."""
 
 from __future__ import annotations
+
 from collections import Counter
 from dataclasses import dataclass, field
+
 import polars as pl
+
 from hhtools.core.collector import collector_paused
-from hhtools.errors import HHToolsError
 from hhtools.core.records import HandError
-from hhtools.store.rows import add_hand, error_row, frames, new_rows
+from hhtools.errors import HHToolsError
 from hhtools.reading.slicing import Slice
 from hhtools.reading.unfinished import ends_inside_line, hold_last
+from hhtools.store.rows import add_hand, error_row, frames, new_rows
 
 
 @dataclass

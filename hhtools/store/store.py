@@ -53,8 +53,17 @@ import polars as pl
 
 from hhtools.errors import HHToolsError, StoreError, StoreWriteError, UsageError
 from hhtools.store.damage import damaged_error, find_damage, table_damage
-from hhtools.store.tables import (ADDED_LATER, DIGESTS, KEY, READ_ERRORS, REPAIR_HINT, REPLACES, SCHEMAS,
-                            file_digest, replaced_by)
+from hhtools.store.tables import (
+    ADDED_LATER,
+    DIGESTS,
+    KEY,
+    READ_ERRORS,
+    REPAIR_HINT,
+    REPLACES,
+    SCHEMAS,
+    file_digest,
+    replaced_by,
+)
 
 
 def default_location() -> Path:

@@ -13,7 +13,6 @@ from pathlib import Path
 
 import polars as pl
 
-
 MONEY = pl.Decimal(38, 4)
 
 

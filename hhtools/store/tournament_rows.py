@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from hhtools.errors import HHToolsError
 from hhtools.core.money import parse_amount
 from hhtools.core.records import Hand
+from hhtools.errors import HHToolsError
 
 #: Event kinds that are a finish, and the grammar terminal each comes from.
 FINISH_EVENTS = {"finished": "EV_FINISHED", "wins_tournament": "EV_WINS_TOURNAMENT"}

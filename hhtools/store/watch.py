@@ -31,16 +31,23 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from hhtools.reading.unfinished import reject_unfinished, unfinished
-from hhtools.errors import HHToolsError
-from hhtools.store.importer import ImportSummary, import_parsed
 from hhtools.core.inputs import InputError, find_histories, open_input, read_input, shown
-from hhtools.reading.parsing import (HISTORY_SUFFIXES, ParseResult, detect_site, line_spacing, parse_file,
-                             parse_text, split_lines)
-from hhtools.reading.decoding import decode_bytes, read_history
-from hhtools.reading.phh import bounds_problem, is_phh, phh_bytes
-from hhtools.store.store import Store
 from hhtools.core.words import plural
+from hhtools.errors import HHToolsError
+from hhtools.reading.decoding import decode_bytes, read_history
+from hhtools.reading.parsing import (
+    HISTORY_SUFFIXES,
+    ParseResult,
+    detect_site,
+    line_spacing,
+    parse_file,
+    parse_text,
+    split_lines,
+)
+from hhtools.reading.phh import bounds_problem, is_phh, phh_bytes
+from hhtools.reading.unfinished import reject_unfinished, unfinished
+from hhtools.store.importer import ImportSummary, import_parsed
+from hhtools.store.store import Store
 
 #: Seconds between two looks at the watched folders.
 POLL = 0.25

@@ -6,8 +6,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from hhtools.auditing.auditor import audit
-from hhtools.reading.parsing import ParseResult, parse_text
 from hhtools.core.records import Hand
+from hhtools.reading.parsing import ParseResult, parse_text
 
 
 def edit(text: str, *pairs: tuple[str, str]) -> str:

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from hhtools.reading.parsing import parse_file
 from hhtools.core.records import STREETS, Hand
+from hhtools.reading.parsing import parse_file
 
 CORPUS = Path(__file__).resolve().parents[2] / ".." / "shared" / "corpus"
 

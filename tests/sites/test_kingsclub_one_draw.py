@@ -11,8 +11,8 @@ from site_contract import CORPUS
 
 from hhtools.auditing.auditor import audit
 from hhtools.core.cards import parse_cards
-from hhtools.reading.parsing import parse_file, parse_text
 from hhtools.core.records import hand_to_json
+from hhtools.reading.parsing import parse_file, parse_text
 
 A5_SD = "A5-1-Draw-Limit-USD-50-100-202102.txt"
 RIT_OLD = "NL-2-7-SD-USD-125-250-202103.RIT.txt"

@@ -10,8 +10,8 @@ import pytest
 from line_kinds import Case, edit, run
 from site_contract import CORPUS
 
-from hhtools.reading.parsing import parse_text
 from hhtools.core.records import Hand
+from hhtools.reading.parsing import parse_text
 
 
 def _read(name: str) -> str:

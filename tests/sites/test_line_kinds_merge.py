@@ -11,8 +11,8 @@ from line_kinds import Case, edit, run
 from site_contract import CORPUS
 
 from hhtools.core.cards import parse_cards
-from hhtools.reading.parsing import parse_text
 from hhtools.core.records import Hand
+from hhtools.reading.parsing import parse_text
 
 SHOWDOWN = (CORPUS / "merge" / "3-Draw-Limit-USD-1-2-201104.Sample.with.showdown.txt").read_text()
 FOLDED = (CORPUS / "merge" / "3-Draw-Limit-USD-1-2-201104.Multi.hand.sample.txt").read_text()

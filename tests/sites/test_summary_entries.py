@@ -8,8 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from hhtools.auditing.auditor import audit
-from hhtools.store.importer import import_paths
 from hhtools.reading.parsing import parse_file, parse_text
+from hhtools.store.importer import import_paths
 from hhtools.store.rows import positions
 from hhtools.store.store import Store
 

@@ -12,9 +12,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from hhtools.auditing.sizes import (half_pot_limit_max_to, is_full_raise, limit_unit, may_reraise,
-                             min_raise_to, pot_limit_max_to)
 from hhtools.auditing.findings import RuleViolation
+from hhtools.auditing.sizes import (
+    half_pot_limit_max_to,
+    is_full_raise,
+    limit_unit,
+    may_reraise,
+    min_raise_to,
+    pot_limit_max_to,
+)
 from hhtools.core.records import Action
 
 ZERO = Decimal(0)

@@ -14,13 +14,19 @@ from dataclasses import dataclass
 from decimal import Decimal
 from operator import attrgetter
 
-from hhtools.auditing.findings import (KINDS, RESULT_KINDS, RULE_KINDS, Finding, RuleViolation,
-                              violation_finding)
-from hhtools.core.games import Game, get_game
-from hhtools.core.records import STREETS, Action, Hand
+from hhtools.auditing.findings import (
+    KINDS,
+    RESULT_KINDS,
+    RULE_KINDS,
+    Finding,
+    RuleViolation,
+    violation_finding,
+)
 from hhtools.auditing.replay.betting import ZERO, BettingRules, Round
 from hhtools.auditing.replay.draws import DrawRules
 from hhtools.auditing.rules import RuleProfile, default_profile, get_profile
+from hhtools.core.games import Game, get_game
+from hhtools.core.records import STREETS, Action, Hand
 
 POSTS = frozenset(("post_sb", "post_bb", "post_ante", "post_dead", "post_blind"))
 WAGERS = frozenset(("fold", "check", "call", "bet", "raise"))

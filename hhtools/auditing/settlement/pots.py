@@ -6,9 +6,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from decimal import Decimal
 
-from hhtools.auditing.results import Half, PotAudit, amounts_text as _amounts
-from hhtools.core.evaluate import Evaluation
 from hhtools.auditing.findings import RULE_KINDS
+from hhtools.auditing.results import Half, PotAudit
+from hhtools.auditing.results import amounts_text as _amounts
+from hhtools.core.evaluate import Evaluation
 from hhtools.core.pots import PotLayer, allocate_rake, award, layer_pots, pot_halves
 
 ZERO = Decimal(0)

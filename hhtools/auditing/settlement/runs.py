@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from hhtools.auditing.results import Half, amounts_text as _amounts
+from hhtools.auditing.results import Half
+from hhtools.auditing.results import amounts_text as _amounts
 from hhtools.core.cards import Card, format_cards
 from hhtools.core.evaluate import Evaluation
 from hhtools.core.pots import PotLayer, half_amounts

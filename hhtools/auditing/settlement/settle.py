@@ -7,15 +7,16 @@ from __future__ import annotations
 from decimal import Decimal
 from operator import itemgetter
 
-from hhtools.auditing.results import Audit, PlayerAudit, PotAudit, amounts_text as _amounts
-from hhtools.core.cards import Card
-from hhtools.core.evaluate import Evaluation
 from hhtools.auditing.findings import RULE_KINDS, Finding
-from hhtools.core.pots import uncalled_bet
 from hhtools.auditing.replay.engine import Replay
+from hhtools.auditing.results import Audit, PlayerAudit, PotAudit
+from hhtools.auditing.results import amounts_text as _amounts
 from hhtools.auditing.settlement.pots import PotSettlement
 from hhtools.auditing.settlement.runs import RunSettlement
 from hhtools.auditing.settlement.showdown import ShowdownCheck
+from hhtools.core.cards import Card
+from hhtools.core.evaluate import Evaluation
+from hhtools.core.pots import uncalled_bet
 
 ZERO = Decimal(0)
 _RULE_KINDS = frozenset(RULE_KINDS)

@@ -3,11 +3,11 @@
 
 from __future__ import annotations
 
-from hhtools.core.cards import Card, format_cards
 from hhtools.auditing.deck import first_reshuffle, reshuffle_reason
-from hhtools.sites.describe import STYLES, matches
+from hhtools.core.cards import Card, format_cards
 from hhtools.core.evaluate import Evaluation
 from hhtools.core.words import plural
+from hhtools.sites.describe import STYLES, matches
 
 
 class ShowdownCheck:
