@@ -1,4 +1,4 @@
-"""Another engine reads the store: DuckDB, running the README's own queries over the Parquet
+"""Another engine reads the store: DuckDB, running the documented queries (docs/store.md) over the Parquet
 files, finds the hands, verdicts, nets and disputed hands hhtools finds."""
 
 from __future__ import annotations
@@ -18,9 +18,9 @@ duckdb = pytest.importorskip("duckdb")
 
 
 def readme_sql() -> dict[str, str]:
-    """The README's SQL blocks: the views (the block of CREATE VIEWs) and each query by the
+    """The SQL blocks of docs/store.md: the views (the block of CREATE VIEWs) and each query by the
     comment that names it."""
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    text = (ROOT / "docs" / "store.md").read_text(encoding="utf-8")
     blocks = re.findall(r"```sql\n(.*?)```", text, re.DOTALL)
     named = {}
     for block in blocks:

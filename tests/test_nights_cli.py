@@ -209,8 +209,8 @@ def test_generate_poker_still_needs_a_site(tmp_path):
 
 
 def test_the_readme_example_is_the_tested_night():
-    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
-    section = readme.split("## Game nights: Whisky Poker and La Viuda")[1]
+    readme = (Path(__file__).parent.parent / "docs" / "nights.md").read_text(encoding="utf-8")
+    section = readme.split("# Game nights: Whisky Poker and La Viuda")[1]
     example = section.split("```text\n")[1].split("```")[0]
     assert example == NIGHT
 

@@ -190,7 +190,7 @@ def parse_command(
 
     Examples:
 
-        hhtools parse ../shared/corpus/pokerstars ../shared/corpus/kingsclub
+        hhtools parse sample_histories/histories sample_histories/generated
         hhtools parse --site pokerstars --json history.txt > hands.jsonl
     """
     import json
@@ -252,9 +252,9 @@ def audit_command(
 
     Examples:
 
-        hhtools audit ../shared/corpus/kingsclub
+        hhtools audit sample_histories/histories
         hhtools audit --json --rules wsop history.txt
-        hhtools audit --explain 40200897 ../shared/corpus/kingsclub
+        hhtools audit sample_histories/histories --explain 910000012
         hhtools audit night.txt --explain all   (a Whisky Poker or La Viuda night)
     """
     from hhtools.auditing.auditor import audit_paths, explain, find_hand, unparsed_json
@@ -519,7 +519,7 @@ def convert_command(
 
     Examples:
 
-        hhtools convert ../shared/corpus/merge --to phh --out phh/
+        hhtools convert sample_histories/generated/merge --to phh --out phh/
         hhtools convert history.txt --to json > hands.jsonl
     """
     from hhtools.reading.convert import check_format, convert

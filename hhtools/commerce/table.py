@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-#: The sentences of the rule text (../shared/reference/000_8c3969b7889ddbd7.txt) each check
+#: The sentences of the home-game rule text (Whisky Poker and La Viuda) each check
 #: rests on, quoted as the findings' ``rule``.
 RULE_TEXT = {
     "order-whisky": "The play begins with the player to the left of the dealer and continues "
