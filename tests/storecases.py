@@ -56,7 +56,7 @@ def hhtools_ready(*args) -> subprocess.Popen:
     """A ``hhtools`` process started and loaded, that runs ``args`` at once when a line is
     written to its standard input: to start a command at a precise moment."""
     code = ("import sys, hhtools.cli.main, hhtools.store.importer, hhtools.analytics.stats; print('ready', "
-            "file=sys.stderr, flush=True); sys.stdin.readline(); hhtools.cli.main()")
+            "file=sys.stderr, flush=True); sys.stdin.readline(); hhtools.cli.main.main()")
     proc = subprocess.Popen([sys.executable, "-c", code, *map(str, args)], text=True,
                             env={**os.environ, "PYTHONPATH": str(ROOT)}, stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)

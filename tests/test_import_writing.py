@@ -230,7 +230,9 @@ def _peak_rss_mb(*args: str) -> tuple[float, str]:
             "p = subprocess.run(sys.argv[1:], capture_output=True, text=True); "
             "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss); "
             "print(p.returncode); print(p.stdout)")
-    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    # Batches are counted as the import writes them: no merge of small batches at its end.
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1]),
+           "HHTOOLS_COMPACT_AFTER": "0"}
     out = subprocess.run([sys.executable, "-c", code, sys.executable, "-m", "hhtools", *args],
                          capture_output=True, text=True, env=env, check=True).stdout
     peak, code, output = out.split("\n", 2)
