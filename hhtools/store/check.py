@@ -1,19 +1,9 @@
-"""Damage in a hand store moved aside (``hhtools check --repair``); hhtools.store.damage finds it.
+"""Damage in a hand store moved aside (``hhtools check --repair``); hhtools.store.damage
+finds it and says what damage is.
 
-hhtools itself only ever publishes whole batches (see hhtools.store.store), so damage comes from
-elsewhere: a disk error, a file copied in or edited by hand, a sync tool, or a batch published
-without some of its tables by an earlier hhtools when two imports overlapped. Whatever it is,
-it is named in one line (path and what is wrong, never the file's bytes), imports refuse to
-write into the store, and readers refuse to answer from it, until ``repair`` has moved it into
-``<db>/damaged/``. The files whose hands a moved batch held are then marked as not imported,
-so the next import reads them again and stores those hands once more, skipping the others.
-
-Besides files that cannot be read, the full check (``hhtools check``) finds a store whose
-content is wrong though every file reads: a table's rows repeated (a batch or a file copied
-by hand), a batch's rows for hands it does not hold (a table copied from another batch), and
-files marked as imported whose hands are not all stored (a batch deleted by hand). An import
-looks only at what is quick to see: each file's marks and footer (its columns), and the hand
-keys it reads anyway (hhtools.store.store.Store.hand_keys).
+Whatever is found is moved into ``<db>/damaged/``. The files whose hands a moved batch held are
+then marked as not imported, so the next import reads them again and stores those hands once
+more, skipping the others; repair looks again until the store is whole, and says what it cost.
 """
 
 from __future__ import annotations

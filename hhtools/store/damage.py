@@ -1,4 +1,4 @@
-"""Damage in a hand store, found (``hhtools check``; hhtools.store.check moves it aside).
+"""Damage in a hand store, found (``hhtools check``; ``check --repair`` moves it aside).
 
 hhtools itself only ever publishes whole batches (see hhtools.store.store), so damage comes from
 elsewhere: a disk error, a file copied in or edited by hand, a sync tool, or a batch published
