@@ -22,7 +22,8 @@ import pytest
 
 from hhtools.core.inputs import InputError, read_input, shown
 from hhtools.reading.parsing import parse_file, parse_text
-from hhtools.reading.phh import MAX_ACTIONS, MAX_PHH_BYTES, read_phh, to_phh
+from hhtools.reading.phh import read_phh, to_phh
+from hhtools.reading.phh_bounds import MAX_ACTIONS, MAX_PHH_BYTES
 
 INVALID = Path(__file__).parent / "invalid"
 GOOD = (INVALID / "pokerstars" / "bad-card.txt").read_text().replace("8h 1x]", "8h 6s]")

@@ -387,7 +387,8 @@ def parse_text(text: str, site: str = "auto", *, path: str | None = None,
 
 def parse_file(path: str | Path, site: str = "auto", *, errors: str = "collect") -> ParseResult:
     """Parse the hands of one history file, in any of the encodings sites write, or a PHH file."""
-    from hhtools.reading.phh import is_phh, read_phh
+    from hhtools.reading.phh import read_phh
+    from hhtools.reading.phh_bounds import is_phh
 
     if is_phh(path) and site in ("auto", "phh"):
         # PHH is TOML, read by its own module; its hands come back like any site's.

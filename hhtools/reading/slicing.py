@@ -87,7 +87,7 @@ class Slice:
 
 def plan(path: str, target: int | None = None) -> list[Slice]:
     """The slices of the file ``path``, about ``target`` bytes each (SLICE_BYTES)."""
-    from hhtools.reading.phh import is_phh
+    from hhtools.reading.phh_bounds import is_phh
 
     target = target or SLICE_BYTES
     try:

@@ -44,7 +44,7 @@ from hhtools.reading.parsing import (
     parse_text,
     split_lines,
 )
-from hhtools.reading.phh import bounds_problem, is_phh, phh_bytes
+from hhtools.reading.phh_bounds import bounds_problem, is_phh, phh_bytes
 from hhtools.reading.unfinished import reject_unfinished, unfinished
 from hhtools.store.importer import ImportSummary, import_parsed
 from hhtools.store.store import Store
