@@ -18,6 +18,7 @@ from hhtools.cli.generate import generate_command
 from hhtools.cli.options import (
     FILES_HELP,
     SITE_HELP,
+    TABLE_FORMATS,
     DbOption,
     GameFilter,
     GameOption,
@@ -420,7 +421,6 @@ app.command("check")(check_command)
 app.command("tournaments")(tournaments_command)
 
 
-STATS_FORMATS = ("table", "csv", "json")
 
 
 @app.command("stats")
@@ -476,7 +476,7 @@ def stats_command(
     from hhtools.store.store import open_store
 
     try:
-        names = chosen_reports(fmt, STATS_FORMATS, report or list(DEFAULT_REPORTS), REPORTS)
+        names = chosen_reports(fmt, TABLE_FORMATS, report or list(DEFAULT_REPORTS), REPORTS)
         by = group_keys(group_by.split(","))
         filters = filters_from(player, game, site, stakes, since, until, position, hand_type)
         frames = reports(Tables.load(open_store(db)), filters, names, by)

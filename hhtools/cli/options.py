@@ -40,6 +40,10 @@ StakesFilter = Annotated[str | None, typer.Option(help="Small/big bet as written
                                                   show_default=False)]
 
 
+#: The formats of the commands that print tables (stats, sessions, tournaments).
+TABLE_FORMATS = ("table", "csv", "json")
+
+
 def _day(text: str) -> date:
     """A day as --since and --until take it: 2026-01-31."""
     try:

@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from hhtools.cli.options import (
+    TABLE_FORMATS,
     DbOption,
     GameFilter,
     PlayerFilter,
@@ -23,7 +24,6 @@ from hhtools.cli.options import (
 )
 from hhtools.errors import HHToolsError
 
-FORMATS = ("table", "csv", "json")
 #: The columns that name a session: always shown, first.
 KEYS = ("player", "unit", "session")
 
@@ -65,8 +65,8 @@ def sessions_command(
     from hhtools.core.words import plural
     from hhtools.store.store import open_store
 
-    if fmt not in FORMATS:
-        raise fail(f"--format must be one of {', '.join(FORMATS)}, not {fmt!r}", 2)
+    if fmt not in TABLE_FORMATS:
+        raise fail(f"--format must be one of {', '.join(TABLE_FORMATS)}, not {fmt!r}", 2)
     try:
         tables = Tables.load(open_store(db))
         filters = check_filters(filters_from(player, game, site, stakes, since, until,

@@ -7,10 +7,9 @@ from typing import Annotated
 
 import typer
 
-from hhtools.cli.options import DbOption, chosen_reports, failure
+from hhtools.cli.options import TABLE_FORMATS, DbOption, chosen_reports, failure
 from hhtools.errors import HHToolsError
 
-FORMATS = ("table", "csv", "json")
 REPORTS = ("results", "totals")
 
 
@@ -55,7 +54,7 @@ def tournaments_command(
     from hhtools.store.store import open_store
 
     try:
-        names = chosen_reports(fmt, FORMATS, report, REPORTS)
+        names = chosen_reports(fmt, TABLE_FORMATS, report, REPORTS)
         store = open_store(db).snapshot()
         tables = TournamentTables.load(store)
         if player is not None:
