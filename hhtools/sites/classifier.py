@@ -11,7 +11,7 @@ from __future__ import annotations
 import operator
 import re
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from lark import Lark
 
@@ -298,47 +298,34 @@ def _digits_alike(pattern: str) -> bool:
     return True
 
 
+def _structure(pattern: str) -> Iterator[tuple[int, str, int]]:
+    """(index, character, group depth before it) of each ``(``, ``)`` and ``|`` of
+    ``pattern`` that is not escaped nor inside a character set."""
+    depth, i = 0, 0
+    while i < len(pattern):
+        ch = pattern[i]
+        if ch == "\\":
+            i += 2
+            continue
+        if ch == "[":
+            i = _set_end(pattern, i) + 1
+            continue
+        if ch in "()|":
+            yield i, ch, depth
+            depth += {"(": 1, ")": -1}.get(ch, 0)
+        i += 1
+
+
 def _alternatives(pattern: str) -> list[str]:
     """``pattern`` split at its alternatives (``|`` outside every group and set)."""
-    parts, depth, start, i = [], 0, 0, 0
-    while i < len(pattern):
-        ch = pattern[i]
-        if ch == "\\":
-            i += 2
-            continue
-        if ch == "[":
-            i = _set_end(pattern, i) + 1
-            continue
-        if ch == "(":
-            depth += 1
-        elif ch == ")":
-            depth -= 1
-        elif ch == "|" and depth == 0:
-            parts.append(pattern[start:i])
-            start = i + 1
-        i += 1
-    return [*parts, pattern[start:]]
+    cuts = [i for i, ch, depth in _structure(pattern) if ch == "|" and depth == 0]
+    return [pattern[a + 1:b] for a, b in zip([-1, *cuts], [*cuts, len(pattern)])]
 
 
-def _group_end(pattern: str, start: int) -> int:
-    """The index of the ``)`` that closes the group opened at ``start``."""
-    depth, i = 0, start
-    while i < len(pattern):
-        ch = pattern[i]
-        if ch == "\\":
-            i += 2
-            continue
-        if ch == "[":
-            i = _set_end(pattern, i) + 1
-            continue
-        if ch == "(":
-            depth += 1
-        elif ch == ")":
-            depth -= 1
-            if depth == 0:
-                return i
-        i += 1
-    return len(pattern)
+def _group_end(pattern: str) -> int:
+    """The index of the ``)`` that closes the group ``pattern`` opens with."""
+    return next((i for i, ch, depth in _structure(pattern) if ch == ")" and depth == 1),
+                len(pattern))
 
 
 def _initial(pattern: str) -> str | None:
@@ -348,7 +335,7 @@ def _initial(pattern: str) -> str | None:
     firsts = set()
     for alternative in _alternatives(pattern):
         if alternative.startswith("(?:"):
-            end = _group_end(alternative, 0)
+            end = _group_end(alternative)
             if alternative[end + 1:end + 2] in ("?", "*", "+", "{"):
                 return None
             firsts.add(_initial(alternative[3:end]))
