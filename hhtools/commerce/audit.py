@@ -13,22 +13,22 @@ The replay never raises on a bad night; everything is data.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from decimal import Decimal
+from functools import partial
 
 from hhtools.auditing.findings import Finding
 from hhtools.commerce.cards import JOKER, format_cards, wild_rank
-from hhtools.commerce.compare import TieBreakError, compare
+from hhtools.commerce.compare import Comparison, compare
+from hhtools.commerce.evaluate import PLURAL
 from hhtools.commerce.games import get_commerce_game
-from hhtools.commerce.holdings import CardMismatch, DuplicateCard, Table
+from hhtools.commerce.holdings import Table
 from hhtools.commerce.nightaudit import DealAudit, NightAudit
-from hhtools.commerce.record import Deal, Night, RecordError, read_night_file
+from hhtools.commerce.record import After, Deal, Night, Turn, read_night_file
 from hhtools.commerce.table import RULE_TEXT, next_dealer, turn_order
+from hhtools.core.cards import Card
 from hhtools.core.words import plural
-from hhtools.errors import HHToolsError
-
-_PLURAL = {"A": "aces", "K": "kings", "Q": "queens", "J": "jacks", "T": "tens", "9": "nines",
-           "8": "eights", "7": "sevens", "6": "sixes", "5": "fives", "4": "fours",
-           "3": "threes", "2": "twos"}
+from hhtools.errors import CardMismatch, DuplicateCard, HHToolsError, RecordError, TieBreakError
 
 
 def audit_night(night: Night) -> NightAudit:
@@ -61,7 +61,7 @@ class _Replay:
         self.active = {s.name for s in night.seats}
         self.pool = 1 if self.viuda else 0  # La Viuda's extra chip starts in the pool
         # The ways the deal may still pass (clockwise or not); see check_dealer.
-        self.deal_ways = (False, True) if self.viuda else (True,)
+        self.deal_ways: tuple[bool, ...] = (False, True) if self.viuda else (True,)
         self.viuda_buyer: str | None = None
         self.viuda_paid: Decimal | None = None
         self.over_at: int | None = None  # the line of the deal that ended the game
@@ -72,7 +72,7 @@ class _Replay:
     # -- findings --------------------------------------------------------------------------
 
     def find(self, kind: str, line: int, message: str, rule: str | None = None,
-             expected=None, recorded=None) -> None:
+             expected: object = None, recorded: object = None) -> None:
         self.findings.append(Finding(kind, f"line {line}: {message}", line,
                                      None if expected is None else str(expected),
                                      None if recorded is None else str(recorded),
@@ -215,11 +215,13 @@ class _Replay:
             self.notes.append(f"the pool holds {self.pool} chips, so no rank is wild by the rules")
             return None
         wild = wild_rank(self.pool)
-        self.say(deal.wild_line, f"Pool: {plural(self.pool, 'chip')}, so {_PLURAL[wild]} are wild "
+        self.say(deal.wild_line, f"Pool: {plural(self.pool, 'chip')}, so {PLURAL[wild]} are wild "
                  f"(and both jokers).")
+        # A La Viuda deal without its Wild line is refused when the record is read.
+        assert deal.wild is not None and deal.wild_line is not None
         if deal.wild != wild:
             self.find("wild_mismatch", deal.wild_line, f"{plural(self.pool, 'chip')} in the pool make "
-                      f"{_PLURAL[wild]} wild, not {_PLURAL[deal.wild]}", "wild", wild, deal.wild)
+                      f"{PLURAL[wild]} wild, not {PLURAL[deal.wild]}", "wild", wild, deal.wild)
         return wild
 
     def deal_cards(self, deal: Deal) -> Table:
@@ -234,7 +236,7 @@ class _Replay:
         self.place(table, "widow", deal.widow, deal.widow_line)
         return table
 
-    def place(self, table: Table, owner: str, cards, line: int) -> None:
+    def place(self, table: Table, owner: str, cards: Sequence[Card | None], line: int) -> None:
         try:
             table.deal(owner, cards)
         except DuplicateCard as e:
@@ -258,13 +260,13 @@ class _Replay:
                     self.find("widow_phase", turn.line, "the widow is turned up only when the dealer "
                               "passes or knocks and nobody has exchanged", "turn-up")
                 else:
-                    self.move(table, turn.line, lambda turn=turn: table.reveal("widow", turn.takes),
-                              "turn-up")
-                    self.say(turn.line, f"The widow is turned face up: {_cards_text(turn.takes)}.")
+                    shown = turn.takes or ()
+                    self.move(table, turn.line, partial(table.reveal, "widow", shown), "turn-up")
+                    self.say(turn.line, f"The widow is turned face up: {_cards_text(shown)}.")
                 turn_up_due = False
                 continue
             turn_up_due = False
-            player = turn.player
+            player = turn.by
             if player not in dealt:
                 self.find("out_of_turn", turn.line, f"{player} has no hand in this deal", "out")
                 continue
@@ -296,10 +298,11 @@ class _Replay:
             self.find("out_of_turn", deal.showdown_line, "the showdown comes before anyone "
                       "played", "last-turns")
 
-    def action(self, turn, phase: int, knocker, table: Table) -> tuple[int, bool]:
+    def action(self, turn: Turn, phase: int, knocker: str | None, table: Table
+               ) -> tuple[int, bool]:
         """Check one player's action in its phase and move its cards: the phase after it,
         and whether it is the first knock."""
-        p, kind, line = turn.player, turn.kind, turn.line
+        p, kind, line = turn.by, turn.kind, turn.line
         if kind == "pass":
             if phase == 2 and knocker is None:
                 self.find("illegal_action", line, f"{p} passes, but with the widow face up a player "
@@ -319,23 +322,25 @@ class _Replay:
                 self.find("illegal_action", line, f"{p} exchanges one card, but the widow is still "
                           "face down: the options are pass, exchange the whole hand, or knock",
                           "phase-1")
-            give, take = turn.gives[0], turn.takes[0]
+            # The grammar writes one card on each side (?? when not seen).
+            give = turn.gives[0] if turn.gives else None
+            take = turn.takes[0] if turn.takes else None
 
             self.move(table, line, lambda: table.exchange(p, give, take), "exchange-one")
             self.say(line, f"{p} exchanges {give or 'a card'} for {take or 'a card'} from the widow.")
             return phase, False
         # exchange all: the hand goes to the table face up, the widow to the player
         if turn.gives is not None:
-            self.move(table, line, lambda: table.reveal(p, turn.gives), "exchange-all")
+            self.move(table, line, partial(table.reveal, p, turn.gives), "exchange-all")
         if turn.takes is not None:
-            self.move(table, line, lambda: table.reveal("widow", turn.takes), "exchange-all")
+            self.move(table, line, partial(table.reveal, "widow", turn.takes), "exchange-all")
         table.swap(p, "widow")
         self.say(line, f"{p} exchanges the whole hand for the widow"
                  + (" (unseen: the widow was face down); the second phase begins, the "
                     "discarded hand face up as the new widow." if phase == 1 else "."))
         return 2, False
 
-    def move(self, table: Table, line: int, do, rule: str) -> None:
+    def move(self, table: Table, line: int, do: Callable[[], None], rule: str) -> None:
         """Move or reveal cards; a card not where the record says is a finding under ``rule``."""
         try:
             do()
@@ -346,17 +351,18 @@ class _Replay:
 
     # -- the showdown ----------------------------------------------------------------------
 
-    def showdown(self, deal: Deal, table: Table, wild: str | None):
+    def showdown(self, deal: Deal, table: Table, wild: str | None) -> Comparison | None:
         """Reveal the hands shown and compare them; None when a hand stays unknown."""
         shows = [a for a in deal.after if a.kind == "shows"]
         for a in shows:
             if a.player not in table.holdings:
                 self.find("out_of_game", a.line, f"{a.player} has no hand in this deal", "out")
                 continue
-            self.move(table, a.line, lambda a=a: table.reveal(a.player, a.cards), "showdown")
+            self.move(table, a.line, partial(table.reveal, a.by, a.cards), "showdown")
         players = [p for p in deal.hands if p in self.active]
-        hands = {p: table.cards(p) for p in players}
-        unknown = [p for p, cards in hands.items() if cards is None]
+        held = {p: table.cards(p) for p in players}
+        hands = {p: cards for p, cards in held.items() if cards is not None}
+        unknown = [p for p in held if p not in hands]
         if unknown:
             self.notes.append(f"{', '.join(unknown)}: the hand at the showdown is not fully known, "
                               "so the result cannot be checked")
@@ -364,20 +370,23 @@ class _Replay:
             return None
         # A drawn card written ?? was drawn but not noted: as if not written (unverifiable).
         drawn = [a for a in deal.after if a.kind == "drawn" and a.cards[0] is not None]
-        rounds = []
+        rounds: list[dict[str, Card]] = []
         for a in deal.after:
             if a.kind == "manotazo":
-                if any(c is None for _, c in a.draws):
+                known = {p: c for p, c in a.draws if c is not None}
+                if len(known) < len(a.draws):
                     break  # a card drawn but not noted: this round and the next are unknown
-                rounds.append(dict(a.draws))
+                rounds.append(known)
         before = len(self.findings)
         for a in drawn:
-            self.move(table, a.line, lambda a=a: table.check_new(a.cards[0], "the deck"), "drawn")
+            card = a.cards[0]
+            assert card is not None  # the unnoted ones are left out above
+            self.move(table, a.line, partial(table.check_new, card, "the deck"), "drawn")
         if len(self.findings) > before:  # a drawn card held by a player: found, not used
             drawn = []
         for a in drawn[:-1]:
             if a.cards[0] != JOKER:
-                self.find("illegal_action", a.line, f"{format_cards(a.cards)} has a colour, so it "
+                self.find("illegal_action", a.line, f"{_cards_text(a.cards)} has a colour, so it "
                           "decides: another card is drawn only after a joker", "drawn")
         try:
             result = compare(self.game, hands, wild, drawn[-1].cards[0] if drawn else None,
@@ -391,8 +400,8 @@ class _Replay:
             self.notes.append(f"the hands cannot be compared: {e}")
             return None
         self.say(deal.showdown_line, "Showdown:")
-        for line in result.render().splitlines():
-            self.say(None, "  " + line)
+        for text in result.render().splitlines():
+            self.say(None, "  " + text)
         for a in drawn[:-1]:
             if a.cards[0] == JOKER:
                 self.say(a.line, "A joker was drawn from the deck first: it has no colour, so "
@@ -401,36 +410,38 @@ class _Replay:
 
     # -- chips -----------------------------------------------------------------------------
 
-    def settle(self, deal: Deal, result) -> None:
+    def settle(self, deal: Deal, result: Comparison | None) -> None:
         after = deal.after
-        takes = Counter()
-        pays = Counter()
+        takes: Counter[str] = Counter()
+        pays: Counter[str] = Counter()
         for a in after:
             if a.kind == "takes":
-                takes[a.player] += a.count
+                takes[a.by] += a.count
             elif a.kind == "pays":
-                pays[a.player] += a.count
+                pays[a.by] += a.count
         before = len(self.findings)
         self.check_result(deal, result, takes, pays)
-        by_rules = len(self.findings) == before and result is not None
+        # The hands are described only when the chips moved by the rules.
+        values = result.values if result is not None and len(self.findings) == before else None
         pool = self.pool
         for p, n in takes.items():
             self.chips[p] += n
             self.pool -= n
             why = (f": the best hand{' (shared)' if len(takes) > 1 else ''}, "
-                   f"{result.values[p].description}" if by_rules else "")
+                   f"{values[p].description}" if values else "")
             self.say(_line_of(after, "takes", p), f"{p} takes {plural(n, 'chip')} of the "
                      f"{plural(pool, 'chip')} in the pool{why}.")
         for p, n in pays.items():
             self.chips[p] -= n
             self.pool += n
             why = (f" because theirs is the {'lowest' if self.lowest else 'worst'} hand, "
-                   f"{result.values[p].description}" if by_rules else "")
+                   f"{values[p].description}" if values else "")
             self.say(_line_of(after, "pays", p), f"{p} pays {plural(n, 'chip')} to the pool{why} "
                      f"({p} has {plural(self.chips[p], 'chip')} left; the pool {self.pool}).")
         self.eliminate(deal)
 
-    def check_result(self, deal: Deal, result, takes: Counter, pays: Counter) -> None:
+    def check_result(self, deal: Deal, result: Comparison | None, takes: Counter[str],
+                     pays: Counter[str]) -> None:
         line = next((a.line for a in deal.after if a.kind in ("takes", "pays")),
                     deal.after[-1].line if deal.after else deal.showdown_line)
         if not self.viuda and not self.lowest:
@@ -470,11 +481,11 @@ class _Replay:
                 self.notes.append(f"{_names(worst)} tie for the worst hand and the record does not "
                                   f"give the cards that settle it: {words}")
                 return
-            expected = f"one of {_names(worst)}"
+            owed = f"one of {_names(worst)}"
         elif self.lowest:
-            expected = _amounts({p: 1 for p in worst})
+            owed = _amounts({p: 1 for p in worst})
         else:
-            expected = _amounts({worst[0]: 1})
+            owed = _amounts({worst[0]: 1})
         if self.lowest and not result.pending:
             ok = dict(pays) == {p: 1 for p in worst}
         elif result.pending:
@@ -485,7 +496,7 @@ class _Replay:
             kind = ("amount_mismatch" if set(pays) == set(worst) and not result.pending
                     else "payer_mismatch")
             self.find(kind, line, f"the {'lowest' if self.lowest else 'worst'} hand "
-                      f"({_names(worst)}) pays one chip", rule, expected, _amounts(pays) or "nobody")
+                      f"({_names(worst)}) pays one chip", rule, owed, _amounts(pays) or "nobody")
 
     def eliminate(self, deal: Deal) -> None:
         """Who ran out of chips this deal: out, or (La Viuda) buying La Viuda; the game's end."""
@@ -493,53 +504,53 @@ class _Replay:
         ran_out = [p for p in deal.hands if p in self.active and self.chips[p] <= 0]
         buys = [a for a in after if a.kind == "buys"]
         bought_now = set()
-        declined = {a.player: a.line for a in after if a.kind == "declines"}
+        declined = {a.by: a.line for a in after if a.kind == "declines"}
         for a in buys:
             before = len(self.findings)
             if self.viuda_buyer is not None:
                 self.find("viuda_purchase", a.line, f"La Viuda was bought already, by "
                           f"{self.viuda_buyer}", "viuda-once")
-            elif a.player in declined:
-                self.find("viuda_purchase", a.line, f"{a.player} declined La Viuda (line "
-                          f"{declined[a.player]}): the option has passed on", "viuda-passes")
-            elif a.player not in ran_out:
-                why = ("still has chips" if self.chips[a.player] > 0 and a.player in self.active
+            elif a.by in declined:
+                self.find("viuda_purchase", a.line, f"{a.by} declined La Viuda (line "
+                          f"{declined[a.by]}): the option has passed on", "viuda-passes")
+            elif a.by not in ran_out:
+                why = ("still has chips" if self.chips[a.by] > 0 and a.by in self.active
                        else "did not lose their chips in this deal")
-                self.find("viuda_purchase", a.line, f"{a.player} {why}: La Viuda is bought only "
+                self.find("viuda_purchase", a.line, f"{a.by} {why}: La Viuda is bought only "
                           "immediately after losing one's original chips", "viuda-once")
             price = 2 * self.night.chip if self.night.chip is not None else None
             if price is not None and a.amount != price:
                 self.find("amount_mismatch", a.line, f"La Viuda costs twice a chip: {price}",
                           "viuda-price", price, a.amount)
             if self.viuda_buyer is None:
-                self.viuda_buyer, self.viuda_paid = a.player, a.amount
-            self.chips[a.player] += 1
+                self.viuda_buyer, self.viuda_paid = a.by, a.amount
+            self.chips[a.by] += 1
             self.pool -= 1
-            self.active.add(a.player)
-            bought_now.add(a.player)
+            self.active.add(a.by)
+            bought_now.add(a.by)
             verdict = ("by the rules: they have just lost their original chips and nobody had "
                        "bought it" if len(self.findings) == before else
                        "against the rules (see below)")
-            self.say(a.line, f"{a.player} buys La Viuda for {self.night.money(a.amount)}, "
-                     f"{verdict}. The money goes to the game's winner; {a.player} plays on with "
+            self.say(a.line, f"{a.by} buys La Viuda for {self.night.money(a.amount)}, "
+                     f"{verdict}. The money goes to the game's winner; {a.by} plays on with "
                      f"one chip, and the pool stays at {plural(self.pool, 'chip')}, so the wild "
                      "rank stays the same.")
         for a in after:
             if a.kind == "declines":
-                if a.player not in ran_out or self.viuda_buyer not in (None, a.player):
-                    self.find("viuda_purchase", a.line, f"{a.player} has no option to buy La "
+                if a.by not in ran_out or self.viuda_buyer not in (None, a.by):
+                    self.find("viuda_purchase", a.line, f"{a.by} has no option to buy La "
                               "Viuda now", "viuda-passes")
                 else:
-                    self.say(a.line, f"{a.player} declines La Viuda: the option passes to the next "
+                    self.say(a.line, f"{a.by} declines La Viuda: the option passes to the next "
                              "player who runs out of chips.")
-        out_lines = {a.player: a.line for a in after if a.kind == "out"}
+        out_lines = {a.by: a.line for a in after if a.kind == "out"}
         if self.lowest:
             gone = set()
         else:
             gone = {p for p in ran_out if p not in bought_now}
         # "X wins the game" with X the last player in says the others are out.
         left = self.active - gone
-        won = len(left) == 1 and any(a.kind == "wins" and a.player in left for a in after)
+        won = len(left) == 1 and any(a.kind == "wins" and a.by in left for a in after)
         for p in sorted(gone, key=self.seat_number):
             if p not in out_lines and won:
                 self.say(None, f"{p} has lost all their chips and is out of the game.")
@@ -567,7 +578,7 @@ class _Replay:
                 self.over_at = deal.line
                 self.say(None, f"{_names(ran_out)} lost all their chips: the game is over.")
             expected = set(ran_out)
-            recorded = {a.player for a in ends if a.kind == "loses"}
+            recorded = {a.by for a in ends if a.kind == "loses"}
             for a in ends:
                 if a.kind == "wins":
                     self.find("winner_mismatch", a.line, "with the lowest hand paying, the game "
@@ -577,8 +588,8 @@ class _Replay:
                           "chips loses the game", "whisky-loser", ", ".join(sorted(expected)) or
                           "nobody yet", ", ".join(sorted(recorded)))
             for a in ends:
-                if a.kind == "loses" and a.player in expected:
-                    self.say(a.line, f"{a.player} loses the game and pays for the whisky.")
+                if a.kind == "loses" and a.by in expected:
+                    self.say(a.line, f"{a.by} loses the game and pays for the whisky.")
             return
         left = [p for _, p in sorted(self.seats) if p in self.active]
         if len(left) == 1 and self.over_at is None:
@@ -588,19 +599,19 @@ class _Replay:
                 self.find("winner_mismatch", a.line, "this game has a winner, who collects the "
                           "money paid for chips", "game-end")
                 continue
-            if len(left) != 1 or a.player != left[0]:
+            if len(left) != 1 or a.by != left[0]:
                 self.find("winner_mismatch", a.line, f"the game goes on while "
                           f"{_names(left)} have chips" if len(left) > 1 else
                           f"{left[0]} is the last player with chips" if left else
                           "no player has chips left", "game-end",
-                          left[0] if len(left) == 1 else "nobody yet", a.player)
+                          left[0] if len(left) == 1 else "nobody yet", a.by)
                 continue
             money = self.money()
             if a.amount is not None and money is not None and a.amount != money:
                 self.find("amount_mismatch", a.line, f"the winner collects all the money paid for "
                           f"chips{' and La Viuda' if self.viuda_paid else ''}: {money}",
                           "game-end", money, a.amount)
-            self.say(a.line, f"{a.player} is the last player with chips and wins the game"
+            self.say(a.line, f"{a.by} is the last player with chips and wins the game"
                      + (f", collecting {self._money_words()}." if money is not None else "."))
 
     def _money_words(self) -> str:
@@ -612,19 +623,19 @@ class _Replay:
         return words + ")"
 
 
-def _cards_text(cards) -> str:
+def _cards_text(cards: Iterable[Card | None]) -> str:
     """Cards as written, ``??`` for one not seen."""
     return " ".join("??" if c is None else format_cards((c,)) for c in cards)
 
 
-def _line_of(after, kind: str, player: str) -> int:
+def _line_of(after: Iterable[After], kind: str, player: str) -> int:
     return next(a.line for a in after if a.kind == kind and a.player == player)
 
 
-def _names(players) -> str:
+def _names(players: Iterable[str]) -> str:
     names = [str(p) for p in players]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def _amounts(values) -> str:
+def _amounts(values: Mapping[str, object]) -> str:
     return ", ".join(f"{p} {n}" for p, n in values.items())

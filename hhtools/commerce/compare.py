@@ -40,7 +40,7 @@ equal as poker hands (pair of eights), with as many wild cards (0); the suited s
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from hhtools.commerce.cards import JOKER, colour_of, format_cards, parse_card_or_joker
@@ -49,6 +49,15 @@ from hhtools.commerce.games import CATEGORIES, CommerceGame, get_commerce_game
 from hhtools.core.cards import Card
 from hhtools.core.evaluate import STANDARD_HIGH
 from hhtools.errors import CardError, TieBreakError
+
+# A tie group of players, best first in ``Comparison.order``.
+Group = tuple[str, ...]
+Values = dict[str, HandValue]
+# One Manotazo round: the card each tied player draws (``Jk`` or a card's text, or a Card).
+Round = Mapping[str, Card | str]
+# The hands by player, or a plain sequence of hands named ``hand 1``, ``hand 2``...
+Hands = Mapping[str, str | Sequence[Card]] | Sequence[str | Sequence[Card]]
+Manotazo = Round | Sequence[Round]
 
 FIVE_OF_A_KIND = CATEGORIES[-1]
 
@@ -59,25 +68,25 @@ class Comparison:
 
     game: CommerceGame
     wild: str | None
-    values: dict[Hashable, HandValue]
+    values: dict[str, HandValue]
     #: The players best first, in groups of players still tied.
-    order: tuple[tuple[Hashable, ...], ...]
+    order: tuple[tuple[str, ...], ...]
     #: The step still needed to settle the worst group: "drawn-card", "manotazo" or None.
     pending: str | None
     #: How the table's cards (drawn card, Manotazo) settled the worst group, in words.
     settled: tuple[str, ...]
 
     @property
-    def best(self) -> tuple[Hashable, ...]:
+    def best(self) -> tuple[str, ...]:
         """The players with the best hand (several when tied)."""
         return self.order[0]
 
     @property
-    def worst(self) -> tuple[Hashable, ...]:
+    def worst(self) -> tuple[str, ...]:
         """The players with the worst hand (several while a tie stays unsettled)."""
         return self.order[-1]
 
-    def place(self, player: Hashable) -> int:
+    def place(self, player: str) -> int:
         """The player's group in ``order``: 0 for the best."""
         return next(i for i, group in enumerate(self.order) if player in group)
 
@@ -109,7 +118,7 @@ class Comparison:
             lines.append(words + ".")
         return lines
 
-    def _line(self, label: str, group, other_group, *, above: bool) -> str:
+    def _line(self, label: str, group: Group, other_group: Group, *, above: bool) -> str:
         value, other = self.values[group[0]], self.values[other_group[0]]
         verb = "tie" if len(group) > 1 else ""
         who = f"{_names(group)} {verb} with" if verb else f"{_names(group)} with"
@@ -132,7 +141,7 @@ class Comparison:
             out.extend(self.verdict_lines())
         return "\n".join(out)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, object]:
         """A JSON-ready view: each hand, the order, the verdicts."""
         return {"game": self.game.name, "wild": self.wild,
                 "hands": {str(p): v.as_dict() for p, v in self.values.items()},
@@ -141,9 +150,8 @@ class Comparison:
                 "pending": self.pending, "explanations": self.verdict_lines()}
 
 
-def compare(game: CommerceGame | str, hands: Mapping[Hashable, str | Sequence[Card]] | Sequence,
-            wild: str | None = None, drawn: Card | str | None = None,
-            manotazo: Mapping | Sequence[Mapping] | None = None) -> Comparison:
+def compare(game: CommerceGame | str, hands: Hands, wild: str | None = None,
+            drawn: Card | str | None = None, manotazo: Manotazo | None = None) -> Comparison:
     """Order the players' hands best first (see the module docstring)."""
     game = get_commerce_game(game)
     if not isinstance(hands, Mapping):
@@ -153,7 +161,7 @@ def compare(game: CommerceGame | str, hands: Mapping[Hashable, str | Sequence[Ca
     values = {p: evaluate(game, h, wild) for p, h in hands.items()}
     _refuse_shared_cards(game, values)
     ranked = sorted(values, key=lambda p: values[p].key, reverse=True)
-    groups: list[tuple[Hashable, ...]] = []
+    groups: list[Group] = []
     for p in ranked:
         if groups and values[groups[-1][0]].key == values[p].key:
             groups[-1] += (p,)
@@ -166,8 +174,8 @@ def compare(game: CommerceGame | str, hands: Mapping[Hashable, str | Sequence[Ca
     return Comparison(game, wild_letter, values, tuple(groups), pending, tuple(settled))
 
 
-def worst(game: CommerceGame | str, hands, wild: str | None = None, drawn=None,
-          manotazo=None) -> tuple[Hashable, ...]:
+def worst(game: CommerceGame | str, hands: Hands, wild: str | None = None,
+          drawn: Card | str | None = None, manotazo: Manotazo | None = None) -> Group:
     """The players holding the worst hand (one unless a tie is still unsettled)."""
     return compare(game, hands, wild, drawn, manotazo).worst
 
@@ -179,7 +187,10 @@ def explain(a: HandValue, b: HandValue) -> str:
             if a.category == b.category:
                 return f"{a.hand_words} beat {b.hand_words}: the higher rank"
             return f"{a.hand_words} beat {b.hand_words}: five of a kind beats every other hand"
-        return STANDARD_HIGH.explain(a.standard, b.standard)
+        standard_a, standard_b = a.standard, b.standard
+        # Neither is five of a kind here, and only five of a kind has no standard evaluation.
+        assert standard_a is not None and standard_b is not None
+        return STANDARD_HIGH.explain(standard_a, standard_b)
     equal = f"equal as poker hands ({a.hand_words})"
     if not a.game.tiebreaks:
         return f"{equal}: suits never break a tie"
@@ -206,8 +217,8 @@ def explain(a: HandValue, b: HandValue) -> str:
     return f"{equal}, {ca[0]} {ca[1]} cards each: Manotazo decides"
 
 
-def _settle_worst(game: CommerceGame, values: dict, groups: list, drawn: Card | None,
-                  rounds: list[Mapping]) -> tuple[str | None, list[str]]:
+def _settle_worst(game: CommerceGame, values: Values, groups: list[Group], drawn: Card | None,
+                  rounds: list[Round]) -> tuple[str | None, list[str]]:
     """Apply the drawn card and the Manotazo rounds to the worst group, in place."""
     settled: list[str] = []
     tied = groups[-1]
@@ -265,7 +276,7 @@ def _settle_worst(game: CommerceGame, values: dict, groups: list, drawn: Card | 
     return None, settled
 
 
-def _check_drawn(drawn: Card, values: dict) -> None:
+def _check_drawn(drawn: Card, values: Values) -> None:
     shown = Counter(c for v in values.values() for c in v.cards)
     deck = Counter(next(iter(values.values())).game.deck)
     if drawn not in deck:
@@ -274,7 +285,7 @@ def _check_drawn(drawn: Card, values: dict) -> None:
         raise TieBreakError(f"{drawn} cannot be drawn from the deck: it is in a hand shown")
 
 
-def _check_manotazo(n: int, tied: tuple, drawn: Mapping, values: dict) -> dict:
+def _check_manotazo(n: int, tied: Group, drawn: Round, values: Values) -> dict[str, Card]:
     if set(drawn) != set(tied):
         raise TieBreakError(f"Manotazo round {n}: the players who draw are {_names(tied)}, "
                             f"not {_names(tuple(drawn))}")
@@ -302,8 +313,8 @@ def _larger_colour(value: HandValue) -> tuple[int, str]:
     return (value.red, "red") if value.red > value.black else (value.black, "black")
 
 
-def _refuse_shared_cards(game: CommerceGame, values: dict) -> None:
-    seen = Counter()
+def _refuse_shared_cards(game: CommerceGame, values: Values) -> None:
+    seen: Counter[Card] = Counter()
     deck = Counter(game.deck)
     for player, value in values.items():
         for card in value.cards:
@@ -313,7 +324,7 @@ def _refuse_shared_cards(game: CommerceGame, values: dict) -> None:
                 raise CardError(f"{str(card)!r} is held again by {player}: {what}")
 
 
-def _names(players: Sequence[Hashable]) -> str:
+def _names(players: Sequence[str]) -> str:
     names = [str(p) for p in players]
     if len(names) == 1:
         return names[0]

@@ -40,7 +40,6 @@ from itertools import combinations_with_replacement
 
 from hhtools.commerce.cards import (
     JOKER,
-    WildRankError,
     check_cards,
     colour_of,
     format_cards,
@@ -51,6 +50,7 @@ from hhtools.commerce.cards import (
 from hhtools.commerce.games import CATEGORIES, Category, CommerceGame, get_commerce_game
 from hhtools.core.cards import RANKS, SUITS, Card
 from hhtools.core.evaluate import STANDARD_HIGH, Evaluation
+from hhtools.errors import WildRankError
 
 __all__ = ["HandValue", "evaluate", "parse_cards"]
 
@@ -150,7 +150,7 @@ class HandValue:
         """``9h-8h`` or ``no suited sequence``."""
         return "-".join(map(str, self.sequence)) if self.sequence else "no suited sequence"
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, object]:
         """A JSON-ready view."""
         return {"cards": format_cards(self.cards).split(), "category": self.category.english,
                 "category_es": self.category.spanish, "description": self.description,
@@ -180,6 +180,7 @@ def evaluate(game: CommerceGame | str, cards: Sequence[Card] | str, wild: str | 
     substitutions = tuple((str(c), RANKS[p >> 2] + (SUITS[p & 3] if flush_suit is not None else ""))
                           for c, p in zip(cards, played) if c != p)
     wilds = [c for c in cards if is_wild(c, wild)]
+    ranks: tuple[str, ...]
     if score > _STANDARD_COUNT:
         category, ranks = _QUINTILLA, (RANKS[score - _STANDARD_COUNT - 1],) * 5
     else:
@@ -257,7 +258,7 @@ def _best(naturals: tuple[Card, ...], wilds: int) -> tuple[int, tuple[int, ...],
         return _STANDARD_COUNT + 1 + place, (place,) * wilds, None
     suits = {c & 3 for c in naturals}
     one_suit = suits.pop() if len(suits) == 1 else None
-    best = (0, (), None)
+    best: tuple[int, tuple[int, ...], int | None] = (0, (), None)
     for combo in combinations_with_replacement(range(12, -1, -1), wilds):
         # Natural cards of two ranks or more: no rank reaches five, so the suits are free.
         counts = Counter(places)

@@ -13,12 +13,13 @@ card, Manotazo), or, in Whisky Poker, stays a tie. Some cards nobody saw are wri
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from decimal import Decimal
 
 from hhtools.commerce.cards import format_cards, wild_rank
 from hhtools.commerce.compare import compare
 from hhtools.commerce.evaluate import evaluate
-from hhtools.commerce.games import get_commerce_game
+from hhtools.commerce.games import CommerceGame, get_commerce_game
 from hhtools.commerce.table import next_dealer, turn_order
 from hhtools.core.cards import Card
 from hhtools.core.words import plural
@@ -31,6 +32,11 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 9
 _TIE_RANKS = ("Q8642", "J9642", "K9742", "T8642", "Q9642")
 _RED, _BLACK = "hd", "sc"
 
+Cards = tuple[Card, ...]
+#: An exchange with the face-up widow: (the hand's value after it, the index given or None
+#: for all five, the index taken).
+Swap = tuple[tuple[int, ...], int | None, int | None]
+
 
 def night_text(game: str, players: int, seed: int) -> str:
     """The record of one simulated night (see the module docstring)."""
@@ -38,7 +44,7 @@ def night_text(game: str, players: int, seed: int) -> str:
 
 
 class _Night:
-    def __init__(self, game, players: int, seed: int):
+    def __init__(self, game: CommerceGame, players: int, seed: int) -> None:
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise ValueError(f"{players} players: a night has {MIN_PLAYERS} to {MAX_PLAYERS}")
         self.game, self.rng = game, random.Random(seed)
@@ -54,7 +60,7 @@ class _Night:
         self.chip = Decimal(self.rng.choice(("1", "0.50", "2")))
         self.viuda_bought = False
         self.viuda_paid = Decimal(0)
-        self.max_deals = None if self.viuda or self.lowest else self.rng.randint(6, 14)
+        self.max_deals: int | None = None if self.viuda or self.lowest else self.rng.randint(6, 14)
         self.out: list[str] = []
 
     def play(self) -> str:
@@ -109,7 +115,8 @@ class _Night:
             w(f"{p} shows {format_cards(hands[p])}")
         self.settle(order, hands, wild, deck)
 
-    def shuffle_and_deal(self, order, wild):
+    def shuffle_and_deal(self, order: list[str], wild: str | None
+                         ) -> tuple[dict[str, Cards], Cards, list[Card], bool]:
         deck = list(self.game.deck)
         self.rng.shuffle(deck)
         stacked = len(order) >= 2 and self.rng.random() < 0.25
@@ -117,7 +124,7 @@ class _Night:
             tied = self.tied_hands(wild, deck)
             if tied is not None:
                 a, b = self.rng.sample(order, 2)
-                hands = {a: tied[0], b: tied[1]}
+                hands: dict[str, Cards] = {a: tied[0], b: tied[1]}
                 rest = [c for c in deck if c not in tied[0] + tied[1]]
                 for _ in range(30):  # the others hold better hands, so the tie is the worst
                     self.rng.shuffle(rest)
@@ -128,18 +135,18 @@ class _Night:
                     if set(worst) >= {a, b}:
                         n = 5 * len(others)
                         return trial, tuple(rest[n:n + 5]), rest[n + 5:], True
-        hands = {p: tuple(deck[5 * i:5 * i + 5]) for i, p in enumerate(order)}
+        dealt = {p: tuple(deck[5 * i:5 * i + 5]) for i, p in enumerate(order)}
         n = 5 * len(order)
-        return hands, tuple(deck[n:n + 5]), deck[n + 5:], False
+        return dealt, tuple(deck[n:n + 5]), deck[n + 5:], False
 
-    def tied_hands(self, wild, deck):
+    def tied_hands(self, wild: str | None, deck: list[Card]) -> tuple[Cards, Cards] | None:
         """Two hands of the same ranks, no wild card, colours chosen for a step of the chain."""
         ranks = [r for r in self.rng.choice(_TIE_RANKS) if r != wild]
         if len(ranks) < 5:
             return None
         step = self.rng.choice(("colour", "drawn", "manotazo"))
         reds = {"colour": (4, 3), "drawn": (3, 2), "manotazo": (3, 3)}[step]
-        hands = []
+        hands: list[Cards] = []
         for k, red in enumerate(reds):
             if step == "drawn" and k == 1:
                 red = 2  # three black against the other's three red
@@ -152,13 +159,15 @@ class _Night:
     def card(rank: str, suit: str) -> Card:
         return Card("23456789TJQKA".index(rank) * 4 + "shdc".index(suit))
 
-    def value(self, cards, wild):
+    def value(self, cards: Sequence[Card], wild: str | None) -> tuple[int, ...]:
         return evaluate(self.game, cards, wild).key
 
-    def turns(self, order, dealer, hands, widow, wild, stacked) -> None:
+    def turns(self, order: list[str], dealer: str, hands: dict[str, Cards], widow: Cards,
+              wild: str | None, stacked: bool) -> None:
         w = self.out.append
-        widow = list(widow)
-        phase, knocker, at, turns = 1, None, 0, 0
+        pile = list(widow)
+        phase, at, turns = 1, 0, 0
+        knocker: str | None = None
         patience = self.rng.choice((0, 1, 2, 3)) if not stacked else 0
         while True:
             p = order[at]
@@ -167,9 +176,9 @@ class _Night:
             mine = self.value(hand, wild)
             if knocker is not None:
                 verb = "passes" if phase == 1 or self.rng.random() < 0.5 else "knocks"
-                choice = self.best_swap(hand, widow, wild) if phase == 2 and not stacked else None
+                choice = self.best_swap(hand, pile, wild) if phase == 2 and not stacked else None
                 if choice is not None and choice[0] > mine:
-                    hands[p], widow = self.exchange(p, hand, widow, choice)
+                    hands[p], pile = self.exchange(p, hand, pile, choice)
                 else:
                     w(f"{p} {verb}")
             elif stacked:
@@ -183,37 +192,37 @@ class _Night:
                     w(f"{p} knocks")
                 elif r < 0.15:
                     gives = format_cards(hand)
-                    takes = f", takes {format_cards(widow)}" if self.rng.random() < 0.5 else ""
+                    takes = f", takes {format_cards(pile)}" if self.rng.random() < 0.5 else ""
                     w(f"{p} exchanges all, gives {gives}{takes}")
-                    hands[p], widow = tuple(widow), hand
+                    hands[p], pile = tuple(pile), hand
                     phase = 2
                 else:
                     w(f"{p} passes")
             else:
-                choice = self.best_swap(hand, widow, wild)
+                choice = self.best_swap(hand, pile, wild)
                 ready = turns > patience * len(order) or turns > 4 * len(order)
                 if choice is None or choice[0] <= mine or (ready and self.rng.random() < 0.4):
                     knocker = p
                     w(f"{p} knocks")
                 else:
-                    hands[p], widow = self.exchange(p, hand, widow, choice)
+                    hands[p], pile = self.exchange(p, hand, pile, choice)
             if phase == 1 and p == dealer:
                 # The dealer passed or knocked with nobody having exchanged.
                 phase = 2
-                w(f"Widow turned up: {format_cards(widow)}")
+                w(f"Widow turned up: {format_cards(pile)}")
             at = (at + 1) % len(order)
             if knocker is not None and order[at] == knocker:
                 return
 
-    def strong_hand(self, wild):
+    def strong_hand(self, wild: str | None) -> Cards:
         """The hand a player knocks on at once: two pair, jacks and tens."""
         ranks = "JJTT2" if wild != "J" else "QQTT3"
         return tuple(self.card(r, s) for r, s in zip(ranks, "shshd"))
 
-    def best_swap(self, hand, widow, wild):
+    def best_swap(self, hand: list[Card], widow: list[Card], wild: str | None) -> Swap | None:
         """The best exchange with the face-up widow: (value, give index or None for all, take
         index), or None."""
-        best = None
+        best: Swap | None = None
         for i in range(5):
             for j in range(5):
                 trial = hand[:i] + [widow[j]] + hand[i + 1:]
@@ -225,9 +234,10 @@ class _Night:
             best = (v, None, None)
         return best
 
-    def exchange(self, p, hand, widow, choice):
+    def exchange(self, p: str, hand: list[Card], widow: list[Card], choice: Swap
+                 ) -> tuple[Cards, list[Card]]:
         _, i, j = choice
-        if i is None:
+        if i is None or j is None:
             self.out.append(f"{p} exchanges all, gives {format_cards(hand)}, "
                             f"takes {format_cards(widow)}")
             return tuple(widow), list(hand)
@@ -238,12 +248,13 @@ class _Night:
 
     # -- chips -----------------------------------------------------------------------------
 
-    def settle(self, order, hands, wild, deck) -> None:
+    def settle(self, order: list[str], hands: dict[str, Cards], wild: str | None,
+               deck: list[Card]) -> None:
         w = self.out.append
         shown = {p: hands[p] for p in order}
         result = compare(self.game, shown, wild)
-        drawn = None
-        rounds = []
+        drawn: Card | None = None
+        rounds: list[dict[str, Card]] = []
         while result.pending == "drawn-card":
             drawn = deck.pop()
             w(f"Drawn card: {format_cards((drawn,))}")

@@ -8,10 +8,12 @@ card the result needs was never written, else ``ok``.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
 
 from hhtools.auditing.findings import Finding
+from hhtools.commerce.compare import Comparison
 from hhtools.commerce.record import Night
 
 #: Findings that mean the night broke a rule (verdict ``invalid``).
@@ -23,7 +25,7 @@ RESULT_KINDS = ("pool_mismatch", "wild_mismatch", "winner_mismatch", "payer_mism
 KINDS = RULE_KINDS + RESULT_KINDS
 
 
-def verdict_of(findings, unverifiable: bool) -> str:
+def verdict_of(findings: Iterable[Finding], unverifiable: bool) -> str:
     kinds = {f.kind for f in findings}
     if kinds & set(RULE_KINDS):
         return "invalid"
@@ -45,13 +47,13 @@ class DealAudit:
     findings: tuple[Finding, ...]
     notes: tuple[str, ...]
     steps: tuple[str, ...]
-    comparison: object | None
+    comparison: Comparison | None
 
     @property
     def verdict(self) -> str:
         return verdict_of(self.findings, bool(self.notes))
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, object]:
         c = self.comparison
         return {"deal": self.number, "line": self.line, "dealer": self.dealer, "pool": self.pool,
                 "wild": self.wild, "verdict": self.verdict,
@@ -92,7 +94,7 @@ class NightAudit:
     def deal_line(self, deal: DealAudit) -> str:
         return f"{self.night.game} {self.name} deal {deal.number} {deal.verdict}"
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, object]:
         """The object ``hhtools audit --json`` prints for a night."""
         return {"game": self.night.game, "path": self.night.path, "verdict": self.verdict,
                 "scoring": self.night.scoring,

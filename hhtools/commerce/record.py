@@ -25,6 +25,7 @@ from lark import (
     UnexpectedInput,
     UnexpectedToken,
 )
+from lark.tree import Meta
 
 from hhtools.commerce.cards import JOKER, parse_card_or_joker, parse_rank
 from hhtools.core.cards import Card
@@ -56,6 +57,12 @@ class Turn:
     gives: tuple[Card | None, ...] | None = None
     takes: tuple[Card | None, ...] | None = None
 
+    @property
+    def by(self) -> str:
+        """The player of the turn: every kind but turned_up has one (the grammar's)."""
+        assert self.player is not None, self.kind
+        return self.player
+
 
 @dataclass(frozen=True, slots=True)
 class After:
@@ -70,6 +77,12 @@ class After:
     count: int = 0
     amount: Decimal | None = None
     draws: tuple[tuple[str, Card | None], ...] = ()
+
+    @property
+    def by(self) -> str:
+        """The line's player: every kind but drawn and manotazo has one (the grammar's)."""
+        assert self.player is not None, self.kind
+        return self.player
 
 
 @dataclass(slots=True)
@@ -179,7 +192,7 @@ def _or(words: list[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
-def _syntax_error(e: UnexpectedInput, path, lines: list[str]) -> RecordError:
+def _syntax_error(e: UnexpectedInput, path: str | None, lines: list[str]) -> RecordError:
     if isinstance(e, UnexpectedEOF) or (isinstance(e, UnexpectedToken) and e.token.type == "$END"):
         expected = tuple(_describe(t) for t in e.expected)
         last = len(lines) - 1 if lines and lines[-1] == "" else len(lines)
@@ -201,6 +214,25 @@ def _syntax_error(e: UnexpectedInput, path, lines: list[str]) -> RecordError:
                        f"got {got} in {text!r}", expected, got)
 
 
+# A node of the parse tree: a terminal's token or a rule's tree.
+Branch = Token | Tree[Token]
+
+
+def _leaf(node: Branch) -> Token:
+    # The grammar puts a terminal at each place this is asked; a tree here is a grammar bug.
+    assert isinstance(node, Token), node
+    return node
+
+
+def _tree(node: Branch) -> Tree[Token]:
+    assert isinstance(node, Tree), node
+    return node
+
+
+def _int(node: Branch) -> int:
+    return int(_leaf(node))
+
+
 # The order of the lines after the showdown: each kind's stage, and its words.
 _STAGES = {"shows": 0, "drawn": 1, "manotazo": 2, "takes": 3, "pays": 3, "out": 4, "buys": 4,
            "declines": 4, "wins": 5, "loses": 5}
@@ -212,21 +244,23 @@ _STAGE_WORDS = ("the hands shown", "the card drawn from the deck", "the Manotazo
 class _Builder:
     """Turns the parse tree into a Night, checking what the grammar cannot."""
 
-    def __init__(self, path, lines):
+    def __init__(self, path: str | None, lines: list[str]) -> None:
         self.path, self.lines = path, lines
         self.game = "whisky"
         self.currency = ""
 
-    def error(self, meta_or_token, reason: str) -> RecordError:
-        line, column = meta_or_token.line, meta_or_token.column
+    def error(self, where: Meta | Branch, reason: str) -> RecordError:
+        at = where.meta if isinstance(where, Tree) else where
+        line, column = at.line, at.column
+        assert line is not None and column is not None  # positions are propagated
         text = self.lines[line - 1].strip()
         return RecordError(self.path, line, column, f"{reason}; in {text!r}")
 
     def text(self, line: int) -> str:
         return self.lines[line - 1].strip()
 
-    def night(self, tree: Tree) -> Night:
-        header, *rest = tree.children
+    def night(self, tree: Tree[Token]) -> Night:
+        header, *rest = map(_tree, tree.children)
         game_token = header.children[0]
         self.game = HEADERS[" ".join(str(game_token).lower().split())]
         title = str(header.children[1]).strip() if len(header.children) > 1 else ""
@@ -250,11 +284,11 @@ class _Builder:
         return Night(self.game, title, scoring, chip, seats, deals, self.path,
                      currency=self.currency)
 
-    def amount(self, token: Token) -> Decimal:
-        return Decimal(str(token).lstrip("$€£"))
+    def amount(self, node: Branch) -> Decimal:
+        return Decimal(str(_leaf(node)).lstrip("$€£"))
 
-    def seat(self, item: Tree, seats: list[Seat]) -> Seat:
-        number, name, chips, _ = item.children
+    def seat(self, item: Tree[Token], seats: list[Seat]) -> Seat:
+        number, name, chips, _ = map(_leaf, item.children)
         if any(s.number == int(number) for s in seats):
             raise self.error(number, f"seat {number} is taken already: expected another seat")
         if any(s.name == str(name) for s in seats):
@@ -263,12 +297,14 @@ class _Builder:
             raise self.error(chips, "a player buys at least one chip")
         return Seat(int(number), str(name), int(chips), item.meta.line)
 
-    def player(self, token: Token, seated: set[str]) -> str:
+    def player(self, node: Branch, seated: set[str]) -> str:
+        token = _leaf(node)
         if str(token) not in seated:
             raise self.error(token, f"{token} has no seat: expected one of {_or(sorted(seated))}")
         return str(token)
 
-    def card(self, token: Token) -> Card | None:
+    def card(self, node: Branch) -> Card | None:
+        token = _leaf(node)
         if str(token) == "??":
             return None
         try:
@@ -280,16 +316,16 @@ class _Builder:
                              "without jokers': expected a card")
         return card
 
-    def cards(self, tree: Tree) -> tuple[Card | None, ...]:
+    def cards(self, tree: Tree[Token]) -> tuple[Card | None, ...]:
         return tuple(self.card(t) for t in tree.children)
 
-    def deal(self, item: Tree, seated: set[str], deals: list[Deal]) -> Deal:
-        head, pool, *parts = item.children
-        number, dealer = head.children
+    def deal(self, item: Tree[Token], seated: set[str], deals: list[Deal]) -> Deal:
+        head, pool, *parts = map(_tree, item.children)
+        number, dealer = map(_leaf, head.children)
         if int(number) != len(deals) + 1:
             raise self.error(number, f"deal {number} out of order: expected deal {len(deals) + 1}")
         wild = wild_line = None
-        if parts and isinstance(parts[0], Tree) and parts[0].data == "wild_line":
+        if parts and parts[0].data == "wild_line":
             wild_tree = parts.pop(0)
             if self.game == "whisky":
                 raise self.error(wild_tree.meta, "Whisky Poker is played 'without wild cards': "
@@ -298,13 +334,13 @@ class _Builder:
         elif self.game == "la-viuda":
             raise self.error(parts[0].meta, "a La Viuda deal says which rank is wild: expected "
                              "'Wild: A' (or the rank the pool gives) after the Pool line")
-        hands: dict[str, tuple] = {}
+        hands: dict[str, tuple[tuple[Card | None, ...], int]] = {}
         while parts[0].data == "dealt":
             dealt = parts.pop(0)
             name = self.player(dealt.children[0], seated)
             if name in hands:
                 raise self.error(dealt.children[0], f"{name} is dealt twice in deal {number}")
-            hands[name] = (self.cards(dealt.children[1]), dealt.meta.line)
+            hands[name] = (self.cards(_tree(dealt.children[1])), dealt.meta.line)
         widow = parts.pop(0)
         turns: list[Turn] = []
         while parts[0].data != "showdown":
@@ -319,41 +355,42 @@ class _Builder:
                                  f"{', '.join(_STAGE_WORDS)}, in that order")
             stage = _STAGES[got.kind]
             after.append(got)
-        return Deal(int(number), self.player(dealer, seated), head.meta.line, int(pool.children[0]),
-                    pool.meta.line, wild, wild_line, hands, self.cards(widow.children[0]),
+        return Deal(int(number), self.player(dealer, seated), head.meta.line, _int(pool.children[0]),
+                    pool.meta.line, wild, wild_line, hands, self.cards(_tree(widow.children[0])),
                     widow.meta.line, turns, showdown.meta.line, after)
 
-    def turn(self, t: Tree, seated: set[str]) -> Turn:
+    def turn(self, t: Tree[Token], seated: set[str]) -> Turn:
         line = t.meta.line
         if t.data == "turned_up":
-            return Turn("turned_up", None, line, self.text(line), takes=self.cards(t.children[0]))
+            return Turn("turned_up", None, line, self.text(line),
+                        takes=self.cards(_tree(t.children[0])))
         player = self.player(t.children[0], seated)
         kind = t.data.rstrip("_")
         if kind == "exchange_one":
             give, take = (self.card(c) for c in t.children[1:])
             return Turn(kind, player, line, self.text(line), (give,), (take,))
         gives = takes = None
-        for part in t.children[1:]:
+        for part in map(_tree, t.children[1:]):
             if part.data == "gives":
-                gives = self.cards(part.children[0])
+                gives = self.cards(_tree(part.children[0]))
             else:
-                takes = self.cards(part.children[0])
+                takes = self.cards(_tree(part.children[0]))
         return Turn(kind, player, line, self.text(line), gives, takes)
 
-    def after(self, a: Tree, seated: set[str]) -> After:
+    def after(self, a: Tree[Token], seated: set[str]) -> After:
         line, kind, ch = a.meta.line, a.data, a.children
         text = self.text(line)
         if kind == "drawn":
             return After(kind, None, line, text, cards=(self.card(ch[0]),))
         if kind == "manotazo":
             draws = tuple((self.player(d.children[0], seated), self.card(d.children[1]))
-                          for d in ch)
+                          for d in map(_tree, ch))
             return After(kind, None, line, text, draws=draws)
         player = self.player(ch[0], seated)
         if kind == "shows":
-            return After(kind, player, line, text, cards=self.cards(ch[1]))
+            return After(kind, player, line, text, cards=self.cards(_tree(ch[1])))
         if kind in ("takes", "pays"):
-            return After(kind, player, line, text, count=int(ch[1]))
+            return After(kind, player, line, text, count=_int(ch[1]))
         if kind in ("buys", "declines"):
             if self.game != "la-viuda":
                 raise self.error(a.meta, "only La Viuda has a chip called La Viuda to buy")
