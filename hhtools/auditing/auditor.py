@@ -19,7 +19,16 @@ from typing import TYPE_CHECKING
 
 from hhtools.auditing.findings import RULE_KINDS, Finding
 from hhtools.auditing.replay.engine import Replay
-from hhtools.auditing.results import VERDICTS, Audit, Half, PlayerAudit, PotAudit, _game
+from hhtools.auditing.results import (
+    VERDICTS,
+    Audit,
+    Half,
+    JSONObject,
+    PlayerAudit,
+    PotAudit,
+    Verdict,
+    _game,
+)
 from hhtools.auditing.rules import PRACTICES, PROFILES, RuleProfile, get_profile
 from hhtools.auditing.settlement.settle import Settlement
 from hhtools.core.records import Hand, HandError
@@ -135,7 +144,7 @@ def find_hand(paths: Iterable[str], hand_id: str, site: str = "auto") -> Hand:
     raise UsageError(f"hand {hand_id} is not in {', '.join(map(str, paths))}")
 
 
-def unparsed_json(error: HandError) -> dict:
+def unparsed_json(error: HandError) -> JSONObject:
     """The ``--json`` object of a hand that could not be read."""
     return {"site": error.site, "hand_id": error.hand_id, "game": None,
             "verdict": "unparsed", "error": error.message, "path": error.path,
@@ -143,5 +152,5 @@ def unparsed_json(error: HandError) -> dict:
 
 
 
-__all__ = ["Audit", "Finding", "Half", "PlayerAudit", "PotAudit", "VERDICTS", "audit",
+__all__ = ["Audit", "Finding", "Half", "PlayerAudit", "PotAudit", "VERDICTS", "Verdict", "audit",
            "audit_paths", "explain", "find_hand", "unparsed_json"]

@@ -96,9 +96,15 @@ class RuleProfile:
 
 def _common_unit(amounts: list[Decimal]) -> Decimal:
     """The largest amount dividing every one of ``amounts``: 25/50 -> 25, 0.10/0.25 -> 0.05."""
-    scale = max(0, *(-a.as_tuple().exponent for a in amounts))
+    scale = max(0, *map(_places, amounts))
     ints = [int(a.scaleb(scale)) for a in amounts]
     return Decimal(math.gcd(*ints)).scaleb(-scale)
+
+
+def _places(amount: Decimal) -> int:
+    """The decimal places of a finite amount (0 for one that is not: read values are)."""
+    exponent = amount.as_tuple().exponent
+    return -exponent if isinstance(exponent, int) else 0
 
 
 PROFILES: dict[str, RuleProfile] = {p.name: p for p in (
