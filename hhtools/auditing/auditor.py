@@ -34,7 +34,7 @@ from hhtools.auditing.settlement.settle import Settlement
 from hhtools.core.records import Hand, HandError
 from hhtools.errors import HHToolsError, UsageError
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # (the reader itself is imported where it is used: audit_paths)
     from hhtools.reading.parsing import ParseResult
 
 ZERO = Decimal(0)
@@ -118,6 +118,9 @@ def audit_paths(paths: Iterable[str], rules: RuleProfile | str | None = None,
     """Audit every hand in history files or directories, in order; hands that could not be
     read come through as their HandError. ``on_file`` is shown each file's parse result
     before its hands (what the file held besides them: hhtools.auditing.tally)."""
+    # Imported here, not above: the reader loads lark and every site (about a tenth of a
+    # second), which auditing hands already in memory (hhtools.audit, the generator, the
+    # store's workers) never needs.
     from hhtools.reading.parsing import parse_paths
 
     if rules is not None:
@@ -132,7 +135,7 @@ def audit_paths(paths: Iterable[str], rules: RuleProfile | str | None = None,
 
 def find_hand(paths: Iterable[str], hand_id: str, site: str = "auto") -> Hand:
     """The hand called ``hand_id`` in history files or directories."""
-    from hhtools.reading.parsing import parse_paths
+    from hhtools.reading.parsing import parse_paths  # (here for a fast start: audit_paths)
 
     for result in parse_paths(paths, site):
         for hand in result.hands:

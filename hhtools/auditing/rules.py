@@ -22,6 +22,8 @@ from dataclasses import dataclass, field, replace
 from decimal import Decimal
 
 from hhtools.errors import unknown_name
+from hhtools.sites import rule_profile
+from hhtools.sites.describe import STYLES
 
 CENT = Decimal("0.01")
 ONE = Decimal(1)
@@ -133,7 +135,6 @@ PROFILES: dict[str, RuleProfile] = {p.name: p for p in (
         chip_unit="blinds", reshuffle_policy="earlier-rounds", draw_procedure="batch"),
 )}
 
-_SITE_DEFAULTS = {"pokerstars": "pokerstars", "kingsclub": "kingsclub"}
 #: The profiles whose every disputed point is a known practice, a site's (seen in its hands)
 #: or a rulebook's: a finding names those of them under which its line is legal. (KingsClub's
 #: profile accepts what either practice allows where its own is unknown, so naming it would
@@ -153,16 +154,16 @@ def get_profile(name: str | RuleProfile) -> RuleProfile:
 
 @functools.cache
 def default_profile(site: str) -> RuleProfile:
-    """The profile a site's hands are audited with unless ``--rules`` says otherwise.
+    """The profile a site's hands are audited with unless ``--rules`` says otherwise: the one
+    the site names (``hhtools.sites.rule_profile``).
 
     Sites without a profile of their own get ``wsop``'s betting rules with cent chips,
-    the common online practice.
+    the common online practice, and the site's wording of hands when it can be read
+    (``hhtools.sites.describe.STYLES``).
     """
-    name = _SITE_DEFAULTS.get(site.lower())
+    name = rule_profile(site)
     if name is not None:
         return PROFILES[name]
-    from hhtools.sites.describe import STYLES  # the sites whose hand descriptions can be read
-
     return replace(PROFILES["wsop"], name=f"{site.lower()}", chip_unit="cent", cap_bets=4,
                    pl_round_sb=False, limit_short_all_in="either", reshuffle_policy="either",
                    draw_procedure="either",
