@@ -135,7 +135,7 @@ draw1 B raise 140
     hand = make_hand(script, structure="no-limit",
                      stacks={"A": 1000, "B": 144, "C": 1000, "D": 1000})
     r = Replay(hand).run()
-    assert kinds(r) == [] and "B" in r.all_in
+    assert kinds(r) == [] and "B" in r.table.all_in
     assert r.raise_range("C") == (D(240), D(996))  # C has 996 behind
 
 
@@ -147,11 +147,11 @@ def test_combined_short_all_ins_reopen_the_betting():
     pre += "".join(f"draw1 {p} stand_pat\n" for p in "ABCDE")
     pre += "draw1 A bet 500\ndraw1 B raise 1000\ndraw1 C call 1000\ndraw1 D raise 1300\n"
     r = Replay(make_hand(pre, structure="no-limit", stacks=stacks, button=5)).run()
-    assert kinds(r) == [] and not r._may_raise("B")
+    assert kinds(r) == [] and not r.may_raise("B")
     r = Replay(make_hand(pre + "draw1 E raise 1700", structure="no-limit", stacks=stacks,
                          button=5)).run()
     assert kinds(r) == [] and r.next_to_act() == "A"
-    assert r._may_raise("B") and r._may_raise("C")
+    assert r.may_raise("B") and r.may_raise("C")
 
 
 def test_limit_short_all_in_bet_under_each_practice():
@@ -179,8 +179,8 @@ draw1 A bet 15
     pk = dataclasses.replace(get_profile("wsop"), limit_short_all_in="full-raise")
     assert Replay(hand, pk).run().raise_range("B") == (D(20), D(20))
     r = Replay(hand).run()  # site "test": no profile of its own, practice unknown
-    assert kinds(r) == [] and r.limit_sizes() == (D(20), D(35))
-    assert r.options("B") == "fold, call 15, raise to 20 or 35"
+    assert kinds(r) == [] and r.betting.limit_sizes() == (D(20), D(35))
+    assert r.betting.options("B") == "fold, call 15, raise to 20 or 35"
 
 
 HEADS_UP_FIVE_BETS = """

@@ -29,16 +29,16 @@ D = Decimal
 def plain_next_to_act(r: Replay) -> str | None:
     rd = r.round
     live = [p for p in r.order if p not in r.folded]
-    if len(live) < 2 or (rd.street != "predraw" and any(p not in rd.drawn for p in live)):
+    if len(live) < 2 or (rd.street != "predraw" and any(p not in r.draws.drawn for p in live)):
         return None
-    start = rd.turn_from if rd.turn_from is not None else r._first_to_act(rd.street)
-    able = [p for p in r.order if p not in r.folded and p not in r.all_in]
+    start = rd.turn_from if rd.turn_from is not None else r.betting._first_to_act(rd.street)
+    able = [p for p in r.order if p not in r.folded and p not in r.table.all_in]
     if len(able) == 1 and rd.bets.get(able[0], ZERO) >= rd.current:
         return None
     n = len(r.order)
     for k in range(n):
         p = r.order[(start + k) % n]
-        if (p not in r.folded and p not in r.all_in
+        if (p not in r.folded and p not in r.table.all_in
                 and (p not in rd.acted_at or rd.bets.get(p, ZERO) < rd.current)):
             return p
     return None
@@ -48,7 +48,7 @@ def plain_next_to_draw(r: Replay) -> str | None:
     live = [p for p in r.order if p not in r.folded]
     if r.round.street == "predraw" or len(live) < 2:
         return None
-    return next((p for p in r.from_button if p not in r.folded and p not in r.round.drawn),
+    return next((p for p in r.from_button if p not in r.folded and p not in r.draws.drawn),
                 None)
 
 
@@ -112,7 +112,7 @@ def check_every_step(hand) -> None:
     for a in hand.actions:
         if a.street != street:
             street = a.street
-            r._start_street(street)
+            r.start_street(street)
         expected = plain_next_to_act(r)
         assert r.next_to_act() == expected, a
         assert r.next_to_draw() == plain_next_to_draw(r), a
@@ -155,7 +155,7 @@ def test_run_matches_the_step_by_step_replay():
             for a in h.actions:
                 if a.street != street:
                     street = a.street
-                    steps._start_street(street)
+                    steps.start_street(street)
                 kind = ("post" if a.kind in POSTS else "draw" if a.kind in DRAWS
                         else "wager")
                 try:

@@ -21,6 +21,22 @@ def test_profiles_and_site_defaults():
     assert (other.name, other.cap_bets, other.chip_unit) == ("winamax", 4, "cent")
 
 
+def test_each_site_names_its_own_profile():
+    # The audit asks the site (Site.rule_profile): a site's declaration is the one home of
+    # which profile its hands are audited with, and each name it gives is a real profile.
+    from hhtools.sites import SITE_NAMES, get_site, rule_profile
+
+    named = {s: get_site(s).rule_profile for s in SITE_NAMES}
+    assert named == {"pokerstars": "pokerstars", "kingsclub": "kingsclub", "merge": None,
+                     "fulltilt": None, "winamax": None}
+    for site, name in named.items():
+        assert rule_profile(site.upper()) == name
+        assert default_profile(site).name == site
+        assert (default_profile(site) is PROFILES[name]) if name else site not in PROFILES
+    # Hands of no site hhtools reads (PHH, the API) get the online defaults.
+    assert rule_profile("phh") is None and default_profile("phh").limit_short_all_in == "either"
+
+
 def test_unknown_profile_suggests_the_closest():
     with pytest.raises(UnknownNameError, match="Did you mean pokerstars"):
         get_profile("pokerstar")

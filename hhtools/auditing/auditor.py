@@ -19,13 +19,22 @@ from typing import TYPE_CHECKING
 
 from hhtools.auditing.findings import RULE_KINDS, Finding
 from hhtools.auditing.replay.engine import Replay
-from hhtools.auditing.results import VERDICTS, Audit, Half, PlayerAudit, PotAudit, _game
+from hhtools.auditing.results import (
+    VERDICTS,
+    Audit,
+    Half,
+    JSONObject,
+    PlayerAudit,
+    PotAudit,
+    Verdict,
+    _game,
+)
 from hhtools.auditing.rules import PRACTICES, PROFILES, RuleProfile, get_profile
 from hhtools.auditing.settlement.settle import Settlement
 from hhtools.core.records import Hand, HandError
 from hhtools.errors import HHToolsError, UsageError
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # (the reader itself is imported where it is used: audit_paths)
     from hhtools.reading.parsing import ParseResult
 
 ZERO = Decimal(0)
@@ -109,6 +118,9 @@ def audit_paths(paths: Iterable[str], rules: RuleProfile | str | None = None,
     """Audit every hand in history files or directories, in order; hands that could not be
     read come through as their HandError. ``on_file`` is shown each file's parse result
     before its hands (what the file held besides them: hhtools.auditing.tally)."""
+    # Imported here, not above: the reader loads lark and every site (about a tenth of a
+    # second), which auditing hands already in memory (hhtools.audit, the generator, the
+    # store's workers) never needs.
     from hhtools.reading.parsing import parse_paths
 
     if rules is not None:
@@ -123,7 +135,7 @@ def audit_paths(paths: Iterable[str], rules: RuleProfile | str | None = None,
 
 def find_hand(paths: Iterable[str], hand_id: str, site: str = "auto") -> Hand:
     """The hand called ``hand_id`` in history files or directories."""
-    from hhtools.reading.parsing import parse_paths
+    from hhtools.reading.parsing import parse_paths  # (here for a fast start: audit_paths)
 
     for result in parse_paths(paths, site):
         for hand in result.hands:
@@ -135,7 +147,7 @@ def find_hand(paths: Iterable[str], hand_id: str, site: str = "auto") -> Hand:
     raise UsageError(f"hand {hand_id} is not in {', '.join(map(str, paths))}")
 
 
-def unparsed_json(error: HandError) -> dict:
+def unparsed_json(error: HandError) -> JSONObject:
     """The ``--json`` object of a hand that could not be read."""
     return {"site": error.site, "hand_id": error.hand_id, "game": None,
             "verdict": "unparsed", "error": error.message, "path": error.path,
@@ -143,5 +155,5 @@ def unparsed_json(error: HandError) -> dict:
 
 
 
-__all__ = ["Audit", "Finding", "Half", "PlayerAudit", "PotAudit", "VERDICTS", "audit",
+__all__ = ["Audit", "Finding", "Half", "PlayerAudit", "PotAudit", "VERDICTS", "Verdict", "audit",
            "audit_paths", "explain", "find_hand", "unparsed_json"]

@@ -4,14 +4,19 @@ finding it becomes."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal, get_args
 
 from hhtools.errors import RuleViolation
 
 #: Finding kinds that mean the hand broke a rule (verdict ``invalid``); the others mean the
 #: recorded result differs from the re-evaluation (verdict ``mismatch``).
-RULE_KINDS = ("illegal_bet", "out_of_turn", "illegal_draw", "duplicate_card", "stack_exceeded")
-RESULT_KINDS = ("winner_mismatch", "amount_mismatch", "description_mismatch")
-KINDS = RESULT_KINDS + RULE_KINDS
+RuleKind = Literal["illegal_bet", "out_of_turn", "illegal_draw", "duplicate_card",
+                   "stack_exceeded"]
+ResultKind = Literal["winner_mismatch", "amount_mismatch", "description_mismatch"]
+FindingKind = RuleKind | ResultKind
+RULE_KINDS: tuple[RuleKind, ...] = get_args(RuleKind)
+RESULT_KINDS: tuple[ResultKind, ...] = get_args(ResultKind)
+KINDS: tuple[FindingKind, ...] = RESULT_KINDS + RULE_KINDS
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,6 +29,7 @@ class Finding:
     on pokerstars", not a bare accusation.
     """
 
+    #: One of KINDS in a hand's audit; the commerce games' audits have words of their own.
     kind: str
     message: str
     line: int
@@ -32,9 +38,10 @@ class Finding:
     rule: str | None = None
     allowed_by: tuple[str, ...] = ()
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, str | int | list[str]]:
         """A JSON-ready view; ``expected``/``recorded``/``rule``/``allowed_by`` only when known."""
-        out = {"kind": self.kind, "message": self.message, "line": self.line}
+        out: dict[str, str | int | list[str]] = {"kind": self.kind, "message": self.message,
+                                                 "line": self.line}
         if self.expected is not None:
             out["expected"] = self.expected
         if self.recorded is not None:

@@ -7,15 +7,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import Literal, get_args
 
 from hhtools.auditing.findings import Finding
 from hhtools.auditing.rules import RuleProfile
 from hhtools.core.cards import Card, format_cards
 from hhtools.core.evaluate import Evaluation
-from hhtools.core.games import get_game
+from hhtools.core.games import Game, get_game
 from hhtools.core.records import Hand
 
-VERDICTS = ("ok", "mismatch", "invalid", "unverifiable")
+#: What the audit says of a hand: ``ok``; ``mismatch`` (the history's result differs from the
+#: rules'); ``invalid`` (a rule is broken); ``unverifiable`` (something cannot be checked).
+Verdict = Literal["ok", "mismatch", "invalid", "unverifiable"]
+VERDICTS: tuple[Verdict, ...] = get_args(Verdict)
+#: An ``as_dict`` view, ready for ``json.dumps``.
+JSONObject = dict[str, object]
 _HALF_NAMES = {"badugi": "Badugi half", "badugi-ace-high": "Badugi half (ace high)",
                "2-7": "2-7 half", "a-5": "A-5 half"}
 
@@ -42,7 +48,7 @@ class PotAudit:
     recorded: dict[str, Decimal]
     note: str | None = None
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> JSONObject:
         """A JSON-ready view; amounts as exact decimal strings."""
         return {"name": self.name, "amount": str(self.amount), "rake": str(self.rake),
                 "eligible": list(self.eligible),
@@ -66,7 +72,7 @@ class PlayerAudit:
     cards: tuple[Card, ...] | None
     hands: tuple[Evaluation, ...]
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> JSONObject:
         """A JSON-ready view."""
         return {"name": self.name, "seat": self.seat,
                 "net": None if self.net is None else str(self.net),
@@ -79,7 +85,7 @@ class Audit:
 
     hand: Hand
     rules: RuleProfile
-    verdict: str
+    verdict: Verdict
     findings: tuple[Finding, ...]
     pots: tuple[PotAudit, ...]
     players: tuple[PlayerAudit, ...]
@@ -88,7 +94,7 @@ class Audit:
     #: a card seen with two players that a reshuffle could have dealt again.
     remarks: tuple[str, ...] = ()
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> JSONObject:
         """The object ``hhtools audit --json`` prints."""
         h = self.hand
         return {"site": h.site, "hand_id": h.hand_id, "game": h.game, "verdict": self.verdict,
@@ -146,7 +152,7 @@ class Audit:
         return "\n".join(out)
 
 
-def _game(hand: Hand):
+def _game(hand: Hand) -> Game:
     return get_game(hand.game)
 
 

@@ -20,11 +20,25 @@ import math
 import re
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
+from typing import Literal
 
 from hhtools.errors import unknown_name
+from hhtools.sites import rule_profile
+from hhtools.sites.describe import STYLES
 
 CENT = Decimal("0.01")
 ONE = Decimal(1)
+
+#: The answers a profile may give to each open question (RuleProfile says what each means).
+CapHeadsUp = Literal["lifted", "kept", "dealt-heads-up"]
+ShortAllIn = Literal["half-bet", "previous-level", "full-raise", "either"]
+Rounding = Literal["floor", "ceiling"]
+SplitOddChip = Literal["position", "first_component"]
+RemainderMode = Literal["one_each", "first"]
+ChipUnit = Literal["cent", "blinds"]
+Burns = Literal["none", "possible"]
+ReshufflePolicy = Literal["earlier-rounds", "others-this-round", "either"]
+DrawProcedure = Literal["serve", "batch", "either"]
 
 
 @dataclass(frozen=True)
@@ -39,7 +53,7 @@ class RuleProfile:
     #: ``kept``: the cap holds even heads-up [T 100b];
     #: ``dealt-heads-up``: no cap only in a hand dealt to two players; a round that begins
     #: heads-up in a hand dealt to more is capped (PokerStars prints "Betting is capped" there).
-    cap_heads_up: str
+    cap_heads_up: CapHeadsUp
     #: Fixed limit, an all-in raise short of a full bet (RULES.md 5, "Short all-in"):
     #: ``half-bet``: half a bet or more counts as a full raise, the next raise goes to the
     #: all-in plus a bet and it counts toward the cap [LA 129];
@@ -49,34 +63,34 @@ class RuleProfile:
     #: ``either``: the site's practice is unknown, so what ``half-bet`` or ``previous-level``
     #: allows is accepted (half a bet reopens; the next raise goes to either level; the all-in
     #: is no bet of the cap).
-    limit_short_all_in: str
+    limit_short_all_in: ShortAllIn
     #: Pot limit: count the small blind as a big blind when sizing the pot [LA 187].
     pl_round_sb: bool
     #: Half pot limit: how the maximum is rounded to the chip unit (``floor`` or ``ceiling``).
-    hpl_rounding: str
+    hpl_rounding: Rounding
     #: Odd chip between the halves of a split game: ``position`` (the first winner of either
     #: half clockwise from the button [LA 149]) or ``first_component`` (the Badugi half [PK]).
-    split_odd_chip: str
+    split_odd_chip: SplitOddChip
     #: Odd chips among tied winners: ``one_each`` clockwise from the button, or ``first``
     #: (the whole remainder to the first tied winner [PK]).
-    remainder_mode: str
+    remainder_mode: RemainderMode
     #: The smallest chip: ``cent`` (0.01 for cash, 1 for tournament chips, as sites deal) or
     #: ``blinds`` (the largest unit dividing the blinds and ante [LA 148]).
-    chip_unit: str
+    chip_unit: ChipUnit
     #: Whether a card is burned before each draw's replacements: ``none`` (the site burns none,
     #: seen in its hands) or ``possible`` (one per draw round; sites print no burns).
-    burns: str = "possible"
+    burns: Burns = "possible"
     #: Which discards a reshuffle may deal again (RULES.md 6, "When the stub runs out"):
     #: ``earlier-rounds`` (this round's discards stay out [LA, T]), ``others-this-round``
     #: (PokerStars' published rule: this round's discards too, never the player's own), or
     #: ``either`` (practice unknown: whatever either rule allows).
-    reshuffle_policy: str = "either"
+    reshuffle_policy: ReshufflePolicy = "either"
     #: How a draw round is served (RULES.md 6, "Draw procedure"), which decides whether this
     #: round's later discards exist when the stub runs out: ``serve`` (each player is served
     #: before the next declares [EN-A, SE]; PokerStars prints its reshuffle between two
     #: players' draws), ``batch`` (everyone discards in turn, then the replacements are dealt
     #: [T, PK]) or ``either`` (practice unknown: whatever either allows).
-    draw_procedure: str = "either"
+    draw_procedure: DrawProcedure = "either"
     #: Draws: the most cards a player may change per draw, by game; games not listed use
     #: the game's own limit.
     max_draw: dict[str, int] = field(default_factory=dict)
@@ -96,9 +110,15 @@ class RuleProfile:
 
 def _common_unit(amounts: list[Decimal]) -> Decimal:
     """The largest amount dividing every one of ``amounts``: 25/50 -> 25, 0.10/0.25 -> 0.05."""
-    scale = max(0, *(-a.as_tuple().exponent for a in amounts))
+    scale = max(0, *map(_places, amounts))
     ints = [int(a.scaleb(scale)) for a in amounts]
     return Decimal(math.gcd(*ints)).scaleb(-scale)
+
+
+def _places(amount: Decimal) -> int:
+    """The decimal places of a finite amount (0 for one that is not: read values are)."""
+    exponent = amount.as_tuple().exponent
+    return -exponent if isinstance(exponent, int) else 0
 
 
 PROFILES: dict[str, RuleProfile] = {p.name: p for p in (
@@ -127,7 +147,6 @@ PROFILES: dict[str, RuleProfile] = {p.name: p for p in (
         chip_unit="blinds", reshuffle_policy="earlier-rounds", draw_procedure="batch"),
 )}
 
-_SITE_DEFAULTS = {"pokerstars": "pokerstars", "kingsclub": "kingsclub"}
 #: The profiles whose every disputed point is a known practice, a site's (seen in its hands)
 #: or a rulebook's: a finding names those of them under which its line is legal. (KingsClub's
 #: profile accepts what either practice allows where its own is unknown, so naming it would
@@ -147,16 +166,16 @@ def get_profile(name: str | RuleProfile) -> RuleProfile:
 
 @functools.cache
 def default_profile(site: str) -> RuleProfile:
-    """The profile a site's hands are audited with unless ``--rules`` says otherwise.
+    """The profile a site's hands are audited with unless ``--rules`` says otherwise: the one
+    the site names (``hhtools.sites.rule_profile``).
 
     Sites without a profile of their own get ``wsop``'s betting rules with cent chips,
-    the common online practice.
+    the common online practice, and the site's wording of hands when it can be read
+    (``hhtools.sites.describe.STYLES``).
     """
-    name = _SITE_DEFAULTS.get(site.lower())
+    name = rule_profile(site)
     if name is not None:
         return PROFILES[name]
-    from hhtools.sites.describe import STYLES  # the sites whose hand descriptions can be read
-
     return replace(PROFILES["wsop"], name=f"{site.lower()}", chip_unit="cent", cap_bets=4,
                    pl_round_sb=False, limit_short_all_in="either", reshuffle_policy="either",
                    draw_procedure="either",

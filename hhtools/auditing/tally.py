@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from hhtools.auditing.results import VERDICTS, Audit
+from hhtools.auditing.results import VERDICTS, Audit, Verdict
 from hhtools.core.records import HandError
 from hhtools.core.words import plural
 from hhtools.reading.parsing import ParseResult, besides_hands
@@ -23,7 +23,7 @@ class AuditTally:
     """The counts of one audit run: verdicts, hands rejected unread, hands skipped, files that
     are no hand history."""
 
-    verdicts: Counter[str] = field(default_factory=Counter)
+    verdicts: Counter[Verdict] = field(default_factory=Counter)
     rejected: int = 0
     skipped: int = 0
     not_history: int = 0
@@ -36,6 +36,7 @@ class AuditTally:
         return besides_hands(result)
 
     def add(self, item: Audit | HandError) -> None:
+        """Count one hand: its verdict, or a rejection."""
         if isinstance(item, HandError):
             self.rejected += 1
         else:

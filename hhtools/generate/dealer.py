@@ -226,7 +226,7 @@ class Dealer:
             summary=Summary(None, (), None, ()), events=(), cancelled=False,
             source=Source(None, 0, 0))
         rp = _TurnKeepingReplay(skeleton, self.rules)
-        rp._start_street("predraw")
+        rp.start_street("predraw")
         for a in actions:
             rp.apply_post(a)
 
@@ -252,7 +252,7 @@ class Dealer:
                 if p.name in rp.folded and p.cards:
                     muck.extend(p.cards)
                     p.cards = []
-            rp._start_street(street)
+            rp.start_street(street)
             muck.extend(rounds_discards)
             rounds_discards = []
             if self.draw_procedure == "batch":
@@ -384,7 +384,7 @@ class Dealer:
             if name not in strengths:
                 strengths[name] = self._strength(p, street)
             s = strengths[name]
-            can_raise = (stack > owed and (r.current == 0 or rp._may_raise(name))
+            can_raise = (stack > owed and (r.current == 0 or rp.may_raise(name))
                          and not (fixed and r.capped and r.bets_made >= self.rules.cap_bets))
             aggro = s * s * (0.4 + p.aggression)
             if owed > 0:
@@ -617,6 +617,6 @@ class _TurnKeepingReplay(Replay):
         super().apply_draw(a)
         self._turn = _UNKNOWN
 
-    def _start_street(self, street: str) -> None:
-        super()._start_street(street)
+    def start_street(self, street: str) -> None:
+        super().start_street(street)
         self._turn = _UNKNOWN

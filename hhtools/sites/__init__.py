@@ -58,6 +58,20 @@ def get_site(name: str) -> Site:
         raise unknown_name("site", name, SITE_NAMES) from None
 
 
+def rule_profile(site: str) -> str | None:
+    """The rule profile a site's hands are audited with by default (``Site.rule_profile``);
+    None for a site without one, or for a source that is none of these sites (PHH, hands
+    built through the API), whose hands get the online defaults."""
+    path = SITE_CLASSES.get(site.lower().strip())
+    if path is None:
+        return None
+    # The one site's class, not every site's reader (_sites): auditing a hand that was built
+    # rather than read (the generator's) then loads one site module, not five.
+    module, cls = path.split(":")
+    profile: str | None = getattr(importlib.import_module(module), cls).rule_profile
+    return profile
+
+
 def __getattr__(name: str):
     # SITES, Site and HandBuilder are built on first use (PEP 562), then cached here.
     if name == "SITES":
@@ -70,4 +84,4 @@ def __getattr__(name: str):
     return value
 
 
-__all__ = ["HandBuilder", "SITES", "SITE_NAMES", "Site", "get_site"]
+__all__ = ["HandBuilder", "SITES", "SITE_NAMES", "Site", "get_site", "rule_profile"]

@@ -45,6 +45,9 @@ class Site:
     #: Matches lines between hands that are not stray text (an archive's numbering).
     banner: re.Pattern | None = None
     builder: type[HandBuilder]
+    #: The rule profile (hhtools.auditing.rules) its hands are audited with by default, when
+    #: the site has one of its own; None: the online defaults.
+    rule_profile: str | None = None
 
     @functools.cached_property
     def classifier(self) -> Classifier:

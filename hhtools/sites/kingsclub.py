@@ -318,6 +318,7 @@ class KingsClub(Site):
     name = "kingsclub"
     title = "KingsClub"
     grammar = "kingsclub"
+    rule_profile = "kingsclub"
     hand_start = re.compile(r"#([0-9]+): ")
     builder = KingsClubBuilder
     descriptions = {

@@ -362,6 +362,7 @@ class PokerStars(Site):
     name = "pokerstars"
     title = "PokerStars"
     grammar = "pokerstars"
+    rule_profile = "pokerstars"
     hand_start = re.compile(r"PokerStars (?:Home Game |Zoom |Rush )?(?:Game|Hand) #([0-9]+):")
     # Archive exports put a row of stars between hands.
     banner = re.compile(r" ?\*{10,}\s*$")

@@ -1,7 +1,9 @@
 """The betting rules of the replay: whose turn it is, what a player may bet, blinds and antes.
 
-``BettingRules`` is one part of ``hhtools.auditing.replay.engine.Replay`` (which holds the state it reads:
-stacks, what each player has paid, who has folded or is all in, the seat order). Each action
+``Betting`` is the betting part of ``hhtools.auditing.replay.engine.Replay``: it holds the
+round's state (``Round``) and the hand's betting terms, and reads the table
+(``hhtools.auditing.replay.table``: stacks, what each player has paid, who has folded or is all
+in, the seat order) and, for whether a draw holds the betting back, the draw part. Each action
 kind is checked by one ``verify_*`` (raising RuleViolation with the history's line and the rule
 broken) and applied by one ``apply_*``; the fixed-limit raise rule is ``limit_sizes`` and
 ``_raise_to``, the pot and no limit sizes are ``raise_range``.
@@ -12,7 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from hhtools.auditing.findings import RuleViolation
+from hhtools.auditing.replay.draws import Draws
+from hhtools.auditing.replay.table import ZERO, Table
+from hhtools.auditing.rules import RuleProfile
 from hhtools.auditing.sizes import (
     half_pot_limit_max_to,
     is_full_raise,
@@ -21,14 +25,14 @@ from hhtools.auditing.sizes import (
     min_raise_to,
     pot_limit_max_to,
 )
-from hhtools.core.records import Action
-
-ZERO = Decimal(0)
+from hhtools.core.games import Game
+from hhtools.core.records import Action, Hand
+from hhtools.errors import RuleViolation
 
 
 @dataclass(slots=True)
 class Round:
-    """The state of one betting round (and the draw before it)."""
+    """The state of one betting round (the draw before it is the draw part's)."""
 
     street: str
     #: Whether the fixed-limit cap applies ([LA 127]: not in a round that begins heads-up).
@@ -46,14 +50,6 @@ class Round:
     acted_full: dict[str, int] = field(default_factory=dict)
     #: Where the search for the next player to act starts (index into the seat order).
     turn_from: int | None = None
-    drawn: set[str] = field(default_factory=set)
-    #: Live players who have not drawn yet this round (kept by the Replay as players draw or
-    #: fold, so that asking whose turn it is does not scan the table); 0 before the first
-    #: draw, where nobody draws (and so no count can hold the betting back).
-    undrawn: int = 0
-    #: Where the search for the next player to draw starts (index into ``from_button``):
-    #: players before it have drawn or folded, which they stay for the rest of the round.
-    draw_from: int = 0
     #: Fixed limit under the ``either`` short all-in practice: the level of a short all-in of
     #: half a bet or more, from which the next raise may also be counted (0: none pending).
     short_level: Decimal = ZERO
@@ -64,29 +60,49 @@ class Round:
     unit: Decimal = ZERO
 
 
-class BettingRules:
-    """Turns, wagers, blinds and antes (mixed into Replay, whose state it reads)."""
+class Betting:
+    """Turns, wagers, blinds and antes."""
+
+    __slots__ = ("actions", "big_bet", "big_bet_from", "big_blind", "draws", "fixed_limit",
+                 "round", "rules", "small_bet", "small_blind", "structure", "table", "unit")
+
+    def __init__(self, table: Table, draws: Draws, hand: Hand, game: Game, rules: RuleProfile,
+                 unit: Decimal) -> None:
+        self.table = table
+        self.draws = draws
+        self.rules = rules
+        #: The chip unit (the rounding step of half pot limit sizes).
+        self.unit = unit
+        self.structure = hand.structure
+        self.fixed_limit = hand.structure == "fixed-limit"
+        self.big_blind = hand.big_blind or hand.small_bet
+        self.small_blind = hand.small_blind
+        self.small_bet, self.big_bet = hand.small_bet, hand.big_bet
+        self.big_bet_from = game.big_bet_from
+        #: The posts, where the first betting round's first player is found.
+        self.actions = hand.actions
+        self.round = self.start_round("predraw")
 
     # ---- who acts ---------------------------------------------------------------------------
 
     def next_to_act(self) -> str | None:
         """The player whose turn it is to bet, or None when the round is closed."""
-        r = self.round
-        if r.undrawn > 0:
+        if self.draws.undrawn > 0:
             return None
-        out = self._out
-        if self._able_count < 2:  # (at least two able players means at least two live)
-            if self._live_count < 2 or not self._able_count:
+        r, t = self.round, self.table
+        out = t.out
+        if t.able_count < 2:  # (at least two able players means at least two live)
+            if t.live_count < 2 or not t.able_count:
                 return None
             # Everyone else is all in: the last player acts only if they have not matched.
-            for p in self.order:
+            for p in t.order:
                 if p not in out:
                     return p if r.bets.get(p, ZERO) < r.current else None
         if r.turn_from is None:
             r.turn_from = self._first_to_act(r.street)
         # Clockwise from the seat after the last actor (or the first to act).
         acted, bets, current = r.acted_at, r.bets, r.current
-        for p in self._ring[r.turn_from:r.turn_from + self._order_len]:
+        for p in t.ring[r.turn_from:r.turn_from + t.order_len]:
             if p not in out and (p not in acted or bets.get(p, ZERO) < current):
                 return p
         return None
@@ -94,25 +110,25 @@ class BettingRules:
     def _first_to_act(self, street: str) -> int:
         if street == "predraw":
             return self._left_of_big_blind()
-        return self.index[self.from_button[0]] if self.from_button else 0
+        t = self.table
+        return t.index[t.from_button[0]] if t.from_button else 0
 
     def _left_of_big_blind(self) -> int:
         """The seat after the big blind's; heads-up that is the button, who posted the small
         blind."""
+        index = self.table.index
         for kind in ("post_bb", "post_blind", "post_dead", "post_sb"):
-            for a in self.hand.actions:
-                if a.kind == kind and a.player in self.index:
-                    return self.index[a.player] + 1
-        return self.index[self.from_button[0]] if self.from_button else 0
+            for a in self.actions:
+                if a.kind == kind and a.player in index:
+                    return index[a.player] + 1
+        from_button = self.table.from_button
+        return index[from_button[0]] if from_button else 0
 
     # ---- wagers -------------------------------------------------------------------------------
 
-    def verify_wager(self, a: Action, turn: str | None = None) -> None:
-        """Raise RuleViolation if ``a`` (fold, check, call, bet, raise) breaks a rule.
-
-        ``turn`` is next_to_act(), when the caller already knows it.
-        """
-        expected = self.next_to_act() if turn is None else turn
+    def verify_wager(self, a: Action, expected: str | None) -> None:
+        """Raise RuleViolation if ``a`` (fold, check, call, bet, raise) breaks a rule;
+        ``expected`` is next_to_act()."""
         p = a.player
         if p != expected:
             self._verify_turn(a, expected)
@@ -122,7 +138,7 @@ class BettingRules:
             return
         r = self.round
         added = a.amount or ZERO
-        stack = self.stacks.get(p, ZERO)
+        stack = self.table.stacks.get(p, ZERO)
         if added > stack:
             raise RuleViolation("stack_exceeded", f"{p} puts in {added} with {_behind(stack)} "
                                 "behind", a.line, "stack")
@@ -152,7 +168,7 @@ class BettingRules:
         if to <= r.current:
             raise RuleViolation("illegal_bet", f"{p} {a.kind}s to {to}, not above the "
                                 f"{r.current} already bet", a.line, "bet size")
-        if r.current > ZERO and not self._may_raise(p):
+        if r.current > ZERO and not self.may_raise(p):
             raise RuleViolation("illegal_bet", f"{p} raises to {to}, but the betting was not "
                                 "reopened: the all-in since their last action was not a full "
                                 "raise", a.line, "short all-in")
@@ -172,42 +188,40 @@ class BettingRules:
         if to > high or (to < low and not all_in):
             size = str(low) if low == high else f"{low} to {high}"
             raise RuleViolation("illegal_bet", f"{p} {a.kind}s to {to}; "
-                                f"{self._structure_name()} allows {size} here", a.line,
-                                "bet size")
+                                f"{self.structure.replace('-', ' ')} allows {size} here",
+                                a.line, "bet size")
 
     def _verify_turn(self, a: Action, expected: str | None) -> None:
         """Raise for a wager by anyone but ``expected`` (only an all-in player may fold)."""
-        p = a.player
-        if p not in self.index:
+        p, t = a.player, self.table
+        if p not in t.index:
             raise RuleViolation("out_of_turn", f"{p} acts but has no seat in this hand", a.line)
-        if p in self.folded:
+        if p in t.folded:
             raise RuleViolation("out_of_turn", f"{p} acts after folding", a.line)
-        if p in self.all_in:
+        if p in t.all_in:
             if a.kind == "fold":
                 return  # pointless but harmless: sites fold all-in players who sit out
             raise RuleViolation("out_of_turn", f"{p} acts after going all in", a.line)
-        if self._live_count < 2:
+        if t.live_count < 2:
             # Everyone else has folded: the hand is over and the pot is this player's.
             raise RuleViolation("out_of_turn", f"{p} {a.kind}s after everyone else has "
                                 "folded: the hand is already over", a.line)
         if expected is None:
-            if self.round.undrawn > 0:
-                raise RuleViolation("out_of_turn", f"{p} bets before {self.next_to_draw()} "
-                                    "has drawn", a.line)
+            if self.draws.undrawn > 0:
+                raise RuleViolation("out_of_turn", f"{p} bets before "
+                                    f"{self.draws.next_to_draw()} has drawn", a.line)
             raise RuleViolation("out_of_turn", f"{p} acts but the betting round is closed",
                                 a.line)
         raise RuleViolation("out_of_turn", f"{p} acts out of turn: it is {expected}'s turn",
                             a.line)
 
-    def _may_raise(self, p: str) -> bool:
+    def may_raise(self, p: str) -> bool:
+        """Whether the betting is open to ``p`` for a raise (RULES.md 5, "Short all-in")."""
         r = self.round
         # Limit raises are one unit, whatever the blinds; elsewhere the last full raise.
         full_raise = r.unit if self.fixed_limit else (r.full_raise or self.big_blind)
         return may_reraise(r.acted_at.get(p), r.full_count > r.acted_full.get(p, -1),
                            r.current, full_raise)
-
-    def _structure_name(self) -> str:
-        return self.hand.structure.replace("-", " ")
 
     def limit_sizes(self) -> tuple[Decimal, ...]:
         """Fixed limit: the round totals a full bet or raise may make now, smallest first.
@@ -228,54 +242,41 @@ class BettingRules:
             sizes = self.limit_sizes()
             return sizes[0], sizes[-1]
         mine = r.bets.get(p, ZERO)
+        stack = self.table.stacks.get(p, ZERO)
         low = min_raise_to(r.current, r.full_raise, self.big_blind)
-        pot = sum(self.paid.values(), ZERO)
+        pot = sum(self.table.paid.values(), ZERO)
         if self.rules.pl_round_sb and r.street == "predraw":
             pot += self._dead_small_blind_gap()
-        if self.hand.structure == "pot-limit":
+        if self.structure == "pot-limit":
             high = pot_limit_max_to(r.current, mine, pot)
-        elif self.hand.structure == "half-pot-limit":
+        elif self.structure == "half-pot-limit":
             high = half_pot_limit_max_to(r.current, mine, pot, self.unit, self.rules.hpl_rounding)
         else:
-            high = mine + self.stacks.get(p, ZERO)
+            high = mine + stack
         high = max(high, low)
-        return low, min(high, mine + self.stacks.get(p, ZERO))
+        return low, min(high, mine + stack)
 
     def _dead_small_blind_gap(self) -> Decimal:
         """[LA 187]: the small blind counts as a big blind when sizing the pot before the draw."""
-        sb = self.hand.small_blind
+        sb = self.small_blind
         return (self.big_blind - sb) if sb and sb < self.big_blind else ZERO
 
-    def apply_wager(self, a: Action, turn: str | None = None) -> None:
-        """Change the state for a fold, check, call, bet or raise (legal or not).
-
-        ``turn`` is next_to_act() before the action, when the caller already knows it.
-        """
-        if turn is None:
-            turn = self.next_to_act()
-        p, r = a.player, self.round
+    def apply_wager(self, a: Action, turn: str | None) -> None:
+        """Change the state for a fold, check, call, bet or raise (legal or not); ``turn`` is
+        next_to_act() before the action."""
+        p, r, t = a.player, self.round, self.table
         if a.kind == "fold":
-            if p not in self.folded:
-                if self._live_count == 1 and p in self.index:
+            if p not in t.folded:
+                if t.live_count == 1 and p in t.index:
                     # The last player in the hand cannot fold it away: the pot is theirs
                     # (_verify_turn has said so); the fold is not applied.
                     return
-                self.folded.add(p)
-                self._out.add(p)
-                if p in self.index:
-                    self._live_count -= 1
-                    if p not in self.all_in:
-                        self._able_count -= 1
-                    if p not in r.drawn:
-                        r.undrawn -= 1
+                if t.fold(p):
+                    self.draws.fold(p)
             r.acted_at[p] = r.bets.get(p, ZERO)
         else:
             added = a.amount or ZERO
-            # The chips move from the stack to the pot (as in apply_post).
-            left = self.stacks[p] = self.stacks.get(p, ZERO) - added
-            self.paid[p] = self.paid.get(p, ZERO) + added
-            if (a.all_in or left <= ZERO) and p not in self.all_in:
-                self._goes_all_in(p)
+            t.put_in(p, added, a.all_in)
             mine = r.bets[p] = r.bets.get(p, ZERO) + added
             if mine > r.current:
                 self._raise_to(mine)
@@ -283,7 +284,7 @@ class BettingRules:
         r.acted_full[p] = r.full_count
         # An out-of-turn action does not move the turn: the skipped player is still next.
         if turn == p:
-            r.turn_from = self.index[p] + 1
+            r.turn_from = t.index[p] + 1
 
     def _raise_to(self, to: Decimal) -> None:
         """The round's bet goes up to ``to``: a full raise, or a short all-in (RULES.md 5)."""
@@ -314,22 +315,15 @@ class BettingRules:
             r.short_level = ZERO
         r.current = to
 
-    def _goes_all_in(self, p: str) -> None:
-        self.all_in.add(p)
-        self._out.add(p)
-        if p in self.index and p not in self.folded:
-            self._able_count -= 1
-
-    def _start_round(self, street: str) -> Round:
+    def start_round(self, street: str) -> Round:
         """A new betting round; [LA 127]: one that begins heads-up may have no cap."""
+        t = self.table
         heads_up = self.rules.cap_heads_up
-        uncapped = self._able_count == 2 and (
-            heads_up == "lifted" or (heads_up == "dealt-heads-up" and self._order_len == 2))
-        hand = self.hand
+        uncapped = t.able_count == 2 and (
+            heads_up == "lifted" or (heads_up == "dealt-heads-up" and t.order_len == 2))
         r = Round(street, capped=not uncapped,
-                  unit=limit_unit(street, hand.small_bet, hand.big_bet, self.game.big_bet_from))
+                  unit=limit_unit(street, self.small_bet, self.big_bet, self.big_bet_from))
         if street != "predraw":
-            r.undrawn = self._live_count
             r.turn_from = self._first_to_act(street)
         return r
 
@@ -337,10 +331,10 @@ class BettingRules:
 
     def verify_post(self, a: Action) -> None:
         """A blind or ante may not cost more than the poster's stack."""
-        stack = self.stacks.get(a.player, ZERO)
+        stack = self.table.stacks.get(a.player, ZERO)
         amount = a.amount or ZERO
         if amount > stack and amount:
-            if a.player not in self.seat_of:
+            if a.player not in self.table.seat_of:
                 raise RuleViolation("out_of_turn", f"{a.player} posts {amount} but has no "
                                     "seat in this hand", a.line)
             raise RuleViolation("stack_exceeded", f"{a.player} posts {amount} with "
@@ -348,13 +342,9 @@ class BettingRules:
 
     def apply_post(self, a: Action) -> None:
         """Blinds count toward the round's bet (the big blind as its first bet); antes do not."""
-        r, p, to = self.round, a.player, a.to
+        r, p, to, t = self.round, a.player, a.to, self.table
         amount = a.amount or ZERO
-        # The chips move from the stack to the pot (as in apply_wager).
-        left = self.stacks[p] = self.stacks.get(p, ZERO) - amount
-        self.paid[p] = self.paid.get(p, ZERO) + amount
-        if (a.all_in or left <= ZERO) and p not in self.all_in:
-            self._goes_all_in(p)
+        t.put_in(p, amount, a.all_in)
         if a.kind == "post_ante":
             # An ante is no bet of the round, but it is no dead money either: it is layered
             # with the player's other chips, so a player all in for less than the ante can
@@ -363,7 +353,7 @@ class BettingRules:
         live = ZERO if to is None else to - r.bets.get(p, ZERO)
         if amount > live:
             # The dead part of a blind (a dead small blind): in the main pot, never returned.
-            self.dead[p] = self.dead.get(p, ZERO) + amount - live
+            t.dead[p] = t.dead.get(p, ZERO) + amount - live
         if to is None:
             return
         r.bets[p] = to
@@ -380,13 +370,13 @@ class BettingRules:
         """What ``p`` may legally do now, in words."""
         r = self.round
         mine = r.bets.get(p, ZERO)
-        stack = self.stacks.get(p, ZERO)
+        stack = self.table.stacks.get(p, ZERO)
         out = []
         if mine < r.current:
             out += ["fold", f"call {min(r.current - mine, stack)}"]
         else:
             out.append("check")
-        if stack > r.current - mine and (r.current == 0 or self._may_raise(p)):
+        if stack > r.current - mine and (r.current == 0 or self.may_raise(p)):
             verb = "bet" if r.current == 0 else "raise to"
             if self.fixed_limit:
                 if not (r.capped and r.bets_made >= self.rules.cap_bets):

@@ -1,73 +1,135 @@
 """The draw rules of the replay: who draws next, how many cards, and what the hero throws.
 
-``DrawRules`` is one part of ``hhtools.auditing.replay.engine.Replay`` (which holds the state it reads). A draw
-is checked by ``verify_draw`` (raising RuleViolation with the history's line) and applied by
-``apply_draw``.
+``Draws`` is the draw part of ``hhtools.auditing.replay.engine.Replay``: it holds the draw
+round's own state (who has drawn, how many have not) and reads the table
+(``hhtools.auditing.replay.table``) for who is still in the hand. A draw is checked by
+``verify_draw`` (raising RuleViolation with the history's line) and applied by ``apply_draw``.
 """
 
 from __future__ import annotations
 
-from hhtools.auditing.findings import RuleViolation
-from hhtools.core.records import STREETS, Action
+from hhtools.auditing.replay.table import Table
+from hhtools.core.cards import Card
+from hhtools.core.games import Game
+from hhtools.core.records import STREETS, Action, Hand
 from hhtools.core.words import plural
+from hhtools.errors import RuleViolation
 
 
-class DrawRules:
-    """Draws in turn, once per round, within the game's limit (mixed into Replay)."""
+class Draws:
+    """Draws in turn, once per round, within the game's limit."""
+
+    __slots__ = ("draw_from", "draw_streets", "drawn", "game", "hero", "hero_before",
+                 "max_draw", "street", "table", "undrawn")
+
+    def __init__(self, table: Table, hand: Hand, game: Game, max_draw: int) -> None:
+        self.table = table
+        self.game = game
+        #: The most cards a player may change per draw (the profile's limit for the game).
+        self.max_draw = max_draw
+        #: The streets that begin with a draw in this game.
+        self.draw_streets = STREETS[1:game.draws + 1]
+        self.hero = hand.hero
+        self.hero_before = _hero_before(hand)
+        self.street = "predraw"
+        self.drawn: set[str] = set()
+        #: Live players who have not drawn yet this round (kept as players draw or fold, so
+        #: that asking whose turn it is does not scan the table); 0 before the first draw,
+        #: where nobody draws (and so no count can hold the betting back).
+        self.undrawn = 0
+        #: Where the search for the next player to draw starts (index into ``from_button``):
+        #: players before it have drawn or folded, which they stay for the rest of the round.
+        self.draw_from = 0
+
+    def start(self, street: str) -> None:
+        """A new street: its draw (none before the first betting round)."""
+        self.street = street
+        self.drawn = set()
+        self.undrawn = 0 if street == "predraw" else self.table.live_count
+        self.draw_from = 0
+
+    def fold(self, p: str) -> None:
+        """``p``, one of the players in the hand, has folded: no draw to wait for."""
+        if p not in self.drawn:
+            self.undrawn -= 1
 
     def next_to_draw(self) -> str | None:
         """The player whose turn it is to draw (clockwise from the button), or None."""
-        r = self.round
-        if r.street == "predraw" or self._live_count < 2:
+        t = self.table
+        if self.street == "predraw" or t.live_count < 2:
             return None
         # Players before ``draw_from`` have drawn or folded, which they stay for the round.
-        order, folded, drawn = self.from_button, self.folded, r.drawn
-        i = r.draw_from
+        order, folded, drawn = t.from_button, t.folded, self.drawn
+        i = self.draw_from
         while i < len(order) and (order[i] in folded or order[i] in drawn):
             i += 1
-        r.draw_from = i
+        self.draw_from = i
         return order[i] if i < len(order) else None
 
     def verify_draw(self, a: Action) -> None:
         """A draw in turn, once per round, within the game's limit, with matching replacements."""
-        p, r = a.player, self.round
-        if r.street == "predraw":
+        p, street, game = a.player, self.street, self.game
+        if street == "predraw":
             raise RuleViolation("illegal_draw", f"{p} draws before the first betting round "
                                 "is over", a.line, "draw order")
-        if r.street not in STREETS[1:self.game.draws + 1]:
+        if street not in self.draw_streets:
             raise RuleViolation("illegal_draw", f"{p} draws after the last draw of "
-                                f"{self.game.title}, which has {plural(self.game.draws, 'draw')}",
+                                f"{game.title}, which has {plural(game.draws, 'draw')}",
                                 a.line, "draws per hand")
-        if p in self.folded:
+        if p in self.table.folded:
             raise RuleViolation("out_of_turn", f"{p} draws after folding", a.line)
-        if p in r.drawn:
+        if p in self.drawn:
             raise RuleViolation("illegal_draw", f"{p} draws twice in the same round", a.line,
                                 "one draw a round")
         expected = self.next_to_draw()
         if expected is not None and expected != p:
-            if p not in self.index:
+            if p not in self.table.index:
                 raise RuleViolation("out_of_turn", f"{p} draws but has no seat in this hand",
                                     a.line)
             raise RuleViolation("out_of_turn", f"{p} draws out of turn: it is {expected}'s "
                                 "turn to draw", a.line)
         count = a.count or 0
         if count > self.max_draw:
-            raise RuleViolation("illegal_draw", f"{p} changes {plural(count, 'card')}; {self.game.title} "
-                                f"allows at most {self.max_draw} per draw", a.line, "draw size")
-        held = self.hero_before.get(r.street) if p == self.hand.hero else None
+            raise RuleViolation("illegal_draw", f"{p} changes {plural(count, 'card')}; "
+                                f"{game.title} allows at most {self.max_draw} per draw", a.line,
+                                "draw size")
+        held = self.hero_before.get(street) if p == self.hero else None
         if held is not None and a.discarded:
             missing = [str(c) for c in a.discarded if c not in held]
             if missing:
                 raise RuleViolation("illegal_draw", f"{p} discards {', '.join(missing)}, "
                                     "which the hand does not hold", a.line, "cards held")
         if a.new_cards is not None and len(a.new_cards) != count:
-            raise RuleViolation("illegal_draw", f"{p} discards {plural(count, 'card')} but receives "
-                                f"{len(a.new_cards)}", a.line, "replacements")
+            raise RuleViolation("illegal_draw", f"{p} discards {plural(count, 'card')} but "
+                                f"receives {len(a.new_cards)}", a.line, "replacements")
 
     def apply_draw(self, a: Action) -> None:
         """Mark the player as having drawn this round."""
-        p, r = a.player, self.round
-        if p not in r.drawn:
-            r.drawn.add(p)
-            if p in self.index and p not in self.folded:
-                r.undrawn -= 1
+        p = a.player
+        if p not in self.drawn:
+            self.drawn.add(p)
+            if p in self.table.index and p not in self.table.folded:
+                self.undrawn -= 1
+
+
+def _hero_before(hand: Hand) -> dict[str, tuple[Card, ...]]:
+    """The hero's hand before each street's draw, to check discards against it: the last hand
+    known, kept through a stand-pat, unknown after a draw whose cards are unknown."""
+    out: dict[str, tuple[Card, ...]] = {}
+    if not hand.hero_cards:
+        return out
+    known = {hc.street: hc.cards for hc in hand.hero_cards}
+    drew: set[str] | None = None  # the streets where the hero drew, found only when needed
+    held = known.get("predraw")
+    for street in STREETS[1:]:
+        if held is not None:
+            out[street] = held
+        if street in known:
+            held = known[street]
+        else:
+            if drew is None:
+                drew = {a.street for a in hand.actions if a.player == hand.hero
+                        and a.kind == "discard" and a.count}
+            if street in drew:
+                held = None
+    return out

@@ -2,8 +2,11 @@
 
 One engine serves every game: the game (hand size, draw limit, components) and the rule profile
 are data. Each kind of action has one ``verify_*`` (raises RuleViolation naming the history's
-line and the rule broken) and one ``apply_*`` (changes the state). The betting rules are in ``hhtools.auditing.replay.betting`` (the fixed-limit raise rule is
-``BettingRules._raise_to`` and ``limit_sizes``), the draw rules in ``hhtools.auditing.replay.draws``.
+line and the rule broken) and one ``apply_*`` (changes the state). A replay is made of three
+parts, each with its own state: the table (``hhtools.auditing.replay.table``: seats, chips, who
+is still in), the betting (``hhtools.auditing.replay.betting``: turns, bet sizes, blinds; the
+fixed-limit raise rule is ``Betting._raise_to`` and ``limit_sizes``) and the draws
+(``hhtools.auditing.replay.draws``).
 ``Replay.run`` folds over the actions, turning violations into findings and applying the action
 anyway, so one bad line never hides the rest of the hand; it never raises on a bad hand.
 """
@@ -12,21 +15,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Decimal
-from operator import attrgetter
 
 from hhtools.auditing.findings import (
     KINDS,
     RESULT_KINDS,
     RULE_KINDS,
     Finding,
-    RuleViolation,
     violation_finding,
 )
-from hhtools.auditing.replay.betting import ZERO, BettingRules, Round
-from hhtools.auditing.replay.draws import DrawRules
+from hhtools.auditing.replay.betting import Betting, Round
+from hhtools.auditing.replay.draws import Draws
+from hhtools.auditing.replay.table import ZERO, Table
 from hhtools.auditing.rules import RuleProfile, default_profile, get_profile
 from hhtools.core.games import Game, get_game
-from hhtools.core.records import STREETS, Action, Hand
+from hhtools.core.records import Action, Hand
+from hhtools.errors import RuleViolation
 
 POSTS = frozenset(("post_sb", "post_bb", "post_ante", "post_dead", "post_blind"))
 WAGERS = frozenset(("fold", "check", "call", "bet", "raise"))
@@ -46,77 +49,135 @@ class Step:
     options: str
 
 
-class Replay(BettingRules, DrawRules):
-    """A hand being replayed: stacks, contributions, rounds, who is next; findings as data."""
+class Replay:
+    """A hand being replayed: its table, its betting and its draws (each a part with its own
+    state), and the findings, as data."""
+
+    __slots__ = ("betting", "draws", "findings", "game", "hand", "ran", "rules", "steps",
+                 "table", "trace", "unit")
 
     def __init__(self, hand: Hand, rules: RuleProfile | str | None = None, *,
-                 trace: bool = False):
+                 trace: bool = False) -> None:
         self.hand = hand
-        self.rules = rules = default_profile(hand.site) if rules is None else get_profile(rules)
+        self.rules = profile = default_profile(hand.site) if rules is None else get_profile(rules)
         self.game: Game = (game := get_game(hand.game))
-        self.max_draw = rules.max_draw.get(game.name, game.max_discard)
-        self.unit = rules.unit(hand.small_blind, hand.big_blind, hand.ante,
-                               hand.tournament is not None)
-        self.fixed_limit = hand.structure == "fixed-limit"
-        self.big_blind = hand.big_blind or hand.small_bet
-        self._seat(hand)
-        self.paid: dict[str, Decimal] = dict.fromkeys(self.order, ZERO)
-        #: Dead money each player put in (the dead part of a blind; antes are layered like
-        #: any other chip): in the main pot whatever happens, so never part of an uncalled bet.
-        self.dead: dict[str, Decimal] = {}
-        self.folded: set[str] = set()
-        self.all_in: set[str] = set()
-        # Folded or all in, kept with the two: those never act again.
-        self._out: set[str] = set()
-        # How many players of ``order`` are still in the hand, and how many of those can
-        # still act (not all in): kept as they fold or go all in, for next_to_act.
-        self._live_count = self._able_count = len(self.order)
+        #: The chip unit: the rounding step of splits and of pot-limit sizes.
+        self.unit = profile.unit(hand.small_blind, hand.big_blind, hand.ante,
+                                 hand.tournament is not None)
+        self.table = table = Table(hand)
+        self.draws = draws = Draws(table, hand, game,
+                                   profile.max_draw.get(game.name, game.max_discard))
+        self.betting = Betting(table, draws, hand, game, profile, self.unit)
         self.findings: list[Finding] = []
-        self.round = self._start_round("predraw")
-        self.hero_before = _hero_before(hand)
         self.trace = trace
         self.steps: list[Step] = []
         self.ran = False
 
-    def _seat(self, hand: Hand) -> None:
-        """Seat numbers, stacks, the players in the hand in seat order, and the order from the
-        button (the draw and post-draw betting order)."""
-        dealt = set(hand.dealt_to) if hand.dealt_to else None
-        seats = sorted(hand.seats, key=_SEAT_NUMBER)
-        self.seat_of: dict[str, int] = {}
-        for s in seats:
-            # A name seated twice is in the hand once, at its first seat.
-            self.seat_of.setdefault(s.name, s.seat)
-        # A name seated twice keeps its last stack (as the history's last word on it).
-        self.stacks: dict[str, Decimal] = {s.name: s.stack for s in seats}
-        order = []
-        for s in seats:
-            if not s.sitting_out and (dealt is None or s.name in dealt) and s.name not in order:
-                order.append(s.name)
-        if len(order) < len(self.seat_of):
-            # Players who act though the seat list marks them out are in the hand after all.
-            members = set(order)
-            for a in hand.actions:
-                if a.player not in members and a.player in self.seat_of:
-                    order.append(a.player)
-                    members.add(a.player)
-            order.sort(key=self.seat_of.__getitem__)
-        self.order = order
-        self.index = {p: i for i, p in enumerate(order)}
-        # The seat order twice: any rotation of it is one slice, ``_order_len`` long.
-        self._ring = order + order
-        self._order_len = len(order)
-        button = hand.button_seat if hand.button_seat is not None else 0
-        first = next((i for i, p in enumerate(order) if self.seat_of[p] > button), 0)
-        self.from_button = order[first:] + order[:first]
+    # ---- the parts' state, as the dealer and the tests read it --------------------------------
+
+    @property
+    def round(self) -> Round:
+        """The betting round being played."""
+        return self.betting.round
 
     @property
     def live(self) -> list[str]:
         """Players still in the hand (all-in included), in seat order."""
-        return [p for p in self.order if p not in self.folded]
+        return self.table.live()
 
-    def _start_street(self, street: str) -> None:
-        self.round = self._start_round(street)
+    @property
+    def order(self) -> list[str]:
+        """The players in the hand, in seat order."""
+        return self.table.order
+
+    @property
+    def index(self) -> dict[str, int]:
+        """Each player's place in ``order``."""
+        return self.table.index
+
+    @property
+    def seat_of(self) -> dict[str, int]:
+        """Each seated player's seat number."""
+        return self.table.seat_of
+
+    @property
+    def from_button(self) -> list[str]:
+        """The players in the hand from the button: the draw and post-draw betting order."""
+        return self.table.from_button
+
+    @property
+    def stacks(self) -> dict[str, Decimal]:
+        """What each player has behind."""
+        return self.table.stacks
+
+    @property
+    def paid(self) -> dict[str, Decimal]:
+        """What each player has put in."""
+        return self.table.paid
+
+    @property
+    def dead(self) -> dict[str, Decimal]:
+        """The dead money each player put in."""
+        return self.table.dead
+
+    @property
+    def folded(self) -> set[str]:
+        """The players who have folded."""
+        return self.table.folded
+
+    @property
+    def big_blind(self) -> Decimal:
+        """The big blind (the small bet when the hand has none): the least bet."""
+        return self.betting.big_blind
+
+    # ---- one action at a time (the dealer plays a hand through these) ------------------------
+
+    def next_to_act(self) -> str | None:
+        """The player whose turn it is to bet, or None when the round is closed."""
+        return self.betting.next_to_act()
+
+    def next_to_draw(self) -> str | None:
+        """The player whose turn it is to draw, or None."""
+        return self.draws.next_to_draw()
+
+    def raise_range(self, p: str) -> tuple[Decimal, Decimal]:
+        """The smallest and largest full bet or raise ``p`` may make now (round totals)."""
+        return self.betting.raise_range(p)
+
+    def may_raise(self, p: str) -> bool:
+        """Whether the betting is open to ``p`` for a raise."""
+        return self.betting.may_raise(p)
+
+    def start_street(self, street: str) -> None:
+        """A new street: its draw and its betting round."""
+        self.draws.start(street)
+        self.betting.round = self.betting.start_round(street)
+
+    def verify_wager(self, a: Action, turn: str | None = None) -> None:
+        """Raise RuleViolation if ``a`` (fold, check, call, bet, raise) breaks a rule;
+        ``turn`` is next_to_act(), when the caller already knows it."""
+        self.betting.verify_wager(a, self.next_to_act() if turn is None else turn)
+
+    def verify_post(self, a: Action) -> None:
+        """A blind or ante may not cost more than the poster's stack."""
+        self.betting.verify_post(a)
+
+    def verify_draw(self, a: Action) -> None:
+        """A draw in turn, once per round, within the game's limit, with matching replacements."""
+        self.draws.verify_draw(a)
+
+    def apply_wager(self, a: Action, turn: str | None = None) -> None:
+        """Change the state for a fold, check, call, bet or raise (legal or not); ``turn`` is
+        next_to_act() before the action, when the caller already knows it."""
+        self.betting.apply_wager(a, self.next_to_act() if turn is None else turn)
+
+    def apply_post(self, a: Action) -> None:
+        """A blind or ante goes in."""
+        self.betting.apply_post(a)
+
+    def apply_draw(self, a: Action) -> None:
+        """Mark the player as having drawn this round."""
+        self.draws.apply_draw(a)
 
     # ---- the fold over the actions ------------------------------------------------------------
 
@@ -125,32 +186,34 @@ class Replay(BettingRules, DrawRules):
         if self.ran:
             return self
         self.ran = True
+        betting, draws = self.betting, self.draws
         actions = self.hand.actions
+        turn: str | None = None
         for i, a in enumerate(actions):
-            if a.street != self.round.street:
-                self._start_street(a.street)
+            if a.street != betting.round.street:
+                self.start_street(a.street)
             kind = a.kind
             # Each action is checked (a broken rule becomes a finding) and then applied
             # whatever the check said, so that one bad line never hides the rest.
             try:
                 if kind in WAGERS:
                     # Whose turn it is, asked once: verifying does not change it.
-                    turn = self.next_to_act()
-                    self.verify_wager(a, turn)
+                    turn = betting.next_to_act()
+                    betting.verify_wager(a, turn)
                 elif kind in DRAWS:
-                    self.verify_draw(a)
+                    draws.verify_draw(a)
                 elif kind in POSTS:
-                    self.verify_post(a)
+                    betting.verify_post(a)
                 else:
                     raise KeyError(kind)
             except RuleViolation as v:
                 self.findings.append(violation_finding(v))
             if kind in WAGERS:
-                self.apply_wager(a, turn)
+                betting.apply_wager(a, turn)
             elif kind in DRAWS:
-                self.apply_draw(a)
+                draws.apply_draw(a)
             else:
-                self.apply_post(a)
+                betting.apply_post(a)
             if self.trace:
                 self.steps.append(self._step(a, actions[i + 1] if i + 1 < len(actions) else None))
         return self
@@ -158,42 +221,18 @@ class Replay(BettingRules, DrawRules):
     # ---- --explain --------------------------------------------------------------------------
 
     def _step(self, a: Action, following: Action | None) -> Step:
+        nxt: str | None
         if a.kind in POSTS and following is not None and following.kind in POSTS:
             nxt, options = None, "blinds and antes being posted"
-        elif (nxt := self.next_to_act()) is not None:
-            options = self.options(nxt)
+        elif (nxt := self.betting.next_to_act()) is not None:
+            options = self.betting.options(nxt)
         else:
-            nxt = self.next_to_draw()
-            options = (f"stand pat or change 1 to {self.max_draw} cards" if nxt else
+            nxt = self.draws.next_to_draw()
+            options = (f"stand pat or change 1 to {self.draws.max_draw} cards" if nxt else
                        "round closed")
-        return Step(a.line, describe_action(a), dict(self.stacks), sum(self.paid.values(), ZERO),
-                    dict(self.round.bets), nxt, options)
-
-
-_SEAT_NUMBER = attrgetter("seat")
-
-
-def _hero_before(hand: Hand) -> dict[str, tuple]:
-    """The hero's hand before each street's draw, to check discards against it: the last hand
-    known, kept through a stand-pat, unknown after a draw whose cards are unknown."""
-    out: dict[str, tuple] = {}
-    if not hand.hero_cards:
-        return out
-    known = {hc.street: hc.cards for hc in hand.hero_cards}
-    drew = None  # the streets where the hero drew cards, found only when a hand is missing
-    held = known.get("predraw")
-    for street in STREETS[1:]:
-        if held is not None:
-            out[street] = held
-        if street in known:
-            held = known[street]
-        else:
-            if drew is None:
-                drew = {a.street for a in hand.actions if a.player == hand.hero
-                        and a.kind == "discard" and a.count}
-            if street in drew:
-                held = None
-    return out
+        t = self.table
+        return Step(a.line, describe_action(a), dict(t.stacks), sum(t.paid.values(), ZERO),
+                    dict(self.betting.round.bets), nxt, options)
 
 
 def describe_action(a: Action) -> str:

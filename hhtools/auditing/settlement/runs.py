@@ -16,31 +16,51 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from hhtools.auditing.findings import ResultKind
 from hhtools.auditing.results import Half
 from hhtools.auditing.results import amounts_text as _amounts
+from hhtools.auditing.settlement.award import Awarded, PotAward
+from hhtools.auditing.settlement.ledger import Ledger
+from hhtools.auditing.settlement.showdown import Showdown
 from hhtools.core.cards import Card, format_cards
 from hhtools.core.evaluate import Evaluation
+from hhtools.core.games import Game
 from hhtools.core.pots import PotLayer, half_amounts
+from hhtools.core.records import Hand
 
 ZERO = Decimal(0)
+#: One run's award of a pot: the run, what each winner gets, the hands it was awarded by.
+RunShare = tuple[int, dict[str, Decimal], dict[str, tuple[Evaluation, ...]]]
 
 
-class RunSettlement:
-    """Mixed into Settlement, whose state (replay, hand, game, findings, remarks) it reads."""
+class Runs:
+    """The runs of a hand run twice: each run's hands, and each pot's award per run."""
 
-    #: Per run (1, 2): each player's hand in that run and its evaluation; empty when the hand
-    #: was run once.
-    run_hands: dict[int, dict[str, tuple[Card, ...]]]
-    run_evals: dict[int, dict[str, tuple[Evaluation, ...]]]
+    __slots__ = ("evals", "game", "hand", "hands", "ledger", "pot_award", "shares",
+                 "showdown", "unit")
 
-    def _runs(self) -> None:
+    def __init__(self, hand: Hand, game: Game, unit: Decimal, showdown: Showdown,
+                 pot_award: PotAward, ledger: Ledger) -> None:
+        self.hand = hand
+        self.game = game
+        self.unit = unit
+        self.showdown = showdown
+        self.pot_award = pot_award
+        self.ledger = ledger
+        #: Per run (1, 2): each player's hand in that run and its evaluation; empty when the
+        #: hand was run once.
+        self.hands: dict[int, dict[str, tuple[Card, ...]]] = {}
+        self.evals: dict[int, dict[str, tuple[Evaluation, ...]]] = {}
+        #: Per pot, each run's award of it.
+        self.shares: dict[str, list[RunShare]] = {}
+
+    def deal(self) -> None:
         """Each run's hands: a run's own show, else the player's one hand (stood pat)."""
         h = self.hand
-        self.run_hands, self.run_evals, self.run_shares = {}, {}, {}
-        runs = sorted({s.run for s in h.shows if s.run is not None})
-        if not runs:
+        shown_runs = sorted({s.run for s in h.shows if s.run is not None})
+        if not shown_runs:
             return
-        runs = list(range(1, max(max(runs), 2) + 1))
+        runs = list(range(1, max(max(shown_runs), 2) + 1))
         both: dict[str, tuple[Card, ...]] = {}
         own: dict[int, dict[str, tuple[Card, ...]]] = {k: {} for k in runs}
         for s in h.shows:
@@ -52,38 +72,38 @@ class RunSettlement:
                 own[s.run][s.player] = s.cards
         for k in runs:
             hands = {**both, **own[k]}
-            self.run_hands[k] = hands
-            self.run_evals[k] = {p: self.game.evaluate(c) for p, c in hands.items()
-                                 if len(set(c)) == len(c)}
+            self.hands[k] = hands
+            evals = self.evals[k] = {p: self.game.evaluate(c) for p, c in hands.items()
+                                     if len(set(c)) == len(c)}
             # Which run won what: each run's hands, best first (the first component's order).
-            evals = self.run_evals[k]
             ranked = sorted(evals, key=lambda p: evals[p][0].rank)
-            self.remarks.append(f"run {k} hands: " + " > ".join(
+            self.ledger.remarks.append(f"run {k} hands: " + " > ".join(
                 f"{p} {format_cards(hands[p])} ({'; '.join(e.description for e in evals[p])})"
                 for p in ranked))
 
-    def _award_runs(self, name: str, layer: PotLayer, amount: Decimal
-                    ) -> tuple[tuple[Half, ...], dict[str, Decimal] | None, str | None]:
+    def award(self, name: str, layer: PotLayer, amount: Decimal) -> Awarded:
         """Each run's half of one pot, awarded by that run's hands; the shares added up."""
-        unit = self.r.unit
+        unit = self.unit
         parts = [p.quantize(unit) for p in
-                 half_amounts(amount, len(self.run_evals), unit, "first_component")]
+                 half_amounts(amount, len(self.evals), unit, "first_component")]
         halves: list[Half] = []
         total: dict[str, Decimal] = {}
-        per_run = self.run_shares[name] = []
-        shown = {p for hands in self.run_hands.values() for p in hands}
-        for (k, evals), part in zip(self.run_evals.items(), parts):
+        per_run: list[RunShare] = []
+        self.shares[name] = per_run
+        shown = {p for hands in self.hands.values() for p in hands}
+        mucked, remarks = self.showdown.mucked, self.ledger.remarks
+        for (k, evals), part in zip(self.evals.items(), parts):
             # A player who drew and whose hand in this run was never tabled cannot win it.
             contenders = [p for p in layer.eligible
-                          if p not in self.mucked and (p in evals or p not in shown)]
-            missing = [p for p in layer.eligible if p not in contenders and p not in self.mucked]
+                          if p not in mucked and (p in evals or p not in shown)]
+            missing = [p for p in layer.eligible if p not in contenders and p not in mucked]
             for p in missing:
-                note = (f"run {k}: {p}'s hand in this run was not shown, so it cannot win the "
-                        f"{name} pot")
-                if note not in self.remarks:
-                    self.remarks.append(note)
+                remark = (f"run {k}: {p}'s hand in this run was not shown, so it cannot win "
+                          f"the {name} pot")
+                if remark not in remarks:
+                    remarks.append(remark)
             sub = PotLayer(part, tuple(contenders))
-            run_halves, shares, note = self._award(name, sub, part, evals)
+            run_halves, shares, note = self.pot_award.award(name, sub, part, evals)
             if shares is None:
                 return tuple(halves), None, note
             for half in run_halves:
@@ -94,14 +114,14 @@ class RunSettlement:
                 total[p] = total.get(p, ZERO) + v
         return tuple(halves), total, None
 
-    def _compare_runs(self, name: str, label: str, got: dict[str, Decimal], line: int) -> None:
+    def compare(self, name: str, label: str, got: dict[str, Decimal], line: int) -> None:
         """The history paid this pot otherwise than the runs give: the runs whose winners its
         payments contain are taken out, and each other run is named with what is left."""
         left = dict(got)
-        wrong = []
+        wrong: list[RunShare] = []
         # The odd chip between the runs is no rule the histories show: either run may have it.
-        slack = self.r.unit
-        for k, shares, evals in self.run_shares.get(name, ()):
+        slack = self.unit
+        for k, shares, evals in self.shares.get(name, ()):
             if all(left.get(p, ZERO) >= v - slack for p, v in shares.items()):
                 for p, v in shares.items():
                     left[p] -= v
@@ -109,11 +129,12 @@ class RunSettlement:
                 wrong.append((k, shares, evals))
         rest = {p: v for p, v in left.items() if v}
         for k, shares, evals in wrong:
-            others = [f"run {j}" for j, _, _ in self.run_shares[name]
+            others = [f"run {j}" for j, _, _ in self.shares[name]
                       if j != k and all(j != w[0] for w in wrong)]
             beyond = f"beyond {' and '.join(others)}'s share, " if others else ""
-            why = self._why(shares.keys() | rest.keys(), evals)
-            kind = "amount_mismatch" if rest.keys() >= shares.keys() else "winner_mismatch"
-            self._find(kind, line, f"run {k} of {label} should go to {_amounts(shares)}{why}; "
-                       f"{beyond}the history gives {_amounts(rest) or 'nothing'}",
-                       _amounts(shares), _amounts(rest) or "nothing")
+            why = self.pot_award.why(shares.keys() | rest.keys(), evals)
+            kind: ResultKind = "amount_mismatch" if rest.keys() >= shares.keys() else "winner_mismatch"
+            self.ledger.find(kind, line, f"run {k} of {label} should go to "
+                             f"{_amounts(shares)}{why}; {beyond}the history gives "
+                             f"{_amounts(rest) or 'nothing'}", _amounts(shares),
+                             _amounts(rest) or "nothing")

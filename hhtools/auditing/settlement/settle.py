@@ -1,52 +1,52 @@
 """The settlement of a replayed hand: uncalled bets, each player's net by the rules against the
-net the history implies, and the verdict. The showdown (hhtools.auditing.settlement.showdown) and the
-pots (hhtools.auditing.settlement.pots) are its two other parts."""
+net the history implies, and the verdict. Its parts, each a class with its own state, all
+writing into one ledger (hhtools.auditing.settlement.ledger): the showdown
+(hhtools.auditing.settlement.showdown), the award of one pot (award), the runs of a hand run
+twice (runs) and the pots (pots)."""
 
 from __future__ import annotations
 
 from decimal import Decimal
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 
-from hhtools.auditing.findings import RULE_KINDS, Finding
 from hhtools.auditing.replay.engine import Replay
-from hhtools.auditing.results import Audit, PlayerAudit, PotAudit
+from hhtools.auditing.results import Audit, PlayerAudit, PotAudit, Verdict
 from hhtools.auditing.results import amounts_text as _amounts
-from hhtools.auditing.settlement.pots import PotSettlement
-from hhtools.auditing.settlement.runs import RunSettlement
-from hhtools.auditing.settlement.showdown import ShowdownCheck
-from hhtools.core.cards import Card
-from hhtools.core.evaluate import Evaluation
+from hhtools.auditing.settlement.award import PotAward
+from hhtools.auditing.settlement.ledger import Ledger
+from hhtools.auditing.settlement.pots import Pots
+from hhtools.auditing.settlement.runs import Runs
+from hhtools.auditing.settlement.showdown import Showdown
 from hhtools.core.pots import uncalled_bet
 
 ZERO = Decimal(0)
-_RULE_KINDS = frozenset(RULE_KINDS)
 #: The amount of a (player, amount) item: true for the players who put chips in.
 _AMOUNT = itemgetter(1)
+_LINE = attrgetter("line")
 
 
-class Settlement(ShowdownCheck, PotSettlement, RunSettlement):
+class Settlement:
     """Pots, showdown and the comparison with the history, after the replay."""
 
-    def __init__(self, replay: Replay):
-        self.r = replay
-        self.hand = replay.hand
-        self.game = replay.game
-        self.findings = list(replay.findings)
-        self.notes: list[str] = []
-        self.remarks: list[str] = []
-        self.cards: dict[str, tuple[Card, ...]] = {}
-        self.evals: dict[str, tuple[Evaluation, ...]] = {}
-        self.mucked: set[str] = set()
-        self.run_evals = self.run_shares = {}  # (a hand run twice: _runs fills them)
+    __slots__ = ("hand", "ledger", "rules", "showdown", "table", "unit")
+
+    def __init__(self, replay: Replay) -> None:
+        h = self.hand = replay.hand
+        self.rules = replay.rules
+        self.unit = replay.unit
+        table = self.table = replay.table
+        self.ledger = Ledger(list(replay.findings))
+        self.showdown = Showdown(h, replay.game, replay.rules, len(table.order), self.ledger)
 
     def audit(self) -> Audit:
-        h = self.hand
+        """The audit of the replayed hand."""
+        h, ledger, t = self.hand, self.ledger, self.table
         if h.partial:
             # Only the summary was saved: no stacks, no actions, nothing the rules can check.
-            self.notes.append("only the summary of this hand was saved (partial history): "
-                              "nothing to replay")
-            return Audit(h, self.r.rules, "unverifiable", (), (), (), tuple(self.notes), ())
-        paid = dict(filter(_AMOUNT, self.r.paid.items()))  # those who put chips in
+            ledger.notes.append("only the summary of this hand was saved (partial history): "
+                                "nothing to replay")
+            return Audit(h, self.rules, "unverifiable", (), (), (), tuple(ledger.notes), ())
+        paid = dict(filter(_AMOUNT, t.paid.items()))  # those who put chips in
         # Each player's total of the history's uncalled bets, and below of its collections.
         recorded_returned: dict[str, Decimal] = {}
         for u in h.uncalled:
@@ -64,10 +64,16 @@ class Settlement(ShowdownCheck, PotSettlement, RunSettlement):
             pots: list[PotAudit] = []
             won: dict[str, Decimal] | None = dict(contributions)
         else:
-            evals = self._showdown()
-            self._runs()
-            self._descriptions(evals)
-            pots, won = self._pots(contributions, evals, collected)
+            showdown = self.showdown
+            evals = showdown.score()
+            game = showdown.game
+            award = PotAward(game, self.rules, self.unit, t.from_button, t.index,
+                             h.source.last_line, showdown, ledger)
+            runs = Runs(h, game, self.unit, showdown, award, ledger)
+            runs.deal()
+            showdown.descriptions()
+            pots, won = Pots(h, t, self.unit, award, runs, ledger).settle(contributions, evals,
+                                                                         collected)
         summary_nets = self._summary(paid, collected, recorded_returned)
         players: list[PlayerAudit] = []
         for s in h.seats:
@@ -92,21 +98,18 @@ class Settlement(ShowdownCheck, PotSettlement, RunSettlement):
                                     - put)
                 else:
                     recorded_net = ZERO - put
-            players.append(PlayerAudit(p, s.seat, net, recorded_net, self.cards.get(p),
-                                       self.evals.get(p, ())))
-        findings = self.findings
+            players.append(PlayerAudit(p, s.seat, net, recorded_net,
+                                       self.showdown.cards.get(p),
+                                       self.showdown.evals.get(p, ())))
+        findings = ledger.findings
+        verdict: Verdict
         if not findings:
-            verdict = "unverifiable" if self.notes else "ok"
+            verdict = "unverifiable" if ledger.notes else "ok"
         else:
-            verdict = ("invalid" if any(f.kind in _RULE_KINDS for f in findings)
-                       else "mismatch")
-            findings.sort(key=lambda f: f.line)
-        return Audit(h, self.r.rules, verdict, tuple(findings), tuple(pots), tuple(players),
-                      tuple(self.notes), tuple(self.remarks))
-
-    def _find(self, kind: str, line: int, message: str, expected: str | None = None,
-              recorded: str | None = None) -> None:
-        self.findings.append(Finding(kind, f"line {line}: {message}", line, expected, recorded))
+            verdict = "invalid" if ledger.rule_broken() else "mismatch"
+            findings.sort(key=_LINE)
+        return Audit(h, self.rules, verdict, tuple(findings), tuple(pots), tuple(players),
+                     tuple(ledger.notes), tuple(ledger.remarks))
 
     def _uncalled(self, paid: dict[str, Decimal], recorded: dict[str, Decimal]
                   ) -> dict[str, Decimal]:
@@ -114,24 +117,25 @@ class Settlement(ShowdownCheck, PotSettlement, RunSettlement):
         h = self.hand
         if h.cancelled:
             return {}
-        dead = self.r.dead
+        dead = self.table.dead
         expected = uncalled_bet({p: v - dead.get(p, ZERO) for p, v in paid.items()}
                                 if dead else paid)
         rules = {expected[0]: expected[1]} if expected else {}
         if rules != recorded:
             line = (h.uncalled[0].line if h.uncalled else
                     max((a.line for a in h.actions if a.amount), default=h.source.first_line))
-            self._find("amount_mismatch", line,
-                       f"the uncalled bet returned should be {_amounts(rules) or 'nothing'}, "
-                       f"the history returns {_amounts(recorded) or 'nothing'}",
-                       _amounts(rules) or "nothing", _amounts(recorded) or "nothing")
+            self.ledger.find("amount_mismatch", line,
+                             f"the uncalled bet returned should be "
+                             f"{_amounts(rules) or 'nothing'}, the history returns "
+                             f"{_amounts(recorded) or 'nothing'}", _amounts(rules) or "nothing",
+                             _amounts(recorded) or "nothing")
         return rules
 
     def _summary(self, paid: dict[str, Decimal], collected: dict[str, Decimal],
                  returned: dict[str, Decimal]) -> dict[str, Decimal]:
         """The summary must agree with the collection lines: winnings, nets, final stacks.
         Returns the nets the summary prints (KingsClub's), the first for each player."""
-        h = self.hand
+        h, find = self.hand, self.ledger.find
         start: dict[str, Decimal] | None = None
         nets: dict[str, Decimal] = {}
         for s in h.summary.seats:
@@ -140,25 +144,24 @@ class Settlement(ShowdownCheck, PotSettlement, RunSettlement):
             p = s.player
             got = collected.get(p, ZERO)
             if s.won is not None and s.won != got:
-                self._find("amount_mismatch", s.line, f"the summary says {p} won {s.won}; the "
-                           f"collection lines give {got}", str(got), str(s.won))
+                find("amount_mismatch", s.line, f"the summary says {p} won {s.won}; the "
+                     f"collection lines give {got}", str(got), str(s.won))
             if s.net is None:
                 continue
             if p not in nets:
                 nets[p] = s.net
             implied = got + returned.get(p, ZERO) - paid.get(p, ZERO)
             if s.net != implied and not h.cancelled:
-                self._find("amount_mismatch", s.line, f"the summary gives {p} a net of "
-                           f"{s.net}; bets and winnings make {implied}", str(implied),
-                           str(s.net))
+                find("amount_mismatch", s.line, f"the summary gives {p} a net of "
+                     f"{s.net}; bets and winnings make {implied}", str(implied), str(s.net))
                 continue
             if s.stack_after is None:
                 continue
             if start is None:
                 start = {seat.name: seat.stack for seat in h.seats}
             if start.get(p, ZERO) + s.net != s.stack_after:
-                self._find("amount_mismatch", s.line, f"{p} ends with {s.stack_after}, but "
-                           f"{start.get(p, ZERO)} and a net of {s.net} make "
-                           f"{start.get(p, ZERO) + s.net}", str(start.get(p, ZERO) + s.net),
-                           str(s.stack_after))
+                find("amount_mismatch", s.line, f"{p} ends with {s.stack_after}, but "
+                     f"{start.get(p, ZERO)} and a net of {s.net} make "
+                     f"{start.get(p, ZERO) + s.net}", str(start.get(p, ZERO) + s.net),
+                     str(s.stack_after))
         return nets

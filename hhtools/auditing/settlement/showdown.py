@@ -1,37 +1,59 @@
 """The showdown part of a settlement: every hand tabled is scored, cards seen twice are found
-(or explained by a reshuffle, hhtools.auditing.deck), and the site's words for each hand are checked."""
+(or explained by a reshuffle, hhtools.auditing.deck), and the site's words for each hand are
+checked."""
 
 from __future__ import annotations
 
 from hhtools.auditing.deck import first_reshuffle, reshuffle_reason
+from hhtools.auditing.rules import RuleProfile
+from hhtools.auditing.settlement.ledger import Ledger
 from hhtools.core.cards import Card, format_cards
 from hhtools.core.evaluate import Evaluation
+from hhtools.core.games import Game
+from hhtools.core.records import Hand
 from hhtools.core.words import plural
 from hhtools.sites.describe import STYLES, matches
 
 
-class ShowdownCheck:
-    """Mixed into Settlement, whose state (hand, game, findings, cards, evals) it fills."""
+class Showdown:
+    """The hands tabled: each player's cards (run 1's in a hand run twice), their
+    evaluations, and who mucked."""
 
-    def _showdown(self) -> dict[str, tuple[Evaluation, ...]]:
+    __slots__ = ("cards", "dealt_in", "evals", "game", "hand", "ledger", "mucked", "rules")
+
+    def __init__(self, hand: Hand, game: Game, rules: RuleProfile, dealt_in: int,
+                 ledger: Ledger) -> None:
+        self.hand = hand
+        self.game = game
+        self.rules = rules
+        #: How many players were dealt a hand (for when the stub could run out).
+        self.dealt_in = dealt_in
+        self.ledger = ledger
+        self.cards: dict[str, tuple[Card, ...]] = {}
+        self.evals: dict[str, tuple[Evaluation, ...]] = {}
+        self.mucked: set[str] = set()
+
+    def score(self) -> dict[str, tuple[Evaluation, ...]]:
         """Score every hand tabled at showdown; refuse wrong sizes and cards seen twice."""
-        h, game = self.hand, self.game
-        owner: dict[Card, tuple[str, int]] = {}
+        h, game, find = self.hand, self.game, self.ledger.find
+        # Who showed each card: the player, the line, the run.
+        owner: dict[Card, tuple[str, int, int | None]] = {}
         for s in h.shows:
             if s.kind == "muck":
                 self.mucked.add(s.player)
             if not s.cards:
                 continue
             if len(s.cards) != game.hand_size:
-                self._find("illegal_draw", s.line, f"{s.player} shows {plural(len(s.cards), 'card')}; a "
-                           f"{game.title} hand holds {game.hand_size}")
+                find("illegal_draw", s.line, f"{s.player} shows "
+                     f"{plural(len(s.cards), 'card')}; a {game.title} hand holds "
+                     f"{game.hand_size}")
                 continue
             if len(set(s.cards)) != len(s.cards):
                 # Site texts with a card twice are refused when read; other sources (PHH, the
                 # API) reach here, and such a hand cannot be scored.
                 twice = next(c for i, c in enumerate(s.cards) if c in s.cards[:i])
-                self._find("duplicate_card", s.line, f"{s.player} shows {twice} twice: one deck "
-                           "holds each card once")
+                find("duplicate_card", s.line, f"{s.player} shows {twice} twice: one deck "
+                     "holds each card once")
                 continue
             shown_by = (s.player, s.line, s.run)
             if owner.keys().isdisjoint(s.cards):
@@ -42,16 +64,17 @@ class ShowdownCheck:
                     # The two runs of a hand run twice are dealt apart: a card may be in both.
                     if c in owner and owner[c][0] != s.player and (
                             s.run is None or owner[c][2] in (None, s.run)):
-                        self._find("duplicate_card", s.line, f"{c} is shown by {s.player} "
-                                   f"and also by {owner[c][0]} (line {owner[c][1]}): one deck "
-                                   "holds each card once")
+                        find("duplicate_card", s.line, f"{c} is shown by {s.player} and also "
+                             f"by {owner[c][0]} (line {owner[c][1]}): one deck holds each card "
+                             "once")
                     owner[c] = shown_by
             if s.kind == "show" and s.run in (None, 1):
                 self.cards[s.player] = s.cards  # (run 2's hands: hhtools.auditing.settlement.runs)
         if h.hero and owner:
             # Nobody else can hold a card the hero held, unless the hero let it go and the
             # stub ran out and was reshuffled after that (hhtools.auditing.deck).
-            rules, run, looked = self.r.rules, None, False
+            rules, looked = self.rules, False
+            run = None
             for hc in h.hero_cards:
                 if owner.keys().isdisjoint(hc.cards):
                     continue  # none of these cards was shown
@@ -60,35 +83,35 @@ class ShowdownCheck:
                     # (hhtools.sites.kingsclub): only the first run's cards are checked here.
                     if c in owner and owner[c][0] != h.hero and owner[c][2] in (None, 1):
                         if not looked:
-                            run = first_reshuffle(h, len(self.r.order), game.hand_size, rules)
+                            run = first_reshuffle(h, self.dealt_in, game.hand_size, rules)
                             looked = True
                         reason = reshuffle_reason(h, c, owner[c][0], run, rules)
                         if reason is not None:
-                            self.remarks.append(reason)
+                            self.ledger.remarks.append(reason)
                         else:
-                            self._find("duplicate_card", owner[c][1], f"{owner[c][0]} shows "
-                                       f"{c}, which {h.hero} was dealt (line {hc.line}) and "
-                                       "no reshuffle can have dealt it again")
+                            find("duplicate_card", owner[c][1], f"{owner[c][0]} shows {c}, "
+                                 f"which {h.hero} was dealt (line {hc.line}) and no reshuffle "
+                                 "can have dealt it again")
                         owner[c] = (h.hero, hc.line, None)
         # Game.evaluate without its size check, done above; one component is the common case.
         components = game.components
-        evals = self.evals = {}
+        evals = self.evals
         if len(components) == 1:
             evaluate = components[0].evaluate
-            for p, c in self.cards.items():
-                evals[p] = (evaluate(c),)
+            for p, held in self.cards.items():
+                evals[p] = (evaluate(held),)
         else:
-            for p, c in self.cards.items():
-                evals[p] = tuple([comp.evaluate(c) for comp in components])
+            for p, held in self.cards.items():
+                evals[p] = tuple([comp.evaluate(held) for comp in components])
         return evals
 
-    def _descriptions(self, evals: dict[str, tuple[Evaluation, ...]]) -> None:
+    def descriptions(self) -> None:
         """Check the site's own words for each shown hand against the cards."""
-        style = self.r.rules.description_style
+        style = self.rules.description_style
         if style is None:
             return
         read = STYLES[style]
-        h = self.hand
+        h, evals = self.hand, self.evals
         size = self.game.hand_size
         for lines in (h.shows, h.summary.seats):
             for x in lines:
@@ -104,7 +127,7 @@ class ShowdownCheck:
                 names = ([scored[0].description] if len(scored) == 1 else
                          [e.description for e in scored])
                 if not matches(claim, names):
-                    self._find("description_mismatch", x.line,
-                               f"the history calls {player}'s {format_cards(cards)} "
-                               f"\"{text}\" but the cards make {' / '.join(names)}",
-                               " / ".join(names), text)
+                    self.ledger.find("description_mismatch", x.line,
+                                     f"the history calls {player}'s {format_cards(cards)} "
+                                     f"\"{text}\" but the cards make {' / '.join(names)}",
+                                     " / ".join(names), text)
