@@ -40,9 +40,10 @@ SITE_CLASSES = {
 SITE_NAMES = tuple(SITE_CLASSES)
 
 
-def _load(path: str):
+def _load(path: str) -> Site:
     module, cls = path.split(":")
-    return getattr(importlib.import_module(module), cls)()
+    site: Site = getattr(importlib.import_module(module), cls)()
+    return site
 
 
 @functools.cache
@@ -58,7 +59,7 @@ def get_site(name: str) -> Site:
         raise unknown_name("site", name, SITE_NAMES) from None
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> object:
     # SITES, Site and HandBuilder are built on first use (PEP 562), then cached here.
     if name == "SITES":
         value = _sites()
