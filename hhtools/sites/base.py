@@ -24,11 +24,12 @@ from hhtools.sites.builder import DECK_CARDS, ZERO, HandBuilder
 from hhtools.sites.classifier import Classifier, LineToken
 from hhtools.sites.memo import _AMOUNTS
 from hhtools.sites.structure import ACCEPT, Structure, compiled_grammar, ignored_kinds
+from hhtools.sites.tables import Tables
 from hhtools.sites.values import MAX_ACTIONS, check_hand_id, column_of, shortened
 
 # Every site module imports these from here.
-__all__ = ["DECK_CARDS", "ZERO", "_AMOUNTS", "Classifier",
-           "HandBuilder", "LineError", "LineToken", "Site", "SkipHand", "column_of"]
+__all__ = ["DECK_CARDS", "ZERO", "_AMOUNTS", "Classifier", "HandBuilder", "LineError",
+           "LineToken", "Site", "SkipHand", "Tables", "column_of"]
 
 
 class Site:
@@ -46,6 +47,8 @@ class Site:
     #: Matches lines between hands that are not stray text (an archive's numbering).
     banner: re.Pattern[str] | None = None
     builder: type[HandBuilder]
+    #: What the site's histories can express and the tables they show (hhtools generate).
+    tables: Tables
 
     @functools.cached_property
     def classifier(self) -> Classifier:

@@ -12,12 +12,22 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
+from decimal import Decimal
 from typing import ClassVar
 
 from hhtools.core.records import Hand, Seat, SeatResult, Tournament
 from hhtools.core.vocabulary import CURRENCIES, Street, structure_words
 from hhtools.core.words import plural
-from hhtools.sites.base import ZERO, HandBuilder, LineError, LineToken, Site, SkipHand, column_of
+from hhtools.sites.base import (
+    ZERO,
+    HandBuilder,
+    LineError,
+    LineToken,
+    Site,
+    SkipHand,
+    Tables,
+    column_of,
+)
 from hhtools.sites.pokerstars import ZONES
 from hhtools.sites.values import card_count, seat_number, table_size
 
@@ -239,6 +249,24 @@ class FullTiltBuilder(HandBuilder):
         return super().finish(first, last)
 
 
+D = Decimal
+#: What Full Tilt histories record, and the tables they show (hhtools generate deals them).
+TABLES = Tables(
+    ("badugi", "2-7", "a-5", "2-7-single-draw", "5-card-draw"), ("fixed-limit",),
+    {"badugi": 6, "2-7": 6, "a-5": 6, "2-7-single-draw": 6, "5-card-draw": 6},
+    ((D("0.05"), D("0.10"), D("0.02"), D("0.05"), None),
+     (D("0.10"), D("0.20"), D("0.05"), D("0.10"), None),
+     (D(150), D(300), D(50), D(100), None)),
+    ((D("0.25"), D("0.50"), D("0.25"), D("0.50"), None),),
+    (D("0.05"), D(3)), ZONES["ET"], "USD",
+    why="Full Tilt histories of these games are Limit Badugi, 2-7 and A-5 Triple "
+        "Draw, No Limit 2-7 Single Draw and 5 Card Draw Limit and No Limit",
+    game_structures={"2-7-single-draw": ("no-limit",),
+                     "5-card-draw": ("fixed-limit", "no-limit")},
+    # The real No Limit 2-7 Single Draw tables have antes.
+    game_stakes={"2-7-single-draw": ((D("0.10"), D("0.20"), D("0.10"), D("0.20"), D("0.05")),)})
+
+
 class FullTilt(Site):
     """Full Tilt Poker hand histories."""
 
@@ -247,6 +275,7 @@ class FullTilt(Site):
     grammar = "fulltilt"
     hand_start = re.compile(r"(?:Full Tilt Poker|FullTiltPoker) Game #([0-9]+):")
     builder = FullTiltBuilder
+    tables = TABLES
     # The archive export puts a blank line after the header; hands are three blank lines apart.
     hand_gap = 2
     banner = re.compile(r"\*+ # [0-9]+ \*+\s*$")

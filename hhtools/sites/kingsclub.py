@@ -15,7 +15,7 @@ from hhtools.core.pots import uncalled_bet
 from hhtools.core.records import Action, Hand, SeatResult, Tournament, Uncalled
 from hhtools.core.vocabulary import Street
 from hhtools.core.words import plural
-from hhtools.sites.base import ZERO, HandBuilder, LineError, LineToken, Site, column_of
+from hhtools.sites.base import ZERO, HandBuilder, LineError, LineToken, Site, Tables, column_of
 from hhtools.sites.values import card_count, seat_number, table_size
 
 ZONE = "America/New_York"
@@ -331,6 +331,23 @@ def _unmatched(derived: list[tuple[str, Decimal]]) -> str:
     return " and ".join(f"{a} for {p}" for p, a in derived) or "nothing"
 
 
+D = Decimal
+#: What KingsClub histories record, and the tables they show (hhtools generate deals them).
+TABLES = Tables(
+    ("badugi", "badeucy", "badacey", "2-7", "a-5", "a-5-single-draw", "2-7-single-draw"),
+    ("fixed-limit",), {"badugi": 8, "badeucy": 7, "badacey": 7, "2-7": 7, "a-5": 7,
+                       "a-5-single-draw": 2, "2-7-single-draw": 7},
+    ((D(22), D(44), D(11), D(22), D("5.50")), (D(30), D(60), D(15), D(30), None),
+     (D(40), D(80), D(20), D(40), None), (D(44), D(88), D(22), D(44), D(11))),
+    (), (D("0.01"), D("0.25")), ZONE, None,
+    why="KingsClub histories record Limit games, and No Limit 2-7 Single Draw",
+    game_structures={"2-7-single-draw": ("no-limit",)},
+    # The real tables: heads-up A-5 Single Draw at 50/100, No Limit 2-7 Single Draw with antes.
+    game_stakes={"a-5-single-draw": ((D(50), D(100), D(25), D(50), None),),
+                 "2-7-single-draw": ((D(25), D(50), D(25), D(50), D(20)),
+                                     (D(125), D(250), D(125), D(250), D(100)))})
+
+
 class KingsClub(Site):
     """KingsClub hand histories."""
 
@@ -339,6 +356,7 @@ class KingsClub(Site):
     grammar = "kingsclub"
     hand_start = re.compile(r"#([0-9]+): ")
     builder = KingsClubBuilder
+    tables = TABLES
     descriptions = {
         "HEADER": "a '#id: Limit Game - X/Y' header", "DATE": "the date line",
         "TABLE": "the 'Table ...' line", "SEAT": "a seat line ('Seat N: name (stack)')",

@@ -37,7 +37,16 @@ from hhtools.core.vocabulary import (
 )
 from hhtools.core.words import plural
 from hhtools.errors import UnknownNameError
-from hhtools.sites.base import ZERO, HandBuilder, LineError, LineToken, Site, SkipHand, column_of
+from hhtools.sites.base import (
+    ZERO,
+    HandBuilder,
+    LineError,
+    LineToken,
+    Site,
+    SkipHand,
+    Tables,
+    column_of,
+)
 from hhtools.sites.values import (
     MAX_ACTIONS,
     MAX_SEATS,
@@ -463,6 +472,21 @@ class MergeBuilder(HandBuilder):
                      "winner": on_winner}
 
 
+D = Decimal
+#: What Merge histories record, and the tables they show (hhtools generate deals them).
+TABLES = Tables(
+    ("badugi", "2-7", "5-card-draw"), ("fixed-limit", "pot-limit", "half-pot-limit"),
+    {"badugi": 6, "2-7": 6, "5-card-draw": 6},
+    ((D(1), D(2), D("0.50"), D(1), None), (D(5), D(10), D(2), D(5), None)),
+    ((D("0.05"), D("0.10"), D("0.05"), D("0.10"), None),
+     (D("0.50"), D(1), D("0.50"), D(1), None)),
+    (D("0.03"), D(3)), ZONE.key, "USD",
+    why="Merge histories know Badugi and 2-7 (gametype 71 and 67) in Limit, Pot "
+        "Limit and Half Pot Limit, and Pot Limit 5 Card Draw (gametype 55); no No "
+        "Limit",
+    game_structures={"5-card-draw": ("pot-limit",)})
+
+
 class Merge(Site):
     """Merge / Carbon Poker XML hand histories."""
 
@@ -474,6 +498,7 @@ class Merge(Site):
     descriptions = {"HEADER": "a Merge '<description type=... stakes=.../>' then <game> "
                               "elements"}
     builder = MergeBuilder
+    tables = TABLES
 
     def read_hand(self, lines: Sequence[str], first: int, path: str | None, step: int = 1
                   ) -> Hand | SkippedHand | HandError:  # pragma: no cover - read_document is used

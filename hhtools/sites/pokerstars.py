@@ -14,7 +14,16 @@ from hhtools.core.cards import Card
 from hhtools.core.games import Game
 from hhtools.core.records import Pot, Seat, SeatResult, Tournament
 from hhtools.core.vocabulary import CURRENCIES, BettingStructure
-from hhtools.sites.base import _AMOUNTS, ZERO, HandBuilder, LineError, LineToken, Site, column_of
+from hhtools.sites.base import (
+    _AMOUNTS,
+    ZERO,
+    HandBuilder,
+    LineError,
+    LineToken,
+    Site,
+    Tables,
+    column_of,
+)
 from hhtools.sites.classifier import Fields
 from hhtools.sites.values import card_count, check_room, seat_number, table_size
 
@@ -382,6 +391,24 @@ def _outcome(rest: str) -> tuple[str, str | None, str | None, str | None]:
     return said
 
 
+D = Decimal
+#: What PokerStars histories record, and the tables they show (hhtools generate deals them).
+TABLES = Tables(
+    ("badugi", "2-7", "2-7-single-draw", "5-card-draw"), ("fixed-limit",),
+    {"badugi": 8, "2-7": 6, "2-7-single-draw": 7, "5-card-draw": 6},
+    ((D("0.10"), D("0.20"), D("0.05"), D("0.10"), None),
+     (D("0.25"), D("0.50"), D("0.10"), D("0.25"), None),
+     (D(1), D(2), D("0.50"), D(1), None), (D(5), D(10), D(2), D(5), None)),
+    ((D("0.25"), D("0.50"), D("0.25"), D("0.50"), None),
+     (D("0.50"), D(1), D("0.50"), D(1), None)),
+    (D("0.05"), D(3)), ZONES["ET"], "USD",
+    why="PokerStars histories of these games are Limit Badugi and Triple Draw 2-7 "
+        "Lowball, No Limit Single Draw 2-7 Lowball and 5 Card Draw in Limit, Pot "
+        "Limit and No Limit",
+    game_structures={"2-7-single-draw": ("no-limit",),
+                     "5-card-draw": ("fixed-limit", "pot-limit", "no-limit")})
+
+
 class PokerStars(Site):
     """PokerStars hand histories."""
 
@@ -392,6 +419,7 @@ class PokerStars(Site):
     # Archive exports put a row of stars between hands.
     banner = re.compile(r" ?\*{10,}\s*$")
     builder = PokerStarsBuilder
+    tables = TABLES
     descriptions = {
         "HEADER": "a 'PokerStars Game #...' header", "TABLE": "the 'Table ...' line",
         "SEAT": "a seat line ('Seat N: name ($X in chips)')",

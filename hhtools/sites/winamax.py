@@ -18,7 +18,7 @@ from decimal import Decimal
 from hhtools.core.pots import uncalled_bet
 from hhtools.core.records import Hand, SeatResult, Tournament, Uncalled
 from hhtools.core.vocabulary import Street
-from hhtools.sites.base import ZERO, HandBuilder, LineError, LineToken, Site, column_of
+from hhtools.sites.base import ZERO, HandBuilder, LineError, LineToken, Site, Tables, column_of
 from hhtools.sites.fulltilt import MIX
 from hhtools.sites.values import card_count, seat_number, table_size
 
@@ -230,6 +230,17 @@ class WinamaxBuilder(HandBuilder):
         return super().finish(first, last)
 
 
+D = Decimal
+#: What Winamax histories record, and the tables they show (hhtools generate deals them).
+TABLES = Tables(
+    ("2-7",), ("fixed-limit",), {"2-7": 6},
+    ((D("0.50"), D(1), D("0.25"), D("0.50"), None),
+     (D(25), D(50), D("12.50"), D(25), None)),
+    (), (D("0.01"), D(2)), "UTC", "EUR",
+    why="Winamax's only draw game is 2-7 Triple Draw fixed limit",
+    sitting_out=False, mucks=False)
+
+
 class Winamax(Site):
     """Winamax hand histories."""
 
@@ -238,6 +249,7 @@ class Winamax(Site):
     grammar = "winamax"
     hand_start = re.compile(r"Winamax Poker - .*? - HandId: #([0-9-]+) - ")
     builder = WinamaxBuilder
+    tables = TABLES
     descriptions = {
         "HEADER": "a 'Winamax Poker - ... - HandId: #...' header",
         "TABLE": "the 'Table: ...' line", "SEAT": "a seat line ('Seat N: name (X)')",
