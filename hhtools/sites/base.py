@@ -16,7 +16,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Sequence
-from typing import cast
+from typing import Literal, cast
 
 from hhtools.core.records import Hand, HandError, SkippedHand, Source
 from hhtools.errors import LineError, SkipHand
@@ -28,8 +28,16 @@ from hhtools.sites.tables import Tables
 from hhtools.sites.values import MAX_ACTIONS, check_hand_id, column_of, shortened
 
 # Every site module imports these from here.
-__all__ = ["DECK_CARDS", "ZERO", "_AMOUNTS", "Classifier", "HandBuilder", "LineError",
-           "LineToken", "Site", "SkipHand", "Tables", "column_of"]
+__all__ = ["DECK_CARDS", "ZERO", "_AMOUNTS", "Classifier", "DescriptionKind", "HandBuilder",
+           "HandWords", "LineError", "LineToken", "Site", "SkipHand", "Tables", "column_of"]
+
+#: What a site's description of a shown hand may say, by kind (hhtools.sites.describe reads
+#: each kind's groups).
+DescriptionKind = Literal["ranks", "badugi", "smaller_badugi", "high_card", "pair", "two_pair",
+                          "trips", "straight", "flush", "full_house", "quads", "straight_flush"]
+#: How a site words a shown hand: (pattern, kind) tried in order; the whole text must match
+#: one pattern, whose groups are what its kind says.
+HandWords = tuple[tuple[str, DescriptionKind], ...]
 
 
 class Site:
@@ -49,6 +57,9 @@ class Site:
     builder: type[HandBuilder]
     #: What the site's histories can express and the tables they show (hhtools generate).
     tables: Tables
+    #: How the site words a shown hand (hhtools.sites.describe reads it back); none when it
+    #: prints no description, or none the auditor could check.
+    hand_words: HandWords = ()
 
     @functools.cached_property
     def classifier(self) -> Classifier:

@@ -21,6 +21,7 @@ from hhtools.core.words import plural
 from hhtools.sites.base import (
     ZERO,
     HandBuilder,
+    HandWords,
     LineError,
     LineToken,
     Site,
@@ -28,6 +29,7 @@ from hhtools.sites.base import (
     Tables,
     column_of,
 )
+from hhtools.sites.describe import LIST4, LIST5
 from hhtools.sites.pokerstars import ZONES
 from hhtools.sites.values import card_count, seat_number, table_size
 
@@ -267,6 +269,25 @@ TABLES = Tables(
     game_stakes={"2-7-single-draw": ((D("0.10"), D("0.20"), D("0.10"), D("0.20"), D("0.05")),)})
 
 
+#: How Full Tilt words a shown hand, without parentheses, the same in shows and summary lines
+#: ("mucked [..] - a 3-Card: 5, 4, A"): "a Badugi: Q, 4, 3, 2", "a 3-Card: 9, 5, A", 2-7 as
+#: bare ranks "7,6,4,3,2", "a pair of Sevens", "two pair, Kings and Threes", "a straight,
+#: Seven high".
+HAND_WORDS: HandWords = (
+    (rf"a Badugi: ({LIST4})", "badugi"),
+    (rf"a ([123])-Card: ({LIST4})", "smaller_badugi"),
+    (rf"({LIST5})", "ranks"),
+    (r"a pair of (\w+)", "pair"),
+    (r"two pair, (\w+) and (\w+)", "two_pair"),
+    (r"three of a kind, (\w+)", "trips"),
+    (r"a straight, (\w+) high", "straight"),
+    (r"a flush, (\w+) high", "flush"),
+    (r"a full house, (\w+) full of (\w+)", "full_house"),
+    (r"four of a kind, (\w+)", "quads"),
+    (r"a straight flush, (\w+) high", "straight_flush"),
+)
+
+
 class FullTilt(Site):
     """Full Tilt Poker hand histories."""
 
@@ -276,6 +297,7 @@ class FullTilt(Site):
     hand_start = re.compile(r"(?:Full Tilt Poker|FullTiltPoker) Game #([0-9]+):")
     builder = FullTiltBuilder
     tables = TABLES
+    hand_words = HAND_WORDS
     # The archive export puts a blank line after the header; hands are three blank lines apart.
     hand_gap = 2
     banner = re.compile(r"\*+ # [0-9]+ \*+\s*$")

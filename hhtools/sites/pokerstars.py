@@ -18,6 +18,7 @@ from hhtools.sites.base import (
     _AMOUNTS,
     ZERO,
     HandBuilder,
+    HandWords,
     LineError,
     LineToken,
     Site,
@@ -25,6 +26,7 @@ from hhtools.sites.base import (
     column_of,
 )
 from hhtools.sites.classifier import Fields
+from hhtools.sites.describe import LIST4, LIST5
 from hhtools.sites.values import card_count, check_room, seat_number, table_size
 
 # Zones PokerStars prints, as IANA zones so daylight saving is applied by date.
@@ -409,6 +411,25 @@ TABLES = Tables(
                      "5-card-draw": ("fixed-limit", "pot-limit", "no-limit")})
 
 
+#: How PokerStars words a shown hand: (Badugi: 8,4,3,A) (3-card: 9,2,A) (Lo: 9,7,6,4,2)
+#: (Lo: a pair of Fives) (Lo: a straight, Four to Eight); 5 Card Draw, a high game, in the same
+#: words without "Lo: " (a pair of Kings) (high card Queen) (a straight, Four to Eight).
+HAND_WORDS: HandWords = (
+    (rf"(?:a )?Badugi: ({LIST4})", "badugi"),
+    (rf"(?:a )?([123])-card: ({LIST4})", "smaller_badugi"),
+    (rf"Lo: ({LIST5})", "ranks"),
+    (r"high card (\w+)", "high_card"),
+    (r"(?:Lo: )?a pair of (\w+)", "pair"),
+    (r"(?:Lo: )?two pair, (\w+) and (\w+)", "two_pair"),
+    (r"(?:Lo: )?three of a kind, (\w+)", "trips"),
+    (r"(?:Lo: )?a straight, \w+ to (\w+)", "straight"),
+    (r"(?:Lo: )?a flush, (\w+) high", "flush"),
+    (r"(?:Lo: )?a full house, (\w+) full of (\w+)", "full_house"),
+    (r"(?:Lo: )?four of a kind, (\w+)", "quads"),
+    (r"(?:Lo: )?a straight flush, \w+ to (\w+)", "straight_flush"),
+)
+
+
 class PokerStars(Site):
     """PokerStars hand histories."""
 
@@ -420,6 +441,7 @@ class PokerStars(Site):
     banner = re.compile(r" ?\*{10,}\s*$")
     builder = PokerStarsBuilder
     tables = TABLES
+    hand_words = HAND_WORDS
     descriptions = {
         "HEADER": "a 'PokerStars Game #...' header", "TABLE": "the 'Table ...' line",
         "SEAT": "a seat line ('Seat N: name ($X in chips)')",

@@ -18,7 +18,16 @@ from decimal import Decimal
 from hhtools.core.pots import uncalled_bet
 from hhtools.core.records import Hand, SeatResult, Tournament, Uncalled
 from hhtools.core.vocabulary import Street
-from hhtools.sites.base import ZERO, HandBuilder, LineError, LineToken, Site, Tables, column_of
+from hhtools.sites.base import (
+    ZERO,
+    HandBuilder,
+    HandWords,
+    LineError,
+    LineToken,
+    Site,
+    Tables,
+    column_of,
+)
 from hhtools.sites.fulltilt import MIX
 from hhtools.sites.values import card_count, seat_number, table_size
 
@@ -241,6 +250,16 @@ TABLES = Tables(
     sitting_out=False, mucks=False)
 
 
+#: How Winamax words a shown hand: every game as high poker, ranks as words or digits ("High
+#: card : King", "High card : 8", "One pair : Sevens", "Two pairs : Jacks and 8"). Other
+#: wordings are not in any file seen, so they stay unchecked rather than guessed.
+HAND_WORDS: HandWords = (
+    (r"High card : (\w+)", "high_card"),
+    (r"One pair : (\w+)", "pair"),
+    (r"Two pairs : (\w+) and (\w+)", "two_pair"),
+)
+
+
 class Winamax(Site):
     """Winamax hand histories."""
 
@@ -250,6 +269,7 @@ class Winamax(Site):
     hand_start = re.compile(r"Winamax Poker - .*? - HandId: #([0-9-]+) - ")
     builder = WinamaxBuilder
     tables = TABLES
+    hand_words = HAND_WORDS
     descriptions = {
         "HEADER": "a 'Winamax Poker - ... - HandId: #...' header",
         "TABLE": "the 'Table: ...' line", "SEAT": "a seat line ('Seat N: name (X)')",
