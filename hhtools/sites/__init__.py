@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 from hhtools.errors import unknown_name
 
-if TYPE_CHECKING:  # pragma: no cover
+if TYPE_CHECKING:  # pragma: no cover - for annotations: importing base loads lark
     from hhtools.sites.base import HandBuilder, Site
 
 #: Each site and the class that reads it. The classes are imported on first use, so that the
