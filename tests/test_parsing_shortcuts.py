@@ -434,15 +434,15 @@ def test_lines_led_by_a_blank_are_found_in_any_text():
 def test_fields_read_by_shape_are_the_slices(spans):
     # A known shape's fields are read by one itemgetter of slices: as slicing one by one.
     text = "abc defghi jk"
-    read, count, absent = classifier_module._field_reader(spans)
+    one, many, absent = classifier_module._field_reader(spans)
     plain = tuple(text[a:b] if a >= 0 else None for a, b in spans)
-    if count == 0:
-        fields = ()
-    elif count == 1:
-        fields = (None,) if absent else (read(text),)
+    if one is not None:
+        count, fields = 1, (None,) if absent else (one(text),)
+    elif many is None:
+        count, fields = 0, ()
     else:
-        fields = list(read(text))
+        listed = list(many(text))
         for i in absent:
-            fields[i] = None
-        fields = tuple(fields)
+            listed[i] = None
+        count, fields = len(listed), tuple(listed)
     assert (count, fields) == (len(spans), plain)

@@ -6,7 +6,8 @@ with dataclasses.replace. Money is ``Decimal`` (exact, as written), cards are ``
 (1-based, in the source file), so sorting records by ``line`` restores the history's order.
 
 Streets are named ``predraw`` (blinds, antes and the betting before the first draw), then
-``draw1``, ``draw2``, ``draw3``: each holds a draw and the betting after it.
+``draw1``, ``draw2``, ``draw3``: each holds a draw and the betting after it. Streets, action
+kinds, show kinds and structures are the Literal types of hhtools.core.vocabulary.
 """
 
 from __future__ import annotations
@@ -19,13 +20,10 @@ from typing import Any
 from hhtools.core.cards import Card
 from hhtools.core.inputs import shown
 
-STREETS = ("predraw", "draw1", "draw2", "draw3")
-
-#: Action kinds. Posts: ``post_sb``, ``post_bb``, ``post_ante``; ``post_dead`` is a small and
-#: big blind posted together (the small one dead); ``post_blind`` is a KingsClub out-of-turn
-#: blind, whose unprinted dead part is in ``amount`` but not in ``to``.
-ACTION_KINDS = ("post_sb", "post_bb", "post_ante", "post_dead", "post_blind", "fold", "check",
-                "call", "bet", "raise", "discard", "stand_pat")
+# STREETS and ACTION_KINDS re-exported: the records' readers have always found them here.
+from hhtools.core.vocabulary import ACTION_KINDS as ACTION_KINDS
+from hhtools.core.vocabulary import STREETS as STREETS
+from hhtools.core.vocabulary import ActionKind, BettingStructure, ShowKind, Street
 
 
 @dataclass(slots=True)
@@ -79,9 +77,9 @@ class Action:
     """
 
     seq: int
-    street: str
+    street: Street
     player: str
-    kind: str
+    kind: ActionKind
     amount: Decimal | None = None
     to: Decimal | None = None
     all_in: bool = False
@@ -99,7 +97,7 @@ class HeroCards:
     carries a HandWarning saying so.
     """
 
-    street: str
+    street: Street
     cards: tuple[Card, ...]
     line: int
 
@@ -113,7 +111,7 @@ class Show:
     """
 
     player: str
-    kind: str
+    kind: ShowKind
     cards: tuple[Card, ...] | None
     description: str | None
     line: int
@@ -128,7 +126,7 @@ class Uncalled:
 
     player: str
     amount: Decimal
-    street: str
+    street: Street
     line: int
 
 
@@ -227,7 +225,7 @@ class Hand:
     hand_id: str
     tournament: Tournament | None
     game: str
-    structure: str
+    structure: BettingStructure
     mix: str | None
     currency: str | None
     small_bet: Decimal

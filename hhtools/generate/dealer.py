@@ -27,6 +27,7 @@ from hhtools.core.cards import Card
 from hhtools.core.games import Game, get_game
 from hhtools.core.pots import PotLayer, allocate_rake, award, layer_pots, uncalled_bet
 from hhtools.core.records import (
+    STREETS,
     Action,
     Collection,
     Event,
@@ -44,7 +45,6 @@ from hhtools.generate.sites import SiteTable
 
 ZERO = Decimal(0)
 DECK = tuple(Card(i) for i in range(52))
-STREETS = ("predraw", "draw1", "draw2", "draw3")
 NAMES = ("Hero", "Lino19", "jodarin", "Scorpio2000", "buddyboy3399", "JDANIELDC", "Kula91",
          "oooDestroyoo", "kallexx1", "Mme Ducat", "b.ringer", "Zed_99", "O'Hara", "lowball.lu",
          "7-5 or bust", "Pat Rider", "snowman", "Ace Deuce", "wheelie", "Badug1")

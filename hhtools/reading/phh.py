@@ -40,6 +40,7 @@ from hhtools.core.games import GAMES
 from hhtools.core.inputs import read_input
 from hhtools.core.pots import uncalled_bet
 from hhtools.core.records import (
+    STREETS,
     Action,
     Collection,
     Hand,
@@ -65,7 +66,6 @@ from hhtools.sites.values import (
 )
 
 ZERO = Decimal(0)
-STREETS = ("predraw", "draw1", "draw2", "draw3")
 #: Game -> the variant code's game part; the structure letter comes first.
 GAME_CODES = {"badugi": "B", "2-7": "2L3D", "badeucy": "BDY", "badacey": "BDA", "a-5": "A5L3D",
               "2-7-single-draw": "2L1D", "a-5-single-draw": "A5L1D", "5-card-draw": "5CD"}

@@ -34,12 +34,12 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 
 from hhtools.core.records import HandError
 from hhtools.core.resources import grammar_cache, grammar_text
+from hhtools.core.vocabulary import CURRENCIES
 from hhtools.errors import HHToolsError, UnknownNameError
 
 SITE = "pokerstars"
 #: A summary's header: how a summary file is told from a hand history.
 HEADER = re.compile(r"PokerStars Tournament #([0-9]+), ")
-CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
 #: How each line is named in "expected ..." messages.
 WORDS = {
     "HEADER": "the header 'PokerStars Tournament #N, game'",

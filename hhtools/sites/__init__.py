@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 from hhtools.errors import unknown_name
 
-if TYPE_CHECKING:  # pragma: no cover
+if TYPE_CHECKING:  # pragma: no cover - for annotations: importing base loads lark
     from hhtools.sites.base import HandBuilder, Site
 
 #: Each site and the class that reads it. The classes are imported on first use, so that the
@@ -40,9 +40,10 @@ SITE_CLASSES = {
 SITE_NAMES = tuple(SITE_CLASSES)
 
 
-def _load(path: str):
+def _load(path: str) -> Site:
     module, cls = path.split(":")
-    return getattr(importlib.import_module(module), cls)()
+    site: Site = getattr(importlib.import_module(module), cls)()
+    return site
 
 
 @functools.cache
@@ -72,7 +73,7 @@ def rule_profile(site: str) -> str | None:
     return profile
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> object:
     # SITES, Site and HandBuilder are built on first use (PEP 562), then cached here.
     if name == "SITES":
         value = _sites()

@@ -16,18 +16,28 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Sequence
+from typing import Literal, cast
 
 from hhtools.core.records import Hand, HandError, SkippedHand, Source
-from hhtools.sites.builder import DECK_CARDS, STRUCTURES, ZERO, HandBuilder, SkipHand
+from hhtools.errors import LineError, SkipHand
+from hhtools.sites.builder import DECK_CARDS, ZERO, HandBuilder
 from hhtools.sites.classifier import Classifier, LineToken
 from hhtools.sites.memo import _AMOUNTS
 from hhtools.sites.structure import ACCEPT, Structure, compiled_grammar, ignored_kinds
+from hhtools.sites.tables import Tables
+from hhtools.sites.values import MAX_ACTIONS, check_hand_id, column_of, shortened
 
-# LineError and column_of are the values module's, imported here too by every site.
-from hhtools.sites.values import MAX_ACTIONS, LineError, check_hand_id, column_of, shortened
+# Every site module imports these from here.
+__all__ = ["DECK_CARDS", "ZERO", "_AMOUNTS", "Classifier", "DescriptionKind", "HandBuilder",
+           "HandWords", "LineError", "LineToken", "Site", "SkipHand", "Tables", "column_of"]
 
-__all__ = ["DECK_CARDS", "STRUCTURES", "ZERO", "_AMOUNTS", "Classifier",
-           "HandBuilder", "LineError", "LineToken", "Site", "SkipHand", "column_of"]
+#: What a site's description of a shown hand may say, by kind (hhtools.sites.describe reads
+#: each kind's groups).
+DescriptionKind = Literal["ranks", "badugi", "smaller_badugi", "high_card", "pair", "two_pair",
+                          "trips", "straight", "flush", "full_house", "quads", "straight_flush"]
+#: How a site words a shown hand: (pattern, kind) tried in order; the whole text must match
+#: one pattern, whose groups are what its kind says.
+HandWords = tuple[tuple[str, DescriptionKind], ...]
 
 
 class Site:
@@ -37,17 +47,22 @@ class Site:
     title: str = ""
     grammar: str = ""
     #: Matches the first line of a hand; group 1 is the hand id.
-    hand_start: re.Pattern
+    hand_start: re.Pattern[str]
     #: Words for each terminal in "expected ..." messages.
     descriptions: dict[str, str] = {}
     #: Blank lines in a row that end a hand (Full Tilt's archives put one inside a hand).
     hand_gap: int = 1
     #: Matches lines between hands that are not stray text (an archive's numbering).
-    banner: re.Pattern | None = None
+    banner: re.Pattern[str] | None = None
     builder: type[HandBuilder]
     #: The rule profile (hhtools.auditing.rules) its hands are audited with by default, when
     #: the site has one of its own; None: the online defaults.
     rule_profile: str | None = None
+    #: What the site's histories can express and the tables they show (hhtools generate).
+    tables: Tables
+    #: How the site words a shown hand (hhtools.sites.describe reads it back); none when it
+    #: prints no description, or none the auditor could check.
+    hand_words: HandWords = ()
 
     @functools.cached_property
     def classifier(self) -> Classifier:
@@ -85,7 +100,7 @@ class Site:
                              f"got {str(header)!r}")
         builder = self.builder(self, path, hand_id)
         try:
-            builder.on_HEADER(header, *header.value)
+            classifier.handlers["HEADER"](builder, header, *header.value)
             check_hand_id(header, builder.hand_id)
         except SkipHand as skip:
             return SkippedHand(self.name, hand_id, shortened(skip.game), Source(path, first, last))
@@ -94,12 +109,14 @@ class Site:
         # Each line's token is the one remembered for its text, shared by every line with
         # that text: it is given its line number just before its handler runs.
         known = classifier.remembered()
-        tokens = list(map(known.get, lines[1:]))
-        numbers = range(first + step, last + 1, step)
-        if not all(tokens):  # lines not remembered yet, or blank (Full Tilt's archive header)
+        found = list(map(known.get, lines[1:]))
+        numbers: Sequence[int] = range(first + step, last + 1, step)
+        if all(found):
+            tokens = cast("list[LineToken]", found)  # (all found: none is None)
+        else:  # lines not remembered yet, or blank (Full Tilt's archive header)
             remember = classifier.remember
             tokens = [tok if tok is not None else remember(line, known)
-                      for tok, line in zip(tokens, lines[1:])]
+                      for tok, line in zip(found, lines[1:])]
             if not all(tokens):
                 numbers = [n for n, tok in zip(numbers, tokens) if tok]
                 tokens = [tok for tok in tokens if tok]
@@ -140,11 +157,12 @@ class Site:
                 return self._line_error(e, path, hand_id)
             raise
 
-    def _structure_error(self, tok: LineToken | None, expected: Sequence[str],
-                         tokens: list[LineToken], path, hand_id, last) -> HandError:
+    def _structure_error(self, tok: LineToken | None, kinds: Sequence[str],
+                         tokens: list[LineToken], path: str | None, hand_id: str | None,
+                         last: int) -> HandError:
         order = {k: i for i, k in enumerate(self.classifier.kinds)}
         expected = tuple(self.describe(t) for t in
-                         sorted(expected, key=lambda t: order.get(t, len(order))))
+                         sorted(kinds, key=lambda t: order.get(t, len(order))))
         if tok is None:
             return HandError(path, last, len(tokens[-1]) + 1, hand_id, self.name, expected, None,
                              f"the hand ends too early: expected {_or(expected)}")
@@ -153,13 +171,13 @@ class Site:
         return HandError(path, tok.line, 1, hand_id, self.name, expected, str(tok),
                          f"{what}: expected {_or(expected)}; got {str(tok)!r}")
 
-    def _line_error(self, e: LineError, path, hand_id) -> HandError:
+    def _line_error(self, e: LineError, path: str | None, hand_id: str | None) -> HandError:
         return HandError(path, e.token.line, e.column, hand_id, self.name, (), str(e.token),
                          f"{e.reason}; in {str(e.token)!r}")
 
 
 def _or(words: Sequence[str]) -> str:
-    words = list(words)
-    if len(words) > 12:
-        words = words[:12] + ["..."]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+    listed = list(words)
+    if len(listed) > 12:
+        listed = listed[:12] + ["..."]
+    return listed[0] if len(listed) == 1 else ", ".join(listed[:-1]) + " or " + listed[-1]

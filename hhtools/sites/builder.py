@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import inspect
 import re
+from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 from typing import NoReturn, Protocol
@@ -18,7 +19,7 @@ from zoneinfo import ZoneInfo
 
 from hhtools.core.cards import Card, parse_cards
 from hhtools.core.games import Game, get_game
-from hhtools.core.money import AmountError, parse_amount
+from hhtools.core.money import parse_amount
 from hhtools.core.records import (
     Action,
     Collection,
@@ -35,13 +36,13 @@ from hhtools.core.records import (
     Tournament,
     Uncalled,
 )
+from hhtools.core.vocabulary import STRUCTURE_WORDS, ActionKind, BettingStructure, ShowKind, Street
 from hhtools.core.words import plural
-from hhtools.errors import CardError, SkipHand, UnknownNameError
-from hhtools.sites.classifier import Classifier, LineToken
+from hhtools.errors import AmountError, CardError, LineError, SkipHand, UnknownNameError
+from hhtools.sites.classifier import Classifier, Handler, LineToken
 from hhtools.sites.handlers import SharedHandlers
 from hhtools.sites.memo import _AMOUNTS, _CARD_OF, _DAYS, _MAX_AMOUNTS, _TIME_ZONES
 from hhtools.sites.values import (
-    LineError,
     amount_problem,
     check_name,
     check_room,
@@ -58,18 +59,28 @@ class Named(Protocol):
     @property
     def name(self) -> str: ...
 
+
 ZERO = Decimal(0)
 #: A summary seat line's player holding another seat's entry: "Player4 Seat 4: Player1".
 _RUN_TOGETHER = re.compile(r"(.*?) Seat (\d+): (.+)")
 _ORDINALS = {"draw1": "first", "draw2": "second", "draw3": "third"}
 
-STRUCTURES = {"limit": "fixed-limit", "fixed limit": "fixed-limit", "fl": "fixed-limit",
-              "pot limit": "pot-limit", "pl": "pot-limit", "half pot limit": "half-pot-limit",
-              "hpl": "half-pot-limit", "no limit": "no-limit", "nl": "no-limit"}
-
 
 #: The most cards a draw line may name: more is not a draw of any deck.
 DECK_CARDS = 52
+
+
+@dataclass(slots=True)
+class ShowLine:
+    """A show as read, before ``finish`` makes the Show record: a muck's cards may come later
+    (Merge's MUCKED cards, the summary), and a show's run once the whole hand is read."""
+
+    player: str
+    kind: ShowKind
+    cards: tuple[Card, ...] | None
+    description: str | None
+    line: int
+    run: int | None
 
 
 class HandBuilder(SharedHandlers):
@@ -79,29 +90,30 @@ class HandBuilder(SharedHandlers):
     groups in order; the shared helpers below normalise amounts and cards.
     """
 
-    handlers: dict[str, object]
+    handlers: dict[str, Handler]
 
+    # Set by the header (or, at KingsClub, the date line), which the grammars put first.
+    game: Game
+    structure: BettingStructure
+    started_at: datetime
     # What a hand may leave unset; kept on the class, as a new builder is made for every hand.
     tournament: Tournament | None = None
-    game: Game | None = None
-    structure = ""
     mix: str | None = None
     currency: str | None = None
     small_bet = big_bet = ZERO
     table = ""
     max_seats: int | None = None
     button: int | None = None
-    started_at: datetime | None = None
     hero: str | None = None
     # False from a corrupt hero draw line until a line gives the whole hand again.
     hero_known = True
     dealt_to: list[str] | None = None
-    street = "predraw"
+    street: Street = "predraw"
     total_pot: Decimal | None = None
     rake: Decimal | None = None
     cancelled = partial = dead = False
 
-    def __init__(self, site: Named, path: str | None, hand_id: str | None):
+    def __init__(self, site: Named, path: str | None, hand_id: str | None) -> None:
         self.site = site
         self.path = path
         self.hand_id = hand_id
@@ -115,13 +127,13 @@ class HandBuilder(SharedHandlers):
         self.hero_cards: list[HeroCards] = []
         self.committed: dict[str, Decimal] = {}
         self.actions: list[Action] = []
-        self.shows: list[list] = []
+        self.shows: list[ShowLine] = []
         self.uncalled: list[Uncalled] = []
         self.collections: list[Collection] = []
         self.pots: list[Pot] = []
         self.seat_results: list[SeatResult] = []
 
-    def __init_subclass__(cls, **kw):
+    def __init_subclass__(cls, **kw: object) -> None:
         super().__init_subclass__(**kw)
         cls.handlers = {name[3:]: getattr(cls, name) for name in dir(cls)
                         if name.startswith("on_")}
@@ -192,7 +204,7 @@ class HandBuilder(SharedHandlers):
             raise SkipHand(game) from None
         self.game = known
         try:
-            self.structure = STRUCTURES[structure.lower()]
+            self.structure = STRUCTURE_WORDS[structure.lower()]
         except KeyError:
             raise LineError(tok, f"unknown betting structure {structure!r}",
                             column_of(tok, structure)) from None
@@ -238,7 +250,7 @@ class HandBuilder(SharedHandlers):
 
     # ---- actions ---------------------------------------------------------------------------
 
-    def act(self, tok: LineToken, player: str, kind: str, amount: Decimal | None = None,
+    def act(self, tok: LineToken, player: str, kind: ActionKind, amount: Decimal | None = None,
             to: Decimal | None = None, all_in: bool = False, count: int | None = None,
             discarded: tuple[Card, ...] | None = None,
             new_cards: tuple[Card, ...] | None = None) -> Action:
@@ -250,12 +262,14 @@ class HandBuilder(SharedHandlers):
         self.actions.append(action)
         return action
 
-    def wager(self, tok: LineToken, player: str, kind: str, added: Decimal | None = None,
+    def wager(self, tok: LineToken, player: str, kind: ActionKind, added: Decimal | None = None,
               to: Decimal | None = None, all_in: bool = False) -> Action:
-        """A bet, call, raise or blind given either as chips added or as the street total."""
+        """A bet, call, raise or blind given either as chips added or as the street total
+        (one of the two is given)."""
         committed = self.committed
         prev = committed.get(player, ZERO)
         if to is None:
+            assert added is not None  # (the chips added, then)
             to = prev + added
         else:
             added = to - prev
@@ -265,7 +279,8 @@ class HandBuilder(SharedHandlers):
         committed[player] = to
         return self.act(tok, player, kind, added, to, all_in)
 
-    def post(self, tok: LineToken, player: str, kind: str, amount: str, all_in) -> Action:
+    def post(self, tok: LineToken, player: str, kind: ActionKind, amount: str,
+             all_in: str | bool | None) -> Action:
         """A blind or ante; antes do not count toward the street total."""
         value = _AMOUNTS.get(amount) or self.money(tok, amount)
         if kind == "post_ante":
@@ -275,14 +290,15 @@ class HandBuilder(SharedHandlers):
             self.blinds.setdefault(kind, value)
         return self.wager(tok, player, kind, value, None, bool(all_in))
 
-    def post_with_dead(self, tok: LineToken, player: str, kind: str, live: Decimal,
+    def post_with_dead(self, tok: LineToken, player: str, kind: ActionKind, live: Decimal,
                        dead: Decimal, all_in: bool) -> Action:
         """A post whose ``dead`` part goes to the pot without counting toward the street."""
         prev = self.committed.get(player, ZERO)
         self.committed[player] = prev + live
         return self.act(tok, player, kind, amount=live + dead, to=prev + live, all_in=all_in)
 
-    def post_small_and_big(self, tok: LineToken, player: str, amount: str, all_in) -> Action:
+    def post_small_and_big(self, tok: LineToken, player: str, amount: str,
+                           all_in: str | bool | None) -> Action:
         """Small and big blind posted together: only the big blind counts toward the street
         total, the rest is dead."""
         value = self.money(tok, amount)
@@ -295,7 +311,7 @@ class HandBuilder(SharedHandlers):
         and never audited against money it does not see."""
         raise SkipHand(f"{self.game.title} with {reason}")
 
-    def new_street(self, street: str) -> None:
+    def new_street(self, street: Street) -> None:
         """Start a draw street: its betting totals start from zero."""
         self.street = street
         self.committed = {}
@@ -364,8 +380,10 @@ class HandBuilder(SharedHandlers):
                     f"({len(kept)} kept, {len(new)} new); a {self.game.title} hand holds {size}")
         if len(set(kept + new)) != size:
             seen: set[Card] = set()
-            twice = next(c for c in kept + new if c in seen or seen.add(c))
-            return f"{twice} appears twice in {player}'s hand after the draw"
+            for twice in kept + new:
+                if twice in seen:
+                    return f"{twice} appears twice in {player}'s hand after the draw"
+                seen.add(twice)
         if draw.count != len(new):
             return f"{player} discarded {plural(draw.count, 'card')} but is dealt {len(new)}"
         return None
@@ -399,12 +417,12 @@ class HandBuilder(SharedHandlers):
 
     # ---- showdown, pots, summary, events ---------------------------------------------------
 
-    def show(self, tok: LineToken, player: str, kind: str, cards: tuple[Card, ...] | None,
+    def show(self, tok: LineToken, player: str, kind: ShowKind, cards: tuple[Card, ...] | None,
              description: str | None = None, run: int | None = None) -> None:
         """A show, muck or refusal to show; ``run`` is the run of a hand run twice."""
         if player not in self.seated:
             self.player(tok, player)
-        self.shows.append([player, kind, cards, description, tok.line, run])
+        self.shows.append(ShowLine(player, kind, cards, description, tok.line, run))
 
     def collect(self, tok: LineToken, player: str, amount: str, pot: str) -> None:
         """Chips taken from a pot."""
@@ -429,20 +447,23 @@ class HandBuilder(SharedHandlers):
 
     def finish(self, first: int, last: int) -> Hand:
         """The Hand record, frozen."""
-        shows = ()
+        shows: tuple[Show, ...] = ()
         if self.shows:
             # A muck without its cards takes those of the player's summary line, looked up
             # only when there is such a muck.
             summary_cards = None
             made = []
-            for p, kind, cards, desc, line, run in self.shows:
-                if cards is None and kind == "muck":
+            for s in self.shows:
+                cards = s.cards
+                if cards is None and s.kind == "muck":
                     if summary_cards is None:
                         summary_cards = {r.player: r.cards for r in self.seat_results if r.cards}
-                    cards = summary_cards.get(p)
-                made.append(Show(p, kind, cards, desc, line, run))
+                    cards = summary_cards.get(s.player)
+                made.append(Show(s.player, s.kind, cards, s.description, s.line, s.run))
             shows = tuple(made)
         blinds = self.blinds
+        # (check_hand_id has refused a hand without an id before any other line is read)
+        assert self.hand_id is not None
         summary = Summary(self.total_pot, tuple(self.pots), self.rake, tuple(self.seat_results))
         return Hand(
             site=self.site.name, hand_id=self.hand_id, tournament=self.tournament,

@@ -11,12 +11,25 @@ from __future__ import annotations
 import operator
 import re
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from lark import Lark
 
 # Distinct lines a Classifier remembers (a few MB) before starting afresh.
 _MAX_KNOWN = 20_000
+
+#: The fields a line's terminal captures, in order; a group that took no part is None.
+Fields = tuple[str | None, ...]
+#: A site builder's handler of one kind of line: ``handler(builder, token, *fields)``, the
+#: number of fields being the terminal's (checked by HandBuilder.check_handlers).
+Handler = Callable[..., None]
+#: A regex of line kinds and where each kind's fields are among its groups.
+_Kinds = tuple[re.Pattern[str], dict[str, tuple[int, ...]]]
+# Readers of a line's fields from their spans (_field_reader): one field, or several.
+_One = Callable[[str], str]
+_Many = Callable[[str], tuple[str, ...]]
+#: What a line's shape tells: its kind, the reader of its fields and the fields that are None.
+_Shape = tuple[str, _One | None, _Many | None, tuple[int, ...]]
 
 
 class Classifier:
@@ -32,13 +45,13 @@ class Classifier:
         terminals = [t for t in lark.terminals if t.name != "UNKNOWN"]
         order = {t.name: i for i, t in enumerate(terminals)}
         terminals.sort(key=lambda t: (-t.priority, order[t.name]))
-        counts = {}
-        plain = []
-        initials = []
+        counts: dict[str, int] = {}
+        plain: list[str] = []
+        initials: list[str | None] = []
         # After the name, branch first on the next character (":" or " "), then on the verb:
         # each position of the lazy name scan then costs one or two checks, not one per kind.
         by_first: dict[str, list[str]] = {}
-        led_by_name = set()
+        led_by_name: set[str] = set()
         for t in terminals:
             pattern = t.pattern.to_regexp()
             counts[t.name] = re.compile(pattern).groups
@@ -62,8 +75,8 @@ class Classifier:
         # character (most lines begin with a name, and none of those), which gives the same
         # answer sooner. One regex per set of kinds kept, found by the first character.
         self._plain = list(zip(initials, plain))
-        self._by_initial: dict[str, tuple[re.Pattern, dict[str, tuple[int, ...]]]] = {}
-        self._subsets: dict[tuple[str, ...], tuple[re.Pattern, dict[str, tuple[int, ...]]]] = {}
+        self._by_initial: dict[str, _Kinds] = {}
+        self._subsets: dict[tuple[str, ...], _Kinds] = {}
         self.ignored = ignored
         self.kinds = tuple(t.name for t in terminals)
         # The kind of a line and the reader of its fields (_field_reader) by its shape, the
@@ -71,7 +84,7 @@ class Classifier:
         # stacks, hand ids, times) are matched alike when the regex treats all ten digits
         # alike, which is checked here: a line whose shape is known skips the regex. Emptied
         # when full.
-        self._shapes: dict[bytes, tuple] | None = (
+        self._shapes: dict[bytes, _Shape] | None = (
             {} if _digits_alike(self.regex.pattern) else None)
         # Line text -> its token (without a line number). Most lines of a session repeat
         # exactly (folds, checks, limit bets, street markers, the same players' summary lines),
@@ -80,12 +93,12 @@ class Classifier:
         self._local = threading.local()
         # The site's handler of each kind (set by Site.classifier): a remembered token carries
         # its handler, so a hand's loop calls it without looking it up for every line.
-        self.handlers: dict[str, object] = {}
+        self.handlers: dict[str, Handler] = {}
 
     def remembered(self) -> dict[str, LineToken]:
         """This thread's remembered tokens by line text; emptied when full, so memory stays
         flat."""
-        known = getattr(self._local, "known", None)
+        known: dict[str, LineToken] | None = getattr(self._local, "known", None)
         if known is None or len(known) > _MAX_KNOWN:
             known = self._local.known = {}
         return known
@@ -97,7 +110,7 @@ class Classifier:
         tok = LineToken(text)
         tok.type = kind
         tok.value = value
-        tok.handler = self.handlers.get(kind)
+        tok.handler = self.handlers.get(kind, _unhandled)
         known[line] = tok
         return tok
 
@@ -110,7 +123,7 @@ class Classifier:
         when given, receives the kinds the hand structure checks (not ``%ignore``d), in order.
         """
         known = self.remembered()
-        out = []
+        out: list[LineToken] = []
         for lineno, line in zip(range(first, first + step * len(lines), step), lines):
             shared = known.get(line) or self.remember(line, known)
             if not shared:
@@ -133,7 +146,7 @@ class Classifier:
         tok.value = value
         return tok
 
-    def _classify(self, line: str, by_shape: bool = True) -> tuple[str, str, tuple]:
+    def _classify(self, line: str, by_shape: bool = True) -> tuple[str, str, Fields]:
         """(the line without trailing blanks, its kind, its captured fields); ``by_shape``
         False reads it with the regex without looking up or remembering its shape."""
         text = line.rstrip()
@@ -144,34 +157,36 @@ class Classifier:
             shape = text.encode("utf-8", "surrogatepass").translate(_DIGITS_AS_ZERO)
             known = shapes.get(shape)
             if known is not None:
-                kind, read, count, absent = known
-                if count == 0:
+                kind, one, many, absent = known
+                if one is not None:
+                    return text, kind, (None,) if absent else (one(text),)
+                if many is None:
                     return text, kind, ()
-                if count == 1:
-                    return text, kind, (None,) if absent else (read(text),)
-                values = read(text)
+                values: Fields = many(text)
                 if absent:
-                    values = list(values)
+                    listed = list(values)
                     for i in absent:
-                        values[i] = None
-                    values = tuple(values)
+                        listed[i] = None
+                    values = tuple(listed)
                 return text, kind, values
         regex, groups = self._by_initial.get(text[0]) or self._regex_for(text[0])
         m = regex.fullmatch(text)
+        idx: tuple[int, ...] = ()
         if m is None:
-            kind, idx = "UNKNOWN", ()
+            kind = "UNKNOWN"
         else:
-            kind = m.lastgroup
+            kind = m.lastgroup or "UNKNOWN"  # (every alternative is a named group)
             idx = groups[kind]
         if shapes is not None:
             if len(shapes) > _MAX_KNOWN:
                 shapes.clear()
-            shapes[shape] = (kind, *_field_reader([m.span(i) for i in idx]))
+            shapes[shape] = (kind, *_field_reader([m.span(i) for i in idx] if m else []))
         if not idx:
             return text, kind, ()
+        assert m is not None  # (a kind with fields was matched)
         return text, kind, m.group(*idx) if len(idx) > 1 else (m.group(idx[0]),)
 
-    def _regex_for(self, initial: str) -> tuple[re.Pattern, dict[str, tuple[int, ...]]]:
+    def _regex_for(self, initial: str) -> _Kinds:
         """The classifier regex for lines starting with ``initial``, and its kinds' groups."""
         plain = tuple(p for first, p in self._plain if first is None or first == initial)
         found = self._subsets.get(plain)
@@ -183,7 +198,7 @@ class Classifier:
         self._by_initial[initial] = found
         return found
 
-    def _groups_in(self, regex: re.Pattern) -> dict[str, tuple[int, ...]]:
+    def _groups_in(self, regex: re.Pattern[str]) -> dict[str, tuple[int, ...]]:
         """Where each kind's captured fields are in ``regex``: its own groups follow its named
         group; lines led by a name get the name first."""
         index = regex.groupindex
@@ -199,6 +214,16 @@ class LineToken(str):
 
     __slots__ = ("type", "value", "line", "handler")
 
+    type: str
+    value: Fields
+    line: int
+    handler: Handler
+
+
+def _unhandled(builder: object, tok: LineToken, *fields: str | None) -> None:
+    """The handler of a kind no site builder handles (a classifier used without a site)."""
+    raise TypeError(f"no handler of {tok.type} lines")
+
 
 # The PLAYER piece of common.lark as Lark writes it into terminal regexes.
 _PLAYER = "(.+?)"
@@ -210,15 +235,17 @@ _FIRST_UNIT = re.compile(r"(?:\\\W|[\w:,])(?![?*+{])")
 _DIGITS_AS_ZERO = bytes.maketrans(b"123456789", b"000000000")
 
 
-def _field_reader(spans: list[tuple[int, int]]) -> tuple:
-    """(read, count, absent) for fields at ``spans`` of a line: ``read(text)`` gives the
-    text at every span (one string when there is one span) at once in C, the slices made
-    once rather than for every line, and ``absent`` lists the fields that took no part in the
-    match ((-1, -1)), which are None."""
+def _field_reader(spans: list[tuple[int, int]]) -> tuple[_One | None, _Many | None,
+                                                         tuple[int, ...]]:
+    """(one, many, absent) for fields at ``spans`` of a line: ``one(text)`` (one span) or
+    ``many(text)`` (more) gives the text at every span at once in C, the slices made once
+    rather than for every line (both None without fields), and ``absent`` lists the fields
+    that took no part in the match ((-1, -1)), which are None."""
     absent = tuple(i for i, (a, _) in enumerate(spans) if a < 0)
-    read = operator.itemgetter(*[slice(a, b) if a >= 0 else slice(0, 0) for a, b in spans]
-                               ) if spans else None
-    return read, len(spans), absent
+    if not spans:
+        return None, None, absent
+    read = operator.itemgetter(*[slice(a, b) if a >= 0 else slice(0, 0) for a, b in spans])
+    return (read, None, absent) if len(spans) == 1 else (None, read, absent)
 
 
 # A repeat count: its digits are no digits of the text.

@@ -3,6 +3,8 @@
 A style turns what a site prints into the description hhtools gives the same hand (``exact``)
 or the start of it (when the site names only part of the hand, e.g. a flush's top card);
 None when the wording is not one the style knows, which the auditor then leaves unchecked.
+Each site's wording is its module's (``Site.hand_words``: patterns built from the pieces here,
+each with the kind of hand it names); this module reads any of them.
 
 >>> read_pokerstars("Badugi: 8,4,3,A"), read_pokerstars("a 3-card: 9,2,A")
 (('4-card Badugi 8-4-3-A', True), ('3-card 9-2-A', True))
@@ -20,7 +22,10 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+
+from hhtools.sites import SITE_NAMES, get_site
+from hhtools.sites.base import DescriptionKind
 
 _WORDS = {"two": "2", "deuce": "2", "three": "3", "four": "4", "five": "5", "six": "6",
           "seven": "7", "eight": "8", "nine": "9", "ten": "T", "jack": "J", "queen": "Q",
@@ -49,9 +54,9 @@ def _rank(word: str) -> str:
 
 
 # What a description says, by kind: the regex groups in, hhtools' description (or the start of
-# it, exact False) out. The sites differ only in their wording, so each site's style below is
-# a table of (pattern, kind) and one reader serves them all.
-_KINDS: dict[str, Callable[..., tuple[str, bool]]] = {
+# it, exact False) out. The sites differ only in their wording, so each site's style is a table
+# of (pattern, kind) in its module (Site.hand_words) and one reader serves them all.
+_KINDS: dict[DescriptionKind, Callable[..., tuple[str, bool]]] = {
     # Five ranks, high to low, as a no-pair low hand: "7,6,4,3,2" -> "7-6-4-3-2".
     "ranks": lambda r: ("-".join(_ranks(r)), True),
     # A Badugi's ranks, 4-card or smaller: "Q, 4, 3, 2" -> "4-card Badugi Q-4-3-2".
@@ -70,56 +75,33 @@ _KINDS: dict[str, Callable[..., tuple[str, bool]]] = {
     "straight_flush": lambda top: (f"straight flush, {_HIGH[_rank(top)]} high", True),
 }
 
-_LIST4 = rf"{_RANKS}(?:, ?{_RANKS}){{0,3}}"
-_LIST5 = rf"{_RANKS}(?:,{_RANKS}){{4}}"
+#: Pieces of the sites' patterns: up to four ranks ("Q, 4, 3, 2", "8,4,3,A"), five ranks.
+LIST4 = rf"{_RANKS}(?:, ?{_RANKS}){{0,3}}"
+LIST5 = rf"{_RANKS}(?:,{_RANKS}){{4}}"
 
-#: Each site's wordings, tried in order; the whole text must match one pattern.
-STYLE_TABLES: dict[str, list[tuple[str, str]]] = {
-    # (Badugi: 8,4,3,A) (3-card: 9,2,A) (Lo: 9,7,6,4,2) (Lo: a pair of Fives)
-    # (Lo: a straight, Four to Eight); 5 Card Draw, a high game, in the same words without
-    # "Lo: " (a pair of Kings) (high card Queen) (a straight, Four to Eight).
-    "pokerstars": [
-        (rf"(?:a )?Badugi: ({_LIST4})", "badugi"),
-        (rf"(?:a )?([123])-card: ({_LIST4})", "smaller_badugi"),
-        (rf"Lo: ({_LIST5})", "ranks"),
-        (r"high card (\w+)", "high_card"),
-        (r"(?:Lo: )?a pair of (\w+)", "pair"),
-        (r"(?:Lo: )?two pair, (\w+) and (\w+)", "two_pair"),
-        (r"(?:Lo: )?three of a kind, (\w+)", "trips"),
-        (r"(?:Lo: )?a straight, \w+ to (\w+)", "straight"),
-        (r"(?:Lo: )?a flush, (\w+) high", "flush"),
-        (r"(?:Lo: )?a full house, (\w+) full of (\w+)", "full_house"),
-        (r"(?:Lo: )?four of a kind, (\w+)", "quads"),
-        (r"(?:Lo: )?a straight flush, \w+ to (\w+)", "straight_flush"),
-    ],
-    # Full Tilt, no parentheses, the same words in shows and summary lines ("mucked [..] - a
-    # 3-Card: 5, 4, A"): "a Badugi: Q, 4, 3, 2", "a 3-Card: 9, 5, A", 2-7 as bare ranks
-    # "7,6,4,3,2", "a pair of Sevens", "two pair, Kings and Threes", "a straight, Seven high".
-    "fulltilt": [
-        (rf"a Badugi: ({_LIST4})", "badugi"),
-        (rf"a ([123])-Card: ({_LIST4})", "smaller_badugi"),
-        (rf"({_LIST5})", "ranks"),
-        (r"a pair of (\w+)", "pair"),
-        (r"two pair, (\w+) and (\w+)", "two_pair"),
-        (r"three of a kind, (\w+)", "trips"),
-        (r"a straight, (\w+) high", "straight"),
-        (r"a flush, (\w+) high", "flush"),
-        (r"a full house, (\w+) full of (\w+)", "full_house"),
-        (r"four of a kind, (\w+)", "quads"),
-        (r"a straight flush, (\w+) high", "straight_flush"),
-    ],
-    # Winamax words every game as high poker, ranks as words or digits: "High card : King",
-    # "High card : 8", "One pair : Sevens", "Two pairs : Jacks and 8". Other wordings are not
-    # in any file seen, so they stay unchecked rather than guessed.
-    "winamax": [
-        (r"High card : (\w+)", "high_card"),
-        (r"One pair : (\w+)", "pair"),
-        (r"Two pairs : (\w+) and (\w+)", "two_pair"),
-    ],
-}
 
-_STYLES = {name: [(re.compile(pattern), _KINDS[kind]) for pattern, kind in table]
-           for name, table in STYLE_TABLES.items()}
+class _Styles(Mapping[str, Callable[[str], "tuple[str, bool] | None"]]):
+    """The description readers by style name: one per site whose module words its hands,
+    named after the site. The site modules (which build their patterns from the pieces above)
+    are loaded on first use."""
+
+    @functools.cached_property
+    def _readers(self) -> dict[str, Callable[[str], tuple[str, bool] | None]]:
+        return {n: functools.partial(read, n) for n in SITE_NAMES if get_site(n).hand_words}
+
+    def __getitem__(self, name: str) -> Callable[[str], tuple[str, bool] | None]:
+        return self._readers[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._readers)
+
+    def __len__(self) -> int:
+        return len(self._readers)
+
+
+@functools.cache
+def _style(name: str) -> list[tuple[re.Pattern[str], Callable[..., tuple[str, bool]]]]:
+    return [(re.compile(pattern), _KINDS[kind]) for pattern, kind in get_site(name).hand_words]
 
 
 def _ranks(text: str) -> list[str]:
@@ -131,7 +113,7 @@ def _ranks(text: str) -> list[str]:
 def read(style: str, text: str) -> tuple[str, bool] | None:
     """What ``text``, in the site's ``style``, says of the hand; None when unreadable."""
     text = text.strip()
-    for pattern, build in _STYLES[style]:
+    for pattern, build in _style(style):
         m = pattern.fullmatch(text)
         if m:
             try:
@@ -166,8 +148,7 @@ def read_winamax(text: str) -> tuple[str, bool] | None:
 
 #: Description readers by style name (RuleProfile.description_style): one per site that
 #: prints descriptions, named after the site.
-STYLES: dict[str, Callable[[str], tuple[str, bool] | None]] = {
-    name: functools.partial(read, name) for name in STYLE_TABLES}
+STYLES: Mapping[str, Callable[[str], tuple[str, bool] | None]] = _Styles()
 
 
 def matches(claim: tuple[str, bool], descriptions: Sequence[str]) -> bool:

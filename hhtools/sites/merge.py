@@ -18,17 +18,35 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from datetime import datetime
 from decimal import Decimal
+from typing import NoReturn
 from xml.parsers import expat
 from zoneinfo import ZoneInfo
 
+from hhtools.core.cards import Card
 from hhtools.core.games import get_game
 from hhtools.core.records import Event, Hand, HandError, SkippedHand, Source, Tournament
+from hhtools.core.vocabulary import (
+    STRUCTURE_WORDS,
+    ActionKind,
+    Street,
+    currencies,
+    structure_words,
+)
 from hhtools.core.words import plural
 from hhtools.errors import UnknownNameError
-from hhtools.sites.base import STRUCTURES, ZERO, HandBuilder, LineError, Site, SkipHand, column_of
+from hhtools.sites.base import (
+    ZERO,
+    HandBuilder,
+    LineError,
+    LineToken,
+    Site,
+    SkipHand,
+    Tables,
+    column_of,
+)
 from hhtools.sites.values import (
     MAX_ACTIONS,
     MAX_SEATS,
@@ -47,18 +65,24 @@ ZONE = ZoneInfo("Etc/GMT+5")
 RAISE_TO_SINCE = datetime(2010, 9, 8, tzinfo=ZONE)
 GAMES = {"badugi": "badugi", "2-7 lowball": "2-7", "a-5 lowball": "a-5",
          "badeucy": "badeucy", "badeucey": "badeucy", "badacey": "badacey"}
-STREETS = {"FIRST_DRAW": "draw1", "SECOND_DRAW": "draw2", "THIRD_DRAW": "draw3"}
+STREETS: dict[str, Street] = {"FIRST_DRAW": "draw1", "SECOND_DRAW": "draw2",
+                              "THIRD_DRAW": "draw3"}
 # INITIAL_BLIND is a newcomer's live big blind (it checks when the action comes back to it).
-_POSTS = {"SMALL_BLIND": "post_sb", "BIG_BLIND": "post_bb", "INITIAL_BLIND": "post_bb",
-          "ANTE": "post_ante"}
+_POSTS: dict[str, ActionKind] = {"SMALL_BLIND": "post_sb", "BIG_BLIND": "post_bb",
+                                 "INITIAL_BLIND": "post_bb", "ANTE": "post_ante"}
+#: The structure words of Merge's stakes, the longest first (a word that starts another is
+#: tried after it).
+PRINTED_STRUCTURES = structure_words("Half Pot Limit", "Pot Limit", "No Limit",
+                                     "Fixed Limit", "Limit")
 # "Limit $1/$2", "Pot Limit ($0.05/$0.10)", a tournament's "Limit Level 3 Blinds (20/40)"; a
 # second pair after the first (FPDB then takes the blinds from the posts) is not read.
-_STAKES = re.compile(r"\s*(Half Pot Limit|Pot Limit|No Limit|Fixed Limit|Limit)\s*"
+_STAKES = re.compile(rf"\s*({'|'.join(PRINTED_STRUCTURES)})\s*"
                      r"(?:Level [0-9]+ Blinds\s*)?\(?\s*"
                      r"([^\s/()]+)\s*/\s*([^\s/()]+)\s*\)?(?:\s+\(?[^\s/()]+/[^\s/()]+\)?)?\s*")
 # Rounds with no betting: a player sitting out there folds nothing.
 _NO_BETTING = {"BLINDS", "SHOWDOWN", "END_OF_FOLDED_GAME", "END_OF_GAME"}
-_CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
+#: The currency signs Merge prints.
+_CURRENCIES = currencies("$€£")
 # A line starting a game or a description: a game not closed before it was cut short.
 _ELEMENT_START = re.compile(r"\s*<(?:game|description)\b")
 # Anything that declares a document type or entities; checked on the raw text, before expat.
@@ -68,7 +92,8 @@ DECLARATION = re.compile(r"<!\s*(DOCTYPE|ENTITY)", re.IGNORECASE)
 _COMMENT = re.compile(r"<!--.*?(?:-->|$)", re.DOTALL)
 
 
-def _declarations(lines: Sequence[str], start: int) -> Iterator[tuple[int, str, re.Match]]:
+def _declarations(lines: Sequence[str], start: int
+                  ) -> Iterator[tuple[int, str, re.Match[str]]]:
     """(line number, line, match) of each declaration outside XML comments, from the line
     index ``start``: a comment may mention ``<!DOCTYPE`` (a note left by a converter), and
     expat ignores what a comment holds, so it declares nothing."""
@@ -89,15 +114,11 @@ def _declarations(lines: Sequence[str], start: int) -> Iterator[tuple[int, str, 
             yield n, line, m
 
 
-class _Line(str):
-    """A source line standing in for the Lark token the shared builder helpers expect."""
-
-    __slots__ = ("line",)
-
-    def __new__(cls, text: str, line: int):
-        self = super().__new__(cls, text)
-        self.line = line
-        return self
+def _line(text: str, line: int) -> LineToken:
+    """A source line as the token the shared builder helpers take: its text and number."""
+    tok = LineToken(text)
+    tok.line = line
+    return tok
 
 
 @dataclasses.dataclass(slots=True)
@@ -126,8 +147,8 @@ def parse_element(text: str, first: int) -> _Element:
     stack: list[_Element] = []
     root: list[_Element] = []
 
-    def refuse(what):
-        def handler(*args):
+    def refuse(what: str) -> Callable[..., NoReturn]:
+        def handler(*args: object) -> NoReturn:
             raise _XMLError(f"{what} refused", first + parser.CurrentLineNumber - 1,
                             parser.CurrentColumnNumber + 1)
         return handler
@@ -136,7 +157,7 @@ def parse_element(text: str, first: int) -> _Element:
     parser.EntityDeclHandler = refuse("an ENTITY declaration is")
     parser.ExternalEntityRefHandler = refuse("an external entity is")
 
-    def start(tag, attrs):
+    def start(tag: str, attrs: dict[str, str]) -> None:
         element = _Element(tag, attrs, first + parser.CurrentLineNumber - 1,
                            parser.CurrentColumnNumber + 1)
         (stack[-1].children if stack else root).append(element)
@@ -158,16 +179,16 @@ class MergeBuilder(HandBuilder):
     FIRST_SEAT = 0
 
     def __init__(self, site: Site, path: str | None, hand_id: str | None,
-                 lines: Sequence[str]):
+                 lines: Sequence[str]) -> None:
         super().__init__(site, path, hand_id)
         self.lines = lines
         self.by_seat: dict[str, str] = {}
         self.raise_by = False
         #: (player, amount, pot number, line, pot name) per <winner>.
-        self.winners: list[tuple[str, Decimal, int, _Line, str]] = []
+        self.winners: list[tuple[str, Decimal, int, LineToken, str]] = []
 
-    def tok(self, element: _Element) -> _Line:
-        return _Line(self.lines[element.line - 1].strip(), element.line)
+    def tok(self, element: _Element) -> LineToken:
+        return _line(self.lines[element.line - 1].strip(), element.line)
 
     def need(self, element: _Element, name: str) -> str:
         value = element.attrs.get(name)
@@ -201,7 +222,7 @@ class MergeBuilder(HandBuilder):
         if m is None:
             raise LineError(tok, f"cannot read the stakes {stakes!r}", column_of(tok, stakes))
         structure, small, big = m.groups()
-        self.structure = STRUCTURES[structure.lower()]
+        self.structure = STRUCTURE_WORDS[structure.lower()]
         self.small_bet, self.big_bet = self.money(tok, small), self.money(tok, big)
         symbol = small[0] if not small[0].isdigit() else ""
         self.currency = "chips" if tournament else _CURRENCIES.get(symbol)
@@ -211,6 +232,7 @@ class MergeBuilder(HandBuilder):
             # data="DATE|NAME|TOURNAMENT-TABLE|...": the third field names both.
             data = element.attrs.get("data", "").split("|")
             number = data[2].partition("-")[0] if len(data) > 2 else self.hand_id
+            assert number is not None  # (check_hand_id has read the game's id)
             self.tournament = Tournament(number, None, None, None, None)
 
     def read(self, game: _Element, description: _Element) -> None:
@@ -298,8 +320,10 @@ class MergeBuilder(HandBuilder):
             self.act(tok, player, "fold")
         elif kind == "CHECK":
             self.act(tok, player, "check")
-        elif kind in ("CALL", "BET"):
-            self.wager(tok, player, kind.lower(), added=self.amount(e))
+        elif kind == "CALL":
+            self.wager(tok, player, "call", added=self.amount(e))
+        elif kind == "BET":
+            self.wager(tok, player, "bet", added=self.amount(e))
         elif kind == "RETURN_BLIND":
             self.return_blind(tok, player, self.need(e, "amount"))
         elif kind in ("SIT_OUT", "LEAVE") and round_id not in _NO_BETTING and not any(
@@ -318,7 +342,7 @@ class MergeBuilder(HandBuilder):
             added = self.amount(e)
             top = max(self.committed.values(), default=ZERO)
             to = self.committed.get(player, ZERO) + added
-            what = "call" if to <= top else "raise" if top else "bet"
+            what: ActionKind = "call" if to <= top else "raise" if top else "bet"
             self.wager(tok, player, what, added=added, all_in=True)
         elif kind == "DRAW":
             count = self.need(e, "text")
@@ -334,7 +358,7 @@ class MergeBuilder(HandBuilder):
         else:
             self.add_event(Event(kind.lower(), player, str(tok), tok.line))
 
-    def return_blind(self, tok: _Line, player: str, amount: str) -> None:
+    def return_blind(self, tok: LineToken, player: str, amount: str) -> None:
         """A returning player's blind: below the big blind it is a dead small blind, equal to
         it a live big blind, above it both (the small blind part dead)."""
         value = self.money(tok, amount)
@@ -358,8 +382,8 @@ class MergeBuilder(HandBuilder):
         if kind == "MUCKED":
             # Cards of a player who mucked at showdown: they join that player's MUCK event.
             for entry in self.shows:
-                if entry[0] == player and entry[1] == "muck" and entry[2] is None:
-                    entry[2] = cards
+                if entry.player == player and entry.kind == "muck" and entry.cards is None:
+                    entry.cards = cards
                     return
             self.show(tok, player, "muck", cards)
             return
@@ -377,7 +401,8 @@ class MergeBuilder(HandBuilder):
             self.hero_discards(tok, player, out, new)
         self.hero_hand(tok, cards)
 
-    def hero_discards(self, tok: _Line, player: str, out, new) -> None:
+    def hero_discards(self, tok: LineToken, player: str, out: tuple[Card, ...],
+                      new: tuple[Card, ...]) -> None:
         for i in range(len(self.actions) - 1, -1, -1):
             a = self.actions[i]
             if a.street != self.street:
@@ -399,7 +424,7 @@ class MergeBuilder(HandBuilder):
         pot = "main" if number <= 1 else f"side {number - 1}"
         self.winners.append((player, self.amount(element), number, tok, pot))
 
-    def settle(self, tok: _Line) -> None:
+    def settle(self, tok: LineToken) -> None:
         """Split the winners' amounts into the uncalled bet and collections; derive the rake."""
         if self.cancelled:
             return
@@ -408,7 +433,8 @@ class MergeBuilder(HandBuilder):
             if a.amount:
                 paid[a.player] = paid.get(a.player, ZERO) + a.amount
         ranked = sorted(paid.items(), key=lambda kv: kv[1], reverse=True)
-        owner, excess = None, ZERO
+        owner: str | None = None
+        excess = ZERO
         if ranked:
             second = ranked[1][1] if len(ranked) > 1 else ZERO
             owner, excess = ranked[0][0], ranked[0][1] - second
@@ -425,6 +451,7 @@ class MergeBuilder(HandBuilder):
                 raise LineError(self.winners[-1][3] if self.winners else tok,
                                 f"{owner}'s unmatched {excess} is not in the winners' "
                                 "amounts")
+            assert owner is not None  # (an excess is someone's)
             self.return_uncalled(tok, owner, str(excess))
             self.uncalled[-1] = dataclasses.replace(
                 self.uncalled[-1], line=self.winners[-1][3].line if self.winners else tok.line)
@@ -445,6 +472,21 @@ class MergeBuilder(HandBuilder):
                      "winner": on_winner}
 
 
+D = Decimal
+#: What Merge histories record, and the tables they show (hhtools generate deals them).
+TABLES = Tables(
+    ("badugi", "2-7", "5-card-draw"), ("fixed-limit", "pot-limit", "half-pot-limit"),
+    {"badugi": 6, "2-7": 6, "5-card-draw": 6},
+    ((D(1), D(2), D("0.50"), D(1), None), (D(5), D(10), D(2), D(5), None)),
+    ((D("0.05"), D("0.10"), D("0.05"), D("0.10"), None),
+     (D("0.50"), D(1), D("0.50"), D(1), None)),
+    (D("0.03"), D(3)), ZONE.key, "USD",
+    why="Merge histories know Badugi and 2-7 (gametype 71 and 67) in Limit, Pot "
+        "Limit and Half Pot Limit, and Pot Limit 5 Card Draw (gametype 55); no No "
+        "Limit",
+    game_structures={"5-card-draw": ("pot-limit",)})
+
+
 class Merge(Site):
     """Merge / Carbon Poker XML hand histories."""
 
@@ -456,8 +498,10 @@ class Merge(Site):
     descriptions = {"HEADER": "a Merge '<description type=... stakes=.../>' then <game> "
                               "elements"}
     builder = MergeBuilder
+    tables = TABLES
 
-    def read_hand(self, lines, first, path):  # pragma: no cover - read_document is used
+    def read_hand(self, lines: Sequence[str], first: int, path: str | None, step: int = 1
+                  ) -> Hand | SkippedHand | HandError:  # pragma: no cover - read_document is used
         raise NotImplementedError("Merge hands depend on the file's description: "
                                   "use read_document")
 
@@ -573,7 +617,7 @@ class Merge(Site):
             builder.read(game, description)
             if len(builder.actions) > MAX_ACTIONS:
                 line = builder.actions[MAX_ACTIONS].line
-                raise LineError(_Line(lines[line - 1].strip(), line),
+                raise LineError(_line(lines[line - 1].strip(), line),
                                 f"more than {MAX_ACTIONS} actions in one hand: expected at "
                                 f"most {MAX_ACTIONS}")
             return builder.finish(i + 1, j)

@@ -8,9 +8,25 @@ local time with its zone, ET in brackets when the local zone is not ET.
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 
+from hhtools.core.cards import Card
+from hhtools.core.games import Game
 from hhtools.core.records import Pot, Seat, SeatResult, Tournament
-from hhtools.sites.base import _AMOUNTS, ZERO, HandBuilder, LineError, LineToken, Site, column_of
+from hhtools.core.vocabulary import CURRENCIES, BettingStructure
+from hhtools.sites.base import (
+    _AMOUNTS,
+    ZERO,
+    HandBuilder,
+    HandWords,
+    LineError,
+    LineToken,
+    Site,
+    Tables,
+    column_of,
+)
+from hhtools.sites.classifier import Fields
+from hhtools.sites.describe import LIST4, LIST5
 from hhtools.sites.values import card_count, check_room, seat_number, table_size
 
 # Zones PokerStars prints, as IANA zones so daylight saving is applied by date.
@@ -23,7 +39,6 @@ ZONES = {"ET": "America/New_York", "EST": "America/New_York", "EDT": "America/Ne
          "MSK": "Europe/Moscow", "IST": "Asia/Kolkata", "CCT": "Asia/Shanghai",
          "JST": "Asia/Tokyo", "AET": "Australia/Sydney", "AEST": "Australia/Sydney",
          "NZT": "Pacific/Auckland"}
-CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR", "¥": "CNY"}
 SIDE_POT = re.compile(r"(Main pot|Side pot(?:-([0-9]+))?) "
                       r"((?:[$€£₹¥]|Rs\. )?[0-9][0-9,]*(?:\.[0-9]+)?)\.")
 # Single Draw 2-7 Lowball's summary says "folded before Flop".
@@ -52,8 +67,11 @@ def pot_name(text: str) -> str:
 class PokerStarsBuilder(HandBuilder):
     """Handlers for the PokerStars line terminals, in grammar order."""
 
-    def on_HEADER(self, tok, hand_id, tournament, buy_in, buy_in_currency, mix, game,
-                  structure, stakes, level, level_stakes, date, zone, et):
+    def on_HEADER(self, tok: LineToken, hand_id: str, tournament: str | None,
+                  buy_in: str | None, buy_in_currency: str | None, mix: str | None, game: str,
+                  structure: str, stakes: str | None, level: str | None,
+                  level_stakes: str | None, date: str, zone: str | None,
+                  et: str | None) -> None:
         self.hand_id = hand_id
         # Everything but the hand id and the time is the same for a session's hands: read
         # once per distinct game, stakes and tournament level (a tournament's buy-in sign is
@@ -74,12 +92,13 @@ class PokerStarsBuilder(HandBuilder):
         name = ZONES.get(zone or "ET")
         if name is None:
             if et is None:
-                raise LineError(tok, f"unknown time zone {zone!r}", column_of(tok, zone))
+                raise LineError(tok, f"unknown time zone {zone!r}", column_of(tok, zone or ""))
             date, name = et.removesuffix(" ET"), ZONES["ET"]
         self.set_time(tok, date, name)
 
-    def _game_of(self, tok, tournament, buy_in, buy_in_currency, mix, game, structure, stakes,
-                 level, level_stakes) -> tuple:
+    def _game_of(self, tok: LineToken, tournament: str | None, buy_in: str | None,
+                 buy_in_currency: str | None, mix: str | None, game: str, structure: str,
+                 stakes: str | None, level: str | None, level_stakes: str | None) -> _Header:
         """(game, structure, mix, tournament, currency, small bet, big bet) of a header."""
         self.set_game(tok, game, structure)
         if tournament is not None:
@@ -99,13 +118,14 @@ class PokerStarsBuilder(HandBuilder):
         return (self.game, self.structure, mix, self.tournament, self.currency,
                 self.small_bet, self.big_bet)
 
-    def _tournament(self, tok, tournament, buy_in, currency, level) -> Tournament:
+    def _tournament(self, tok: LineToken, tournament: str, buy_in: str | None,
+                    currency: str | None, level: str | None) -> Tournament:
         # A tournament's hands at one level share one (immutable) record.
         sign = tok[tok.find(",") + 2:][:1]
         key = (tournament, buy_in, currency, level, sign)
         record = _TOURNAMENTS.get(key)
         if record is None:
-            fee = bounty = None
+            cost = fee = bounty = None
             if buy_in is not None:
                 # Two parts are the buy-in and the fee; three, the buy-in, the bounty and
                 # the fee (a knockout); one, the buy-in alone.
@@ -114,24 +134,25 @@ class PokerStarsBuilder(HandBuilder):
                     raise LineError(tok, f"the buy-in {buy_in!r} has {len(parts)} parts: "
                                     "expected buy-in+fee or buy-in+bounty+fee",
                                     column_of(tok, buy_in))
-                buy_in, fee = parts[0], parts[-1] if len(parts) > 1 else None
+                cost, fee = parts[0], parts[-1] if len(parts) > 1 else None
                 bounty = parts[1] if len(parts) == 3 else None
                 currency = currency or sign_currency(tok[tok.find(",") + 2:])
             elif tok[tok.find(",") + 2:].startswith("Freeroll"):
-                buy_in = ZERO
-            record = Tournament(tournament, buy_in, fee, currency, level, bounty)
+                cost = ZERO
+            record = Tournament(tournament, cost, fee, currency, level, bounty)
             if len(_TOURNAMENTS) > _MAX_REMEMBERED:
                 _TOURNAMENTS.clear()
             _TOURNAMENTS[key] = record
         return record
 
-    def on_EV_FINISHED(self, tok, player, place, prize):
+    def on_EV_FINISHED(self, tok: LineToken, player: str, place: str,
+                       prize: str | None) -> None:
         self._finish(tok, player, place, prize)
 
-    def on_EV_WINS_TOURNAMENT(self, tok, player, prize):
+    def on_EV_WINS_TOURNAMENT(self, tok: LineToken, player: str, prize: str | None) -> None:
         self._finish(tok, player, "1", prize)
 
-    def _finish(self, tok, player, place, prize):
+    def _finish(self, tok: LineToken, player: str, place: str, prize: str | None) -> None:
         """A player's finish, kept as an event (hhtools.store.tournament_rows reads it back with
         this grammar); a place or prize that is no number costs the hand here, with the line
         named, rather than the store later."""
@@ -142,12 +163,13 @@ class PokerStarsBuilder(HandBuilder):
             self.money(tok, prize)
         self.on_event(tok, player)
 
-    def on_TABLE(self, tok, table, max_seats, button):
+    def on_TABLE(self, tok: LineToken, table: str, max_seats: str | None, button: str) -> None:
         self.table = table
         self.max_seats = table_size(tok, max_seats) if max_seats else None
         self.button = seat_number(tok, button, where=f"#{button}")
 
-    def on_SEAT(self, tok, seat, player, stack, status):
+    def on_SEAT(self, tok: LineToken, seat: str, player: str, stack: str,
+                status: str | None) -> None:
         # A Seat record depends on the line's text alone, and the same seat lines recur from
         # hand to hand while stacks stay put: each is built once (records are immutable). The
         # checks stay in add_seat's order.
@@ -169,7 +191,7 @@ class PokerStarsBuilder(HandBuilder):
         self.seated.add(player)
         self.seat_numbers.add(number)
 
-    def on_POST_SB(self, tok, player, amount, all_in):
+    def on_POST_SB(self, tok: LineToken, player: str, amount: str, all_in: str | None) -> None:
         if "post_sb" in self.blinds:
             # A second small blind is a returning player's dead blind: in the pot, but no
             # part of anyone's call.
@@ -178,31 +200,34 @@ class PokerStarsBuilder(HandBuilder):
             return
         self.post(tok, player, "post_sb", amount, all_in)
 
-    def on_POST_BB(self, tok, player, amount, all_in):
+    def on_POST_BB(self, tok: LineToken, player: str, amount: str, all_in: str | None) -> None:
         self.post(tok, player, "post_bb", amount, all_in)
 
-    def on_POST_DEAD(self, tok, player, amount, all_in):
+    def on_POST_DEAD(self, tok: LineToken, player: str, amount: str,
+                     all_in: str | None) -> None:
         self.post_small_and_big(tok, player, amount, all_in)
 
-    def on_POST_ANTE(self, tok, player, amount, all_in):
+    def on_POST_ANTE(self, tok: LineToken, player: str, amount: str,
+                     all_in: str | None) -> None:
         self.post(tok, player, "post_ante", amount, all_in)
 
-    def on_EV_STRADDLE(self, tok, player, amount, all_in):
+    def on_EV_STRADDLE(self, tok: LineToken, player: str, amount: str,
+                       all_in: str | None) -> None:
         self.skip(tok, "a straddle")
 
-    def on_EV_SPLASH(self, tok, amount):
+    def on_EV_SPLASH(self, tok: LineToken, amount: str) -> None:
         self.money(tok, amount)
         self.skip(tok, "site money added to the pot (STP)")
 
-    def on_EV_CASH_OUT(self, tok, player, amount, fee):
+    def on_EV_CASH_OUT(self, tok: LineToken, player: str, amount: str, fee: str) -> None:
         self.money(tok, amount)
         self.money(tok, fee)
         self.skip(tok, "an all-in cash-out")
 
-    def on_DEALING(self, tok):
+    def on_DEALING(self, tok: LineToken) -> None:
         pass
 
-    def on_DEALT(self, tok, player, cards, new):
+    def on_DEALT(self, tok: LineToken, player: str, cards: str, new: str | None) -> None:
         size = self.game.hand_size
         if self.street == "predraw":
             if new is not None:
@@ -221,13 +246,16 @@ class PokerStarsBuilder(HandBuilder):
             self.player(tok, player)
         self.replaced(tok, player, kept, fresh, "[")
 
-    def on_RAISE(self, tok, player, by, to, all_in):
+    # Its own fields (the raise and the total): handlers are called with the fields of their
+    # grammar's terminal (HandBuilder.check_handlers), never through the shared signature.
+    def on_RAISE(self, tok: LineToken, player: str, by: str, to: str,  # type: ignore[override]
+                 all_in: str | None) -> None:
         if by not in _AMOUNTS:
             self.money(tok, by)  # read (and checked) though the total says it all
         value = _AMOUNTS.get(to) or self.money(tok, to)
         self.wager(tok, player, "raise", None, value, bool(all_in))
 
-    def on_DISCARD(self, tok, player, count, cards):
+    def on_DISCARD(self, tok: LineToken, player: str, count: str, cards: str | None) -> None:
         if self.street == "predraw":
             self.new_street("draw1")  # a single draw game's draw, which has no marker
         # The hero's discards are listed ("[]" in a corrupt file means: not known).
@@ -238,7 +266,7 @@ class PokerStarsBuilder(HandBuilder):
             number = card_count(tok, count)
         self.draw(tok, player, number, discarded)
 
-    def on_STAND_PAT(self, tok, player, cards):
+    def on_STAND_PAT(self, tok: LineToken, player: str, cards: str | None) -> None:
         if self.street == "predraw":
             self.new_street("draw1")
         self.draw(tok, player, 0, ())
@@ -247,60 +275,60 @@ class PokerStarsBuilder(HandBuilder):
         elif player == self.hero and self.hero_cards and self.hero_known:
             self.hero_hand(tok, self.hero_cards[-1].cards)
 
-    def on_SHOW(self, tok, player, cards, description):
+    def on_SHOW(self, tok: LineToken, player: str, cards: str, description: str | None) -> None:
         self.show(tok, player, "show", self.cards(tok, cards, self.game.hand_size), description)
 
-    def on_MUCK(self, tok, player):
+    def on_MUCK(self, tok: LineToken, player: str) -> None:
         self.show(tok, player, "muck", None)
 
-    def on_NO_SHOW(self, tok, player):
+    def on_NO_SHOW(self, tok: LineToken, player: str) -> None:
         self.show(tok, player, "no_show", None)
 
-    def on_UNCALLED(self, tok, amount, player):
+    def on_UNCALLED(self, tok: LineToken, amount: str, player: str) -> None:
         self.return_uncalled(tok, player, amount)
 
-    def on_COLLECT(self, tok, player, amount, pot):
+    def on_COLLECT(self, tok: LineToken, player: str, amount: str, pot: str) -> None:
         self.collect(tok, player, amount, pot_name(pot))
 
-    def on_CANCELLED(self, tok):
+    def on_CANCELLED(self, tok: LineToken) -> None:
         self.cancelled = True
 
-    def on_TOTAL(self, tok, total, pots, rake):
+    def on_TOTAL(self, tok: LineToken, total: str, pots: str, rake: str) -> None:
         self.total_pot = self.money(tok, total)
         self.rake = self.money(tok, rake)
         for m in SIDE_POT.finditer(pots):
             name = "main" if m[1] == "Main pot" else f"side {m[2] or 1}"
             self.pots.append(Pot(name, self.money(tok, m[3])))
 
-    def on_SEAT_SUMMARY(self, tok: LineToken, seat, player, positions, rest):
+    def on_SEAT_SUMMARY(self, tok: LineToken, seat: str, player: str, positions: str | None,
+                        rest: str) -> None:
         # All but the line number depends on the line's text, and a session's summary lines
         # recur (the same players fold before the draw hand after hand): each is read once.
         said = _SEAT_RESULTS.get(tok)
         if said is None:
             said = self._seat_result(tok, seat, positions, rest)
-        number, positions, outcome, won, cards, description = said
+        number, roles, outcome, won, cards, description = said
         if player not in self.seated:
             entry = self.summary_entry(tok, seat, player)
             if entry is None:
                 return
             number, player = seat_number(tok, entry[0]), entry[1]
-        self.seat_results.append(SeatResult(number, player, positions, outcome, rest, won,
+        self.seat_results.append(SeatResult(number, player, roles, outcome, rest, won,
                                             cards, description, None, None, tok.line))
 
-    def _seat_result(self, tok: LineToken, seat, positions, rest) -> tuple:
+    def _seat_result(self, tok: LineToken, seat: str, positions: str | None,
+                     rest: str) -> _SeatSaid:
         """(seat, positions, outcome, amount won, cards, description) of a summary seat line,
         remembered for the next line with the same text."""
         roles = _ROLES.get(positions)
         if roles is None:
             roles = _roles(positions)
-        said = _OUTCOMES.get(rest)
-        if said is None:
-            said = _outcome(rest)
-        outcome, cards, won, description = said
-        if cards is not None:
-            cards = self.cards(tok, cards)
-        if won is not None:
-            won = self.money(tok, won)
+        words = _OUTCOMES.get(rest)
+        if words is None:
+            words = _outcome(rest)
+        outcome, cards_text, won_text, description = words
+        cards = self.cards(tok, cards_text) if cards_text is not None else None
+        won = self.money(tok, won_text) if won_text is not None else None
         said = (seat_number(tok, seat), roles, outcome, won, cards, description)
         if len(_SEAT_RESULTS) > _MAX_REMEMBERED:
             _SEAT_RESULTS.clear()
@@ -310,12 +338,19 @@ class PokerStarsBuilder(HandBuilder):
 
 # The same few summary endings recur in every hand ("(button) folded before the Draw"): each
 # is read once. These are emptied when full.
+#: What a header says but for its hand id and time: (game, structure, mix, tournament,
+#: currency, small bet, big bet).
+_Header = tuple[Game, BettingStructure, str | None, Tournament | None, str | None, Decimal,
+                Decimal]
+#: A summary seat line's (seat, positions, outcome, amount won, cards, description).
+_SeatSaid = tuple[int, tuple[str, ...], str, Decimal | None, tuple[Card, ...] | None,
+                  str | None]
 _ROLES: dict[str | None, tuple[str, ...]] = {}
 _OUTCOMES: dict[str, tuple[str, str | None, str | None, str | None]] = {}
-_TOURNAMENTS: dict[tuple, Tournament] = {}
+_TOURNAMENTS: dict[tuple[str, str | None, str | None, str | None, str], Tournament] = {}
 _SEATS: dict[str, Seat] = {}
-_SEAT_RESULTS: dict[str, tuple] = {}
-_HEADERS: dict[tuple, tuple] = {}
+_SEAT_RESULTS: dict[str, _SeatSaid] = {}
+_HEADERS: dict[tuple[Fields, str], _Header] = {}
 _MAX_REMEMBERED = 10_000
 _DIGITS = {str(n): n for n in range(10)}
 
@@ -335,7 +370,9 @@ def _outcome(rest: str) -> tuple[str, str | None, str | None, str | None]:
     """What a summary seat line says after the name: (outcome, the cards' text, the amount won
     as written, the hand's description); the cards and amount are read by the builder, which
     can point at them when they are wrong."""
-    cards = won = description = None
+    cards: str | None = None
+    won: str | None = None
+    description: str | None = None
     # Most seats folded: test the first word before any regex.
     if rest[:7] == "folded " and FOLDED.fullmatch(rest):
         outcome = "folded"
@@ -356,6 +393,43 @@ def _outcome(rest: str) -> tuple[str, str | None, str | None, str | None]:
     return said
 
 
+D = Decimal
+#: What PokerStars histories record, and the tables they show (hhtools generate deals them).
+TABLES = Tables(
+    ("badugi", "2-7", "2-7-single-draw", "5-card-draw"), ("fixed-limit",),
+    {"badugi": 8, "2-7": 6, "2-7-single-draw": 7, "5-card-draw": 6},
+    ((D("0.10"), D("0.20"), D("0.05"), D("0.10"), None),
+     (D("0.25"), D("0.50"), D("0.10"), D("0.25"), None),
+     (D(1), D(2), D("0.50"), D(1), None), (D(5), D(10), D(2), D(5), None)),
+    ((D("0.25"), D("0.50"), D("0.25"), D("0.50"), None),
+     (D("0.50"), D(1), D("0.50"), D(1), None)),
+    (D("0.05"), D(3)), ZONES["ET"], "USD",
+    why="PokerStars histories of these games are Limit Badugi and Triple Draw 2-7 "
+        "Lowball, No Limit Single Draw 2-7 Lowball and 5 Card Draw in Limit, Pot "
+        "Limit and No Limit",
+    game_structures={"2-7-single-draw": ("no-limit",),
+                     "5-card-draw": ("fixed-limit", "pot-limit", "no-limit")})
+
+
+#: How PokerStars words a shown hand: (Badugi: 8,4,3,A) (3-card: 9,2,A) (Lo: 9,7,6,4,2)
+#: (Lo: a pair of Fives) (Lo: a straight, Four to Eight); 5 Card Draw, a high game, in the same
+#: words without "Lo: " (a pair of Kings) (high card Queen) (a straight, Four to Eight).
+HAND_WORDS: HandWords = (
+    (rf"(?:a )?Badugi: ({LIST4})", "badugi"),
+    (rf"(?:a )?([123])-card: ({LIST4})", "smaller_badugi"),
+    (rf"Lo: ({LIST5})", "ranks"),
+    (r"high card (\w+)", "high_card"),
+    (r"(?:Lo: )?a pair of (\w+)", "pair"),
+    (r"(?:Lo: )?two pair, (\w+) and (\w+)", "two_pair"),
+    (r"(?:Lo: )?three of a kind, (\w+)", "trips"),
+    (r"(?:Lo: )?a straight, \w+ to (\w+)", "straight"),
+    (r"(?:Lo: )?a flush, (\w+) high", "flush"),
+    (r"(?:Lo: )?a full house, (\w+) full of (\w+)", "full_house"),
+    (r"(?:Lo: )?four of a kind, (\w+)", "quads"),
+    (r"(?:Lo: )?a straight flush, \w+ to (\w+)", "straight_flush"),
+)
+
+
 class PokerStars(Site):
     """PokerStars hand histories."""
 
@@ -367,6 +441,8 @@ class PokerStars(Site):
     # Archive exports put a row of stars between hands.
     banner = re.compile(r" ?\*{10,}\s*$")
     builder = PokerStarsBuilder
+    tables = TABLES
+    hand_words = HAND_WORDS
     descriptions = {
         "HEADER": "a 'PokerStars Game #...' header", "TABLE": "the 'Table ...' line",
         "SEAT": "a seat line ('Seat N: name ($X in chips)')",

@@ -33,10 +33,11 @@ _MAX_STATES = 100_000
 class _TokenStream(Lexer):
     """Lark's lexer slot: hhtools classifies lines itself, so Lark never lexes anything."""
 
-    def __init__(self, lexer_conf):
+    def __init__(self, lexer_conf: object) -> None:
         pass
 
-    def lex(self, data: Sequence) -> Iterator:  # type: ignore[override]
+    # Lark calls a lexer of its first interface with the text alone (never, here).
+    def lex(self, data: Sequence[Token]) -> Iterator[Token]:  # type: ignore[override]
         return iter(data)
 
 
@@ -107,7 +108,8 @@ class Structure:
         if kind in self.ignored:
             moves[at][kind] = at
             return at
-        parser = self._parsers[at].copy(deepcopy_values=False)
+        # (Lark leaves InteractiveParser.copy unannotated.)
+        parser = self._parsers[at].copy(deepcopy_values=False)  # type: ignore[no-untyped-call]
         try:
             if kind == "$END":
                 parser.feed_eof()

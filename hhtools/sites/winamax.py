@@ -16,8 +16,18 @@ from dataclasses import replace
 from decimal import Decimal
 
 from hhtools.core.pots import uncalled_bet
-from hhtools.core.records import SeatResult, Tournament, Uncalled
-from hhtools.sites.base import ZERO, HandBuilder, LineError, Site, column_of
+from hhtools.core.records import Hand, SeatResult, Tournament, Uncalled
+from hhtools.core.vocabulary import Street
+from hhtools.sites.base import (
+    ZERO,
+    HandBuilder,
+    HandWords,
+    LineError,
+    LineToken,
+    Site,
+    Tables,
+    column_of,
+)
 from hhtools.sites.fulltilt import MIX
 from hhtools.sites.values import card_count, seat_number, table_size
 
@@ -31,10 +41,19 @@ TOURNAMENT_TABLE = re.compile(r".*\(([0-9]+)\)#[0-9]+")
 AMOUNT = re.compile(r"[$€]?[0-9][0-9,]*(?:\.[0-9]+)?[$€]?")
 
 
+#: A tournament's (buy-in, fee, currency, level, bounty), as its header gives them.
+_Terms = tuple[Decimal | None, Decimal | None, str | None, str, Decimal | None]
+
+
 class WinamaxBuilder(HandBuilder):
     """Handlers for the Winamax line terminals, in grammar order."""
 
-    def on_HEADER(self, tok, kind, hand_id, game, structure, ante, small, big, date, zone):
+    #: A tournament's terms from the header, until the table line names the tournament.
+    tournament_terms: _Terms | None = None
+
+    def on_HEADER(self, tok: LineToken, kind: str, hand_id: str, game: str, structure: str,
+                  ante: str | None, small: str, big: str, date: str,
+                  zone: str | None) -> None:
         if m := TOURNAMENT.fullmatch(kind):
             self.tournament_terms = self._buy_in(tok, m[1], m[2])
         elif not FAST_FOLD.fullmatch(kind) and kind != "CashGame":
@@ -52,7 +71,7 @@ class WinamaxBuilder(HandBuilder):
             self.mix = f"{mix[1]}-Game"
         self.set_time(tok, date, "UTC" if zone in (None, "UTC", "GMT") else zone)
 
-    def _buy_in(self, tok, buy_in: str, level: str) -> tuple:
+    def _buy_in(self, tok: LineToken, buy_in: str, level: str) -> _Terms:
         """(buy-in, fee, currency, level, bounty) of ``4.50€ + 0.50€`` or, with a knockout,
         ``2€ + 2€ + 0.50€`` (the bounty second); other wordings (a ticket) give no amounts."""
         parts = [p.strip() for p in buy_in.split("+")]
@@ -63,22 +82,26 @@ class WinamaxBuilder(HandBuilder):
         fee = values[-1] if len(values) > 1 else None
         return values[0], fee, currency, level, values[1] if len(values) == 3 else None
 
-    def on_TABLE(self, tok, table, max_seats, money, button):
+    def on_TABLE(self, tok: LineToken, table: str, max_seats: str | None, money: str | None,
+                 button: str) -> None:
         self.table = table
-        terms = getattr(self, "tournament_terms", None)
+        terms = self.tournament_terms
         if terms is not None:
             # 'NAME(TID)#T': the tournament and its table.
             m = TOURNAMENT_TABLE.fullmatch(table)
-            self.tournament = Tournament(m[1] if m else self.hand_id, *terms)
+            number = m[1] if m else self.hand_id
+            assert number is not None  # (the header gave the hand's id)
+            self.tournament = Tournament(number, *terms)
         self.max_seats = table_size(tok, max_seats) if max_seats else None
         if money == "play money":
             self.currency = "play"
         self.button = seat_number(tok, button, where=f"#{button}")
 
-    def on_SEAT(self, tok, seat, player, stack):
+    def on_SEAT(self, tok: LineToken, seat: str, player: str, stack: str) -> None:
         self.add_seat(tok, seat, player, stack, False)
 
-    def on_SEAT_SUMMARY(self, tok, seat, player, positions, rest):
+    def on_SEAT_SUMMARY(self, tok: LineToken, seat: str, player: str, positions: str,
+                        rest: str) -> None:
         entry = self.summary_entry(tok, seat, player)
         if entry is None:
             return
@@ -96,13 +119,14 @@ class WinamaxBuilder(HandBuilder):
                                             rest, won, cards, description, None, None,
                                             tok.line))
 
-    def on_BLINDS(self, tok):
+    def on_BLINDS(self, tok: LineToken) -> None:
         pass
 
-    def on_ROUND(self, tok, which):
+    def on_ROUND(self, tok: LineToken, which: str) -> None:
         pass
 
-    def on_POST_SB(self, tok, player, amount, out_of_position):
+    def on_POST_SB(self, tok: LineToken, player: str, amount: str,
+                   out_of_position: str | None) -> None:
         if out_of_position:
             # A returning player's small blind: dead; more than the small blind is both.
             value = self.money(tok, amount)
@@ -113,23 +137,23 @@ class WinamaxBuilder(HandBuilder):
             return
         self.post(tok, player, "post_sb", amount, None)
 
-    def on_POST_DEAD(self, tok, player, amount):
+    def on_POST_DEAD(self, tok: LineToken, player: str, amount: str) -> None:
         self.post_with_dead(tok, player, "post_dead", ZERO, self.money(tok, amount), False)
 
-    def on_EV_POST_SB_BB(self, tok, player, amount):
+    def on_EV_POST_SB_BB(self, tok: LineToken, player: str, amount: str) -> None:
         self.post_small_and_big(tok, player, amount, None)
 
-    def on_EV_POT_MONEY(self, tok, what, amount):
+    def on_EV_POT_MONEY(self, tok: LineToken, what: str, amount: str) -> None:
         self.money(tok, amount)
         self.skip(tok, f"{what} money added to the pot")
 
-    def on_POST_BB(self, tok, player, amount):
+    def on_POST_BB(self, tok: LineToken, player: str, amount: str) -> None:
         self.post(tok, player, "post_bb", amount, None)
 
-    def on_POST_ANTE(self, tok, player, amount):
+    def on_POST_ANTE(self, tok: LineToken, player: str, amount: str) -> None:
         self.post(tok, player, "post_ante", amount, None)
 
-    def on_DEALT(self, tok, player, cards, new):
+    def on_DEALT(self, tok: LineToken, player: str, cards: str, new: str | None) -> None:
         if new is not None:  # "[kept] [new]" after a draw
             if self.street == "predraw":
                 raise LineError(tok, "a second card list before the first draw",
@@ -146,11 +170,14 @@ class WinamaxBuilder(HandBuilder):
         self.hero = player
         self.hero_hand(tok, self.cards(tok, cards, self.game.hand_size))
 
-    def on_RAISE(self, tok, player, by, to, all_in):
+    # Its own fields (the raise and the total): handlers are called with the fields of their
+    # grammar's terminal (HandBuilder.check_handlers), never through the shared signature.
+    def on_RAISE(self, tok: LineToken, player: str, by: str, to: str,  # type: ignore[override]
+                 all_in: str | None) -> None:
         self.money(tok, by)
         self.wager(tok, player, "raise", to=self.money(tok, to), all_in=bool(all_in))
 
-    def on_DISCARD(self, tok, player, count, cards):
+    def on_DISCARD(self, tok: LineToken, player: str, count: str, cards: str | None) -> None:
         number = card_count(tok, count)
         self.draw(tok, player, number, self.cards(tok, cards) if cards else None)
         if player == self.hero and number:
@@ -159,29 +186,30 @@ class WinamaxBuilder(HandBuilder):
             # the hand as dealt.
             self.hero_known = False
 
-    def on_STAND_PAT(self, tok, player, cards):
+    def on_STAND_PAT(self, tok: LineToken, player: str, cards: str | None) -> None:
         self.draw(tok, player, 0, ())
         if cards and player == self.hero and not cards.startswith(("X", "x")):
             self.hero_hand(tok, self.cards(tok, cards, self.game.hand_size))
         elif player == self.hero and self.hero_cards and self.hero_known:
             self.hero_hand(tok, self.hero_cards[-1].cards)
 
-    def on_SHOW(self, tok, player, cards, description):
+    def on_SHOW(self, tok: LineToken, player: str, cards: str, description: str | None) -> None:
         self.show(tok, player, "show", self.cards(tok, cards, self.game.hand_size), description)
 
-    def on_COLLECT(self, tok, player, amount, pot):
+    def on_COLLECT(self, tok: LineToken, player: str, amount: str, pot: str) -> None:
         self.collect(tok, player, amount, "main" if pot in ("pot", "main pot")
                      else "side " + pot.rpartition(" ")[2])
 
-    def on_TOTAL(self, tok, total, rake):
+    def on_TOTAL(self, tok: LineToken, total: str, rake: str | None) -> None:
         self.total_pot = self.money(tok, total)
         self.rake = self.money(tok, rake) if rake else ZERO
 
-    def finish(self, first, last):
+    def finish(self, first: int, last: int) -> Hand:
         # Give back the bet nobody called, which Winamax leaves inside "collected". Live chips
         # and antes are matched (antes are layered like bets); dead blinds stay in the pot.
         put: dict[str, Decimal] = defaultdict(Decimal)
-        street, committed = None, {}
+        street: Street | None = None
+        committed: dict[str, Decimal] = {}
         for a in self.actions:
             if a.street != street:
                 street, committed = a.street, {}
@@ -211,6 +239,27 @@ class WinamaxBuilder(HandBuilder):
         return super().finish(first, last)
 
 
+D = Decimal
+#: What Winamax histories record, and the tables they show (hhtools generate deals them).
+TABLES = Tables(
+    ("2-7",), ("fixed-limit",), {"2-7": 6},
+    ((D("0.50"), D(1), D("0.25"), D("0.50"), None),
+     (D(25), D(50), D("12.50"), D(25), None)),
+    (), (D("0.01"), D(2)), "UTC", "EUR",
+    why="Winamax's only draw game is 2-7 Triple Draw fixed limit",
+    sitting_out=False, mucks=False)
+
+
+#: How Winamax words a shown hand: every game as high poker, ranks as words or digits ("High
+#: card : King", "High card : 8", "One pair : Sevens", "Two pairs : Jacks and 8"). Other
+#: wordings are not in any file seen, so they stay unchecked rather than guessed.
+HAND_WORDS: HandWords = (
+    (r"High card : (\w+)", "high_card"),
+    (r"One pair : (\w+)", "pair"),
+    (r"Two pairs : (\w+) and (\w+)", "two_pair"),
+)
+
+
 class Winamax(Site):
     """Winamax hand histories."""
 
@@ -219,6 +268,8 @@ class Winamax(Site):
     grammar = "winamax"
     hand_start = re.compile(r"Winamax Poker - .*? - HandId: #([0-9-]+) - ")
     builder = WinamaxBuilder
+    tables = TABLES
+    hand_words = HAND_WORDS
     descriptions = {
         "HEADER": "a 'Winamax Poker - ... - HandId: #...' header",
         "TABLE": "the 'Table: ...' line", "SEAT": "a seat line ('Seat N: name (X)')",

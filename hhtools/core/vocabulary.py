@@ -1,0 +1,61 @@
+"""The poker words every layer shares, each defined once: streets, action kinds, betting
+structures and the currency signs histories print.
+
+The types are ``Literal`` aliases, so a record keeps the plain strings it always held (its
+JSON, PHH and printed words are those strings) while the type checker refuses a misspelt one;
+each tuple is read from its type, so the two cannot disagree.
+
+>>> STREETS
+('predraw', 'draw1', 'draw2', 'draw3')
+>>> STRUCTURE_WORDS["pot limit"], structure_words("Limit", "NL")
+('pot-limit', {'Limit': 'fixed-limit', 'NL': 'no-limit'})
+>>> currencies("$€")
+{'$': 'USD', '€': 'EUR'}
+"""
+
+from __future__ import annotations
+
+from typing import Literal, get_args
+
+#: ``predraw`` holds blinds, antes and the betting before the first draw; ``draw1`` to
+#: ``draw3`` each hold a draw and the betting after it.
+Street = Literal["predraw", "draw1", "draw2", "draw3"]
+STREETS: tuple[Street, ...] = get_args(Street)
+
+#: Posts: ``post_sb``, ``post_bb``, ``post_ante``; ``post_dead`` is a small and big blind
+#: posted together (the small one dead); ``post_blind`` is a KingsClub out-of-turn blind, whose
+#: unprinted dead part is in ``amount`` but not in ``to``.
+ActionKind = Literal["post_sb", "post_bb", "post_ante", "post_dead", "post_blind", "fold",
+                     "check", "call", "bet", "raise", "discard", "stand_pat"]
+ACTION_KINDS: tuple[ActionKind, ...] = get_args(ActionKind)
+#: A showdown line: cards shown, mucked, or a winner not showing.
+ShowKind = Literal["show", "muck", "no_show"]
+
+#: A betting structure, as the records name it.
+BettingStructure = Literal["fixed-limit", "pot-limit", "half-pot-limit", "no-limit"]
+STRUCTURES: tuple[BettingStructure, ...] = get_args(BettingStructure)
+
+#: Every way a history names a betting structure, as printed (headers, Merge's stakes).
+_PRINTED: dict[str, BettingStructure] = {
+    "Limit": "fixed-limit", "Fixed Limit": "fixed-limit", "FL": "fixed-limit",
+    "Pot Limit": "pot-limit", "PL": "pot-limit",
+    "Half Pot Limit": "half-pot-limit", "HPL": "half-pot-limit",
+    "No Limit": "no-limit", "NL": "no-limit"}
+#: The same words in lower case, as a header's words are looked up (in any case).
+STRUCTURE_WORDS: dict[str, BettingStructure] = {w.lower(): s for w, s in _PRINTED.items()}
+
+
+def structure_words(*printed: str) -> dict[str, BettingStructure]:
+    """The words a site prints for its structures, as printed, and the structure each names
+    (a KeyError for a word no history prints): a site whose pattern lists the words names
+    only those it prints."""
+    return {w: _PRINTED[w] for w in printed}
+
+
+#: The currency each sign before an amount names ("$0.25").
+CURRENCIES: dict[str, str] = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR", "¥": "CNY"}
+
+
+def currencies(signs: str) -> dict[str, str]:
+    """The part of CURRENCIES whose signs a site prints (a KeyError for an unknown sign)."""
+    return {s: CURRENCIES[s] for s in signs}
