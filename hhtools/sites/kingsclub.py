@@ -316,6 +316,8 @@ class KingsClub(Site):
     """KingsClub hand histories."""
 
     name = "kingsclub"
+    summary_every_seat = True
+    summary_winners = True
     title = "KingsClub"
     grammar = "kingsclub"
     hand_start = re.compile(r"#([0-9]+): ")

@@ -360,6 +360,9 @@ class PokerStars(Site):
     """PokerStars hand histories."""
 
     name = "pokerstars"
+    summary_every_seat = True
+    summary_winners = True
+    summary_total = True
     title = "PokerStars"
     grammar = "pokerstars"
     hand_start = re.compile(r"PokerStars (?:Home Game |Zoom |Rush )?(?:Game|Hand) #([0-9]+):")
