@@ -43,7 +43,7 @@ from hhtools.reading.phh import read_phh
 from hhtools.reading.phh_bounds import is_phh
 from hhtools.reading.splitting import split_hands
 from hhtools.reading.summaries import SITE as SUMMARY_SITE
-from hhtools.reading.summaries import is_summary, read_summaries
+from hhtools.reading.summaries import Summary, is_summary, read_summaries
 from hhtools.sites import SITES, Site, get_site
 
 #: File suffixes searched for in directories.
@@ -72,7 +72,7 @@ class ParseResult:
     notes: tuple[HandWarning, ...] = ()
     not_history: str | None = None
     #: A tournament summary file's tournaments (hhtools.reading.summaries.Summary); it holds no hand.
-    summaries: tuple = ()
+    summaries: tuple[Summary, ...] = ()
 
     @property
     def ok(self) -> bool:
@@ -133,10 +133,11 @@ def _plain_text(text: str) -> str:
 def detect_site(lines: list[str]) -> Site | None:
     """The site whose hand header appears first in ``lines``, or None."""
     seen = 0
+    sites: dict[str, Site] = SITES
     for line in lines:
         if not line.strip():
             continue
-        for site in SITES.values():
+        for site in sites.values():
             if site.hand_start.match(line):
                 return site
         seen += 1
@@ -173,11 +174,12 @@ def parse_text(text: str, site: str = "auto", *, path: str | None = None,
     if read_document is not None:
         # A site whose file is one document rather than a run of text hands (Merge's XML:
         # every game depends on the description heading the file) reads it whole.
-        hands, skipped, bad, stray = read_document(lines, path)
-        if errors == "raise" and bad:
-            raise HandParseError(bad[0])
-        return ParseResult(path, chosen.name, encoding, tuple(hands), tuple(skipped),
-                           tuple(bad), stray)
+        read: tuple[list[Hand], list[SkippedHand], list[HandError], int]
+        read = read_document(lines, path)
+        if errors == "raise" and read[2]:
+            raise HandParseError(read[2][0])
+        return ParseResult(path, chosen.name, encoding, tuple(read[0]), tuple(read[1]),
+                           tuple(read[2]), read[3])
     _ = chosen.classifier  # compile the grammar here: a broken grammar is a bug, not a bad hand
     offset, step = line_spacing(lines)
     if step != 1:
@@ -331,7 +333,7 @@ _BINARY_KINDS = (("PK\x03\x04", "a ZIP archive"), ("%PDF-", "a PDF document"),
                  ("Rar!", "a RAR archive"))
 
 
-def _not_a_history(lines, path, encoding) -> ParseResult:
+def _not_a_history(lines: list[str], path: str | None, encoding: str | None) -> ParseResult:
     """A text with no hand header of any site: skipped and counted, not a rejected hand."""
     first = next((line.strip() for line in lines if line.strip()), None)
     kind = next((k for magic, k in _BINARY_KINDS if first and first.startswith(magic)), None)
@@ -347,7 +349,7 @@ def _not_a_history(lines, path, encoding) -> ParseResult:
     return ParseResult(path, None, encoding, (), (), (), 0, not_history=reason)
 
 
-def _outside_hands(lines: list[str], spans: list[tuple[int, int]], site: Site, path,
+def _outside_hands(lines: list[str], spans: list[tuple[int, int]], site: Site, path: str | None,
                    first_line: int, step: int) -> list[HandError]:
     """One rejection per run of lines that lie in no hand (runs end at a blank line or a
     hand), naming its first line and what a hand starts with."""
@@ -375,7 +377,7 @@ def _outside_hands(lines: list[str], spans: list[tuple[int, int]], site: Site, p
             for k, count in runs]
 
 
-def _no_hand(lines, path, site: Site, first_line: int = 1) -> HandError:
+def _no_hand(lines: list[str], path: str | None, site: Site, first_line: int = 1) -> HandError:
     n, line = next((n, line) for n, line in enumerate(lines, first_line) if line.strip())
     return HandError(path, n, 1, None, site.name, (site.describe("HEADER"),), line.strip(),
                      f"no {site.title} hand found: expected {site.describe('HEADER')}; "
@@ -393,7 +395,7 @@ def format_report(results: Iterable[ParseResult]) -> Iterator[str]:
             foreign += 1
             yield f"{shown(r.path or '<text>')}: not a hand history: {r.not_history}"
             continue
-        games = Counter((r.site, h.game) for h in r.hands)
+        games = Counter((r.site or "", h.game) for h in r.hands)  # a result with hands has a site
         hands.update(games)
         skipped.update(r.skipped_by_game())
         errors += len(r.errors)

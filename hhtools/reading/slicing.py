@@ -110,6 +110,12 @@ def plan(path: str, target: int | None = None) -> list[Slice]:
             for part, ((start, line), end) in enumerate(zip(cuts, bounds[1:]))]
 
 
+#: A file's plan: its codec, encoding and site, where to cut it (byte, line number), its
+#: notes, and the head every slice carries.
+_Plan = tuple[str, str, Site, list[tuple[int, int]], tuple[HandWarning, ...],
+              tuple[int, str] | None]
+
+
 class _Planner:
     """One pass over a file: its encoding, its site and where to cut it."""
 
@@ -126,7 +132,7 @@ class _Planner:
         self.head: tuple[int, str] | None = None  # what each slice carries (Site.slice_head)
         self.head_end = 0  # the line after it
 
-    def run(self):
+    def run(self) -> _Plan | None:
         head = self.f.read(HEAD_BYTES)
         codec, encoding, bom = sniff(head) or ("utf-8", None, 0)
         self.codec = codec
@@ -158,12 +164,15 @@ class _Planner:
             codec = encoding
         start_line = [(bom, 1)]
         # A cut line decoded at last as the whole file is must still start a hand.
+        site = self.site
+        if site is None:
+            return None
         cuts = start_line + [(at, line) for at, line, raw in self.cuts
-                             if self._starts_hand(decode_as(raw, codec, encoding).text, None)]
+                             if _starts_hand(site, decode_as(raw, codec, encoding).text, None)]
         if len(cuts) < 2:
             return None
-        notes = (self.note,) if encoding == "cp1252" else ()
-        return codec, encoding, self.site, cuts, notes, self.head
+        notes = (self.note,) if encoding == "cp1252" and self.note is not None else ()
+        return codec, encoding, site, cuts, notes, self.head
 
     def _chunk(self, chunk: bytes, pos: int, first: bool) -> bool:
         """Look at one chunk of whole lines; False if the file must be read whole."""
@@ -178,8 +187,8 @@ class _Planner:
                 text = chunk.decode("utf-8")
             except UnicodeDecodeError:
                 text = chunk.decode("utf-8", "surrogateescape")
-                if not self.invalid:
-                    m = INVALID.search(text)
+                m = INVALID.search(text)
+                if not self.invalid and m is not None:
                     line_start = text.rfind("\n", 0, m.start()) + 1
                     line = self.lines + text.count("\n", 0, m.start()) + 1
                     self.note = not_utf8_note(line, m.start() - line_start + 1,
@@ -193,17 +202,18 @@ class _Planner:
             return False  # lone carriage returns end lines: counted otherwise
         if first and not self._first_chunk(text):
             return False
-        if self.site.keeps_whole(text, first):
+        site = self.site
+        if site is None or site.keeps_whole(text, first):
             return False
         width = 2 if self.codec.startswith("utf-16") else 1  # bytes a character, about
         plain = width == 1 and chunk.isascii()  # a character is a byte
         at = max(0, self.target - self.since) // width
         cut = None
-        while (k := self._next_hand(text, at)) is not None:
-            line = text[k:_line_end(text, k)]
+        while (k := self._next_hand(site, text, at)) is not None:
+            header = text[k:_line_end(text, k)]
             cut = pos + (k if plain else len(text[:k].encode(self.codec, self.errors)))
             self.cuts.append((cut, self.lines + text.count("\n", 0, k) + 1,
-                              line.encode(self.codec, self.errors)))
+                              header.encode(self.codec, self.errors)))
             at = k + self.target // width
         self.since = self.since + len(chunk) if cut is None else pos + len(chunk) - cut
         self.lines += text.count("\n")
@@ -222,22 +232,23 @@ class _Planner:
             self.head_end = head[0] + head[1].count("\n") + 1
         return True
 
-    def _next_hand(self, text: str, at: int) -> int | None:
+    def _next_hand(self, site: Site, text: str, at: int) -> int | None:
         """Where the first line from ``at`` on that starts a hand begins, or None."""
-        for k in header_positions(text, self.site, at):
+        for k in header_positions(text, site, at):
             line_number = self.lines + text.count("\n", 0, k) + 1
             if (k and line_number > self.head_end
-                    and self._starts_hand(text[k:_line_end(text, k)], _previous_line(text, k))):
+                    and _starts_hand(site, text[k:_line_end(text, k)], _previous_line(text, k))):
                 return k
         return None
 
-    def _starts_hand(self, line: str, previous: str | None) -> bool:
-        """True if ``line`` starts a hand that no line before it can run into; ``previous`` is
-        the last line before it that is not blank (None: already checked)."""
-        line = line.removesuffix("\r")
-        if "\ufeff" in line or not self.site.hand_start.match(line):
-            return False
-        return self.site.cuts_before(line, previous)
+
+def _starts_hand(site: Site, line: str, previous: str | None) -> bool:
+    """True if ``line`` starts a hand that no line before it can run into; ``previous`` is the
+    last line before it that is not blank (None: already checked)."""
+    line = line.removesuffix("\r")
+    if "\ufeff" in line or not site.hand_start.match(line):
+        return False
+    return site.cuts_before(line, previous)
 
 
 def _previous_line(text: str, k: int) -> str:
@@ -266,8 +277,10 @@ def _last_line_end(data: bytes, end: bytes) -> int:
 
 def parse_slice(part: Slice) -> ParseResult:
     """The hands of one slice, numbered as in the whole file (HHToolsError if unreadable)."""
-    if part.whole:
+    if part.codec is None:  # the slice is the whole file
         return parse_file(part.path)
+    # A slice of a file cut in several has the codec, encoding and site of its plan.
+    assert part.encoding is not None and part.site is not None
     try:
         with open_input(part.path) as f:
             stat = os.fstat(f.fileno())
