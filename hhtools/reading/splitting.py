@@ -3,7 +3,7 @@
 A hand starts at a line the site's ``hand_start`` matches and runs to the next such line or to
 ``site.hand_gap`` blank lines in a row, trailing blank lines not being part of it. Lines
 outside every hand that are neither blank nor matched by ``site.banner`` (an archive's
-numbering between hands) are stray. Those two facts are the site's; the rest is here:
+numbering between hands) are stray. Those facts are the site's; the rest is here:
 parse_text splits its text with ``split_hands``, a large file is cut before the lines
 ``header_positions`` finds (hhtools.reading.slicing), and a watched file is held back from the
 last of its ``header_lines``.
@@ -73,31 +73,28 @@ def split_hands(text: str, site: Site, lines: list[str] | None = None
     empty = _empty_lines(lines)
     blanks = _with_blanks_only(text, lines, empty)
     gap = site.hand_gap
+    headers = _headers(text, site, lines, empty)
+    n = len(lines)
     spans: list[tuple[int, int]] = []
-    begin = -1  # the hand being read, or -1
-    run = 0  # blank lines in a row just before the line looked at, within the hand
-    previous = -2  # the last blank line seen
-    # Twice a line's index, plus 1 for a blank line: plain integers sort faster than pairs,
-    # and a header sorts before a blank line of the same index (it is one, not the other).
-    marks = [2 * k for k in _headers(text, site, lines, empty)] + [2 * k + 1 for k in blanks]
-    marks.sort()
-    for mark in marks:
-        k = mark >> 1
-        if mark & 1:
-            if begin < 0 or k == begin:
-                continue
+    count = len(blanks)
+    for h, after in zip(headers, [*headers[1:], n]):
+        # The hand ends at the first run of ``gap`` blank lines after its header, else where
+        # the next one starts (the blank lines just before it left out).
+        end = after
+        run = 0  # blank lines in a row, the last one at ``previous``
+        previous = -2
+        b = bisect.bisect_right(blanks, h)
+        while b < count and (k := blanks[b]) < after:
             run = run + 1 if previous == k - 1 else 1
             previous = k
             if run == gap:
-                spans.append((begin, k - gap + 1))
-                begin = -1
+                end = k - gap + 1
+                break
+            b += 1
         else:
-            if begin >= 0:
-                spans.append((begin, k - run if previous == k - 1 else k))
-            begin, run = k, 0
-    n = len(lines)
-    if begin >= 0:
-        spans.append((begin, n - run if previous == n - 1 else n))
+            if previous == after - 1:
+                end = after - run
+        spans.append((h, end))
     return spans, _stray(lines, spans, blanks, site)
 
 
