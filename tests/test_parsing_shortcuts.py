@@ -1,6 +1,6 @@
 """The parser's shortcuts give exactly what the plain way gives: remembered lines, the regex
-chosen by a line's first character, hands split in one pass, remembered summary endings
-and amounts."""
+chosen by a line's first character, remembered summary endings and amounts (how hands are
+split: test_parsing_splitting.py)."""
 
 from __future__ import annotations
 
@@ -14,16 +14,8 @@ import pytest
 
 from hhtools.core import records
 from hhtools.core.cards import parse_card
-from hhtools.reading.parsing import (
-    _BLANK_LED,
-    _blank_led,
-    _literal_prefix,
-    decode,
-    parse_text,
-    split_hands,
-    split_lines,
-    split_text_hands,
-)
+from hhtools.reading.parsing import decode, parse_text, split_lines
+from hhtools.reading.splitting import split_hands
 from hhtools.sites import SITES, base, get_site, memo, pokerstars
 from hhtools.sites import builder as builder_module
 from hhtools.sites import classifier as classifier_module
@@ -106,56 +98,6 @@ def test_parsed_hands_hold_real_records():
     assert {type(a) for a in hand.actions} == {records.Action}
     assert {type(s) for s in hand.seats} == {records.Seat}
     assert {type(s) for s in hand.summary.seats} == {records.SeatResult}
-
-
-def _split_hands_before(lines, site):
-    """split_hands as it was before the one-pass version, for comparison."""
-    start = site.hand_start.match
-    gap = site.hand_gap
-    banner = site.banner.match if site.banner is not None else None
-    spans, stray, i, n = [], 0, 0, len(lines)
-    while i < n:
-        if start(lines[i]):
-            j = i + 1
-            if gap == 1:
-                while j < n and lines[j] and not lines[j].isspace() and not start(lines[j]):
-                    j += 1
-            else:
-                blank = 0
-                while j < n and blank < gap and not start(lines[j]):
-                    blank = 0 if lines[j].strip() else blank + 1
-                    j += 1
-                while j > i + 1 and not lines[j - 1].strip():
-                    j -= 1
-            spans.append((i, j))
-            i = j
-        else:
-            if lines[i] and not lines[i].isspace() and not (banner and banner(lines[i])):
-                stray += 1
-            i += 1
-    return spans, stray
-
-
-@pytest.mark.parametrize("name", TEXT_SITES)
-def test_hands_split_as_before(name, corpus):
-    site = get_site(name)
-    texts = [f.read_bytes() for f in sorted((corpus / name).glob("*.txt"))]
-    texts = [decode(t)[0] for t in texts]
-    header = next(line for t in texts for line in split_lines(t) if site.hand_start.match(line))
-    texts.append(f"stray\n\n{header}\nx\n \n\t\n{header}\n{header}\ny\n\n\nstray\n{header}")
-    texts.append(f"{header}\n* # 12 *\n\n\n{header}\n\n \n")
-    for text in texts:
-        lines = split_lines(text)
-        assert split_hands(lines, site) == _split_hands_before(lines, site)
-
-
-def test_the_plain_prefix_of_a_hand_start():
-    assert _literal_prefix(get_site("pokerstars").hand_start) == "PokerStars "
-    assert _literal_prefix(get_site("kingsclub").hand_start) == "#"
-    assert _literal_prefix(re.compile(r"ab?c")) == "a"
-    assert _literal_prefix(re.compile(r"a\.b")) == "a"
-    assert _literal_prefix(re.compile(r"(?:x|y)z")) == ""
-    assert _literal_prefix(re.compile(r"abc", re.IGNORECASE)) == ""
 
 
 def test_summary_endings_are_read_once_and_forgotten_when_too_many(monkeypatch):
@@ -278,36 +220,6 @@ def test_seats_headers_and_times_read_once_answer_as_read_afresh(monkeypatch):
     assert parse_text(text).hands == again.hands
 
 
-@pytest.mark.parametrize("name", TEXT_SITES)
-def test_hands_found_in_the_text_are_the_hands_split_line_by_line(name, corpus):
-    site = get_site(name)
-    texts = [decode(f.read_bytes())[0] for f in sorted((corpus / name).glob("*.txt"))]
-    texts = [t.replace("\ufeff", "").replace("\r\n", "\n").replace("\r", "\n") for t in texts]
-    header = next(line for t in texts for line in split_lines(t) if site.hand_start.match(line))
-    prefix = _literal_prefix(site.hand_start)
-    texts += [f"stray\n\n{header}\nx\n \n\t\n{header}\n{header}\ny\n\n\nstray\n{header}",
-              f"{header}\n* # 12 *\n\n\n{header}\n\n \n", "", "\n", "\n\n", header,
-              f"{header}\n", f"\n{header}\nx\n\n", f"{prefix}no header\n{header}\nx",
-              f"x\n{prefix}no\n\ny\n{header}\n{prefix}z\n\n{prefix}\n\n",
-              f"{header}\na\n\n\nstray\nstray\n{header}\nb\n\n", f" {header}\n{header}",
-              f"{header}\nx\n\u3000\n{header}", f"{header}\n\x1c\n{header}\n",
-              # hands between empty lines, some not: each way of splitting gets its texts
-              f"{header}\na\n\n{header}\nb\n\n\n{header}\n", f"\n\n{header}\n{prefix}x\n",
-              f"{prefix}x\ny\n\n{header}\nz", f"{header}\n\x01\n\n{header}\né\n",
-              f"{header}\né\n\n{header}\n\xa0\n\n", f"stray\n{header}\n\n{header}",
-              "\n\n\n", f"{header}\n\n{header}\n\n\x85x\n{header}", f"{header}\n\x01\n"]
-    for text in texts:
-        lines = text.split("\n")
-        assert split_text_hands(text, lines, site) == split_hands(lines, site), text[:200]
-
-
-def test_a_line_led_by_any_blank_is_noticed():
-    # split_text_hands leaves texts with such lines to split_hands, as they may be blank.
-    for c in map(chr, range(0x110000)):
-        if c.isspace() and c != "\n":
-            assert _BLANK_LED.search("x\n" + c), hex(ord(c))
-
-
 def _read_hand_plainly(site, lines, first, path, step=1):
     """Site.read_hand as it was before the structure was checked line by line: the whole
     check first, then the handlers, each called with its fields starred."""
@@ -375,7 +287,7 @@ def test_hands_checked_as_read_answer_as_checked_first(name, corpus):
     for f in files:
         text = decode(f.read_bytes())[0]
         lines = split_lines(text)
-        spans, _ = split_hands(lines, site)
+        spans, _ = split_hands("\n".join(lines), site, lines)
         for n, (i, j) in enumerate(spans):
             hand = lines[i:j]
             variants = [hand] + (list(_damaged(hand)) if n < 3 else [])
@@ -413,20 +325,6 @@ def test_summary_seat_lines_read_once_answer_as_read_afresh(monkeypatch):
     pokerstars._SEAT_RESULTS.clear()
     assert [parse_text(t).hands[0] for t in texts] == again
     assert len(pokerstars._SEAT_RESULTS) <= 1
-
-
-def test_lines_led_by_a_blank_are_found_in_any_text():
-    # _blank_led answers as the plain test of every line, in ASCII texts (told by sorting)
-    # and in others (told by the regex).
-    def plain(lines):
-        return any(line[:1].isspace() and line[:1] != "\n" for line in lines)
-
-    others = ["\x01", "\x7f", "!", "a", "é", "\u3001", ""]
-    blanks = [c for c in map(chr, range(0x110000)) if c.isspace() and c != "\n"]
-    for c in blanks + others:
-        for text in (f"{c}x\ny", f"x\n\n{c}\ny", f"x\ny\n{c}", f"é\n{c}y", f"{c}"):
-            lines = text.split("\n")
-            assert _blank_led(text, lines) is plain(lines), (hex(ord(c[:1] or "0")), text)
 
 
 @pytest.mark.parametrize("spans", [[], [(0, 3)], [(-1, -1)], [(0, 3), (4, 4)],

@@ -23,9 +23,9 @@ from hhtools.core.inputs import InputError, shown
 from hhtools.core.outputs import write_text
 from hhtools.core.records import HandError, hand_to_json
 from hhtools.core.words import plural
-from hhtools.errors import UsageError
+from hhtools.errors import PHHError, UsageError
 from hhtools.reading.parsing import besides_hands, history_files, parse_file, refused
-from hhtools.reading.phh import PHHError, to_phh
+from hhtools.reading.phh import to_phh
 
 FORMATS = ("phh", "json")
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
@@ -66,7 +66,8 @@ def convert(paths: Iterable[str | Path], to: str, out: str | Path | None = None,
             result = parse_file(f, site)
         except InputError as exc:  # a pipe, a device, too large: only this file is lost
             result = refused(f, exc)
-        hands, skipped, errors = result.hands, len(result.skipped), list(result.errors)
+        hands, skipped = result.hands, len(result.skipped)
+        errors: list[HandError | str] = list(result.errors)
         written = 0
         lines: list[str] = []
         for hand in hands:

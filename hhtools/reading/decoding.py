@@ -23,6 +23,7 @@ from __future__ import annotations
 import codecs
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import BinaryIO
 
@@ -97,6 +98,7 @@ def decode_bytes(data: bytes) -> Decoded:
     if looks_cp1252(text, data):
         # Where the first byte UTF-8 refuses is: the line a reader checks the guess on.
         first = INVALID.search(text)
+        assert first is not None  # looks_cp1252 is True only where a byte is not UTF-8
         line = len(_LINE_END.findall(text, 0, first.start())) + 1
         start = max(text.rfind("\n", 0, first.start()), text.rfind("\r", 0, first.start())) + 1
         byte = ord(first.group()[0]) - 0xDC00
@@ -198,10 +200,10 @@ def _utf16_units(run: str) -> str:
             else f"{len(run)} lone UTF-16 surrogates ({codes})")
 
 
-def _replaced(text: str, name: str, describe) -> Decoded:
+def _replaced(text: str, name: str, describe: Callable[[str], str]) -> Decoded:
     """``text`` with each invalid run replaced by U+FFFD per byte (or unit), and a problem
     per line naming them."""
-    problems = []
+    problems: list[tuple[int, int, list[str]]] = []  # line, column, the runs on it
     line, start = 1, 0
     ends = _LINE_END.finditer(text)
     end = next(ends, None)

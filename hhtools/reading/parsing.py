@@ -26,9 +26,7 @@ from __future__ import annotations
 
 import bisect
 import dataclasses
-import functools
 import os
-import re
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -41,6 +39,11 @@ from hhtools.core.words import plural
 from hhtools.errors import HandParseError, HHToolsError, UsageError
 from hhtools.reading.decoding import decode as decode  # also this module's public name
 from hhtools.reading.decoding import decode_bytes, read_history
+from hhtools.reading.phh import read_phh
+from hhtools.reading.phh_bounds import is_phh
+from hhtools.reading.splitting import split_hands
+from hhtools.reading.summaries import SITE as SUMMARY_SITE
+from hhtools.reading.summaries import Summary, is_summary, read_summaries
 from hhtools.sites import SITES, Site, get_site
 
 #: File suffixes searched for in directories.
@@ -69,7 +72,7 @@ class ParseResult:
     notes: tuple[HandWarning, ...] = ()
     not_history: str | None = None
     #: A tournament summary file's tournaments (hhtools.reading.summaries.Summary); it holds no hand.
-    summaries: tuple = ()
+    summaries: tuple[Summary, ...] = ()
 
     @property
     def ok(self) -> bool:
@@ -130,189 +133,17 @@ def _plain_text(text: str) -> str:
 def detect_site(lines: list[str]) -> Site | None:
     """The site whose hand header appears first in ``lines``, or None."""
     seen = 0
+    sites: dict[str, Site] = SITES
     for line in lines:
         if not line.strip():
             continue
-        for site in SITES.values():
+        for site in sites.values():
             if site.hand_start.match(line):
                 return site
         seen += 1
         if seen >= _DETECT_LINES:
             break
     return None
-
-
-def split_hands(lines: list[str], site: Site) -> tuple[list[tuple[int, int]], int]:
-    """(start, end) index ranges of the hands, and how many non-blank lines lie outside them.
-
-    A hand starts at a header line and runs to the next header or to ``site.hand_gap``
-    blank lines in a row (trailing blank lines are not part of it). Lines matching
-    ``site.banner`` (an archive's numbering between hands) are not counted as stray.
-    """
-    start = site.hand_start.match
-    # Most lines cannot start a hand: a plain prefix test spares them the regex.
-    prefix = _literal_prefix(site.hand_start)
-    gap = site.hand_gap
-    banner = site.banner.match if site.banner is not None else None
-    spans = []
-    stray = 0
-    if gap == 1:
-        # One pass: a hand runs from its header to the next header or blank line.
-        begin = None
-        for k, line in enumerate(lines):
-            if line.startswith(prefix) and start(line):
-                if begin is not None:
-                    spans.append((begin, k))
-                begin = k
-            elif not line or line.isspace():
-                if begin is not None:
-                    spans.append((begin, k))
-                    begin = None
-            elif begin is None and not (banner and banner(line)):
-                stray += 1
-        if begin is not None:
-            spans.append((begin, len(lines)))
-        return spans, stray
-    i, n = 0, len(lines)
-    while i < n:
-        if start(lines[i]):
-            j = i + 1
-            blank = 0
-            while j < n and blank < gap and not start(lines[j]):
-                blank = 0 if lines[j].strip() else blank + 1
-                j += 1
-            while j > i + 1 and not lines[j - 1].strip():
-                j -= 1
-            spans.append((i, j))
-            i = j
-        else:
-            if lines[i] and not lines[i].isspace() and not (banner and banner(lines[i])):
-                stray += 1
-            i += 1
-    return spans, stray
-
-
-# A line that starts with a blank other than its end: it may be a blank line.
-_BLANK_LED = re.compile(r"\n[^\S\n]")
-# The ASCII blanks but the line end and the space.
-_RARE_ASCII_BLANKS = tuple(c for c in map(chr, range(128)) if c.isspace() and c not in "\n ")
-
-
-def split_text_hands(text: str, lines: list[str], site: Site) -> tuple[list[tuple[int, int]], int]:
-    """What ``split_hands(lines, site)`` answers, ``lines`` being ``text.split("\\n")``, found
-    by searching the text for the lines that matter rather than testing every line.
-
-    Where hands end at one blank line and no line starts with a blank, the only lines that
-    matter are those that start like a hand header and the empty ones. Where moreover every
-    line starting like a header follows an empty line (or starts the text), a hand or a run of
-    stray lines lies between two empty lines, found by list.index in C. Otherwise str.find
-    jumps from one line that matters to the next in C, and the line numbers are counted
-    between them. Any other text is split by split_hands.
-    """
-    prefix = _literal_prefix(site.hand_start)
-    if site.hand_gap != 1 or not prefix or "\n" in prefix or _blank_led(text, lines):
-        return split_hands(lines, site)
-    found = _split_between_empty_lines(
-        lines, site, prefix, text.count("\n" + prefix) + text.startswith(prefix))
-    if found is not None:
-        return found
-    # Twice the position where a line starts, plus 1 if it may be a header (0: it is empty):
-    # plain integers sort faster than pairs.
-    marks = []
-    if text.startswith(prefix):
-        marks.append(1)
-    elif not text or text[0] == "\n":
-        marks.append(0)
-    for needle, header in (("\n" + prefix, 1), ("\n\n", 0)):
-        pos = text.find(needle)
-        while pos >= 0:
-            marks.append(2 * pos + 2 + header)
-            pos = text.find(needle, pos + 1)
-    if len(text) > 0 and text[-1] == "\n":
-        marks.append(2 * len(text))
-    marks.sort()
-    start = site.hand_start.match
-    banner = site.banner.match if site.banner is not None else None
-    spans = []
-    stray = 0
-    begin = None
-    k = after = at = 0  # line k starts at position at; after: the first line not yet seen
-    for mark in marks:
-        pos = mark >> 1
-        k += text.count("\n", at, pos)
-        at = pos
-        if begin is None and k > after:  # lines between hands, none blank
-            stray += sum(1 for line in lines[after:k] if not banner(line)) if banner else k - after
-        after = k + 1
-        if mark & 1:
-            if start(lines[k]):
-                if begin is not None:
-                    spans.append((begin, k))
-                begin = k
-            elif begin is None and not (banner and banner(lines[k])):
-                stray += 1
-        elif begin is not None:
-            spans.append((begin, k))
-            begin = None
-    n = len(lines)
-    if begin is None and n > after:
-        stray += sum(1 for line in lines[after:] if not banner(line)) if banner else n - after
-    if begin is not None:
-        spans.append((begin, n))
-    return spans, stray
-
-
-def _split_between_empty_lines(lines: list[str], site: Site, prefix: str, led: int
-                               ) -> tuple[list[tuple[int, int]], int] | None:
-    """What split_hands answers for lines none of which is blank but the empty ones, or None
-    unless all ``led`` lines that start with ``prefix`` (the header's) follow an empty line
-    or start the text."""
-    start = site.hand_start.match
-    banner = site.banner.match if site.banner is not None else None
-    empty_after = lines.index
-    spans = []
-    stray = seen = 0
-    i, n = 0, len(lines)
-    while i < n:
-        try:
-            j = empty_after("", i)
-        except ValueError:
-            j = n
-        if j > i:  # lines[i:j], none empty, follow an empty line (or start the text)
-            first = lines[i]
-            if first.startswith(prefix):
-                seen += 1
-                if start(first):
-                    spans.append((i, j))
-                    i = j + 1
-                    continue
-            stray += sum(1 for line in lines[i:j] if not banner(line)) if banner else j - i
-        i = j + 1
-    return (spans, stray) if seen == led else None
-
-
-def _blank_led(text: str, lines: list[str]) -> bool:
-    """True if one of the lines (``text.split("\\n")``) starts with a blank: it may be one."""
-    if text.isascii() and text[:1] != " " and "\n " not in text:
-        # The other ASCII blanks are rare anywhere in a history: a search for each of them
-        # (by memchr) costs a third of comparing every line with the least one.
-        for blank in _RARE_ASCII_BLANKS:
-            if blank in text:
-                break
-        else:
-            return False
-    return bool(text[:1].isspace() and text[0] != "\n") or _BLANK_LED.search(text) is not None
-
-
-@functools.cache
-def _literal_prefix(pattern: re.Pattern) -> str:
-    """The plain text every match of ``pattern`` starts with ("" when it is not plain)."""
-    if pattern.flags & re.IGNORECASE:
-        return ""
-    prefix = re.match(r"[^.^$*+?{}\[\]\\|()]*", pattern.pattern).group()
-    if pattern.pattern[len(prefix):len(prefix) + 1] in ("*", "+", "?", "{"):
-        prefix = prefix[:-1]  # the last character is optional or repeated
-    return prefix
 
 
 def parse_text(text: str, site: str = "auto", *, path: str | None = None,
@@ -334,32 +165,29 @@ def parse_text(text: str, site: str = "auto", *, path: str | None = None,
         return _not_a_history(lines, path, encoding)
     chosen = detect_site(lines) if site == "auto" else get_site(site)
     if chosen is None:
-        from hhtools.reading.summaries import is_summary, read_summaries
-
         if site == "auto" and is_summary(lines):
             found = read_summaries(lines, path, first_line)
-            return ParseResult(path, "pokerstars", encoding, (), (), found.errors, 0,
+            return ParseResult(path, SUMMARY_SITE, encoding, (), (), found.errors, 0,
                                summaries=found.tournaments)
         return _not_a_history(lines, path, encoding)
     read_document = getattr(chosen, "read_document", None)
     if read_document is not None:
         # A site whose file is one document rather than a run of text hands (Merge's XML:
         # every game depends on the description heading the file) reads it whole.
-        hands, skipped, bad, stray = read_document(lines, path)
-        if errors == "raise" and bad:
-            raise HandParseError(bad[0])
-        return ParseResult(path, chosen.name, encoding, tuple(hands), tuple(skipped),
-                           tuple(bad), stray)
+        read: tuple[list[Hand], list[SkippedHand], list[HandError], int]
+        read = read_document(lines, path)
+        if errors == "raise" and read[2]:
+            raise HandParseError(read[2][0])
+        return ParseResult(path, chosen.name, encoding, tuple(read[0]), tuple(read[1]),
+                           tuple(read[2]), read[3])
     _ = chosen.classifier  # compile the grammar here: a broken grammar is a bug, not a bad hand
     offset, step = line_spacing(lines)
     if step != 1:
         # Double-spaced (Full Tilt's single-hand UTF-16 files): read every other line and
         # number the lines as the file does.
         lines = lines[offset::step]
-    if step == 1:
-        spans, stray = split_text_hands(text, lines, chosen)
-    else:
-        spans, stray = split_hands(lines, chosen)
+        text = "\n".join(lines)
+    spans, stray = split_hands(text, chosen, lines)
     hands: list[Hand] = []
     skipped: list[SkippedHand] = []
     bad: list[HandError] = []
@@ -387,9 +215,6 @@ def parse_text(text: str, site: str = "auto", *, path: str | None = None,
 
 def parse_file(path: str | Path, site: str = "auto", *, errors: str = "collect") -> ParseResult:
     """Parse the hands of one history file, in any of the encodings sites write, or a PHH file."""
-    from hhtools.reading.phh import read_phh
-    from hhtools.reading.phh_bounds import is_phh
-
     if is_phh(path) and site in ("auto", "phh"):
         # PHH is TOML, read by its own module; its hands come back like any site's.
         phh = read_phh(path)
@@ -508,7 +333,7 @@ _BINARY_KINDS = (("PK\x03\x04", "a ZIP archive"), ("%PDF-", "a PDF document"),
                  ("Rar!", "a RAR archive"))
 
 
-def _not_a_history(lines, path, encoding) -> ParseResult:
+def _not_a_history(lines: list[str], path: str | None, encoding: str | None) -> ParseResult:
     """A text with no hand header of any site: skipped and counted, not a rejected hand."""
     first = next((line.strip() for line in lines if line.strip()), None)
     kind = next((k for magic, k in _BINARY_KINDS if first and first.startswith(magic)), None)
@@ -524,7 +349,7 @@ def _not_a_history(lines, path, encoding) -> ParseResult:
     return ParseResult(path, None, encoding, (), (), (), 0, not_history=reason)
 
 
-def _outside_hands(lines: list[str], spans: list[tuple[int, int]], site: Site, path,
+def _outside_hands(lines: list[str], spans: list[tuple[int, int]], site: Site, path: str | None,
                    first_line: int, step: int) -> list[HandError]:
     """One rejection per run of lines that lie in no hand (runs end at a blank line or a
     hand), naming its first line and what a hand starts with."""
@@ -552,7 +377,7 @@ def _outside_hands(lines: list[str], spans: list[tuple[int, int]], site: Site, p
             for k, count in runs]
 
 
-def _no_hand(lines, path, site: Site, first_line: int = 1) -> HandError:
+def _no_hand(lines: list[str], path: str | None, site: Site, first_line: int = 1) -> HandError:
     n, line = next((n, line) for n, line in enumerate(lines, first_line) if line.strip())
     return HandError(path, n, 1, None, site.name, (site.describe("HEADER"),), line.strip(),
                      f"no {site.title} hand found: expected {site.describe('HEADER')}; "
@@ -570,7 +395,7 @@ def format_report(results: Iterable[ParseResult]) -> Iterator[str]:
             foreign += 1
             yield f"{shown(r.path or '<text>')}: not a hand history: {r.not_history}"
             continue
-        games = Counter((r.site, h.game) for h in r.hands)
+        games = Counter((r.site or "", h.game) for h in r.hands)  # a result with hands has a site
         hands.update(games)
         skipped.update(r.skipped_by_game())
         errors += len(r.errors)

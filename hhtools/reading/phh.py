@@ -33,6 +33,7 @@ from datetime import datetime, timezone
 from datetime import time as dtime
 from decimal import Decimal
 from pathlib import Path
+from typing import Any, NoReturn
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from hhtools.core.cards import Card, parse_card
@@ -55,6 +56,7 @@ from hhtools.core.records import (
     Uncalled,
     chip_totals,
 )
+from hhtools.core.vocabulary import ActionKind, BettingStructure
 from hhtools.errors import CardError, PHHError
 from hhtools.reading.phh_bounds import MAX_ACTIONS, bounds_problem, phh_bytes
 from hhtools.sites.values import (
@@ -69,7 +71,7 @@ ZERO = Decimal(0)
 #: Game -> the variant code's game part; the structure letter comes first.
 GAME_CODES = {"badugi": "B", "2-7": "2L3D", "badeucy": "BDY", "badacey": "BDA", "a-5": "A5L3D",
               "2-7-single-draw": "2L1D", "a-5-single-draw": "A5L1D", "5-card-draw": "5CD"}
-STRUCTURE_CODES = {"fixed-limit": "F", "pot-limit": "P", "half-pot-limit": "H",
+STRUCTURE_CODES: dict[BettingStructure, str] = {"fixed-limit": "F", "pot-limit": "P", "half-pot-limit": "H",
                    "no-limit": "N"}
 _GAMES = {v: k for k, v in GAME_CODES.items()}
 _STRUCTURES = {v: k for k, v in STRUCTURE_CODES.items()}
@@ -119,19 +121,20 @@ def to_phh(hand: Hand) -> str:
     dead = [ZERO] * n
     posted = _extra_posts(hand)
     for a in hand.actions:
+        amount = a.amount if a.amount is not None else ZERO  # a post always has one
         if a.kind == "post_ante":
-            antes[index[a.player]] += a.amount
+            antes[index[a.player]] += amount
         elif a.kind.startswith("post_"):
             # A dead part (KingsClub's unprinted dead small blind, a dead blind posted with a
             # live one) goes to the pot without counting as a bet: in PHH that is an ante.
-            live = a.to if a.to is not None else a.amount
+            live = a.to if a.to is not None else amount
             # A live blind posted out of position (a newcomer's, a returning player's) is a
             # negative value: PHH's "post bet", which counts as the player's bet but, unlike
             # a blind, does not decide who acts first.
             blinds[index[a.player]] += -live if a.seq in posted else live
-            if a.amount != live:
-                antes[index[a.player]] += a.amount - live
-                dead[index[a.player]] += a.amount - live
+            if amount != live:
+                antes[index[a.player]] += amount - live
+                dead[index[a.player]] += amount - live
     if n == 2:
         # Heads-up the button posts the small blind; PHH lists it first all the same.
         blinds.reverse()
@@ -205,14 +208,14 @@ def _extra_posts(hand: Hand) -> set[int]:
     return extra
 
 
-def _value(key: str, value) -> str:
-    if key == "actions":
+def _value(key: str, value: object) -> str:
+    if key == "actions" and isinstance(value, list):
         # One action per line, so an error in a read-back names the action's own line.
         return "[\n" + "".join(f"  {toml_value(a)},\n" for a in value) + "]"
     return toml_value(value)
 
 
-def toml_value(value) -> str:
+def toml_value(value: object) -> str:
     """A value as TOML: strings, integers, Decimals (exact, as TOML floats), booleans, local
     times and arrays of these; nothing else is needed for PHH."""
     if isinstance(value, bool):
@@ -235,8 +238,8 @@ def toml_value(value) -> str:
     raise TypeError(f"cannot write {type(value).__name__} as TOML")
 
 
-def _cards(cards: Iterable[Card] | None, count: int) -> str:
-    return "".join(map(str, cards)) if cards is not None else "??" * count
+def _cards(cards: Iterable[Card] | None, count: int | None) -> str:
+    return "".join(map(str, cards)) if cards is not None else "??" * (count or 0)
 
 
 def _actions(hand: Hand, order: list[Seat], label: dict[str, str]) -> list[str]:
@@ -276,8 +279,10 @@ def _actions(hand: Hand, order: list[Seat], label: dict[str, str]) -> list[str]:
             out.append(f"{p} f")
         elif a.kind in ("check", "call"):
             out.append(f"{p} cc")
-        else:
+        elif a.to is not None:
             out.append(f"{p} cbr {toml_number(a.to)}")
+        else:
+            raise PHHError(f"{a.kind} of {a.player} gives no amount to bet or raise to")
     out.extend(pending)
     folded = {a.player for a in hand.actions if a.kind == "fold"}
     if len([s for s in order if s.name not in folded]) < 2:
@@ -322,16 +327,16 @@ def read_phh(source: str | Path, *, text: str | None = None) -> PHHResult:
     """
     path = str(source)
     if text is None:
-        data = read_input(source, limit=phh_bytes(path))
+        raw = read_input(source, limit=phh_bytes(path))
         try:
-            text = data.decode("utf-8")
+            text = raw.decode("utf-8")
         except UnicodeDecodeError as e:
             # PHH files are UTF-8 (TOML): a file that is not costs only itself.
-            line = data.count(b"\n", 0, e.start) + 1
-            column = e.start - data.rfind(b"\n", 0, e.start)
+            line = raw.count(b"\n", 0, e.start) + 1
+            column = e.start - raw.rfind(b"\n", 0, e.start)
             return PHHResult(path, (), (HandError(
                 path, line, column, None, "phh", ("UTF-8 text",), None,
-                f"not UTF-8 (byte 0x{data[e.start]:02X}): PHH files are UTF-8 TOML"),))
+                f"not UTF-8 (byte 0x{raw[e.start]:02X}): PHH files are UTF-8 TOML"),))
     if problem := bounds_problem(text):
         line, column, reason = problem
         return PHHResult(path, (), (HandError(path, line, column, None, "phh", (), None,
@@ -344,6 +349,7 @@ def read_phh(source: str | Path, *, text: str | None = None) -> PHHResult:
         return PHHResult(path, (), (HandError(path, line, col, None, "phh", (), None,
                                               f"not TOML: {e}"),))
     lines = text.split("\n")
+    tables: list[tuple[str | None, dict[str, Any]]]
     if "variant" in data:
         tables = [(None, data)]
     else:
@@ -396,14 +402,15 @@ class _ReadError(Exception):
 class _Reader:
     """Replays one PHH table's actions into a Hand record."""
 
-    def __init__(self, table: dict, path: str, lines: list[str], first: int, end: int):
+    def __init__(self, table: dict[str, Any], path: str, lines: list[str], first: int,
+                 end: int):
         # ``end``: the line after the table's last, where the next table's header is.
         self.t, self.path, self.lines, self.first, self.end = table, path, lines, first, end
 
-    def fail(self, reason: str, line: int | None = None):
+    def fail(self, reason: str, line: int | None = None) -> NoReturn:
         raise _ReadError(reason, line or self.first)
 
-    def need(self, key: str):
+    def need(self, key: str) -> Any:
         if key not in self.t:
             self.fail(f"the required field {key!r} is missing")
         return self.t[key]
@@ -468,7 +475,7 @@ class _Reader:
                 self._add(i, "post_sb" if i == small and blinds[i] > 0 else "post_bb", live,
                           live, line)
         self.hero_cards: list[HeroCards] = []
-        self.held: list[tuple | None] = [None] * n
+        self.held: list[tuple[Card, ...] | None] = [None] * n
         self.shows: list[Show] = []
         drawing = False
         for text, line in zip(actions, lines):
@@ -494,9 +501,9 @@ class _Reader:
             rake = sum(self.put, ZERO) - sum(u.amount for u in uncalled) - sum(won, ZERO)
         button = seats[-1]
         blinds_posted: dict[str, Decimal] = {}
-        for a in self.actions:
-            if a.kind in ("post_sb", "post_bb"):
-                blinds_posted.setdefault(a.kind, a.amount)  # the blind in place, posted first
+        for act in self.actions:
+            if act.kind in ("post_sb", "post_bb") and act.amount is not None:
+                blinds_posted.setdefault(act.kind, act.amount)  # the blind in place, posted first
         last = self.first + len(self.lines)
         return Hand(
             site=str(self.t.get("_site", "phh")), hand_id=str(self.t.get("hand", "")),
@@ -515,7 +522,8 @@ class _Reader:
                             None if rake is None else _money(rake), ()),
             events=(), cancelled=cancelled, source=Source(self.path, self.first, last))
 
-    def _check_table(self, seats: list, names: list[str], seat_count, hand_id: str) -> None:
+    def _check_table(self, seats: list[Any], names: list[str], seat_count: object,
+                     hand_id: str) -> None:
         """Seats 0 to 10 (a Merge hand written as PHH keeps its 0-based seats), each once, no
         more than the table has; a hand id the store keeps."""
         for seat in seats:
@@ -532,8 +540,9 @@ class _Reader:
                                        or not 2 <= seat_count <= MAX_SEATS):
             self.fail(f"seat_count {seat_count!r} is out of range: expected a whole number "
                       f"from 2 to {MAX_SEATS}")
-        if len(seats) > (seat_count or MAX_SEATS):
-            self.fail(f"{len(seats)} players at a table of {seat_count or MAX_SEATS} seats")
+        table = seat_count if isinstance(seat_count, int) and seat_count else MAX_SEATS
+        if len(seats) > table:
+            self.fail(f"{len(seats)} players at a table of {table} seats")
         if len(hand_id) > MAX_ID_LENGTH:
             self.fail(f"the hand id is out of range: expected at most {MAX_ID_LENGTH} "
                       "characters")
@@ -563,7 +572,8 @@ class _Reader:
         except CardError as e:
             self.fail(str(e), line)
 
-    def _add(self, i: int, kind: str, amount, to, line: int, **extra) -> None:
+    def _add(self, i: int, kind: ActionKind, amount: Decimal | None, to: Decimal | None, line: int,
+             **extra: Any) -> None:
         if amount:
             self.stacks[i] -= amount
             self.put[i] += amount
@@ -616,7 +626,7 @@ class _Reader:
                     to = _money(amount)
                 except _ReadError as e:
                     self.fail(e.reason, line)
-                kind = "raise" if max(self.bets) else "bet"
+                kind: ActionKind = "raise" if max(self.bets) else "bet"
                 added = to - self.bets[i]
                 self.bets[i] = to
                 self._add(i, kind, added, to, line)
@@ -677,11 +687,11 @@ class _Reader:
         return datetime(1970, 1, 1, tzinfo=timezone.utc)
 
 
-def _with(action: Action, **changes) -> Action:
+def _with(action: Action, **changes: Any) -> Action:
     return dataclasses.replace(action, **changes)
 
 
-def _money(value) -> Decimal:
+def _money(value: object) -> Decimal:
     """An amount, within the bounds every site's amounts keep (hhtools.sites.values); a
     _ReadError at the table's first line (0) otherwise."""
     if isinstance(value, bool) or not isinstance(value, (int, Decimal, float, str)):

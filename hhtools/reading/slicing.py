@@ -17,9 +17,7 @@ a declaration, a file of no known site.
 
 from __future__ import annotations
 
-import functools
 import os
-import re
 from dataclasses import dataclass
 from typing import BinaryIO
 
@@ -40,12 +38,14 @@ from hhtools.reading.parsing import (
     ParseResult,
     detect_site,
     line_spacing,
+    parse_file,
     parse_text,
     split_lines,
     with_problems,
 )
+from hhtools.reading.phh_bounds import is_phh
+from hhtools.reading.splitting import header_positions
 from hhtools.sites import Site, get_site
-from hhtools.sites.merge import DECLARATION
 
 #: About how many bytes a slice holds (some 1,000 hands, as a session file): files up to this
 #: size are read whole.
@@ -70,7 +70,7 @@ class Slice:
     encoding: str | None = None  # the encoding reported
     site: str | None = None
     notes: tuple[HandWarning, ...] = ()  # about the whole file: carried by its first slice
-    description: tuple[int, str] | None = None  # Merge: (first line, text) of the one in force
+    head: tuple[int, str] | None = None  # (first line, text) of the file's head it carries
 
     @property
     def whole(self) -> bool:
@@ -87,8 +87,6 @@ class Slice:
 
 def plan(path: str, target: int | None = None) -> list[Slice]:
     """The slices of the file ``path``, about ``target`` bytes each (SLICE_BYTES)."""
-    from hhtools.reading.phh_bounds import is_phh
-
     target = target or SLICE_BYTES
     try:
         stat = os.stat(path)
@@ -104,12 +102,18 @@ def plan(path: str, target: int | None = None) -> list[Slice]:
         return whole  # reading it says why it cannot be read
     if cut is None:
         return whole
-    codec, encoding, site, cuts, notes, description = cut
+    codec, encoding, site, cuts, notes, head = cut
     bounds = [start for start, _ in cuts] + [stat.st_size]
     return [Slice(path, stat.st_size, stat.st_mtime_ns, start, end, line, part, len(cuts),
                   codec, encoding, site.name, notes if part == 0 else (),
-                  description if part else None)
+                  head if part else None)
             for part, ((start, line), end) in enumerate(zip(cuts, bounds[1:]))]
+
+
+#: A file's plan: its codec, encoding and site, where to cut it (byte, line number), its
+#: notes, and the head every slice carries.
+_Plan = tuple[str, str, Site, list[tuple[int, int]], tuple[HandWarning, ...],
+              tuple[int, str] | None]
 
 
 class _Planner:
@@ -125,10 +129,10 @@ class _Planner:
         self.invalid = False  # a byte that is not UTF-8 was met
         self.cp1252 = True  # every chunk so far may be cp1252
         self.note: HandWarning | None = None
-        self.description: tuple[int, str] | None = None
-        self.description_end = 0  # the line after it
+        self.head: tuple[int, str] | None = None  # what each slice carries (Site.slice_head)
+        self.head_end = 0  # the line after it
 
-    def run(self):
+    def run(self) -> _Plan | None:
         head = self.f.read(HEAD_BYTES)
         codec, encoding, bom = sniff(head) or ("utf-8", None, 0)
         self.codec = codec
@@ -160,12 +164,15 @@ class _Planner:
             codec = encoding
         start_line = [(bom, 1)]
         # A cut line decoded at last as the whole file is must still start a hand.
+        site = self.site
+        if site is None:
+            return None
         cuts = start_line + [(at, line) for at, line, raw in self.cuts
-                             if self._starts_hand(decode_as(raw, codec, encoding).text, None)]
+                             if _starts_hand(site, decode_as(raw, codec, encoding).text, None)]
         if len(cuts) < 2:
             return None
-        notes = (self.note,) if encoding == "cp1252" else ()
-        return codec, encoding, self.site, cuts, notes, self.description
+        notes = (self.note,) if encoding == "cp1252" and self.note is not None else ()
+        return codec, encoding, site, cuts, notes, self.head
 
     def _chunk(self, chunk: bytes, pos: int, first: bool) -> bool:
         """Look at one chunk of whole lines; False if the file must be read whole."""
@@ -180,8 +187,8 @@ class _Planner:
                 text = chunk.decode("utf-8")
             except UnicodeDecodeError:
                 text = chunk.decode("utf-8", "surrogateescape")
-                if not self.invalid:
-                    m = INVALID.search(text)
+                m = INVALID.search(text)
+                if not self.invalid and m is not None:
                     line_start = text.rfind("\n", 0, m.start()) + 1
                     line = self.lines + text.count("\n", 0, m.start()) + 1
                     self.note = not_utf8_note(line, m.start() - line_start + 1,
@@ -195,18 +202,18 @@ class _Planner:
             return False  # lone carriage returns end lines: counted otherwise
         if first and not self._first_chunk(text):
             return False
-        if self.site.name == "merge" and (text.count("<description") > (1 if first else 0)
-                                          or DECLARATION.search(text)):
-            return False  # a second description, or a declaration: read whole
+        site = self.site
+        if site is None or site.keeps_whole(text, first):
+            return False
         width = 2 if self.codec.startswith("utf-16") else 1  # bytes a character, about
         plain = width == 1 and chunk.isascii()  # a character is a byte
         at = max(0, self.target - self.since) // width
         cut = None
-        while (k := self._next_hand(text, at)) is not None:
-            line = text[k:_line_end(text, k)]
+        while (k := self._next_hand(site, text, at)) is not None:
+            header = text[k:_line_end(text, k)]
             cut = pos + (k if plain else len(text[:k].encode(self.codec, self.errors)))
             self.cuts.append((cut, self.lines + text.count("\n", 0, k) + 1,
-                              line.encode(self.codec, self.errors)))
+                              header.encode(self.codec, self.errors)))
             at = k + self.target // width
         self.since = self.since + len(chunk) if cut is None else pos + len(chunk) - cut
         self.lines += text.count("\n")
@@ -217,52 +224,31 @@ class _Planner:
         self.site = detect_site(lines)
         if self.site is None or line_spacing(lines)[1] != 1:
             return False
-        if self.site.name == "merge":
-            begin = next((i for i, line in enumerate(lines)
-                          if line.lstrip().startswith("<description")), None)
-            if begin is None:
+        if self.site.slices_carry_head:
+            head = self.site.slice_head(lines)
+            if head is None:
                 return False
-            end = next((j for j in range(begin, len(lines))
-                        if "/>" in lines[j] or "</description>" in lines[j]), None)
-            if end is None:
-                return False
-            self.description = (begin + 1, "\n".join(lines[begin:end + 1]))
-            self.description_end = end + 2
+            self.head = head
+            self.head_end = head[0] + head[1].count("\n") + 1
         return True
 
-    def _next_hand(self, text: str, at: int) -> int | None:
+    def _next_hand(self, site: Site, text: str, at: int) -> int | None:
         """Where the first line from ``at`` on that starts a hand begins, or None."""
-        search = _line_starts(self.site).search
-        while at < len(text) and (m := search(text, max(at - 1, 0))) is not None:
-            k = m.start() + 1
-            if text.find("\n", k, m.end()) >= 0:  # \s* of Merge's pattern crossed a line end
-                k = text.rfind("\n", 0, m.end()) + 1
-            previous = _previous_line(text, k)
+        for k in header_positions(text, site, at):
             line_number = self.lines + text.count("\n", 0, k) + 1
-            if (k and line_number > self.description_end
-                    and self._starts_hand(text[k:_line_end(text, k)], previous)):
+            if (k and line_number > self.head_end
+                    and _starts_hand(site, text[k:_line_end(text, k)], _previous_line(text, k))):
                 return k
-            at = _line_end(text, k) + 1
         return None
 
-    def _starts_hand(self, line: str, previous: str | None) -> bool:
-        """True if ``line`` starts a hand that no line before it can run into; ``previous`` is
-        the last line before it that is not blank (None: already checked)."""
-        line = line.removesuffix("\r")
-        if "\ufeff" in line or not self.site.hand_start.match(line):
-            return False
-        if self.site.name == "merge":
-            # Only a game after a closed one: an unclosed game runs to the next element.
-            return line.lstrip().startswith("<game") and (
-                previous is None or previous.strip().endswith("</game>"))
-        return True
 
-
-@functools.cache
-def _line_starts(site: Site) -> re.Pattern:
-    """The site's hand header after a line feed (searched for by the line feed, in C, where
-    ``^`` in multi-line mode would try the pattern at every character)."""
-    return re.compile(f"\n(?:{site.hand_start.pattern})", site.hand_start.flags)
+def _starts_hand(site: Site, line: str, previous: str | None) -> bool:
+    """True if ``line`` starts a hand that no line before it can run into; ``previous`` is the
+    last line before it that is not blank (None: already checked)."""
+    line = line.removesuffix("\r")
+    if "\ufeff" in line or not site.hand_start.match(line):
+        return False
+    return site.cuts_before(line, previous)
 
 
 def _previous_line(text: str, k: int) -> str:
@@ -291,10 +277,10 @@ def _last_line_end(data: bytes, end: bytes) -> int:
 
 def parse_slice(part: Slice) -> ParseResult:
     """The hands of one slice, numbered as in the whole file (HHToolsError if unreadable)."""
-    from hhtools.reading.parsing import parse_file
-
-    if part.whole:
+    if part.codec is None:  # the slice is the whole file
         return parse_file(part.path)
+    # A slice of a file cut in several has the codec, encoding and site of its plan.
+    assert part.encoding is not None and part.site is not None
     try:
         with open_input(part.path) as f:
             stat = os.fstat(f.fileno())
@@ -312,8 +298,8 @@ def parse_slice(part: Slice) -> ParseResult:
             "rest"),), 0)
     decoded = decode_as(data, part.codec, part.encoding)
     site = get_site(part.site)
-    if part.description is not None:
-        result = _merge_part(site, part, decoded.text)
+    if part.head is not None:
+        result = _part_with_head(site, part, part.head, decoded.text)
     else:
         result = parse_text(decoded.text, part.site, path=part.path, encoding=part.encoding,
                             first_line=part.first_line)
@@ -325,16 +311,16 @@ def parse_slice(part: Slice) -> ParseResult:
     return result
 
 
-def _merge_part(site: Site, part: Slice, text: str) -> ParseResult:
-    """A slice of a Merge file after its first: its games, read under the description."""
-    line, described = part.description
+def _part_with_head(site: Site, part: Slice, head: tuple[int, str], text: str) -> ParseResult:
+    """A slice after the first of a file whose slices carry its head (Merge's description):
+    its hands, read under that head."""
+    line, carried = head
     start = part.first_line - 1
-    # Blank lines stand for those of the slices before: the games' lines keep their numbers,
-    # and an error in the description, which the first slice reported, still finds its text.
+    # Blank lines stand for those of the slices before: the hands' lines keep their numbers,
+    # and an error in the head, which the first slice reported, still finds its text.
     lines = [""] * start + split_lines(text)
-    shown = split_lines(described)
-    lines[line - 1:line - 1 + len(shown)] = shown
-    hands, skipped, bad, stray = site.read_document(
-        lines, part.path, start=start, description=site.read_description(described, line))
+    head_lines = split_lines(carried)
+    lines[line - 1:line - 1 + len(head_lines)] = head_lines
+    hands, skipped, bad, stray = site.read_slice(lines, part.path, start, head)
     return ParseResult(part.path, site.name, part.encoding, tuple(hands), tuple(skipped),
                        tuple(bad), stray)

@@ -27,15 +27,18 @@ import re
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from decimal import Decimal
+from typing import Any
 from zoneinfo import ZoneInfo
 
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
+from hhtools.core.games import get_game
 from hhtools.core.records import HandError
 from hhtools.core.resources import grammar_cache, grammar_text
 from hhtools.core.vocabulary import CURRENCIES
 from hhtools.errors import HHToolsError, UnknownNameError
+from hhtools.sites.pokerstars import ZONES
 
 SITE = "pokerstars"
 #: A summary's header: how a summary file is told from a hand history.
@@ -112,7 +115,8 @@ def read_summaries(lines: list[str], path: str | None = None, first_line: int = 
                    ) -> SummaryFile:
     """Every tournament of a summary file's ``lines`` (``first_line`` is the first's number)."""
     starts = [i for i, line in enumerate(lines) if HEADER.match(line.strip())]
-    found, errors = {}, []
+    found: dict[str, Summary] = {}
+    errors: list[HandError] = []
     for i, j in zip(starts, starts[1:] + [len(lines)]):
         try:
             summary = _read_one(lines[i:j], first_line + i, path)
@@ -138,13 +142,15 @@ def _parser() -> Lark:
 
 
 @functools.cache
-def _pattern(terminal: str) -> re.Pattern:
+def _pattern(terminal: str) -> re.Pattern[str]:
     """The grammar's own pattern of a line: its groups are the line's fields."""
     return re.compile(_parser().get_terminal(terminal).pattern.to_regexp())
 
 
 def _read_one(lines: list[str], first: int, path: str | None) -> Summary:
-    tournament = HEADER.match(lines[0].strip())[1]
+    header = HEADER.match(lines[0].strip())
+    assert header is not None  # read_summaries cuts the file before each header
+    tournament = header[1]
     # Trailing blank lines belong to no tournament: the last line read is its last text.
     while len(lines) > 1 and not lines[-1].strip():
         lines = lines[:-1]
@@ -181,13 +187,16 @@ class _Reader:
         self.first, self.lines, self.tournament = first, lines, tournament
 
     def error(self, tok: Token, reason: str, field: str | None = None) -> _LineError:
-        column = tok.column + (tok.value.find(field) if field and field in tok.value else 0)
-        return _LineError(self.first + tok.line - 1, column,
+        line, column = _position(tok)
+        column += tok.value.find(field) if field and field in tok.value else 0
+        return _LineError(self.first + line - 1, column,
                           f"tournament {self.tournament}: {reason}; in {tok.value.strip()!r}",
                           self.tournament)
 
-    def fields(self, tok: Token) -> tuple:
-        return _pattern(tok.type).fullmatch(tok.value).groups()
+    def fields(self, tok: Token) -> tuple[str | Any, ...]:
+        found = _pattern(tok.type).fullmatch(tok.value)
+        assert found is not None  # the token was lexed by this very pattern
+        return found.groups()
 
     def money(self, tok: Token, text: str | None) -> Decimal | None:
         if text is None:
@@ -196,11 +205,15 @@ class _Reader:
             raise self.error(tok, f"{text!r} is not an amount", text)
         return Decimal(text.lstrip("$€£").replace(",", ""))
 
-    def summary(self, tree: Tree) -> Summary:
-        parts = {}
-        places, endings = [], []
+    def summary(self, tree: Tree[Token]) -> Summary:
+        parts: dict[str, Token] = {}
+        places: list[Token] = []
+        endings: list[Token] = []
         for child in tree.children:
+            # The grammar makes each child of a tournament a rule of one line's token.
+            assert isinstance(child, Tree)
             tok = child.children[0]
+            assert isinstance(tok, Token)
             if child.data == "place":
                 places.append(tok)
             elif child.data in ("you", "rebuys"):
@@ -232,7 +245,8 @@ class _Reader:
                        pool, started, ended, at[0] if len(at) == 1 else None, hero_place,
                        rebuys, tuple(listed), self.first, digest)
 
-    def buy_in(self, tok: Token) -> tuple:
+    def buy_in(self, tok: Token) -> tuple[Decimal | None, Decimal | None, Decimal | None,
+                                          str | None]:
         *amounts, code = self.fields(tok)
         amounts = [a for a in amounts if a is not None]
         if not amounts:  # a freeroll
@@ -250,8 +264,6 @@ class _Reader:
         return money[0], money[1], money[2], currency
 
     def time(self, tok: Token) -> datetime:
-        from hhtools.sites.pokerstars import ZONES
-
         text, zone, et = self.fields(tok)
         name = ZONES.get(zone or "ET")
         if name is None:
@@ -265,7 +277,8 @@ class _Reader:
         return local.astimezone(timezone.utc)
 
     def places(self, toks: list[Token], entrants: int) -> list[Place]:
-        listed, seen = [], set()
+        listed: list[Place] = []
+        seen: set[int] = set()
         for tok in toks:
             number, player, entries, country, playing, prize, _share = self.fields(tok)
             place = None if playing else int(number)
@@ -277,15 +290,19 @@ class _Reader:
                     raise self.error(tok, f"place {number} is listed twice", number)
                 seen.add(place)
             listed.append(Place(place, player, int(entries or 1), country,
-                                self.money(tok, prize), self.first + tok.line - 1))
+                                self.money(tok, prize), self.first + _position(tok)[0] - 1))
         return listed
+
+
+def _position(tok: Token) -> tuple[int, int]:
+    """The line (in the tournament) and column of a token, which the parser always gives."""
+    assert tok.line is not None and tok.column is not None  # propagate_positions
+    return tok.line, tok.column
 
 
 def _game(text: str) -> str:
     """The game as hands name it (``badugi``, ``2-7``) when hhtools knows it, else as written
     (``No Limit Hold'em``): the structure may come before the game or after it."""
-    from hhtools.core.games import get_game
-
     name = text
     for structure in _STRUCTURES:
         if name.endswith(" " + structure):

@@ -30,27 +30,23 @@ import time
 
 from hhtools.core.records import Hand, HandError, chip_totals
 from hhtools.reading.parsing import ParseResult
+from hhtools.sites import SITES
 
 #: Seconds since a file last changed after which its client is taken to have stopped writing
 #: it: a client writes a hand within seconds; five minutes leave room for a slow network share.
 QUIET = float(os.environ.get("HHTOOLS_WRITING_QUIET", "300"))
-
-# The sites whose summary has a line for every seat, folded or not (Winamax names the winners
-# and those who showed only; a Merge game has no summary lines).
-_EVERY_SEAT = frozenset({"pokerstars", "fulltilt", "kingsclub"})
-# The sites whose summary has a line for each winner.
-_WINNERS_LISTED = frozenset({"pokerstars", "fulltilt", "kingsclub", "winamax"})
-# The sites whose summary states the total pot, on a line of its own before the seats.
-_TOTAL_STATED = frozenset({"pokerstars", "fulltilt", "winamax"})
 
 
 def unfinished(hand: Hand) -> str | None:
     """What the hand's summary lacks that its own lines promise, or None if it is whole."""
     summary = hand.summary
     listed = {s.player for s in summary.seats}
-    if hand.site in _TOTAL_STATED and summary.total_pot is None and not summary.seats:
+    # What the site's summaries hold (a PHH file's hands, of no site, promise nothing).
+    site = SITES.get(hand.site)
+    if (site is not None and site.summary_total and summary.total_pot is None
+            and not summary.seats):
         return "its summary is missing"
-    if hand.site in _EVERY_SEAT:
+    if site is not None and site.summary_every_seat:
         missing = [s for s in hand.seats if s.name not in listed]
         if missing:
             names = ", ".join(f"seat {s.seat} ({s.name})" for s in missing[:3])
@@ -66,7 +62,7 @@ def unfinished(hand: Hand) -> str | None:
     left = sum(put.values()) - sum(back.values()) - sum(won.values()) - (summary.rake or 0)
     if left > 0:
         return f"{left} of the pot is not awarded yet"
-    if hand.site in _WINNERS_LISTED:
+    if site is not None and site.summary_winners:
         absent = sorted({c.player for c in hand.collections} - listed)
         if absent:
             return f"its summary has no line for the winner {', '.join(absent)}"

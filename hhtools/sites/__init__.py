@@ -38,6 +38,9 @@ SITE_CLASSES = {
     "winamax": "hhtools.sites.winamax:Winamax",
 }
 SITE_NAMES = tuple(SITE_CLASSES)
+#: Every site, by name (built on first use, by ``__getattr__`` below; declared here for the
+#: type checker).
+SITES: dict[str, Site]
 
 
 def _load(path: str) -> Site:

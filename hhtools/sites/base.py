@@ -64,6 +64,42 @@ class Site:
     #: prints no description, or none the auditor could check.
     hand_words: HandWords = ()
 
+    # What the summary of a finished hand holds (hhtools.reading.unfinished tells a hand still
+    # being written by what its summary lacks):
+    #: a line for every seat, folded or not (Winamax names the winners and those who showed
+    #: only; a Merge game has no summary lines);
+    summary_every_seat: bool = False
+    #: a line for each winner;
+    summary_winners: bool = False
+    #: the total pot, on a line of its own before the seats.
+    summary_total: bool = False
+
+    # How a large file is cut into slices read apart (hhtools.reading.slicing): a text site's
+    # hands stand alone, so by default a slice may start at any hand's header.
+    #: True where every slice must carry the head of its file (``slice_head``).
+    slices_carry_head: bool = False
+
+    def slice_head(self, lines: Sequence[str]) -> tuple[int, str] | None:
+        """The head every slice of a file starting with ``lines`` carries: its first line
+        number and text; None if it is not found there (the file is then read whole)."""
+        return None
+
+    def keeps_whole(self, text: str, first: bool) -> bool:
+        """True if a file holding ``text`` (its first lines when ``first``) is read whole."""
+        return False
+
+    def cuts_before(self, line: str, previous: str | None) -> bool:
+        """True if a slice may start at ``line``, a hand's header; ``previous`` is the last
+        line before it that is not blank (None: it was looked at before)."""
+        return True
+
+    def read_slice(self, lines: Sequence[str], path: str | None, start: int,
+                   head: tuple[int, str]
+                   ) -> tuple[list[Hand], list[SkippedHand], list[HandError], int]:
+        """The records of a slice (``lines`` from index ``start`` on) of a site whose slices
+        carry a head (``slice_head``); a text site's slices are read as any text is."""
+        raise NotImplementedError(f"{self.title} slices carry no head")
+
     @functools.cached_property
     def classifier(self) -> Classifier:
         """The line classifier, built from the compiled grammar on first use."""

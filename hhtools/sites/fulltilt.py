@@ -292,6 +292,9 @@ class FullTilt(Site):
     """Full Tilt Poker hand histories."""
 
     name = "fulltilt"
+    summary_every_seat = True
+    summary_winners = True
+    summary_total = True
     title = "Full Tilt"
     grammar = "fulltilt"
     hand_start = re.compile(r"(?:Full Tilt Poker|FullTiltPoker) Game #([0-9]+):")

@@ -352,6 +352,8 @@ class KingsClub(Site):
     """KingsClub hand histories."""
 
     name = "kingsclub"
+    summary_every_seat = True
+    summary_winners = True
     title = "KingsClub"
     grammar = "kingsclub"
     rule_profile = "kingsclub"

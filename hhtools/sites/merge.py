@@ -563,6 +563,38 @@ class Merge(Site):
                                     f"no Merge game found: expected {self.describe('HEADER')}"))
         return hands, skipped, errors, stray
 
+    # A Merge file is cut only before a game that follows a closed one, and every slice
+    # carries the file's <description>, which gives the games their game and stakes.
+    slices_carry_head = True
+
+    def slice_head(self, lines: Sequence[str]) -> tuple[int, str] | None:
+        begin = next((i for i, line in enumerate(lines)
+                      if line.lstrip().startswith("<description")), None)
+        if begin is None:
+            return None
+        end = next((j for j in range(begin, len(lines))
+                    if "/>" in lines[j] or "</description>" in lines[j]), None)
+        if end is None:
+            return None
+        return begin + 1, "\n".join(lines[begin:end + 1])
+
+    def keeps_whole(self, text: str, first: bool) -> bool:
+        # A second description changes the games after it; a declaration refuses the file.
+        return (text.count("<description") > (1 if first else 0)
+                or DECLARATION.search(text) is not None)
+
+    def cuts_before(self, line: str, previous: str | None) -> bool:
+        # An unclosed game runs to the next element.
+        return line.lstrip().startswith("<game") and (
+            previous is None or previous.strip().endswith("</game>"))
+
+    def read_slice(self, lines: Sequence[str], path: str | None, start: int,
+                   head: tuple[int, str]
+                   ) -> tuple[list[Hand], list[SkippedHand], list[HandError], int]:
+        line, described = head
+        return self.read_document(lines, path, start=start,
+                                  description=self.read_description(described, line))
+
     @staticmethod
     def read_description(text: str, first: int) -> _Element | None:
         """The ``<description>`` whose text starts at line ``first``; None if it does not

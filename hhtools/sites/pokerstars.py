@@ -434,6 +434,9 @@ class PokerStars(Site):
     """PokerStars hand histories."""
 
     name = "pokerstars"
+    summary_every_seat = True
+    summary_winners = True
+    summary_total = True
     title = "PokerStars"
     grammar = "pokerstars"
     rule_profile = "pokerstars"

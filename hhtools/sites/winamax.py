@@ -264,6 +264,8 @@ class Winamax(Site):
     """Winamax hand histories."""
 
     name = "winamax"
+    summary_winners = True
+    summary_total = True
     title = "Winamax"
     grammar = "winamax"
     hand_start = re.compile(r"Winamax Poker - .*? - HandId: #([0-9-]+) - ")

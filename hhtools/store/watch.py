@@ -45,6 +45,7 @@ from hhtools.reading.parsing import (
     split_lines,
 )
 from hhtools.reading.phh_bounds import bounds_problem, is_phh, phh_bytes
+from hhtools.reading.splitting import header_lines
 from hhtools.reading.unfinished import reject_unfinished, unfinished
 from hhtools.store.importer import ImportSummary, import_parsed
 from hhtools.store.store import Store
@@ -246,7 +247,7 @@ class Watcher:
                     self._import(name, stat, whole, known, lines, len(lines))
             return
         start = known.start if known.mark == _mark(lines, known.start) else 0
-        heads = [k for k in range(start, len(lines)) if site.hand_start.match(lines[k])]
+        heads = [start + k for k in header_lines("\n".join(lines[start:]), site)]
         if not heads:
             return  # nothing but what follows the last hand imported
         last = heads[-1]

@@ -1,0 +1,174 @@
+"""Where each hand of a history text starts and ends: the one splitter every reader uses.
+
+A hand starts at a line the site's ``hand_start`` matches and runs to the next such line or to
+``site.hand_gap`` blank lines in a row, trailing blank lines not being part of it. Lines
+outside every hand that are neither blank nor matched by ``site.banner`` (an archive's
+numbering between hands) are stray. Those facts are the site's; the rest is here:
+parse_text splits its text with ``split_hands``, a large file is cut before the lines
+``header_positions`` finds (hhtools.reading.slicing), and a watched file is held back from the
+last of its ``header_lines``.
+
+The text is searched in C (a regex for the headers, ``list.index`` for empty lines) rather
+than each line tested in Python: a history has some fifty lines a hand, and only its headers
+and blank lines decide where hands lie.
+"""
+
+from __future__ import annotations
+
+import bisect
+import functools
+import re
+from collections.abc import Iterator
+
+from hhtools.sites import Site
+
+#: A line holding blanks only, found after its line feed (the first line is looked at apart).
+_BLANKS_ONLY = re.compile(r"\n[^\S\n]+(?![^\n])")
+#: The ASCII blanks but the line feed and the space, rare anywhere in a history.
+_RARE_ASCII_BLANKS = tuple(c for c in map(chr, range(128)) if c.isspace() and c not in "\n ")
+
+
+@functools.cache
+def _after_line_feed(site: Site) -> re.Pattern[str]:
+    """The site's hand header after a line feed: searched for by the line feed, where ``^``
+    in multi-line mode would try the pattern at every character."""
+    return re.compile(f"\n(?:{site.hand_start.pattern})", site.hand_start.flags)
+
+
+def header_positions(text: str, site: Site, at: int = 0) -> Iterator[int]:
+    """The positions in ``text`` where a line the site's ``hand_start`` matches begins, from
+    position ``at`` on (position 0 being the start of the first line)."""
+    match = site.hand_start.match
+    if at == 0 and match(text, 0, _line_end(text, 0)):
+        yield 0
+    search = _after_line_feed(site).search
+    pos = max(at - 1, 0)
+    while (m := search(text, pos)) is not None:
+        k = m.start() + 1
+        if text.find("\n", k, m.end()) >= 0:  # a leading \s* of the pattern crossed line ends
+            k = text.rfind("\n", 0, m.end()) + 1
+        end = _line_end(text, k)
+        if match(text, k, end):
+            yield k
+        pos = end
+
+
+def header_lines(text: str, site: Site) -> list[int]:
+    """The indices in ``text.split("\\n")`` of the lines that start a hand."""
+    found = []
+    k = at = 0  # line k starts at or before position at
+    for pos in header_positions(text, site):
+        k += text.count("\n", at, pos)
+        at = pos
+        found.append(k)
+    return found
+
+
+def split_hands(text: str, site: Site, lines: list[str] | None = None
+                ) -> tuple[list[tuple[int, int]], int]:
+    """(start, end) index ranges of the hands in ``text.split("\\n")`` (``lines``, when the
+    caller holds them already), and how many stray lines lie outside them."""
+    if lines is None:
+        lines = text.split("\n")
+    empty = _empty_lines(lines)
+    blanks = _with_blanks_only(text, lines, empty)
+    gap = site.hand_gap
+    headers = _headers(text, site, lines, empty)
+    n = len(lines)
+    spans: list[tuple[int, int]] = []
+    count = len(blanks)
+    for h, after in zip(headers, [*headers[1:], n]):
+        # The hand ends at the first run of ``gap`` blank lines after its header, else where
+        # the next one starts (the blank lines just before it left out).
+        end = after
+        run = 0  # blank lines in a row, the last one at ``previous``
+        previous = -2
+        b = bisect.bisect_right(blanks, h)
+        while b < count and (k := blanks[b]) < after:
+            run = run + 1 if previous == k - 1 else 1
+            previous = k
+            if run == gap:
+                end = k - gap + 1
+                break
+            b += 1
+        else:
+            if previous == after - 1:
+                end = after - run
+        spans.append((h, end))
+    return spans, _stray(lines, spans, blanks, site)
+
+
+def _headers(text: str, site: Site, lines: list[str], empty: list[int]) -> list[int]:
+    """What ``header_lines`` answers, found among the lines after an empty one where every
+    line starting with the header's plain prefix follows one (sites write hands so)."""
+    prefix = _literal_prefix(site.hand_start)
+    if prefix and "\n" not in prefix:
+        led = text.count("\n" + prefix) + text.startswith(prefix)
+        n = len(lines)
+        found = [k for k in (0, *(e + 1 for e in empty)) if k < n and lines[k].startswith(prefix)]
+        if len(found) == led:
+            match = site.hand_start.match
+            return [k for k in found if match(lines[k])]
+    return header_lines(text, site)
+
+
+def _empty_lines(lines: list[str]) -> list[int]:
+    """The indices of the empty lines, each found by list.index (in C)."""
+    empty = []
+    find = lines.index
+    i = 0
+    try:
+        while True:
+            i = find("", i)
+            empty.append(i)
+            i += 1
+    except ValueError:
+        pass
+    return empty
+
+
+def _with_blanks_only(text: str, lines: list[str], empty: list[int]) -> list[int]:
+    """The indices of the blank lines: the ``empty`` ones and those holding blanks only."""
+    if (text.isascii() and text[:1] != " " and "\n " not in text
+            and not any(blank in text for blank in _RARE_ASCII_BLANKS)):
+        return empty  # no line starts with a blank: a search for each (by memchr) is quick
+    others = []
+    if lines[0] and not lines[0].strip():
+        others.append(0)
+    k = at = 0
+    for m in _BLANKS_ONLY.finditer(text):
+        k += text.count("\n", at, m.end())
+        at = m.end()
+        others.append(k)
+    return sorted(empty + others) if others else empty
+
+
+@functools.cache
+def _literal_prefix(pattern: re.Pattern[str]) -> str:
+    """The plain text every match of ``pattern`` starts with ("" when it is not plain)."""
+    if pattern.flags & re.IGNORECASE:
+        return ""
+    found = re.match(r"[^.^$*+?{}\[\]\\|()]*", pattern.pattern)
+    prefix = found.group() if found is not None else ""
+    if pattern.pattern[len(prefix):len(prefix) + 1] in ("*", "+", "?", "{"):
+        prefix = prefix[:-1]  # the last character is optional or repeated
+    return prefix
+
+
+def _stray(lines: list[str], spans: list[tuple[int, int]], blanks: list[int], site: Site
+           ) -> int:
+    """How many lines outside the hands are neither blank nor the site's banner."""
+    banner = site.banner.match if site.banner is not None else None
+    stray = 0
+    bounds = [0, *(k for span in spans for k in span), len(lines)]
+    for a, b in zip(bounds[::2], bounds[1::2]):
+        text_lines = (b - a) - (bisect.bisect_left(blanks, b) - bisect.bisect_left(blanks, a))
+        if text_lines and banner is not None:
+            text_lines = sum(1 for line in lines[a:b] if line.strip() and not banner(line))
+        stray += text_lines
+    return stray
+
+
+def _line_end(text: str, k: int) -> int:
+    end = text.find("\n", k)
+    return len(text) if end < 0 else end
