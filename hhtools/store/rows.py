@@ -42,8 +42,11 @@ RECORD_TABLES = frozenset({"actions", "pots"})
 #: a net is a new Decimal per player, which costs more to make and convert one by one.
 DERIVED: dict[str, dict[str, Callable[[dict[str, pl.Series]], pl.Series]]] = {
     "players": {"net": lambda c: c["collected"] + c["returned"] - c["put_in"]}}
-#: Columns holding cards, kept as Card tuples until the column is built.
-CARD_COLUMNS = frozenset({("actions", "discarded"), ("actions", "new_cards")})
+#: Columns holding cards, kept as Card tuples until the column is built: each distinct hand
+#: is written once (a player's shown hand is also the draws' last hand, the hand after one
+#: draw the hand before the next, and a file's actions repeat the same discards).
+CARD_COLUMNS = frozenset({("actions", "discarded"), ("actions", "new_cards"), ("players", "cards"),
+                          ("draws", "before"), ("draws", "after")})
 
 
 class Table:
@@ -225,8 +228,7 @@ def add_hand(rows: Rows, hand: Hand, audit: Audit | None = None, path: str | Non
         cards = shown.get(name)
         players.append((name, s.seat, where.get(name), s.stack, s.sitting_out, name == hero,
                         put_in.get(name, ZERO), collected.get(name, ZERO),
-                        returned.get(name, ZERO), cards is not None,
-                        None if cards is None else format_cards(cards), *facts[name]))
+                        returned.get(name, ZERO), cards is not None, cards, *facts[name]))
     rows["hands"].add(site, hand_id, [(
         hand.game, hand.structure, hand.currency, hand.small_bet, hand.big_bet,
         hand.small_blind, hand.big_blind, hand.ante, hand.table, hand.max_seats,
@@ -310,7 +312,8 @@ def betting_facts(hand: Hand, put_in: dict[str, Decimal]) -> dict[str, list[Any]
 
 
 def draw_rows(hand: Hand, shown: dict[str, tuple[Card, ...]]) -> list[tuple[object, ...]]:
-    """One row per draw taken: how many cards, and the hand before and after where known.
+    """One row per draw taken: how many cards, and the hand before and after where known
+    (Card tuples, which ``frames`` writes as text).
 
     The hero's hands come from the history's dealt lines; anyone else's final hand is known
     when shown, and it is the hand after that player's last draw.
@@ -328,25 +331,22 @@ def draw_rows(hand: Hand, shown: dict[str, tuple[Card, ...]]) -> list[tuple[obje
     # hero folds before the draw), and the last draws are found only if someone showed.
     hero_after: dict[str, tuple[Card, ...]] | None = None
     made: dict[tuple[Card, ...], bool | None] = {}
-    texts: dict[tuple[Card, ...], str] = {}
     last_draw = {a.player: a.seq for a in draws} if shown else {}
     for a in draws:
         player = a.player
         if player == hero:
             if hero_after is None:
                 hero_after = {h.street: h.cards for h in hand.hero_cards}
-                # The hand after one draw is the hand before the next: each done once.
+                # The hand after one draw is the hand before the next: each evaluated once.
                 made = {cards: _made(game, cards) for cards in hero_after.values()}
-                texts = {cards: format_cards(cards) for cards in hero_after.values() if cards}
-            before = hero_after.get(_PREVIOUS[a.street])
-            after = hero_after.get(a.street)
-            rows.append((name, player, a.street, a.count or 0,
-                         None if before is None else texts.get(before),
-                         None if after is None else texts.get(after),
-                         None if before is None else made.get(before),
-                         None if after is None else made.get(after), a.line))
+            # A hero line without cards says nothing of the hand.
+            before = hero_after.get(_PREVIOUS[a.street]) or None
+            after = hero_after.get(a.street) or None
+            rows.append((name, player, a.street, a.count or 0, before, after,
+                         None if before is None else made[before],
+                         None if after is None else made[after], a.line))
         elif shown and (shown_after := shown.get(player)) and last_draw[player] == a.seq:
-            rows.append((name, player, a.street, a.count or 0, None, format_cards(shown_after),
+            rows.append((name, player, a.street, a.count or 0, None, shown_after,
                          None, _made(game, shown_after), a.line))
         else:
             rows.append((name, player, a.street, a.count or 0, None, None, None, None, a.line))
