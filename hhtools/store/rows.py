@@ -12,20 +12,24 @@ Python ``Decimal`` converts one by one).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta, timezone
 from decimal import Decimal
 from itertools import chain, repeat
-from operator import attrgetter, itemgetter
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import polars as pl
 
-from hhtools.core.cards import format_cards
-from hhtools.core.games import get_game
-from hhtools.core.records import STREETS, Hand, HandError
+from hhtools.core.cards import Card, format_cards
+from hhtools.core.games import Game, get_game
+from hhtools.core.records import STREETS, Hand, HandError, Seat, chip_totals
 from hhtools.errors import HHToolsError
 from hhtools.store.tables import SCHEMAS
 from hhtools.store.tournament_rows import add_tournament
+
+if TYPE_CHECKING:
+    from hhtools.auditing.results import Audit
 
 ZERO = Decimal(0)
 _EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
@@ -36,9 +40,13 @@ KEYED = frozenset(name for name, schema in SCHEMAS.items() if list(schema)[:2] =
 RECORD_TABLES = frozenset({"actions", "pots"})
 #: Columns computed by polars from the others when the table is built, absent from the rows:
 #: a net is a new Decimal per player, which costs more to make and convert one by one.
-DERIVED = {"players": {"net": lambda c: c["collected"] + c["returned"] - c["put_in"]}}
-#: Columns holding cards, kept as Card tuples until the column is built.
-CARD_COLUMNS = frozenset({("actions", "discarded"), ("actions", "new_cards")})
+DERIVED: dict[str, dict[str, Callable[[dict[str, pl.Series]], pl.Series]]] = {
+    "players": {"net": lambda c: c["collected"] + c["returned"] - c["put_in"]}}
+#: Columns holding cards, kept as Card tuples until the column is built: each distinct hand
+#: is written once (a player's shown hand is also the draws' last hand, the hand after one
+#: draw the hand before the next, and a file's actions repeat the same discards).
+CARD_COLUMNS = frozenset({("actions", "discarded"), ("actions", "new_cards"), ("players", "cards"),
+                          ("draws", "before"), ("draws", "after")})
 
 
 class Table:
@@ -52,11 +60,12 @@ class Table:
     __slots__ = ("rows", "keys", "records")
 
     def __init__(self, records: bool = False) -> None:
-        self.rows: list = []
+        # Tuples in schema order, or the records themselves (Action, Collection).
+        self.rows: list[Any] = []
         self.keys: list[tuple[str, str, int]] = []
         self.records = records
 
-    def add(self, site: str, hand_id: str, rows: Sequence) -> None:
+    def add(self, site: str, hand_id: str, rows: Sequence[Any]) -> None:
         if rows:
             self.rows += rows
             self.keys.append((site, hand_id, len(rows)))
@@ -73,21 +82,32 @@ def new_rows() -> Rows:
     return {name: Table(name in RECORD_TABLES) for name in SCHEMAS}
 
 
-def positions(hand: Hand) -> dict[str, str]:
+def dealt_seats(hand: Hand) -> list[Seat]:
+    """The seats dealt in, in the history's order: those not marked sitting out, and any
+    marked so that acts (a tournament deals it in, posts its blinds and folds for it), as the
+    replay has it."""
+    seats = hand.seats
+    dealt = [s for s in seats if not s.sitting_out]
+    if len(dealt) < len(seats):
+        acted = {a.player for a in hand.actions}
+        dealt = [s for s in seats if not s.sitting_out or s.name in acted]
+    return dealt
+
+
+def positions(hand: Hand, dealt: Sequence[Seat] | None = None) -> dict[str, str]:
     """Each dealt-in player's position: ``button``, ``cutoff``, ..., ``small blind``, ``big blind``.
 
     The blinds are those the site's summary calls so, else the players who posted them; the
     others are counted from the big blind to the button, in seat order among players dealt
-    in, from ``utg`` to ``button``. A hand whose blinds are not known is counted from the
-    button alone. Heads-up the button is also the small blind and is called ``button``. A seat
-    marked sitting out that acts (a tournament deals it in, posts its blinds and folds for it)
-    is dealt in, as the replay has it.
+    in (``dealt``, ``dealt_seats`` of the hand if not given), from ``utg`` to ``button``. A
+    hand whose blinds are not known is counted from the button alone. Heads-up the button is
+    also the small blind and is called ``button``.
     """
-    acted = {a.player for a in hand.actions}
-    seated = [(s.seat, s.name) for s in hand.seats if not s.sitting_out or s.name in acted]
-    if not seated:
+    if dealt is None:
+        dealt = dealt_seats(hand)
+    if not dealt:
         return {}
-    seated.sort()
+    seated = sorted([(s.seat, s.name) for s in dealt])
     names = [name for _, name in seated]
     button = hand.button_seat
     if button is not None:
@@ -99,7 +119,7 @@ def positions(hand: Hand) -> dict[str, str]:
             after += 1
         names = names[after:] + names[:after]
     n = len(names)
-    by_seat = dict(zip(names, _LABELS[n] if n < len(_LABELS) else _labels(n)))
+    by_seat = dict(zip(names, _labels_of(n)))
     small, big = _blinds(hand, set(names))
     if big is None or n < 3:
         if n == 2 and big is not None and by_seat.get(big) != "big blind":
@@ -116,7 +136,7 @@ def positions(hand: Hand) -> dict[str, str]:
     elif rest:
         out[rest.pop()] = "small blind"
     chain += rest
-    out.update(zip(chain, _labels(len(chain) + 2)[2:]))
+    out.update(zip(chain, _labels_of(len(chain) + 2)[2:]))
     return out
 
 
@@ -154,7 +174,14 @@ def _labels(n: int) -> tuple[str, ...]:
                  + list(reversed(late)))
 
 
+#: _labels of every table size up to ten, made once.
 _LABELS = [()] + [_labels(n) for n in range(1, 11)]
+
+
+def _labels_of(n: int) -> tuple[str, ...]:
+    return _LABELS[n] if n < len(_LABELS) else _labels(n)
+
+
 #: Every position name, from the button round to the big blind (what ``--position`` accepts).
 POSITIONS = ("button", "cutoff", "hijack", "lojack", "utg+3", "utg+2", "utg+1", "utg",
              "small blind", "big blind")
@@ -177,112 +204,31 @@ _ROLES = {kind: kind for kind in (_K_BET, _K_RAISE, _K_CALL, _K_CHECK, _K_FOLD)}
 NO_FACTS = (False, False, False, False, None, False) + (0,) * (2 * len(STREETS))
 
 
-def add_hand(rows: Rows, hand: Hand, audit=None, path: str | None = None) -> None:
+def add_hand(rows: Rows, hand: Hand, audit: Audit | None = None, path: str | None = None) -> None:
     """Append one hand's rows for the hands, players, actions, draws, pots, halves and
     findings tables to ``rows`` (``new_rows()``; ``frames`` makes them DataFrames).
 
-    ``audit`` is the hand's ``hhtools.auditing.auditor.Audit``; without it the verdict, the halves and
-    the findings stay empty. ``path`` overrides the file recorded for the hand.
+    ``audit`` is the hand's ``hhtools.auditing.results.Audit``; without it the verdict, the
+    halves and the findings stay empty. ``path`` overrides the file recorded for the hand.
 
-    The players' rows are what ``records.chip_totals``, ``positions``, ``betting_facts`` and
-    ``draw_rows`` give (tests/test_rows_fused.py compares them), made in one pass over the
-    actions: a player's row is one list, made with its defaults and filled in by name, not a
-    tuple assembled from a dict lookup per column; three passes over the actions and the
-    per-player lookups cost about a third of this function.
+    A player's row is what ``records.chip_totals``, ``positions``, ``shown_cards`` and
+    ``betting_facts`` say of the player's name (two seats of one name, which no site writes,
+    share them); the draws are ``draw_rows``.
     """
     site, hand_id = hand.site, hand.hand_id
-    seats = hand.seats
     hero = hand.hero
-    players = []
-    by_name = {}
-    dealt = []
-    for s in seats:
-        name = s.name
-        row = [name, s.seat, None, s.stack, s.sitting_out, name == hero, *_ROW_TAIL]
-        players.append(row)
-        by_name[name] = row
-        if not s.sitting_out:
-            dealt.append(row)
-    put: dict[str, Decimal] = {}
-    draws = []
-    raises = 0
-    for a in hand.actions:
-        amount = a.amount
-        if amount:
-            # As records.chip_totals: a player's only amount is kept as the very object.
-            p = a.player
-            put[p] = put[p] + amount if p in put else amount
-        role = _PASS.get(a.kind)
-        if role is None:
-            continue
-        if role is _K_DRAW:
-            draws.append(a)
-            continue
-        f = by_name.get(a.player)
-        if f is None:
-            continue
-        street = a.street
-        if street == "predraw":
-            if raises == 1:
-                f[_P_CHANCE] = True
-                if role is _K_RAISE:
-                    f[_P_THREE_BET] = True
-            if role is _K_RAISE or role is _K_BET:
-                f[_P_VPIP] = f[_P_RAISED] = True
-                if role is _K_RAISE:
-                    raises += 1
-            elif role is _K_CALL:
-                f[_P_VPIP] = True
-        if role is _K_RAISE or role is _K_BET:
-            f[_P_AGG[street]] += 1
-        elif role is _K_CALL:
-            f[_P_CALLS[street]] += 1
-        elif role is _K_FOLD and f[_P_FOLD] is None:
-            f[_P_FOLD] = street
-    # Players in the hand (as betting_facts): dealt in, or paying a blind while sitting out.
-    live = [s.name for s in seats
-            if (not s.sitting_out or put.get(s.name)) and by_name[s.name][_P_FOLD] is None]
-    if len(live) >= 2 and not hand.cancelled:
-        for name in live:
-            by_name[name][_P_SHOWDOWN] = True
-    if hand.cancelled:
-        # As records.chip_totals: a cancelled hand gives every chip back.
-        for p, amount in put.items():
-            if (row := by_name.get(p)) is not None:
-                row[_P_PUT_IN] = row[_P_RETURNED] = amount
-    else:
-        for p, amount in put.items():
-            if (row := by_name.get(p)) is not None:
-                row[_P_PUT_IN] = amount
-        for column, records in ((_P_COLLECTED, hand.collections), (_P_RETURNED, hand.uncalled)):
-            if records:
-                totals: dict[str, Decimal] = {}
-                for r in records:
-                    totals[r.player] = totals.get(r.player, ZERO) + r.amount
-                for p, amount in totals.items():
-                    if (row := by_name.get(p)) is not None:
-                        row[column] = amount
-    if len(dealt) < len(players):
-        # As positions(): a seat marked sitting out that acts was dealt in after all.
-        acted = {a.player for a in hand.actions}
-        dealt += [row for row in players if row[4] and row[0] in acted]
-    if dealt:
-        where = positions(hand)
-        for row in dealt:
-            row[_P_POSITION] = where.get(row[0])
+    put_in, collected, returned = chip_totals(hand)
+    facts = betting_facts(hand, put_in)
     shown = shown_cards(hand)
-    for name, cards in shown.items():
-        if (row := by_name.get(name)) is not None:
-            row[_P_SHOWED] = True
-            row[_P_CARDS] = format_cards(cards)
-    if len(by_name) < len(players):
-        # Two seats of one name (never from a site's history) share what is kept by name.
-        where = positions(hand)
-        for row in players:
-            row[_P_POSITION] = where.get(row[0])
-            same = by_name[row[0]]
-            if same is not row:
-                row[_P_PUT_IN:] = same[_P_PUT_IN:]
+    dealt = dealt_seats(hand)
+    where = positions(hand, dealt)
+    players = []
+    for s in hand.seats:
+        name = s.name
+        cards = shown.get(name)
+        players.append((name, s.seat, where.get(name), s.stack, s.sitting_out, name == hero,
+                        put_in.get(name, ZERO), collected.get(name, ZERO),
+                        returned.get(name, ZERO), cards is not None, cards, *facts[name]))
     rows["hands"].add(site, hand_id, [(
         hand.game, hand.structure, hand.currency, hand.small_bet, hand.big_bet,
         hand.small_blind, hand.big_blind, hand.ante, hand.table, hand.max_seats,
@@ -295,8 +241,7 @@ def add_hand(rows: Rows, hand: Hand, audit=None, path: str | None = None) -> Non
     rows["players"].add(site, hand_id, players)
     rows["actions"].add(site, hand_id, hand.actions)
     rows["pots"].add(site, hand_id, hand.collections)
-    if draws:
-        rows["draws"].add(site, hand_id, _draw_rows(hand, draws, shown))
+    rows["draws"].add(site, hand_id, draw_rows(hand, shown))
     if audit is not None:
         rows["halves"].add(site, hand_id, [
             (pot.name, half.component, half.amount, winner, len(half.winners))
@@ -306,20 +251,7 @@ def add_hand(rows: Rows, hand: Hand, audit=None, path: str | None = None) -> Non
                                                  for f in audit.findings])
 
 
-#: A players row after the seat's own values: money ZERO, nothing shown, ``NO_FACTS``.
-_ROW_TAIL = (ZERO, ZERO, ZERO, False, None) + NO_FACTS
-(_P_POSITION, _P_PUT_IN, _P_COLLECTED, _P_RETURNED, _P_SHOWED, _P_CARDS) = (2, 6, 7, 8, 9, 10)
-_P_VPIP, _P_RAISED, _P_CHANCE, _P_THREE_BET, _P_FOLD, _P_SHOWDOWN = (
-    11 + i for i in (_VPIP, _RAISED, _CHANCE, _THREE_BET, _FOLD, _SHOWDOWN))
-_SEAT_ORDER = itemgetter(1, 0)  # (seat, name), as positions() sorts them
-_P_AGG = {s: 11 + i for s, i in _AGG.items()}
-_P_CALLS = {s: 11 + i for s, i in _CALLS.items()}
-#: add_hand's roles of the action kinds: betting_facts' own, and the draws.
-_K_DRAW = "draw"
-_PASS = {**_ROLES, "discard": _K_DRAW, "stand_pat": _K_DRAW}
-
-
-def shown_cards(hand: Hand) -> dict[str, tuple]:
+def shown_cards(hand: Hand) -> dict[str, tuple[Card, ...]]:
     """Each player's hand as shown down: the players table's ``cards`` and the hand after a
     player's last draw in the draws table.
 
@@ -328,21 +260,22 @@ def shown_cards(hand: Hand) -> dict[str, tuple]:
     whose hand after the draw is the first run's. The draw itself is one row: both runs
     drew the same number of cards, the second dealing them again.
     """
-    shown: dict[str, tuple] = {}
+    shown: dict[str, tuple[Card, ...]] = {}
     for s in hand.shows:
         if s.kind == "show" and s.cards and (s.run != 2 or s.player not in shown):
             shown[s.player] = s.cards
     return shown
 
 
-def betting_facts(hand: Hand, put_in: dict[str, Decimal]) -> dict[str, tuple]:
+def betting_facts(hand: Hand, put_in: dict[str, Decimal]) -> dict[str, list[Any]]:
     """Each player's betting facts (in ``FACT_COLUMNS`` order), computed once at import so
     reports only sum them.
 
     A 3-bet chance is acting before the draw facing exactly one raise; a showdown is ending
-    the hand unfolded against at least one other unfolded player.
+    the hand unfolded against at least one other unfolded player. Each seat's name has a
+    list: booleans, the street of the first fold (or None) and counts, by position.
     """
-    facts = {s.name: list(NO_FACTS) for s in hand.seats}
+    facts: dict[str, list[Any]] = {s.name: list(NO_FACTS) for s in hand.seats}
     raises = 0
     for a in hand.actions:
         role = _ROLES.get(a.kind)
@@ -378,52 +311,54 @@ def betting_facts(hand: Hand, put_in: dict[str, Decimal]) -> dict[str, tuple]:
     return facts
 
 
-def draw_rows(hand: Hand, shown: dict[str, tuple]) -> list[tuple]:
-    """One row per draw taken: how many cards, and the hand before and after where known.
+def draw_rows(hand: Hand, shown: dict[str, tuple[Card, ...]]) -> list[tuple[object, ...]]:
+    """One row per draw taken: how many cards, and the hand before and after where known
+    (Card tuples, which ``frames`` writes as text).
 
     The hero's hands come from the history's dealt lines; anyone else's final hand is known
     when shown, and it is the hand after that player's last draw.
     """
-    draws = [a for a in hand.actions if a.kind in ("discard", "stand_pat")]
-    return _draw_rows(hand, draws, shown) if draws else []
-
-
-def _draw_rows(hand: Hand, draws: list, shown: dict[str, tuple]) -> list[tuple]:
-    """draw_rows of the hand's draws (``draws``, in order, not empty)."""
+    draws = [a for a in hand.actions if a.kind in _DRAWS]
+    if not draws:
+        return []
     try:
         game = get_game(hand.game)
     except HHToolsError:
         return []
-    rows = []
+    rows: list[tuple[object, ...]] = []
     hero, name = hand.hero, hand.game
     # The hero's hands are written and evaluated only if the hero drew (most hands, the
     # hero folds before the draw), and the last draws are found only if someone showed.
-    hero_after = None
-    last_draw = {a.player: a.seq for a in draws} if shown else None
+    hero_after: dict[str, tuple[Card, ...]] | None = None
+    made: dict[tuple[Card, ...], bool | None] = {}
+    last_draw = {a.player: a.seq for a in draws} if shown else {}
     for a in draws:
         player = a.player
         if player == hero:
             if hero_after is None:
                 hero_after = {h.street: h.cards for h in hand.hero_cards}
-                # The hand after one draw is the hand before the next: each done once.
+                # The hand after one draw is the hand before the next: each evaluated once.
                 made = {cards: _made(game, cards) for cards in hero_after.values()}
-                texts = {cards: format_cards(cards) for cards in hero_after.values() if cards}
-            before = hero_after.get(_PREVIOUS[a.street])
-            after = hero_after.get(a.street)
-            rows.append((name, player, a.street, a.count or 0, texts.get(before),
-                         texts.get(after), made.get(before), made.get(after), a.line))
-        elif shown and (after := shown.get(player)) and last_draw[player] == a.seq:
-            rows.append((name, player, a.street, a.count or 0, None, format_cards(after), None,
-                         _made(game, after), a.line))
+            # A hero line without cards says nothing of the hand.
+            before = hero_after.get(_PREVIOUS[a.street]) or None
+            after = hero_after.get(a.street) or None
+            rows.append((name, player, a.street, a.count or 0, before, after,
+                         None if before is None else made[before],
+                         None if after is None else made[after], a.line))
+        elif shown and (shown_after := shown.get(player)) and last_draw[player] == a.seq:
+            rows.append((name, player, a.street, a.count or 0, None, shown_after,
+                         None, _made(game, shown_after), a.line))
         else:
             rows.append((name, player, a.street, a.count or 0, None, None, None, None, a.line))
     return rows
 
 
+#: The action kinds that are a draw (standing pat is one of none).
+_DRAWS = frozenset({"discard", "stand_pat"})
 _PREVIOUS = {s: STREETS[max(0, i - 1)] for i, s in enumerate(STREETS)}
 
 
-def _made(game, cards) -> bool | None:
+def _made(game: Game, cards: tuple[Card, ...]) -> bool | None:
     if not cards or len(cards) != game.hand_size:
         return None
     try:
@@ -432,7 +367,7 @@ def _made(game, cards) -> bool | None:
         return None
 
 
-def error_row(error: HandError, path: str | None = None) -> tuple:
+def error_row(error: HandError, path: str | None = None) -> tuple[object, ...]:
     """A row of the rejected table."""
     return (path if path is not None else error.path, error.line, error.column, error.site,
             error.hand_id, error.reason)
@@ -440,7 +375,7 @@ def error_row(error: HandError, path: str | None = None) -> tuple:
 
 def frames(rows: Rows) -> dict[str, pl.DataFrame]:
     """The non-empty tables of ``rows`` as DataFrames with the store's schemas."""
-    out = {}
+    out: dict[str, pl.DataFrame] = {}
     for name, table in rows.items():
         if not table:
             continue
@@ -448,7 +383,7 @@ def frames(rows: Rows) -> dict[str, pl.DataFrame]:
         derived = DERIVED.get(name, {})
         for column in derived:
             del schema[column]
-        columns = {}
+        columns: dict[str, pl.Series] = {}
         if name in KEYED:
             columns = _key_columns(table.keys)
             del schema["site"], schema["hand_id"]
@@ -510,12 +445,14 @@ _REPEAT_IN_POLARS = 1000
 #: Each amount's text, found once: a file's amounts are mostly the same few stakes and stacks.
 #: Equal Decimals written differently ("2.5", "2.50") are equal once stored, so either text
 #: serves. Cards drawn (a tuple of cards) likewise; both bounded.
-_MONEY_TEXTS: dict = {None: None}
-_CARD_TEXTS: dict = {None: None}
+_MONEY_TEXTS: dict[Decimal | None, str | None] = {None: None}
+_CARD_TEXTS: dict[tuple[Card, ...] | None, str | None] = {None: None}
 _MAX_TEXTS = 50_000
+_V = TypeVar("_V")
 
 
-def _remembered(texts: dict, values: list, write) -> list:
+def _remembered(texts: dict[_V | None, str | None], values: list[_V | None],
+                write: Callable[[_V], str]) -> list[str | None]:
     """``write(v)`` of each value (None stays None), each distinct value written once."""
     if len(texts) > _MAX_TEXTS:
         texts.clear()
@@ -524,11 +461,12 @@ def _remembered(texts: dict, values: list, write) -> list:
         return list(map(texts.__getitem__, values))
     except KeyError:
         for v in set(values).difference(texts):
-            texts[v] = write(v)
+            if v is not None:  # (None is always there: it stays None)
+                texts[v] = write(v)
         return list(map(texts.__getitem__, values))
 
 
-def _money(values: list, dtype: pl.Decimal) -> pl.Series:
+def _money(values: list[Decimal | None], dtype: pl.Decimal) -> pl.Series:
     """A Decimal column from Decimals (or None), each written as its own exact text (which
     polars reads, exponents included) and parsed by polars in bulk."""
     return pl.Series(_remembered(_MONEY_TEXTS, values, str), dtype=pl.String).cast(dtype)

@@ -4,11 +4,15 @@ which of them a store holds already; the summaries themselves are read by hhtool
 from __future__ import annotations
 
 from datetime import datetime, timezone
+from typing import TYPE_CHECKING
 
 import polars as pl
 
 from hhtools.reading.summaries import SITE, Summary
 from hhtools.store.tables import SCHEMAS
+
+if TYPE_CHECKING:
+    from hhtools.store.store import Store
 
 
 def summary_frames(tournaments: tuple[Summary, ...], path: str) -> dict[str, pl.DataFrame]:
@@ -30,13 +34,14 @@ def summary_frames(tournaments: tuple[Summary, ...], path: str) -> dict[str, pl.
 SUMMARY_KEY = ["site", "tournament_id", "digest"]
 
 
-def stored_summaries(store) -> set[tuple[str, str, str]]:
+def stored_summaries(store: Store) -> set[tuple[str, str, str]]:
     """(site, tournament id, digest) of every summary in ``store``."""
     keys = store.read_columns("tournament_summaries", SUMMARY_KEY)
     return set(keys.iter_rows())
 
 
-def new_summaries(frames: dict[str, pl.DataFrame], known: set) -> tuple[dict, int, int]:
+def new_summaries(frames: dict[str, pl.DataFrame], known: set[tuple[str, str, str]]
+                  ) -> tuple[dict[str, pl.DataFrame], int, int]:
     """``frames`` without the summaries in ``known`` (which learns the new ones); how many
     summaries are new and how many were stored already."""
     heads = frames.get("tournament_summaries")

@@ -5,7 +5,9 @@ tournament and receives $7.20 - congratulations!``)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from decimal import Decimal
+from typing import Any, Protocol, cast
 
 from hhtools.core.money import parse_amount
 from hhtools.core.records import Hand
@@ -15,10 +17,25 @@ from hhtools.errors import HHToolsError
 FINISH_EVENTS = {"finished": "EV_FINISHED", "wins_tournament": "EV_WINS_TOURNAMENT"}
 
 
-def add_tournament(rows, hand: Hand) -> None:
+class Table(Protocol):
+    """A table of ``hhtools.store.rows`` (which imports this module), as far as it is used here."""
+
+    def add(self, site: str, hand_id: str, rows: Sequence[Any]) -> None: ...
+
+
+class _Token(Protocol):
+    """What a site's classifier says of a line: its kind and the fields it captured."""
+
+    type: str
+    value: Any
+
+
+def add_tournament(rows: Mapping[str, Table], hand: Hand) -> None:
     """Append the tournament rows of ``hand`` (which has a tournament) to ``rows``
     (``hhtools.store.rows.new_rows()``)."""
     t = hand.tournament
+    if t is None:
+        return
     rows["tournaments"].add(hand.site, hand.hand_id, [
         (t.id, t.buy_in, t.bounty, t.fee, t.currency, t.level)])
     if any(e.kind in FINISH_EVENTS for e in hand.events):
@@ -39,7 +56,7 @@ def finishes(hand: Hand) -> list[tuple[str, int, Decimal | None, int]]:
         if terminal is None:
             continue
         try:
-            tok = get_site(hand.site).classifier.token(e.text, e.line)
+            tok = cast(_Token, get_site(hand.site).classifier.token(e.text, e.line))
         except HHToolsError:
             continue  # a site without a grammar (PHH) prints no finish line
         if tok.type != terminal:
