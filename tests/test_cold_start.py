@@ -61,3 +61,26 @@ def test_the_check_sees_a_heavy_library_when_one_is_loaded(tmp_path: Path) -> No
     # The same child, for a command that needs polars: the check above can fail.
     out, last = _run("stats", "--db", str(tmp_path / "no-store"))
     assert last.startswith("status 2 loaded") and "polars" in last.split()
+
+
+def test_a_command_run_alone_answers_as_in_the_whole_app() -> None:
+    # hhtools.cli.main.main runs a named command in an app holding it alone (app_for): its
+    # help, its usage errors and its work are what the whole app gives.
+    import typer
+    from typer.testing import CliRunner
+
+    from hhtools.cli.main import app, app_for
+
+    runner = CliRunner()
+    env = {"COLUMNS": "100", "NO_COLOR": "1", "TERM": "dumb"}
+    names = list(typer.main.get_command(app).commands)  # type: ignore[attr-defined]
+    assert len(names) > 10
+    lines = [[name, "--help"] for name in names] + [
+        ["audit", "--no-such-option", str(BADEUCY)], ["audit", str(BADEUCY)], ["eval"],
+        ["eval", "--game", "badugi", "As 2d 3h Kc"], ["parse", "no-such-file.txt"]]
+    for words in lines:
+        alone = app_for(words)
+        assert [c.name for c in alone.registered_commands] == [words[0]]
+        got = runner.invoke(alone, words, env=env, prog_name="hhtools")
+        want = runner.invoke(app, words, env=env, prog_name="hhtools")
+        assert (got.exit_code, got.output) == (want.exit_code, want.output), words
