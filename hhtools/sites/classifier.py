@@ -62,7 +62,8 @@ class Classifier:
         self.groups: dict[str, tuple[int, ...]] = self._groups_in(self.regex)
         # A line is matched by the regex without the kinds that cannot start with its first
         # character (most lines begin with a name, and none of those), which gives the same
-        # answer sooner. One regex per set of kinds kept, found by the first character.
+        # answer sooner. One regex per set of kinds kept, found by the first character, and
+        # made once that character has led _SUBSET_AFTER lines (the whole regex reads those).
         self._plain = list(zip(initials, plain))
         self._by_initial: dict[str, tuple[re.Pattern, dict[str, tuple[int, ...]]]] = {}
         self._asked: dict[str, int] = {}  # lines read by the whole regex, by first character
