@@ -298,10 +298,10 @@ def _rank_classes() -> Iterator[tuple[int, tuple[int, ...]]]:
         yield _NO_PAIR, ranks
     for a in high:
         others = [r for r in high if r != a]
-        for kickers in combinations(others, 3):
-            yield _PAIR, (a, a, *kickers)
-        for kickers in combinations(others, 2):
-            yield _TRIPS, (a, a, a, *kickers)
+        for c, d, e in combinations(others, 3):
+            yield _PAIR, (a, a, c, d, e)
+        for d, e in combinations(others, 2):
+            yield _TRIPS, (a, a, a, d, e)
         for b in others:
             yield _FULL_HOUSE, (a, a, a, b, b)
             yield _QUADS, (a, a, a, a, b)
