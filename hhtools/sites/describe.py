@@ -118,8 +118,11 @@ STYLE_TABLES: dict[str, list[tuple[str, str]]] = {
     ],
 }
 
-_STYLES = {name: [(re.compile(pattern), _KINDS[kind]) for pattern, kind in table]
-           for name, table in STYLE_TABLES.items()}
+@functools.cache
+def _styles(style: str) -> list[tuple[re.Pattern[str], Callable[..., tuple[str, bool]]]]:
+    """A site's patterns, compiled when its first showdown is read (not every site's, at
+    every command's start)."""
+    return [(re.compile(pattern), _KINDS[kind]) for pattern, kind in STYLE_TABLES[style]]
 
 
 def _ranks(text: str) -> list[str]:
@@ -131,7 +134,7 @@ def _ranks(text: str) -> list[str]:
 def read(style: str, text: str) -> tuple[str, bool] | None:
     """What ``text``, in the site's ``style``, says of the hand; None when unreadable."""
     text = text.strip()
-    for pattern, build in _STYLES[style]:
+    for pattern, build in _styles(style):
         m = pattern.fullmatch(text)
         if m:
             try:
