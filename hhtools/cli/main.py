@@ -683,8 +683,8 @@ def explain_all(argv: list[str]) -> list[str]:
 def app_for(args: list[str]) -> typer.Typer:
     """The app that runs the command line ``args``: when they name a command, one holding that
     command alone, since Typer makes every command's parameters from its signature before it
-    runs any (a seventh of a short command's time); else the whole app (the help lists every
-    command, and a misspelt name is answered from all of them).
+    runs any (all of them took 28 ms against 4 ms for audit's alone, on a busy machine); else
+    the whole app (the help lists every command, and a misspelt name is answered from all).
 
     >>> [c.name for c in app_for(["audit", "h.txt"]).registered_commands]
     ['audit']

@@ -118,6 +118,7 @@ STYLE_TABLES: dict[str, list[tuple[str, str]]] = {
     ],
 }
 
+
 @functools.cache
 def _styles(style: str) -> list[tuple[re.Pattern[str], Callable[..., tuple[str, bool]]]]:
     """A site's patterns, compiled when its first showdown is read (not every site's, at
