@@ -64,7 +64,7 @@ def instructions(command: list[str], env: dict[str, str], scratch: Path) -> int:
                            *command], env={**env, "PYTHONHASHSEED": "0"}, capture_output=True,
                           text=True, check=False)
     counted = [line for line in done.stderr.splitlines() if "Collected :" in line]
-    if not counted:
+    if done.returncode != 0 or not counted:
         raise SystemExit(f"callgrind did not count {' '.join(command)}: {done.stderr[-300:]}")
     return int(counted[-1].split(":")[-1].replace(",", ""))
 
@@ -74,7 +74,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=15, help="counted runs of each command")
     parser.add_argument("--old", default="/work/ref/.venv/bin/hhtools",
                         help="the old tree's hhtools script")
-    parser.add_argument("--hand", default=str(HAND), help="the history audited")
+    parser.add_argument("--hand", default=str(HAND), help="the history audited (one whose audit is ok)")
     parser.add_argument("--instructions", action="store_true",
                         help="also count each command's instructions once (callgrind, slow)")
     args = parser.parse_args()
