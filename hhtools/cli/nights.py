@@ -14,11 +14,10 @@ from pathlib import Path
 import typer
 
 from hhtools.cli.options import fail
-from hhtools.commerce.audit import audit_night_file
-from hhtools.commerce.record import RecordError, is_night
+from hhtools.commerce.record import is_night
 from hhtools.core.inputs import open_input
 from hhtools.core.words import plural
-from hhtools.errors import HHToolsError, UsageError
+from hhtools.errors import HHToolsError, RecordError, UsageError
 
 
 def _first_line(path: Path) -> str:
@@ -61,6 +60,9 @@ def audit_nights(paths: list[str], as_json: bool, explain: str | None) -> bool:
         deal = _deal_number(explain)
     except HHToolsError as exc:
         raise fail(str(exc), exc.exit_status) from None
+    # Imported here: every hand-history audit asks whether its files are nights first.
+    from hhtools.commerce.audit import audit_night_file
+
     failed = 0
     for path in files:
         result = audit_night_file(str(path))

@@ -21,12 +21,12 @@ high). Tables are built on first use, so importing hhtools stays instant.
 from __future__ import annotations
 
 import threading
-from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
-from itertools import combinations, combinations_with_replacement
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from itertools import combinations
 from typing import NamedTuple
 
 from hhtools.core.cards import RANKS, Card, check_hand, format_cards, parse_cards  # noqa: F401 (doctests)
+from hhtools.core.collector import collector_paused
 
 ACE_LOW = "A23456789TJQK"
 ACE_HIGH = "23456789TJQKA"
@@ -253,8 +253,6 @@ def _best_badugi_positions(suits: list[int], ords: list[int]) -> tuple[int, ...]
 
 _NO_PAIR, _PAIR, _TWO_PAIR, _TRIPS, _STRAIGHT, _FLUSH, _FULL_HOUSE, _QUADS, _STRAIGHT_FLUSH = range(9)
 _PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
-_SHAPE = {(1, 1, 1, 1, 1): _NO_PAIR, (2, 1, 1, 1): _PAIR, (2, 2, 1): _TWO_PAIR,
-          (3, 1, 1): _TRIPS, (3, 2): _FULL_HOUSE, (4, 1): _QUADS}
 #: A-5-4-3-2 as positions in the ace-high order, and as the wheel it makes when the ace may
 #: play low: a straight five high, the ace last.
 _ACE_FIVE = (12, 3, 2, 1, 0)
@@ -289,6 +287,30 @@ class _LazyTable(dict[int, int]):
         raise KeyError(key)
 
 
+def _rank_classes() -> Iterator[tuple[int, tuple[int, ...]]]:
+    """Every multiset of five ranks (positions in a component's order, 0-12) that a hand can
+    hold, as (category, the ranks): the larger group first, and within groups of one size the
+    higher rank first (a pair of 9s with K, 7, 2 is 9 9 K 7 2). Made by shape rather than by
+    counting every multiset, so a table builds in a few milliseconds on a command's first
+    showdown."""
+    high = range(12, -1, -1)
+    for ranks in combinations(high, 5):
+        yield _NO_PAIR, ranks
+    for a in high:
+        others = [r for r in high if r != a]
+        for c, d, e in combinations(others, 3):
+            yield _PAIR, (a, a, c, d, e)
+        for d, e in combinations(others, 2):
+            yield _TRIPS, (a, a, a, d, e)
+        for b in others:
+            yield _FULL_HOUSE, (a, a, a, b, b)
+            yield _QUADS, (a, a, a, a, b)
+    for a, b in combinations(high, 2):
+        for kicker in high:
+            if kicker != a and kicker != b:
+                yield _TWO_PAIR, (a, a, b, b, kicker)
+
+
 class FiveCardHand(Component):
     """Five cards ranked by category, then by their rank groups: the lows and the high hand.
 
@@ -318,43 +340,40 @@ class FiveCardHand(Component):
 
     def _table(self) -> tuple[dict[int, int], dict[int, int], list[tuple[int, tuple[str, ...]]], set[int]]:
         if self._tables is None:
-            entries = []  # (strength, is flush, prime product, category, rank positions)
-            paired = set()
-            for combo in combinations_with_replacement(range(13), 5):
-                counts = Counter(combo)
-                if max(counts.values()) > 4:
-                    continue
-                groups = sorted(counts.items(), key=lambda kv: (-kv[1], -kv[0]))
-                shape = tuple(n for _, n in groups)
-                ranks = tuple(r for r, n in groups for _ in range(n))
-                product = 1
-                for r in combo:
-                    product *= _PRIMES[r]
-                category = _SHAPE[shape]
-                if category != _NO_PAIR:
-                    paired.add(product)
-                if not self.straights_and_flushes or category != _NO_PAIR:
-                    entries.append((self._strength(category, ranks), False, product, category,
-                                    ranks))
-                    continue
-                straight = ranks[0] - ranks[4] == 4
-                if self.wheel and ranks == _ACE_FIVE:
-                    straight, ranks = True, _WHEEL
-                for is_flush, category in ((False, _STRAIGHT if straight else _NO_PAIR),
-                                           (True, _STRAIGHT_FLUSH if straight else _FLUSH)):
-                    entries.append((self._strength(category, ranks), is_flush, product,
-                                    category, ranks))
-            entries.sort()
-            plain: dict[int, int] = {}
-            flush: dict[int, int] = {}
-            keys = []
-            for r, (_, is_flush, product, category, ranks) in enumerate(entries, 1):
-                (flush if is_flush else plain)[product] = r
-                keys.append((category, tuple(self.order[i] for i in ranks)))
-            self._plain.update(plain)
-            self._flush.update(flush)
-            self._paired = frozenset(paired)
-            self._tables = (plain, flush, keys, paired)
+            # Some 15,000 tuples and no reference cycle: the cyclic collector would scan them
+            # (and every object of the process) several times over for nothing.
+            with collector_paused():
+                entries = []  # (strength, is flush, prime product, category, rank positions)
+                paired = set()
+                primes = _PRIMES
+                for category, ranks in _rank_classes():
+                    a, b, c, d, e = ranks
+                    product = primes[a] * primes[b] * primes[c] * primes[d] * primes[e]
+                    if category != _NO_PAIR:
+                        paired.add(product)
+                    if not self.straights_and_flushes or category != _NO_PAIR:
+                        entries.append((self._strength(category, ranks), False, product, category,
+                                        ranks))
+                        continue
+                    straight = ranks[0] - ranks[4] == 4
+                    if self.wheel and ranks == _ACE_FIVE:
+                        straight, ranks = True, _WHEEL
+                    for is_flush, category in ((False, _STRAIGHT if straight else _NO_PAIR),
+                                               (True, _STRAIGHT_FLUSH if straight else _FLUSH)):
+                        entries.append((self._strength(category, ranks), is_flush, product,
+                                        category, ranks))
+                entries.sort()
+                plain: dict[int, int] = {}
+                flush: dict[int, int] = {}
+                keys = []
+                letter = self.order.__getitem__
+                for r, (_, is_flush, product, category, ranks) in enumerate(entries, 1):
+                    (flush if is_flush else plain)[product] = r
+                    keys.append((category, tuple(map(letter, ranks))))
+                self._plain.update(plain)
+                self._flush.update(flush)
+                self._paired = frozenset(paired)
+                self._tables = (plain, flush, keys, paired)
         return self._tables  # type: ignore[return-value]
 
     def evaluate(self, cards: Sequence[Card]) -> Evaluation:

@@ -17,6 +17,8 @@ from lark import Lark
 
 # Distinct lines a Classifier remembers (a few MB) before starting afresh.
 _MAX_KNOWN = 20_000
+# Lines starting with one character read by the whole regex before that character's own.
+_SUBSET_AFTER = 100
 
 #: The fields a line's terminal captures, in order; a group that took no part is None.
 Fields = tuple[str | None, ...]
@@ -73,9 +75,11 @@ class Classifier:
         self.groups: dict[str, tuple[int, ...]] = self._groups_in(self.regex)
         # A line is matched by the regex without the kinds that cannot start with its first
         # character (most lines begin with a name, and none of those), which gives the same
-        # answer sooner. One regex per set of kinds kept, found by the first character.
+        # answer sooner. One regex per set of kinds kept, found by the first character, and
+        # made once that character has led _SUBSET_AFTER lines (the whole regex reads those).
         self._plain = list(zip(initials, plain))
         self._by_initial: dict[str, _Kinds] = {}
+        self._asked: dict[str, int] = {}  # lines read by the whole regex, by first character
         self._subsets: dict[tuple[str, ...], _Kinds] = {}
         self.ignored = ignored
         self.kinds = tuple(t.name for t in terminals)
@@ -188,6 +192,15 @@ class Classifier:
 
     def _regex_for(self, initial: str) -> _Kinds:
         """The classifier regex for lines starting with ``initial``, and its kinds' groups."""
+        # Compiling the regex of a first character's kinds costs as much as many matches of
+        # the whole regex, which gives the same answer: a command that reads a hand or two
+        # is served by the whole regex, and a character's own regex is made once it is common.
+        asked = self._asked.get(initial, 0)
+        if asked < _SUBSET_AFTER:
+            if len(self._asked) > 1000:  # names may start with any character
+                self._asked.clear()
+            self._asked[initial] = asked + 1
+            return self.regex, self.groups
         plain = tuple(p for first, p in self._plain if first is None or first == initial)
         found = self._subsets.get(plain)
         if found is None:

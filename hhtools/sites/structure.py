@@ -21,6 +21,7 @@ from collections.abc import Iterator, Sequence
 from lark import Lark, Token, UnexpectedToken
 from lark.lexer import Lexer
 
+from hhtools.core.collector import collector_paused
 from hhtools.core.resources import grammar_cache, grammar_dir, grammar_text
 
 #: Steps that end a hand: the end accepted, or a line kind (or the end) refused there.
@@ -52,8 +53,11 @@ def ignored_kinds(name: str) -> frozenset[str]:
 @functools.cache
 def compiled_grammar(name: str) -> Lark:
     """The LALR parser of ``grammars/<name>.lark``, compiled once per process."""
-    return Lark(grammar_text(name), parser="lalr", lexer=_TokenStream, start="hand",
-                import_paths=[str(grammar_dir())], cache=grammar_cache(name))
+    # Loading the tables from Lark's cache (or building them) makes some 30,000 objects that
+    # all stay: the cyclic collector would scan them over and over, half the load's time.
+    with collector_paused():
+        return Lark(grammar_text(name), parser="lalr", lexer=_TokenStream, start="hand",
+                    import_paths=[str(grammar_dir())], cache=grammar_cache(name))
 
 
 class Refused(Exception):
