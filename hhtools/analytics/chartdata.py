@@ -200,7 +200,7 @@ def showdown_classes(t: Tables, filters: Filters) -> pl.DataFrame:
     final hands are known without a showdown (the hero's own), ``held`` (hands held to the
     end of the player's drawing with that class) and ``reached_pct`` (how often they reached
     showdown)."""
-    from hhtools.analytics.classes import classes_of_text
+    from hhtools.analytics.classes import class_table
 
     shown = showdown_strength(t, filters)
     shown_rows = shown.group_by("game", "component", "class_order", "class").agg(
@@ -211,15 +211,13 @@ def showdown_classes(t: Tables, filters: Filters) -> pl.DataFrame:
             .sort("line").group_by(KEY + ["player"]).agg(pl.col("game").last(),
                                                         pl.col("after").last()))
     went = hand_facts(mine).select(KEY + ["player", "showdown"])
-    held = []
-    for game, after, showdown in last.join(went, on=KEY + ["player"]).select(
-            "game", "after", "showdown").iter_rows():
-        for c in classes_of_text(game, after) or ():
-            held.append((game, c.component, c.order, c.label, bool(showdown)))
-    held_rows = pl.DataFrame(held, orient="row", schema={
-        "game": pl.String, "component": pl.String, "class_order": pl.Int64, "class": pl.String,
-        "showdown": pl.Boolean}).group_by("game", "component", "class_order", "class").agg(
-        held=pl.len(), held_showdowns=pl.col("showdown").sum())
+    ends = last.join(went, on=KEY + ["player"]).select("game", "after", "showdown")
+    held_rows = (ends.join(class_table(ends, "after").rename({"cards": "after"}),
+                           on=["game", "after"])
+                 .rename({"order": "class_order"})
+                 .with_columns(showdown=pl.col("showdown").fill_null(False))
+                 .group_by("game", "component", "class_order", "class").agg(
+                     held=pl.len(), held_showdowns=pl.col("showdown").sum()))
     keys = ["game", "component", "class_order", "class"]
     out = shown_rows.join(held_rows, on=keys, how="full", coalesce=True).with_columns(
         showdowns=pl.col("showdowns").fill_null(0), won=pl.col("won").fill_null(0),

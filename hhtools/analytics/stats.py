@@ -407,13 +407,13 @@ def _made_column(d: pl.DataFrame, column: str) -> pl.Series:
     unknown (hhtools.analytics.classes.made: made in any half of a split game). Looked up in this
     thread, not in a polars UDF: the evaluators build their tables on first use, and two
     polars threads building one table at once would read it half built."""
-    from hhtools.analytics.classes import classes_of_text
+    from hhtools.analytics.classes import class_table
 
-    values = []
-    for game, cards in zip(d["game"].to_list(), d[column].to_list()):
-        found = classes_of_text(game, cards)
-        values.append(None if found is None else any(c.made for c in found))
-    return pl.Series(f"made_{column}", values, dtype=pl.Boolean)
+    made = (class_table(d, column).group_by("game", "cards").agg(pl.col("made").any())
+            .rename({"cards": column}))
+    return (d.select("game", column).join(made, on=["game", column], how="left",
+                                          maintain_order="left")["made"]
+            .alias(f"made_{column}"))
 
 
 def _classified_draws(t: Tables) -> pl.DataFrame:
@@ -513,18 +513,12 @@ def draw_classes(t: Tables, filters: Filters = Filters()) -> pl.DataFrame:
     """Per player, game, draw round and strength class of the hand before the draw (one row
     per component in a split game): how often the player stood pat on it, and drew how many
     cards on average. Only hands whose cards before the draw are known (the hero's)."""
-    from hhtools.analytics.classes import classes_of_text
+    from hhtools.analytics.classes import class_table
 
     d = t.filtered(filters).draws.filter(pl.col("before").is_not_null())
-    rows = []
-    for player, game, street, count, before in d.select(
-            "player", "game", "street", "count", "before").iter_rows():
-        for c in classes_of_text(game, before) or ():
-            rows.append((player, game, street, c.component, c.order, c.label, c.made, count))
-    schema = {"player": pl.String, "game": pl.String, "street": pl.String,
-              "component": pl.String, "order": pl.Int64, "class": pl.String,
-              "made": pl.Boolean, "count": pl.Int64}
-    frame = pl.DataFrame(rows, schema=schema, orient="row")
+    # One row per component of each draw's hand (none for a hand no game scores).
+    frame = d.select("player", "game", "street", "count", "before").join(
+        class_table(d, "before").rename({"cards": "before"}), on=["game", "before"])
     out = frame.group_by("player", "game", "street", "component", "order", "class", "made").agg(
         draws=pl.len(), pat=(pl.col("count") == 0).sum(), cards=pl.col("count").mean().round(2))
     return (out.with_columns(pat_pct=_pct(pl.col("pat"), pl.col("draws")))
