@@ -181,6 +181,7 @@ def main() -> None:
     parser.add_argument("--old", type=Path, default=None,
                         help="an old tree with its own .venv, run on the same store")
     parser.add_argument("--only", choices=list(COMMANDS), action="append")
+    parser.add_argument("--old-only", action="store_true", help="run the old tree only")
     parser.add_argument("--repeat", type=int, default=1)
     parser.add_argument("--clean", action="store_true", help="delete the big store after")
     a = parser.parse_args()
@@ -188,6 +189,8 @@ def main() -> None:
     trees = [("new", ROOT, sys.executable)]
     if a.old:
         trees.insert(0, ("old", a.old.resolve(), str(a.old.resolve() / ".venv/bin/python")))
+        if a.old_only:
+            trees = trees[:1]
     scratch = Path(tempfile.mkdtemp(prefix="hhtools-bench-read-out-"))
     print(f"store {db}: {Store(db).read_columns('hands', ['hand_id']).height:,} hands")
     print(f"{'command':<22} {'tree':<5} {'seconds':>8} {'peak MB':>8}")
@@ -200,14 +203,21 @@ def main() -> None:
                     seconds, peak, output = run(python, tree, COMMANDS[name], db, out)
                     outputs[label] = comparable(output)
                     print(f"{name:<22} {label:<5} {seconds:8.1f} {peak:8.0f}", flush=True)
-            if len(outputs) > 1:
-                same = outputs["old"] == outputs["new"]
+            # The old tree's output is kept beside the store, so that a later run of the new
+            # tree alone (without --old) is still compared with it.
+            saved = db.parent / f"{db.name}-{name.replace(' ', '-')}.old"
+            if "old" in outputs:
+                saved.write_bytes(outputs["old"])
+            if "new" in outputs and saved.exists():
+                same = saved.read_bytes() == outputs["new"]
                 print(f"{name:<22} output {'identical' if same else 'DIFFERS'} "
                       f"({len(outputs['new']):,} bytes)", flush=True)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
         if a.clean:
             shutil.rmtree(db, ignore_errors=True)
+            for saved in db.parent.glob(f"{db.name}-*.old"):
+                saved.unlink()
 
 
 if __name__ == "__main__":
