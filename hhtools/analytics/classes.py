@@ -125,6 +125,14 @@ def classes_of_text(game_name: str, cards: str | None) -> tuple[HandClass, ...] 
         return None
 
 
+def card_key(cards: str) -> pl.Expr:
+    """The cards of the text column ``cards`` in one order: the same hand written in any
+    order has one key, which ``parse_cards`` reads as that hand. Cards are separated by
+    spaces (hhtools.core.cards.format_cards) and parse_cards reads each token alone, so
+    sorting the tokens changes the order of the cards, never the hand."""
+    return pl.col(cards).str.split(" ").list.sort().list.join(" ")
+
+
 #: The columns of ``class_table``.
 CLASS_TABLE = {"game": pl.String, "cards": pl.String, "component": pl.String, "order": pl.Int64,
                "class": pl.String, "made": pl.Boolean}
@@ -139,10 +147,7 @@ def class_table(frame: pl.DataFrame, cards: str) -> pl.DataFrame:
     its set of cards: each set is classified once, whatever the order its cards were
     written in, so the work grows with the distinct hands, not the rows."""
     written = frame.select("game", pl.col(cards).alias("cards")).drop_nulls().unique()
-    # Cards are separated by spaces (hhtools.core.cards.format_cards); parse_cards reads
-    # each token alone, so sorting the tokens changes the order of the cards, not the hand.
-    written = written.with_columns(
-        key=pl.col("cards").str.split(" ").list.sort().list.join(" "))
+    written = written.with_columns(key=card_key("cards"))
     rows = []
     for game, key in written.select("game", "key").unique().iter_rows():
         for c in classes_of_text(game, key) or ():
