@@ -224,7 +224,7 @@ def _hand_filter(f: Filters) -> pl.Expr | None:
 
 #: How many filtered views of one ``Tables`` are kept: those a player's part of the report
 #: asks for again and again (the player's; cash only; each stakes charted).
-VIEWS = 6
+VIEWS = 4
 
 
 def stakes_expr() -> pl.Expr:
