@@ -15,7 +15,7 @@ from decimal import Decimal
 
 import polars as pl
 
-from hhtools.analytics.classes import component_class
+from hhtools.analytics.classes import card_key, component_class
 from hhtools.analytics.stats import (
     KEY,
     Filters,
@@ -169,29 +169,40 @@ def showdown_strength(t: Tables, filters: Filters) -> pl.DataFrame:
              .join(t.players.filter(pl.col("showed") & pl.col("cards").is_not_null())
                    .select(KEY + ["player", "cards"]), on=KEY + ["player"])
              .select(KEY + ["player", "game", "cards", "collected"]))
-    halves = {(s, h, c) for s, h, c in t.halves.filter(pl.col("pot") == "main")
-              .select("site", "hand_id", "component").iter_rows()}
-    rows = []
-    for site, hand_id, player, game_name, cards, collected in shown.iter_rows():
+    # Each distinct hand is scored once (a store holds millions of showdowns), whatever
+    # the order its cards were written in: the score is the hand's, not the order's.
+    shown = shown.with_row_index("row").with_columns(key=card_key("cards"))
+    scores = []
+    for game_name, key in shown.select("game", "key").unique().iter_rows():
         try:
             game = get_game(game_name)
-            scored = game.evaluate(parse_cards(cards))
+            scored = game.evaluate(parse_cards(key))
         except HHToolsError:
             continue  # a shown hand the store holds but no game scores: nothing to place
-        for ev in scored:
+        for n, ev in enumerate(scored):
             component = ev.component
-            won = ((site, hand_id, component.name) in halves if game.split
-                   else bool(collected and collected > 0))
             strength = 100.0 * (component.ranks - ev.rank) / (component.ranks - 1)
             found = component_class(component, ev)
-            rows.append((site, hand_id, player, game.name, component.name, cards, ev.rank,
-                         component.ranks, round(strength, 2), ev.description, won,
-                         found.label, found.order))
-    return pl.DataFrame(rows, orient="row", schema={
-        "site": pl.String, "hand_id": pl.String, "player": pl.String, "game": pl.String,
-        "component": pl.String, "cards": pl.String, "rank": pl.Int64, "ranks": pl.Int64,
-        "strength": pl.Float64, "description": pl.String, "won": pl.Boolean,
-        "class": pl.String, "class_order": pl.Int64})
+            scores.append((game_name, key, n, game.name, game.split, component.name, ev.rank,
+                           component.ranks, round(strength, 2), ev.description, found.label,
+                           found.order))
+    scored_hands = pl.DataFrame(scores, orient="row", schema={
+        "game": pl.String, "key": pl.String, "n": pl.Int64, "name": pl.String,
+        "split": pl.Boolean, "component": pl.String, "rank": pl.Int64, "ranks": pl.Int64,
+        "strength": pl.Float64, "description": pl.String, "class": pl.String,
+        "class_order": pl.Int64})
+    # A split game's half is won when the main pot paid that component in the hand; a
+    # one-component game's hand when the player collected chips.
+    halves = (t.halves.filter(pl.col("pot") == "main").select("site", "hand_id", "component")
+              .unique().with_columns(half_won=pl.lit(True)))
+    return (shown.join(scored_hands, on=["game", "key"])
+            .join(halves, on=["site", "hand_id", "component"], how="left")
+            .sort("row", "n")
+            .select("site", "hand_id", "player", pl.col("name").alias("game"), "component",
+                    "cards", "rank", "ranks", "strength", "description",
+                    won=pl.when(pl.col("split")).then(pl.col("half_won").fill_null(False))
+                    .otherwise(pl.col("collected").fill_null(0) > 0),
+                    **{"class": pl.col("class")}, class_order="class_order"))
 
 
 def showdown_classes(t: Tables, filters: Filters) -> pl.DataFrame:
@@ -200,7 +211,7 @@ def showdown_classes(t: Tables, filters: Filters) -> pl.DataFrame:
     final hands are known without a showdown (the hero's own), ``held`` (hands held to the
     end of the player's drawing with that class) and ``reached_pct`` (how often they reached
     showdown)."""
-    from hhtools.analytics.classes import classes_of_text
+    from hhtools.analytics.classes import class_table
 
     shown = showdown_strength(t, filters)
     shown_rows = shown.group_by("game", "component", "class_order", "class").agg(
@@ -211,15 +222,13 @@ def showdown_classes(t: Tables, filters: Filters) -> pl.DataFrame:
             .sort("line").group_by(KEY + ["player"]).agg(pl.col("game").last(),
                                                         pl.col("after").last()))
     went = hand_facts(mine).select(KEY + ["player", "showdown"])
-    held = []
-    for game, after, showdown in last.join(went, on=KEY + ["player"]).select(
-            "game", "after", "showdown").iter_rows():
-        for c in classes_of_text(game, after) or ():
-            held.append((game, c.component, c.order, c.label, bool(showdown)))
-    held_rows = pl.DataFrame(held, orient="row", schema={
-        "game": pl.String, "component": pl.String, "class_order": pl.Int64, "class": pl.String,
-        "showdown": pl.Boolean}).group_by("game", "component", "class_order", "class").agg(
-        held=pl.len(), held_showdowns=pl.col("showdown").sum())
+    ends = last.join(went, on=KEY + ["player"]).select("game", "after", "showdown")
+    held_rows = (ends.join(class_table(ends, "after").rename({"cards": "after"}),
+                           on=["game", "after"])
+                 .rename({"order": "class_order"})
+                 .with_columns(showdown=pl.col("showdown").fill_null(False))
+                 .group_by("game", "component", "class_order", "class").agg(
+                     held=pl.len(), held_showdowns=pl.col("showdown").sum()))
     keys = ["game", "component", "class_order", "class"]
     out = shown_rows.join(held_rows, on=keys, how="full", coalesce=True).with_columns(
         showdowns=pl.col("showdowns").fill_null(0), won=pl.col("won").fill_null(0),

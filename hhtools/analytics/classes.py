@@ -22,6 +22,8 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
+import polars as pl
+
 from hhtools.core.cards import Card, parse_cards
 from hhtools.core.evaluate import BadugiComponent, Component, Evaluation, FiveCardHigh, FiveCardLow
 from hhtools.errors import HHToolsError
@@ -121,3 +123,36 @@ def classes_of_text(game_name: str, cards: str | None) -> tuple[HandClass, ...] 
         return hand_classes(game, parsed)
     except HHToolsError:
         return None
+
+
+def card_key(cards: str) -> pl.Expr:
+    """The cards of the text column ``cards`` in one order: the same hand written in any
+    order has one key, which ``parse_cards`` reads as that hand. Cards are separated by
+    spaces (hhtools.core.cards.format_cards) and parse_cards reads each token alone, so
+    sorting the tokens changes the order of the cards, never the hand."""
+    return pl.col(cards).str.split(" ").list.sort().list.join(" ")
+
+
+#: The columns of ``class_table``.
+CLASS_TABLE = {"game": pl.String, "cards": pl.String, "component": pl.String, "order": pl.Int64,
+               "class": pl.String, "made": pl.Boolean}
+
+
+def class_table(frame: pl.DataFrame, cards: str) -> pl.DataFrame:
+    """``classes_of_text`` of every distinct (``game``, ``cards`` column) of ``frame``: one row
+    per component of each hand that has a class (``CLASS_TABLE``; ``cards`` as written in
+    ``frame``), to be joined back on (game, cards).
+
+    A store holds millions of known hands, and a hand's class is a function of its game and
+    its set of cards: each set is classified once, whatever the order its cards were
+    written in, so the work grows with the distinct hands, not the rows."""
+    written = frame.select("game", pl.col(cards).alias("cards")).drop_nulls().unique()
+    written = written.with_columns(key=card_key("cards"))
+    rows = []
+    for game, key in written.select("game", "key").unique().iter_rows():
+        for c in classes_of_text(game, key) or ():
+            rows.append((game, key, c.component, c.order, c.label, c.made))
+    found = pl.DataFrame(rows, orient="row", schema={
+        "game": pl.String, "key": pl.String, **{k: v for k, v in CLASS_TABLE.items()
+                                                if k not in ("game", "cards")}})
+    return written.join(found, on=["game", "key"]).select(list(CLASS_TABLE))

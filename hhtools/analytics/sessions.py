@@ -61,8 +61,12 @@ def sessions(t: Tables, filters: Filters = Filters(), gap: int = DEFAULT_GAP) ->
     facts = hand_facts(t).filter(pl.col("started_at").is_not_null())
     if facts.height == 0:
         return pl.DataFrame(schema=SCHEMA)
+    # Only what a session's row reads: each hand becomes a dict below, and facts have some
+    # forty columns.
     facts = facts.join(t.hands.select(KEY + ["table"]), on=KEY, how="left").sort(
-        "player", "unit", "started_at", "site", "hand_id")
+        "player", "unit", "started_at", "site", "hand_id").select(
+        "player", "unit", "site", "hand_id", "table", "started_at", "structure", "net",
+        "net_bb", "net_big_bets")
     rows = []
     limit = timedelta(minutes=gap)
     for (player, unit), hands in facts.group_by(["player", "unit"], maintain_order=True):

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timedelta, timezone
 from functools import cached_property
 
@@ -21,6 +21,7 @@ import polars as pl
 
 from hhtools.errors import UsageError, unknown_name
 from hhtools.store.store import Store
+from hhtools.store.tables import READ_ERRORS
 
 STREETS = ("predraw", "draw1", "draw2", "draw3")
 DRAW_STREETS = STREETS[1:]
@@ -123,13 +124,40 @@ class Tables:
     draws: pl.DataFrame
     halves: pl.DataFrame
     applied: Filters | None = None  # the filters these tables already went through
+    #: The views ``filtered`` made of these tables, latest last (see VIEWS).
+    _views: dict[Filters, Tables] = field(default_factory=dict, init=False, compare=False,
+                                          repr=False)
+
+    #: Every player name of the store, when these tables hold only some of its hands.
+    names: pl.Series | None = field(default=None, compare=False, repr=False)
 
     @classmethod
-    def load(cls, store: Store) -> Tables:
+    def load(cls, store: Store, filters: Filters | None = None) -> Tables:
         """Read the tables from ``store``: only the columns the reports use, all from the same
-        batches (an import may publish more meanwhile)."""
+        batches (an import may publish more meanwhile). With ``filters``, only the hands
+        their game, site, stakes, dates and type select are read (the reports still filter
+        by player and position), so a report on part of a large store reads that part."""
         store = store.snapshot()
-        return cls(*(store.read_columns(name, columns) for name, columns in COLUMNS.items()))
+        chosen = _hand_filter(filters) if filters is not None else None
+        if chosen is None:
+            return cls(*(store.read_columns(name, columns) for name, columns in COLUMNS.items()))
+        hands = store.scan("hands").select(COLUMNS["hands"]).filter(chosen)
+        keys = hands.select(KEY)
+        rest = [store.scan(name).select(COLUMNS[name]).join(keys, on=KEY, how="semi")
+                for name in ("players", "draws", "halves")]
+        try:
+            frames = pl.collect_all([hands, *rest])
+            names = store.scan("players").select(pl.col("player").unique()).collect()
+        except READ_ERRORS:
+            # A batch merged away under this read, or damage: read whole, as read_columns
+            # follows a merge and names a damaged file; the reports filter the hands alike.
+            return cls.load(store)
+        return cls(*frames, names=names["player"])
+
+    def player_names(self) -> pl.Series:
+        """The name of every player of the store (``check_filters`` checks names against
+        them), whether or not these tables hold every hand."""
+        return self.names if self.names is not None else self.players["player"].unique()
 
     @cached_property
     def facts(self) -> pl.DataFrame:
@@ -140,21 +168,19 @@ class Tables:
         """Only the hands (and players in them) that ``f`` selects."""
         if self.applied == f:
             return self
-        hands = self.hands.filter(~pl.col("cancelled").fill_null(False))
-        if f.game:
-            from hhtools.core.games import get_game
+        # Every report and every section of a page asks for its view of the whole tables
+        # again; on a large store each view costs seconds (joins on the string keys), so the
+        # latest few are kept.
+        view = self._views.pop(f, None) or self._filtered(f)
+        self._views[f] = view
+        while len(self._views) > VIEWS:
+            del self._views[next(iter(self._views))]
+        return view
 
-            hands = hands.filter(pl.col("game") == get_game(f.game).name)
-        if f.site:
-            hands = hands.filter(pl.col("site") == f.site.lower())
-        if f.stakes:
-            hands = hands.filter(_stakes_expr() == _normal_stakes(f.stakes))
-        if f.since:
-            hands = hands.filter(pl.col("started_at") >= _utc(f.since))
-        if f.until:
-            hands = hands.filter(pl.col("started_at") < _utc(f.until, end=True))
-        if f.hand_type:
-            hands = hands.filter(pl.col("tournament_id").is_null() == (f.hand_type == "cash"))
+    def _filtered(self, f: Filters) -> Tables:
+        hands = self.hands.filter(~pl.col("cancelled").fill_null(False))
+        if (chosen := _hand_filter(f)) is not None:
+            hands = hands.filter(chosen)
         # Joins on the string keys are the costly part on large stores: skip them when a
         # filter kept everything.
         players = self.players
@@ -170,7 +196,35 @@ class Tables:
             chosen = players.select(KEY + ["player"])
             draws = draws.join(chosen, on=KEY + ["player"], how="semi")
             halves = halves.join(chosen, on=KEY + ["player"], how="semi")
-        return Tables(hands, players, draws, halves, f)
+        return Tables(hands, players, draws, halves, f, names=self.names)
+
+
+def _hand_filter(f: Filters) -> pl.Expr | None:
+    """Which hands ``f`` selects by their own columns (game, site, stakes, dates, cash or
+    tournament); None when it selects by none of them. ``f`` may be unchecked (``load``
+    reads with the filters as given): names are taken as ``check_filters`` takes them."""
+    chosen = []
+    if f.game:
+        from hhtools.core.games import get_game
+
+        chosen.append(pl.col("game") == get_game(f.game).name)
+    if f.site:
+        chosen.append(pl.col("site") == f.site.lower().strip())
+    if f.stakes:
+        chosen.append(_stakes_expr() == _normal_stakes(f.stakes))
+    if f.since:
+        chosen.append(pl.col("started_at") >= _utc(f.since))
+    if f.until:
+        chosen.append(pl.col("started_at") < _utc(f.until, end=True))
+    if f.hand_type:
+        chosen.append(pl.col("tournament_id").is_null()
+                      == (f.hand_type.lower().strip() == "cash"))
+    return pl.all_horizontal(chosen) if chosen else None
+
+
+#: How many filtered views of one ``Tables`` are kept: those a player's part of the report
+#: asks for again and again (the player's; cash only; each stakes charted).
+VIEWS = 4
 
 
 def stakes_expr() -> pl.Expr:
@@ -407,13 +461,13 @@ def _made_column(d: pl.DataFrame, column: str) -> pl.Series:
     unknown (hhtools.analytics.classes.made: made in any half of a split game). Looked up in this
     thread, not in a polars UDF: the evaluators build their tables on first use, and two
     polars threads building one table at once would read it half built."""
-    from hhtools.analytics.classes import classes_of_text
+    from hhtools.analytics.classes import class_table
 
-    values = []
-    for game, cards in zip(d["game"].to_list(), d[column].to_list()):
-        found = classes_of_text(game, cards)
-        values.append(None if found is None else any(c.made for c in found))
-    return pl.Series(f"made_{column}", values, dtype=pl.Boolean)
+    made = (class_table(d, column).group_by("game", "cards").agg(pl.col("made").any())
+            .rename({"cards": column}))
+    return (d.select("game", column).join(made, on=["game", column], how="left",
+                                          maintain_order="left")["made"]
+            .alias(f"made_{column}"))
 
 
 def _classified_draws(t: Tables) -> pl.DataFrame:
@@ -513,18 +567,12 @@ def draw_classes(t: Tables, filters: Filters = Filters()) -> pl.DataFrame:
     """Per player, game, draw round and strength class of the hand before the draw (one row
     per component in a split game): how often the player stood pat on it, and drew how many
     cards on average. Only hands whose cards before the draw are known (the hero's)."""
-    from hhtools.analytics.classes import classes_of_text
+    from hhtools.analytics.classes import class_table
 
     d = t.filtered(filters).draws.filter(pl.col("before").is_not_null())
-    rows = []
-    for player, game, street, count, before in d.select(
-            "player", "game", "street", "count", "before").iter_rows():
-        for c in classes_of_text(game, before) or ():
-            rows.append((player, game, street, c.component, c.order, c.label, c.made, count))
-    schema = {"player": pl.String, "game": pl.String, "street": pl.String,
-              "component": pl.String, "order": pl.Int64, "class": pl.String,
-              "made": pl.Boolean, "count": pl.Int64}
-    frame = pl.DataFrame(rows, schema=schema, orient="row")
+    # One row per component of each draw's hand (none for a hand no game scores).
+    frame = d.select("player", "game", "street", "count", "before").join(
+        class_table(d, "before").rename({"cards": "before"}), on=["game", "before"])
     out = frame.group_by("player", "game", "street", "component", "order", "class", "made").agg(
         draws=pl.len(), pat=(pl.col("count") == 0).sum(), cards=pl.col("count").mean().round(2))
     return (out.with_columns(pat_pct=_pct(pl.col("pat"), pl.col("draws")))
@@ -571,7 +619,7 @@ def reports(t: Tables, filters: Filters = Filters(), names=DEFAULT_REPORTS,
     ``stakes``, ``draw-classes``, ``draw-positions``);
     the money reports (players, positions) grouped by ``by``. The filters' names are checked
     first (``check_filters``)."""
-    filters = check_filters(filters, t.players["player"].unique())
+    filters = check_filters(filters, t.player_names())
     whole, t = t, t.filtered(filters)
     # The draws report reads the opponents' draws too (fold to a pat hand).
     return {name: REPORTS[name](t, filters, by) if name in ("players", "positions")

@@ -480,7 +480,7 @@ def stats_command(
         names = chosen_reports(fmt, TABLE_FORMATS, report or list(DEFAULT_REPORTS), REPORTS)
         by = group_keys(group_by.split(","))
         filters = filters_from(player, game, site, stakes, since, until, position, hand_type)
-        frames = reports(Tables.load(open_store(db)), filters, names, by)
+        frames = reports(Tables.load(open_store(db), filters), filters, names, by)
         wanted = st.check_columns(columns.split(","), frames) if columns else None
     except HHToolsError as exc:
         raise failure(exc) from None
@@ -600,7 +600,7 @@ def chart_command(
             from hhtools.report.tournament_chart import tournament_chart
             figure = tournament_chart(open_store(db), player)
         else:
-            figure = chart(Tables.load(open_store(db)), kind, filters, measure)
+            figure = chart(Tables.load(open_store(db), filters), kind, filters, measure)
         from hhtools.core.outputs import replacing
 
         with replacing(out, "wb") as image:  # whole or not at all

@@ -68,10 +68,9 @@ def sessions_command(
     if fmt not in TABLE_FORMATS:
         raise fail(f"--format must be one of {', '.join(TABLE_FORMATS)}, not {fmt!r}", 2)
     try:
-        tables = Tables.load(open_store(db))
-        filters = check_filters(filters_from(player, game, site, stakes, since, until,
-                                             position, hand_type),
-                                tables.players["player"].unique())
+        filters = filters_from(player, game, site, stakes, since, until, position, hand_type)
+        tables = Tables.load(open_store(db), filters)
+        filters = check_filters(filters, tables.player_names())
         rows = sessions(tables, filters, gap)
         untimed = untimed_hands(tables, filters)
     except HHToolsError as exc:

@@ -301,7 +301,7 @@ def chart_data(t: Tables, kind: str, filters: Filters, measure: str = "money") -
 
     if kind not in CHARTS:
         raise unknown_name("chart", kind, CHARTS)
-    filters = check_filters(filters, t.players["player"].unique())
+    filters = check_filters(filters, t.player_names())
     data, _, what = CHARTS[kind]
     df = data(t, filters, measure) if kind == "winnings" else data(t, filters)
     if kind in ("splits", "showdowns"):
@@ -317,4 +317,4 @@ def chart(t: Tables, kind: str, filters: Filters, measure: str = "money") -> Fig
     df = chart_data(t, kind, filters, measure)  # refuses an unknown kind first
     from hhtools.analytics.stats import check_filters
 
-    return CHARTS[kind][1](df, scope(t, check_filters(filters, t.players["player"].unique())))
+    return CHARTS[kind][1](df, scope(t, check_filters(filters, t.player_names())))

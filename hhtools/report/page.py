@@ -118,10 +118,10 @@ def _contents(featured: list[str]) -> str:
 def build_report(store: Store, filters: Filters = Filters(), now: datetime | None = None) -> str:
     """The whole page for ``filters`` (``filters.player`` is the player; none means everyone)."""
     store = store.snapshot()  # every table from the same batches
-    t = Tables.load(store)
+    t = Tables.load(store, filters)
     tournaments = TournamentTables.load(store)
     # A player of tournament summary files only has no hand, yet has results.
-    filters = check_filters(filters, set(t.players["player"].unique()) | set(
+    filters = check_filters(filters, set(t.player_names()) | set(
         tournaments.players_named()))
     now = now or datetime.now(timezone.utc)
     who = filters.player or "all players"
