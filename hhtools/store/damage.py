@@ -11,9 +11,10 @@ so the next import reads them again and stores those hands once more, skipping t
 Besides files that cannot be read, the full check (``hhtools check``) finds a store whose
 content is wrong though every file reads: a table's rows repeated (a batch or a file copied
 by hand), a batch's rows for hands it does not hold (a table copied from another batch), and
-files marked as imported whose hands are not all stored (a batch deleted by hand). An import
-looks only at what is quick to see: each file's marks and footer (its columns), and the hand
-keys it reads anyway (hhtools.store.store.Store.hand_keys).
+files marked as imported whose hands are not all stored (a batch deleted by hand), and a key
+index (hhtools.store.keyindex) that does not list its batch's hands. An import looks only at
+what is quick to see: each file's marks and footer (its columns), and each batch's key index
+against the rows its hands table holds (one holding a hand twice has more rows).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from typing import Protocol
 import polars as pl
 
 from hhtools.errors import StoreError
+from hhtools.store.keyindex import INDEX, KeyIndex, batch_index
 from hhtools.store.tables import (
     ADDED_LATER,
     DIGESTS,
@@ -156,7 +158,7 @@ def find_damage(store: Folders, full: bool = True) -> list[Damage]:
             found.append(Damage(entry, "an empty batch folder", entry))
             continue
         before = len(found)
-        for name in sorted(names - tables.keys() - {REPLACES, DIGESTS}):
+        for name in sorted(names - tables.keys() - {REPLACES, DIGESTS, INDEX}):
             found.append(Damage(entry / name, "a foreign file in a batch folder", entry / name))
         if REPLACES in names and not (entry / REPLACES).is_file():
             found.append(Damage(entry / REPLACES, "not the list of the batches it replaces",
@@ -172,7 +174,10 @@ def find_damage(store: Folders, full: bool = True) -> list[Damage]:
         elif full and written and not any(d.aside == entry for d in found[before:]):
             found += _digest_damage(entry, written)
         if not any(d.aside == entry for d in found[before:]):
+            # Its tables read, so their rows are checked with the others' even if its index
+            # is wrong; the index last, as a table found damaged above would be the cause.
             whole.append(entry)
+            found += _index_damage(entry, INDEX in names, written, full)
     if full:
         try:
             found += _content_damage(store, whole)
@@ -183,6 +188,47 @@ def find_damage(store: Folders, full: bool = True) -> list[Damage]:
         except READ_ERRORS as exc:
             raise StoreError(f"cannot read the store {store.root}: {exc}") from None
     return found
+
+
+def _index_damage(batch: Path, present: bool, written: dict[str, str] | None,
+                  full: bool) -> list[Damage]:
+    """What is wrong with the key index of ``batch`` (hhtools.store.keyindex), whose tables
+    read. ``present``: the batch holds a ``keys.json``; ``written``: its digests. An import
+    trusts the index to tell which hands the batch holds, so even the quick look checks its
+    digest, and the rows of its hands table against it: more rows than the index has hands
+    are hands stored twice (``full``: the check of the whole store's rows names those)."""
+    file = batch / INDEX
+    listed = (written or {}).get(INDEX)
+    if not present and listed is None and full:
+        return []  # a batch written before the index: the check of all rows covers it
+    if not present and listed is not None:
+        return [Damage(file, "missing: a batch holds the key index of its hands", batch)]
+    try:
+        held = batch_index(batch)
+    except (OSError, UnicodeDecodeError, ValueError):
+        if not present:
+            return []  # made from a hands table that does not read: told with the tables
+        return [Damage(file, "not a readable key index", batch)]
+    except READ_ERRORS:
+        return []  # the hands table does not read: told with the tables
+    try:
+        if listed is not None and file_digest(file) != listed:
+            return [Damage(file, "damaged in place: its bytes are not those it was written "
+                           "with", batch)]
+        if held.written and (full or held.rows != held.index.hands):
+            actual = KeyIndex.of(pl.read_parquet(batch / "hands.parquet", columns=[*KEY, "path"]))
+            if actual != held.index:
+                return [Damage(file, "does not list the hands of this batch's hands table",
+                               batch)]
+    except OSError as exc:
+        return [Damage(file, f"cannot be read ({exc.strerror})", batch)]
+    except READ_ERRORS:
+        return []
+    if not full and held.rows != held.index.hands:
+        twice = held.rows - held.index.hands
+        return [Damage(batch / "hands.parquet", f"{twice} hand{'s' * (twice != 1)} stored twice "
+                       "in this file", batch)]
+    return []
 
 
 def _digests(batch: Path) -> dict[str, str] | None:
@@ -198,6 +244,8 @@ def _digest_damage(batch: Path, written: dict[str, str]) -> list[Damage]:
     """The files of ``batch`` whose bytes are not those it was written with."""
     found = []
     for name, digest in sorted(written.items()):
+        if name == INDEX:
+            continue  # told by _index_damage, which reads it first
         try:
             same = file_digest(batch / name) == digest
         except FileNotFoundError:
