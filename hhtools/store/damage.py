@@ -19,6 +19,7 @@ against the rows its hands table holds (one holding a hand twice has more rows).
 
 from __future__ import annotations
 
+import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -131,6 +132,56 @@ def table_damage(path: Path, table: str, full: bool) -> str | None:
     return None
 
 
+#: The batches a quick look found sound, each as its folder and listing (``_listing``): a
+#: watch looks before every hand, and a batch is never changed in place by hhtools but for its
+#: rejected table, replaced by a rename (a new inode), so a batch listed the same since needs
+#: no look. A file changed in place in any other way shows a new size or time. Kept in the
+#: store too (SEEN, written by the writer lock's holder), so that an import into a store of
+#: a thousand batches does not open their fourteen thousand files again.
+_BATCHES_SEEN: set[tuple[str, tuple[tuple[str, int, int, int], ...]]] = set()
+_SEEN_READ: set[str] = set()  # the stores whose SEEN file was read by this process
+SEEN = ".sound-batches.json"
+
+
+def _read_seen(store: Folders) -> None:
+    if str(store.root) in _SEEN_READ:
+        return
+    _SEEN_READ.add(str(store.root))
+    try:
+        listed = json.loads((store.root / SEEN).read_text(encoding="utf-8"))
+        for name, entries in listed:
+            _BATCHES_SEEN.add((str(store.batches / name),
+                               tuple((e[0], e[1], e[2], e[3]) for e in entries)))
+    except (OSError, ValueError, TypeError, IndexError):
+        pass  # none yet, or not readable: the batches are looked at again
+
+
+def _write_seen(store: Folders, batches: list[Path]) -> None:
+    """Keep in the store which of ``batches`` were found sound (under the writer lock)."""
+    present = {str(folder) for folder in batches}
+    kept = [[Path(folder).name, [list(e) for e in entries]]
+            for folder, entries in _BATCHES_SEEN if folder in present]
+    fresh = store.root / f"{SEEN}.{os.getpid()}"
+    try:
+        fresh.write_text(json.dumps(kept), encoding="utf-8")
+        os.replace(fresh, store.root / SEEN)
+    except OSError:
+        fresh.unlink(missing_ok=True)  # a read-only store: looked at again next time
+
+
+def _listing(batch: Path) -> tuple[str, tuple[tuple[str, int, int, int], ...]]:
+    """A batch folder and each of its entries: name, inode, size and modification time."""
+    found = []
+    with os.scandir(batch) as entries:
+        for entry in entries:
+            try:
+                stat = entry.stat(follow_symlinks=False)
+            except FileNotFoundError:
+                continue
+            found.append((entry.name, stat.st_ino, stat.st_size, stat.st_mtime_ns))
+    return str(batch), tuple(sorted(found))
+
+
 def find_damage(store: Folders, full: bool = True) -> list[Damage]:
     """Everything damaged or foreign under ``batches/``; ``full`` reads every table's data and
     checks what the store holds (see the module's text), otherwise only what tells a Parquet
@@ -143,6 +194,9 @@ def find_damage(store: Folders, full: bool = True) -> list[Damage]:
         raise StoreError(f"cannot read the store {store.root}: {exc.strerror}") from None
     found = []
     whole = []  # the batches whose every file reads
+    looked = False  # at a batch not known sound
+    if not full:
+        _read_seen(store)
     tables = {f"{name}.parquet": name for name in SCHEMAS}
     # A merge killed before it removed the batches it replaced leaves them: not read, and
     # removed by the next writer.
@@ -153,7 +207,11 @@ def find_damage(store: Folders, full: bool = True) -> list[Damage]:
             continue
         if entry.name in replaced:
             continue
-        names = set(os.listdir(entry))
+        files = _listing(entry)
+        if not full and files in _BATCHES_SEEN:
+            continue  # found sound by an earlier quick look, and not changed since
+        looked = True
+        names = {name for name, *_ in files[1]}
         if not names:
             found.append(Damage(entry, "an empty batch folder", entry))
             continue
@@ -178,6 +236,12 @@ def find_damage(store: Folders, full: bool = True) -> list[Damage]:
             # is wrong; the index last, as a table found damaged above would be the cause.
             whole.append(entry)
             found += _index_damage(entry, INDEX in names, written, full)
+        if not full and len(found) == before:
+            if len(_BATCHES_SEEN) > 100_000:
+                _BATCHES_SEEN.clear()
+            _BATCHES_SEEN.add(files)
+    if not full and looked and not found:
+        _write_seen(store, [e for e in entries if e.is_dir()])
     if full:
         try:
             found += _content_damage(store, whole)
