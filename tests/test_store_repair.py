@@ -8,6 +8,7 @@ deleting files would make it.
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -197,7 +198,9 @@ def test_a_copied_hands_file_doubling_its_rows_is_found_and_repaired(store, sour
     assert [str(d) for d in find_damage(Store(store))] == [
         f"{file}: {rows.height} hands stored twice in this file"]
     refused = cli("import", *sources, "--db", store)
-    assert refused.exit_code == 2 and f"{rows.height} hands are stored twice" in refused.stderr
+    # The import's quick look: the file holds more rows than its batch's key index has hands.
+    assert refused.exit_code == 2
+    assert f"{file}: {rows.height} hands stored twice in this file" in refused.stderr
     lines = repaired_then_imported(store, sources, template[1])
     assert lines[-1].startswith("the next import reads again the ")
 
@@ -290,4 +293,38 @@ def test_repair_on_a_fine_store_says_so_and_writes_nothing(store):
     fixed = cli("check", "--repair", "--db", store)
     assert fixed.exit_code == 0 and fixed.stdout == f"store {store}: fine\n"
     assert sorted(p.name for p in (store / "batches").iterdir()) == before
-    assert set(map(tuple, Store(store).read_columns("hands", KEY).rows())) == Store(store).hand_keys()
+    keys = Store(store).read_columns("hands", KEY)
+    assert keys.height and not keys.is_duplicated().any()
+
+
+def edit_index(file: Path) -> None:
+    # Still an index, and still JSON, but it no longer says what the batch holds.
+    data = json.loads(file.read_text(encoding="utf-8"))
+    data["sites"][0][2] = data["sites"][0][1]
+    file.write_text(json.dumps(data), encoding="utf-8")
+
+
+def another_batchs_index(file: Path) -> None:
+    other = next(b for b in batches(file.parents[2]) if b != file.parent)
+    shutil.copyfile(other / "keys.json", file)
+    (file.parent / "digests.txt").unlink()  # else its digest tells it
+
+
+INDEX_DAMAGE = {"missing": remove, "truncated": truncate, "edited in place": edit_index,
+                "another batch's": another_batchs_index}
+
+
+@pytest.mark.parametrize("kind", INDEX_DAMAGE)
+def test_a_damaged_key_index_is_refused_by_the_import_and_repaired(kind, store, sources,
+                                                                   template):
+    # The import trusts a batch's key index to tell which hands the batch holds.
+    file = holding(store, "hands") / "keys.json"
+    INDEX_DAMAGE[kind](file)
+    [found] = find_damage(Store(store))
+    assert found.path == file and found.aside == file.parent
+    if kind != "another batch's":  # the quick look reads no hands when the counts agree
+        refused = cli("import", *sources, "--db", store)
+        assert refused.exit_code == 2 and str(file) in refused.stderr
+        assert len(refused.stderr.splitlines()) == 1 and "Traceback" not in refused.stderr
+    lines = repaired_then_imported(store, sources, template[1])
+    assert lines[0].startswith(f"moved {file.parent} to ")

@@ -11,13 +11,15 @@ so the next import reads them again and stores those hands once more, skipping t
 Besides files that cannot be read, the full check (``hhtools check``) finds a store whose
 content is wrong though every file reads: a table's rows repeated (a batch or a file copied
 by hand), a batch's rows for hands it does not hold (a table copied from another batch), and
-files marked as imported whose hands are not all stored (a batch deleted by hand). An import
-looks only at what is quick to see: each file's marks and footer (its columns), and the hand
-keys it reads anyway (hhtools.store.store.Store.hand_keys).
+files marked as imported whose hands are not all stored (a batch deleted by hand), and a key
+index (hhtools.store.keyindex) that does not list its batch's hands. An import looks only at
+what is quick to see: each file's marks and footer (its columns), and each batch's key index
+against the rows its hands table holds (one holding a hand twice has more rows).
 """
 
 from __future__ import annotations
 
+import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,6 +28,7 @@ from typing import Protocol
 import polars as pl
 
 from hhtools.errors import StoreError
+from hhtools.store.keyindex import INDEX, KeyIndex, batch_index
 from hhtools.store.tables import (
     ADDED_LATER,
     DIGESTS,
@@ -129,6 +132,56 @@ def table_damage(path: Path, table: str, full: bool) -> str | None:
     return None
 
 
+#: The batches a quick look found sound, each as its folder and listing (``_listing``): a
+#: watch looks before every hand, and a batch is never changed in place by hhtools but for its
+#: rejected table, replaced by a rename (a new inode), so a batch listed the same since needs
+#: no look. A file changed in place in any other way shows a new size or time. Kept in the
+#: store too (SEEN, written by the writer lock's holder), so that an import into a store of
+#: a thousand batches does not open their fourteen thousand files again.
+_BATCHES_SEEN: set[tuple[str, tuple[tuple[str, int, int, int], ...]]] = set()
+_SEEN_READ: set[str] = set()  # the stores whose SEEN file was read by this process
+SEEN = ".sound-batches.json"
+
+
+def _read_seen(store: Folders) -> None:
+    if str(store.root) in _SEEN_READ:
+        return
+    _SEEN_READ.add(str(store.root))
+    try:
+        listed = json.loads((store.root / SEEN).read_text(encoding="utf-8"))
+        for name, entries in listed:
+            _BATCHES_SEEN.add((str(store.batches / name),
+                               tuple((e[0], e[1], e[2], e[3]) for e in entries)))
+    except (OSError, ValueError, TypeError, IndexError):
+        pass  # none yet, or not readable: the batches are looked at again
+
+
+def _write_seen(store: Folders, batches: list[Path]) -> None:
+    """Keep in the store which of ``batches`` were found sound (under the writer lock)."""
+    present = {str(folder) for folder in batches}
+    kept = [[Path(folder).name, [list(e) for e in entries]]
+            for folder, entries in _BATCHES_SEEN if folder in present]
+    fresh = store.root / f"{SEEN}.{os.getpid()}"
+    try:
+        fresh.write_text(json.dumps(kept), encoding="utf-8")
+        os.replace(fresh, store.root / SEEN)
+    except OSError:
+        fresh.unlink(missing_ok=True)  # a read-only store: looked at again next time
+
+
+def _listing(batch: Path) -> tuple[str, tuple[tuple[str, int, int, int], ...]]:
+    """A batch folder and each of its entries: name, inode, size and modification time."""
+    found = []
+    with os.scandir(batch) as entries:
+        for entry in entries:
+            try:
+                stat = entry.stat(follow_symlinks=False)
+            except FileNotFoundError:
+                continue
+            found.append((entry.name, stat.st_ino, stat.st_size, stat.st_mtime_ns))
+    return str(batch), tuple(sorted(found))
+
+
 def find_damage(store: Folders, full: bool = True) -> list[Damage]:
     """Everything damaged or foreign under ``batches/``; ``full`` reads every table's data and
     checks what the store holds (see the module's text), otherwise only what tells a Parquet
@@ -141,6 +194,9 @@ def find_damage(store: Folders, full: bool = True) -> list[Damage]:
         raise StoreError(f"cannot read the store {store.root}: {exc.strerror}") from None
     found = []
     whole = []  # the batches whose every file reads
+    looked = False  # at a batch not known sound
+    if not full:
+        _read_seen(store)
     tables = {f"{name}.parquet": name for name in SCHEMAS}
     # A merge killed before it removed the batches it replaced leaves them: not read, and
     # removed by the next writer.
@@ -151,12 +207,16 @@ def find_damage(store: Folders, full: bool = True) -> list[Damage]:
             continue
         if entry.name in replaced:
             continue
-        names = set(os.listdir(entry))
+        files = _listing(entry)
+        if not full and files in _BATCHES_SEEN:
+            continue  # found sound by an earlier quick look, and not changed since
+        looked = True
+        names = {name for name, *_ in files[1]}
         if not names:
             found.append(Damage(entry, "an empty batch folder", entry))
             continue
         before = len(found)
-        for name in sorted(names - tables.keys() - {REPLACES, DIGESTS}):
+        for name in sorted(names - tables.keys() - {REPLACES, DIGESTS, INDEX}):
             found.append(Damage(entry / name, "a foreign file in a batch folder", entry / name))
         if REPLACES in names and not (entry / REPLACES).is_file():
             found.append(Damage(entry / REPLACES, "not the list of the batches it replaces",
@@ -172,7 +232,16 @@ def find_damage(store: Folders, full: bool = True) -> list[Damage]:
         elif full and written and not any(d.aside == entry for d in found[before:]):
             found += _digest_damage(entry, written)
         if not any(d.aside == entry for d in found[before:]):
+            # Its tables read, so their rows are checked with the others' even if its index
+            # is wrong; the index last, as a table found damaged above would be the cause.
             whole.append(entry)
+            found += _index_damage(entry, INDEX in names, written, full)
+        if not full and len(found) == before:
+            if len(_BATCHES_SEEN) > 100_000:
+                _BATCHES_SEEN.clear()
+            _BATCHES_SEEN.add(files)
+    if not full and looked and not found:
+        _write_seen(store, [e for e in entries if e.is_dir()])
     if full:
         try:
             found += _content_damage(store, whole)
@@ -183,6 +252,47 @@ def find_damage(store: Folders, full: bool = True) -> list[Damage]:
         except READ_ERRORS as exc:
             raise StoreError(f"cannot read the store {store.root}: {exc}") from None
     return found
+
+
+def _index_damage(batch: Path, present: bool, written: dict[str, str] | None,
+                  full: bool) -> list[Damage]:
+    """What is wrong with the key index of ``batch`` (hhtools.store.keyindex), whose tables
+    read. ``present``: the batch holds a ``keys.json``; ``written``: its digests. An import
+    trusts the index to tell which hands the batch holds, so even the quick look checks its
+    digest, and the rows of its hands table against it: more rows than the index has hands
+    are hands stored twice (``full``: the check of the whole store's rows names those)."""
+    file = batch / INDEX
+    listed = (written or {}).get(INDEX)
+    if not present and listed is None and full:
+        return []  # a batch written before the index: the check of all rows covers it
+    if not present and listed is not None:
+        return [Damage(file, "missing: a batch holds the key index of its hands", batch)]
+    try:
+        held = batch_index(batch)
+    except (OSError, UnicodeDecodeError, ValueError):
+        if not present:
+            return []  # made from a hands table that does not read: told with the tables
+        return [Damage(file, "not a readable key index", batch)]
+    except READ_ERRORS:
+        return []  # the hands table does not read: told with the tables
+    try:
+        if listed is not None and file_digest(file) != listed:
+            return [Damage(file, "damaged in place: its bytes are not those it was written "
+                           "with", batch)]
+        if held.written and (full or held.rows != held.index.hands):
+            actual = KeyIndex.of(pl.read_parquet(batch / "hands.parquet", columns=[*KEY, "path"]))
+            if actual != held.index:
+                return [Damage(file, "does not list the hands of this batch's hands table",
+                               batch)]
+    except OSError as exc:
+        return [Damage(file, f"cannot be read ({exc.strerror})", batch)]
+    except READ_ERRORS:
+        return []
+    if not full and held.rows != held.index.hands:
+        twice = held.rows - held.index.hands
+        return [Damage(batch / "hands.parquet", f"{twice} hand{'s' * (twice != 1)} stored twice "
+                       "in this file", batch)]
+    return []
 
 
 def _digests(batch: Path) -> dict[str, str] | None:
@@ -198,6 +308,8 @@ def _digest_damage(batch: Path, written: dict[str, str]) -> list[Damage]:
     """The files of ``batch`` whose bytes are not those it was written with."""
     found = []
     for name, digest in sorted(written.items()):
+        if name == INDEX:
+            continue  # told by _index_damage, which reads it first
         try:
             same = file_digest(batch / name) == digest
         except FileNotFoundError:

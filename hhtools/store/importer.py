@@ -20,7 +20,7 @@ import os
 import signal
 import threading
 from collections import Counter, deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
@@ -34,9 +34,10 @@ from hhtools.core.inputs import shown
 from hhtools.core.words import plural
 from hhtools.reading.parsing import not_history_count
 from hhtools.reading.slicing import Slice
+from hhtools.store.keyindex import StoredKeys
 from hhtools.store.slices import FileRows, flatten, read_slice
 from hhtools.store.store import Store, StoreWriteError
-from hhtools.store.tables import SCHEMAS
+from hhtools.store.tables import READ_ERRORS, SCHEMAS
 
 #: How many hands a batch holds before it is written: bounds memory on large imports.
 BATCH_HANDS = int(os.environ.get("HHTOOLS_BATCH_HANDS", "5000"))
@@ -185,11 +186,8 @@ def import_paths(paths: Iterable[str | os.PathLike], store: Store,
 
 def _import(paths, store: Store, progress, jobs: int | None, summary: ImportSummary,
             client=None) -> None:
-    from hhtools.store.summary_rows import stored_summaries
-
-    known = store.hand_keys()
-    summaries = stored_summaries(store)
-    stored_rows = StoredRows.of(store)
+    known = Known.of(store)
+    stored_rows = StoredRows(store, known.stored)
     previous = store.imported_files()
     todo: list[str] = []
     size = 0
@@ -247,8 +245,7 @@ def _import(paths, store: Store, progress, jobs: int | None, summary: ImportSumm
                 # its rejections stored before are replaced from its first slice on.
                 earlier[rows.path] += _add_file(
                     rows, known, batch, summary, record=rows.last and rows.path not in failed,
-                    reread=rows.part == 0, earlier=earlier[rows.path], summaries=summaries,
-                    stored_rows=stored_rows)
+                    reread=rows.part == 0, earlier=earlier[rows.path], stored_rows=stored_rows)
                 if rows.last:
                     del earlier[rows.path]
                 if batch.full():
@@ -367,20 +364,17 @@ def import_parsed(path: str, stat: os.stat_result, result, store: Store, *, whol
     with store.writing("watch", waiting):
         store.discard_unfinished()
         store.refuse_damaged()
-        from hhtools.store.summary_rows import stored_summaries
-
         summary = ImportSummary(files_seen=1, files_read=1)
-        known = store.hand_keys()
-        summaries = stored_summaries(store)
-        stored_rows = StoredRows.of(store)
+        known = Known.of(store)
+        stored_rows = StoredRows(store, known.stored)
         # Hands already stored are not audited again: a growing file is read after each hand.
-        fresh = tuple(h for h in result.hands if (h.site, h.hand_id) not in known)
+        stored = known.duplicates([(h.site, h.hand_id) for h in result.hands])
+        fresh = tuple(h for h in result.hands if (h.site, h.hand_id) not in stored)
         summary.duplicates = len(result.hands) - len(fresh)
         with collector_paused():
             rows = flatten(path, stat.st_size, stat.st_mtime_ns, replace(result, hands=fresh))
         batch = _Batch()
-        _add_file(rows, known, batch, summary, record=whole, summaries=summaries,
-                  stored_rows=stored_rows)
+        _add_file(rows, known, batch, summary, record=whole, stored_rows=stored_rows)
         if not again:
             batch.paths.clear()
         if batch:
@@ -388,48 +382,89 @@ def import_parsed(path: str, stat: os.stat_result, result, store: Store, *, whol
     return summary
 
 
-@dataclass
 class StoredRows:
-    """What the store holds that a file read again must not add twice: its skipped hands, and
-    how many hands each file holds (a file read again after an import stopped in it counts
-    the hands stored then)."""
+    """What the store holds that a file read again must not add twice: its skipped hands and
+    tournament summaries, each read when first needed (a watched hand seldom brings either),
+    and how many hands each file holds (a file read again after an import stopped in it
+    counts the hands stored then), from the batches' key indexes."""
 
-    skipped: set[tuple[str | None, ...]]
-    hands_of: dict[str, int]
+    def __init__(self, store: Store, stored: StoredKeys):
+        self.store = store
+        self.stored = stored
+        self._skipped: set[tuple[str | None, ...]] | None = None
+        self._summaries: set[tuple[str, str, str]] | None = None
 
-    @classmethod
-    def of(cls, store: Store) -> StoredRows:
-        skipped = store.read_columns("skipped", list(SCHEMAS["skipped"]))
-        per_file = store.read_columns("hands", ["path"]).group_by("path").len()
-        return cls(set(skipped.iter_rows()), dict(per_file.iter_rows()))
+    def summaries(self) -> set[tuple[str, str, str]]:
+        """The tournament summaries stored (hhtools.store.summary_rows.stored_summaries),
+        learning those of this import."""
+        if self._summaries is None:
+            from hhtools.store.summary_rows import stored_summaries
+
+            self._summaries = stored_summaries(self.store)
+        return self._summaries
 
     def new_skipped(self, frame: pl.DataFrame) -> pl.DataFrame:
         """The rows of ``frame`` (a skipped table) not stored yet, learnt as stored."""
         if not frame.height:
             return frame
+        if self._skipped is None:
+            stored = self.store.read_columns("skipped", list(SCHEMAS["skipped"]))
+            self._skipped = set(stored.iter_rows())
         keep = []
         for row in frame.select(list(SCHEMAS["skipped"])).iter_rows():
-            keep.append(row not in self.skipped)
-            self.skipped.add(row)
+            keep.append(row not in self._skipped)
+            self._skipped.add(row)
         return frame.filter(pl.Series(keep, dtype=pl.Boolean))
 
 
-def _add_file(rows: FileRows, known: set, batch: _Batch, summary: ImportSummary,
+class Known:
+    """The hands stored before an import, and those it added: what makes a hand a duplicate.
+
+    The stored ones are not held in memory: each slice's keys are looked for in the batches
+    whose key index may hold them (hhtools.store.keyindex), so memory and the time this takes
+    grow with the hands imported, not with the store. The keys added are held: an import of
+    100,000 new hands holds some 20 MB of them.
+    """
+
+    def __init__(self, store: Store, stored: StoredKeys):
+        self.store = store
+        self.stored = stored
+        self.added: set[tuple[str, str]] = set()
+
+    @classmethod
+    def of(cls, store: Store) -> Known:
+        """What ``store`` holds now (its writer lock held, its damage looked for)."""
+        try:
+            return cls(store, StoredKeys(store.batch_folders()))
+        except (*READ_ERRORS, ValueError):
+            raise store.damage_error("hands") from None
+
+    def duplicates(self, keys: Collection[tuple[str, str]]) -> set[tuple[str, str]]:
+        """Those of ``keys`` stored already, or added by this import."""
+        again = {k for k in keys if k in self.added}
+        try:
+            return again | self.stored.held([k for k in keys if k not in again])
+        except READ_ERRORS:
+            raise self.store.damage_error("hands") from None
+
+
+def _add_file(rows: FileRows, known: Known, batch: _Batch, summary: ImportSummary,
               record: bool = True, reread: bool = True, earlier: int = 0,
-              summaries: set | None = None, stored_rows: StoredRows | None = None) -> int:
+              stored_rows: StoredRows | None = None) -> int:
     """Add a file's rows, or a slice's, to the batch but the duplicates; how many hands are new.
 
     ``record``: mark the file as imported, holding ``earlier`` new hands in its slices before;
-    ``reread``: the file's stored rejections are replaced by these rows'; ``summaries``: the
-    tournament summaries stored (hhtools.store.summary_rows.stored_summaries), learning the new
-    ones; ``stored_rows``: the skipped hands stored, and the hands stored per file.
+    ``reread``: the file's stored rejections are replaced by these rows'; ``stored_rows``: the
+    skipped hands and tournament summaries stored, learning the new ones, and the hands stored
+    per file.
     """
     duplicates = []
+    stored = known.duplicates(rows.verdicts.keys())
     for key, verdict in rows.verdicts.items():
-        if key in known:
+        if key in stored:
             duplicates.append(key)
         else:
-            known.add(key)
+            known.added.add(key)
             summary.verdicts[verdict] += 1
     frames = rows.frames
     if duplicates:
@@ -439,10 +474,11 @@ def _add_file(rows: FileRows, known: set, batch: _Batch, summary: ImportSummary,
                   for name, f in frames.items()}
     if stored_rows is not None and "skipped" in frames:
         frames = {**frames, "skipped": stored_rows.new_skipped(frames["skipped"])}
-    if summaries is not None:
+    heads = frames.get("tournament_summaries")
+    if stored_rows is not None and heads is not None and heads.height:
         from hhtools.store.summary_rows import new_summaries
 
-        frames, fresh, again = new_summaries(frames, summaries)
+        frames, fresh, again = new_summaries(frames, stored_rows.summaries())
         summary.summaries_new += fresh
         summary.summaries_known += again
     new = len(rows.verdicts) - len(duplicates)
@@ -460,7 +496,7 @@ def _add_file(rows: FileRows, known: set, batch: _Batch, summary: ImportSummary,
     # A file with rejected hands is read again next time: a newer hhtools may read them; one
     # whose last hand is still being written, to store that hand once it is finished.
     if record and not rows.errors and not rows.held:
-        before = stored_rows.hands_of.get(rows.path, 0) if stored_rows is not None else 0
+        before = stored_rows.stored.hands_of(rows.path) if stored_rows is not None else 0
         batch.add({"files": pl.DataFrame([{
             "path": rows.path, "size": rows.size, "mtime_ns": rows.mtime_ns,
             "hands": before + earlier + new, "rejected": 0, "imported_at": datetime.now(timezone.utc)}],

@@ -14,7 +14,7 @@ either the whole batch, with every table, or none of it. A batch holds whole han
 file cut short by a crash is read again by the next import, which skips the hands already stored.
 
 One process writes at a time: every write holds the writer lock (hhtools.store.lock), from
-before it reads the hand keys already stored, to decide what is a duplicate, until its last
+before it looks at the hands already stored, to decide what is a duplicate, until its last
 batch is published; so overlapping imports store each hand once, and ``tmp/`` is only cleaned
 by the lock holder, when whatever is left there belongs to a process that died. Readers take no
 lock: they list ``batches/`` once (``snapshot``) and read every table from that one list, so they
@@ -29,9 +29,11 @@ one rename and names the batches it replaces in ``replaces.txt``: from then on r
 those, which are removed next; so a kill at any moment leaves the old batches visible or the
 merged one, never both. A reader whose batches were removed under it reads the merged one.
 
-Each batch also holds ``digests.txt``, the digest of every table's file as written (but
-``rejected.parquet``, rewritten in place), so ``hhtools check`` tells a file damaged in place
-even where its data still decodes.
+Each batch also holds ``keys.json``, its key index (hhtools.store.keyindex: the range of hand
+ids it holds at each site, and its hands per history file), so an import decides duplicates
+without reading every stored key, and ``digests.txt``, the digest of every table's file and of
+the index as written (but ``rejected.parquet``, rewritten in place), so ``hhtools check`` tells
+a file damaged in place even where its data still decodes.
 
 Rejected hands are a current list, not a log: a file read again replaces its older rejections.
 """
@@ -53,6 +55,7 @@ import polars as pl
 
 from hhtools.errors import HHToolsError, StoreError, StoreWriteError, UsageError
 from hhtools.store.damage import damaged_error, find_damage, table_damage
+from hhtools.store.keyindex import INDEX, write_index
 from hhtools.store.tables import (
     ADDED_LATER,
     DIGESTS,
@@ -235,12 +238,16 @@ class Store:
                 else:
                     frame.write_parquet(path)
                 _fsync(path)
+            # Which hands the batch holds, so that an import need not read its keys to
+            # decide duplicates (hhtools.store.keyindex); made from the table as written.
+            _fsync(write_index(work))
             # What each table's bytes were: a file damaged in place whose data still decodes
             # (a flipped byte in a number) is told by its digest only. Not for
             # rejected.parquet, rewritten in place when a file is read again.
             (work / DIGESTS).write_text("".join(
-                f"{name}.parquet {file_digest(work / f'{name}.parquet')}\n"
-                for name in frames if name != "rejected"), encoding="utf-8")
+                [f"{name}.parquet {file_digest(work / f'{name}.parquet')}\n"
+                 for name in frames if name != "rejected"]
+                + [f"{INDEX} {file_digest(work / INDEX)}\n"]), encoding="utf-8")
             _fsync(work / DIGESTS)
             if names := list(replaces):
                 (work / REPLACES).write_text("".join(f"{n}\n" for n in names),
@@ -384,18 +391,6 @@ class Store:
     def read(self, table: str) -> pl.DataFrame:
         """One table across every committed batch."""
         return self.read_columns(table, list(SCHEMAS[table]))
-
-    def hand_keys(self) -> set[tuple[str, str]]:
-        """(site, hand id) of every stored hand; a hand stored twice is damage (StoreError),
-        as every count read from the store would be wrong."""
-        keys = self.read_columns("hands", KEY)
-        found = set(zip(keys["site"].to_list(), keys["hand_id"].to_list()))
-        if len(found) != keys.height:
-            twice = keys.height - len(found)
-            raise StoreError(f"the store {self.root} is damaged: {twice} hand"
-                             f"{'s are' if twice != 1 else ' is'} stored twice (`hhtools check` "
-                             f"names the batches); {REPAIR_HINT}")
-        return found
 
     def read_columns(self, table: str, columns: list[str]) -> pl.DataFrame:
         """Only some columns of a table: imports read keys, never whole tables."""
