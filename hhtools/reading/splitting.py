@@ -15,10 +15,9 @@ and blank lines decide where hands lie.
 
 from __future__ import annotations
 
-import bisect
 import functools
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from hhtools.sites import Site
 
@@ -73,29 +72,53 @@ def split_hands(text: str, site: Site, lines: list[str] | None = None
     empty = _empty_lines(lines)
     blanks = _with_blanks_only(text, lines, empty)
     gap = site.hand_gap
+    banner = site.banner.match if site.banner is not None else None
     headers = _headers(text, site, lines, empty)
     n = len(lines)
     spans: list[tuple[int, int]] = []
+    stray = 0
     count = len(blanks)
+    b = 0  # the first blank line not looked at yet
+    last = 0  # the line after the last hand (where lines outside hands start)
+    carried = 0  # blank lines from ``last`` on already looked at
     for h, after in zip(headers, [*headers[1:], n]):
+        outside = carried  # blank lines between the last hand and this one
+        while b < count and blanks[b] < h:
+            outside += 1
+            b += 1
+        stray += _stray(lines, last, h, outside, banner)
+        if b < count and blanks[b] == h:
+            b += 1  # the header itself: it starts the hand whatever it holds
         # The hand ends at the first run of ``gap`` blank lines after its header, else where
         # the next one starts (the blank lines just before it left out).
         end = after
         run = 0  # blank lines in a row, the last one at ``previous``
         previous = -2
-        b = bisect.bisect_right(blanks, h)
         while b < count and (k := blanks[b]) < after:
+            b += 1
             run = run + 1 if previous == k - 1 else 1
             previous = k
             if run == gap:
                 end = k - gap + 1
                 break
-            b += 1
         else:
-            if previous == after - 1:
-                end = after - run
+            if previous != after - 1:
+                run = 0
+            end = after - run
         spans.append((h, end))
-    return spans, _stray(lines, spans, blanks, site)
+        last, carried = end, run
+    stray += _stray(lines, last, n, carried + count - b, banner)
+    return spans, stray
+
+
+def _stray(lines: list[str], start: int, end: int, blank: int,
+           banner: Callable[[str], object] | None) -> int:
+    """How many of ``lines[start:end]``, ``blank`` of which are blank, are stray: neither
+    blank nor the site's banner."""
+    text_lines = end - start - blank
+    if text_lines and banner is not None:
+        return sum(1 for line in lines[start:end] if line.strip() and not banner(line))
+    return text_lines
 
 
 def _headers(text: str, site: Site, lines: list[str], empty: list[int]) -> list[int]:
@@ -153,20 +176,6 @@ def _literal_prefix(pattern: re.Pattern[str]) -> str:
     if pattern.pattern[len(prefix):len(prefix) + 1] in ("*", "+", "?", "{"):
         prefix = prefix[:-1]  # the last character is optional or repeated
     return prefix
-
-
-def _stray(lines: list[str], spans: list[tuple[int, int]], blanks: list[int], site: Site
-           ) -> int:
-    """How many lines outside the hands are neither blank nor the site's banner."""
-    banner = site.banner.match if site.banner is not None else None
-    stray = 0
-    bounds = [0, *(k for span in spans for k in span), len(lines)]
-    for a, b in zip(bounds[::2], bounds[1::2]):
-        text_lines = (b - a) - (bisect.bisect_left(blanks, b) - bisect.bisect_left(blanks, a))
-        if text_lines and banner is not None:
-            text_lines = sum(1 for line in lines[a:b] if line.strip() and not banner(line))
-        stray += text_lines
-    return stray
 
 
 def _line_end(text: str, k: int) -> int:
