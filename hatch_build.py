@@ -98,7 +98,7 @@ class CompileHook(BuildHookInterface):  # type: ignore[type-arg]
         out_dir = Path(tempfile.mkdtemp(prefix="hhtools-build-"))
         modules: dict[str, str] = {}
         if reason is None:
-            built = self.compile(sources, out_dir, in_place=editable)
+            built = compile_modules(root, sources, out_dir, in_place=editable)
             modules = {_module(s, root): _digest(s) for s in sources}
             build_data["pure_python"] = False
             build_data["infer_tag"] = True
@@ -113,33 +113,41 @@ class CompileHook(BuildHookInterface):  # type: ignore[type-arg]
         else:
             (out_dir / "build.json").write_text(text, encoding="utf-8")
             build_data["force_include"][str(out_dir / "build.json")] = BUILD_FILE
+        self._out_dir = out_dir
 
-    def compile(self, sources: list[Path], out_dir: Path, *, in_place: bool) -> list[Path]:
-        """Type-check and compile ``sources``; the extensions built outside the tree."""
-        from mypyc.build import mypycify
-        from setuptools import Distribution
+    def finalize(self, version: str, build_data: dict[str, Any], artifact_path: str) -> None:
+        out_dir: Path | None = getattr(self, "_out_dir", None)
+        if out_dir is not None:  # the wheel holds its copies of the extensions now
+            shutil.rmtree(out_dir, ignore_errors=True)
 
-        root = Path(self.root)
-        relative = [s.relative_to(root).as_posix() for s in sources]
-        cwd = os.getcwd()
-        os.chdir(root)  # mypyc names the modules after their paths from here
+
+def compile_modules(root: Path, sources: list[Path], out_dir: Path, *, in_place: bool) -> list[Path]:
+    """Type-check ``sources`` (files under ``root``) under the project's mypy settings and
+    compile them into one group; returns the extensions built under ``out_dir / "lib"`` (none
+    when built in place, beside the sources). bench/compiled.py builds its variants with it."""
+    from mypyc.build import mypycify
+    from setuptools import Distribution
+
+    relative = [s.relative_to(root).as_posix() for s in sources]
+    cwd = os.getcwd()
+    os.chdir(root)  # mypyc names the modules after their paths from here
+    try:
         try:
-            try:
-                extensions = mypycify(["--config-file", "pyproject.toml", *relative],
-                                      opt_level="3", group_name="hhtools",
-                                      target_dir=str(out_dir / "c"))
-            except SystemExit as stop:  # mypyc stops on type errors, printed above
-                raise RuntimeError("hhtools build: a module listed to compile does not type-check "
-                                   "(mypy's errors above); fix it or take it off the list") from stop
-            dist = Distribution({"name": "hhtools", "ext_modules": extensions})
-            command = dist.get_command_obj("build_ext")
-            command.inplace = in_place
-            command.build_lib = str(out_dir / "lib")
-            command.build_temp = str(out_dir / "temp")
-            dist.run_command("build_ext")
-        finally:
-            os.chdir(cwd)
-        return [p for p in (out_dir / "lib").rglob("*") if p.suffix in (".so", ".pyd")]
+            extensions = mypycify(["--config-file", "pyproject.toml", *relative],
+                                  opt_level="3", group_name="hhtools",
+                                  target_dir=str(out_dir / "c"))
+        except SystemExit as stop:  # mypyc stops on type errors, printed above
+            raise RuntimeError("hhtools build: a module listed to compile does not type-check "
+                               "(mypy's errors above); fix it or take it off the list") from stop
+        dist = Distribution({"name": "hhtools", "ext_modules": extensions})
+        command = dist.get_command_obj("build_ext")
+        command.inplace = in_place
+        command.build_lib = str(out_dir / "lib")
+        command.build_temp = str(out_dir / "temp")
+        dist.run_command("build_ext")
+    finally:
+        os.chdir(cwd)
+    return [p for p in (out_dir / "lib").rglob("*") if p.suffix in (".so", ".pyd")]
 
 
 def _module(source: Path, root: Path) -> str:

@@ -15,6 +15,7 @@ import random
 import shutil
 import subprocess
 import sys
+import sysconfig
 from pathlib import Path
 
 import pytest
@@ -31,6 +32,7 @@ SAMPLES = ROOT / "sample_histories" / "histories"
 # game, each command's exit status with its output.
 SCRIPT = """
 import sys
+import sysconfig
 from typer.testing import CliRunner
 from hhtools.cli.main import app
 
@@ -123,3 +125,15 @@ def test_compiled_and_pure_say_the_same(corpus, tmp_path):
     compiled = _outputs(None, corpus, tmp_path)
     assert _outputs(pure, corpus, tmp_path) == compiled
     assert compiled.count("$ ") == 3 + len(GAMES) and '"verdict"' in compiled
+
+
+def test_no_c_compiler_means_a_pure_build_with_its_reason(monkeypatch):
+    pytest.importorskip("hatchling", reason="the test extra installs hatchling")
+    monkeypatch.syspath_prepend(str(ROOT))
+    import hatch_build
+
+    monkeypatch.setenv("CC", "no-such-cc-p19")
+    assert hatch_build.compiler_missing() == "no C compiler found (no-such-cc-p19)"
+    monkeypatch.setenv("CC", sys.executable)  # any program found on the machine
+    assert hatch_build.compiler_missing() in (None, "no Python headers found "
+                                              f"(Python.h in {sysconfig.get_paths()['include']})")
