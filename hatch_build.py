@@ -47,21 +47,8 @@ class CompileHook(BuildHookInterface):  # type: ignore[type-arg]
     PLUGIN_NAME = "custom"
 
     def sources(self) -> list[Path]:
-        """The files to compile: the ``compiled`` entries of the hook's table (files, or
-        packages meaning every module under them) less its ``pure`` entries."""
-        root = Path(self.root)
-        listed: list[str] = self.config.get("compiled", [])
-        kept: set[Path] = {root / p for p in self.config.get("pure", [])}
-        out: list[Path] = []
-        for entry in listed:
-            path = root / entry
-            if path.is_dir():
-                out.extend(sorted(path.rglob("*.py")))
-            elif path.is_file():
-                out.append(path)
-            else:
-                raise ValueError(f"hhtools build: {entry!r} in [compiled] is neither a file nor a package")
-        return [p for p in out if p not in kept]
+        return listed_sources(Path(self.root), self.config.get("compiled", []),
+                              self.config.get("pure", []))
 
     def in_place_artifacts(self) -> list[Path]:
         """Extensions an earlier editable build left beside their sources."""
@@ -119,6 +106,22 @@ class CompileHook(BuildHookInterface):  # type: ignore[type-arg]
         out_dir: Path | None = getattr(self, "_out_dir", None)
         if out_dir is not None:  # the wheel holds its copies of the extensions now
             shutil.rmtree(out_dir, ignore_errors=True)
+
+
+def listed_sources(root: Path, compiled: list[str], pure: list[str]) -> list[Path]:
+    """The files to compile: the ``compiled`` entries of the hook's table (files, or packages
+    meaning every module under them) less its ``pure`` entries."""
+    kept = {root / p for p in pure}
+    out: list[Path] = []
+    for entry in compiled:
+        path = root / entry
+        if path.is_dir():
+            out.extend(sorted(path.rglob("*.py")))
+        elif path.is_file():
+            out.append(path)
+        else:
+            raise ValueError(f"hhtools build: {entry!r} in `compiled` is neither a file nor a package")
+    return [p for p in out if p not in kept]
 
 
 def compile_modules(root: Path, sources: list[Path], out_dir: Path, *, in_place: bool) -> list[Path]:
