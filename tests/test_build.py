@@ -137,3 +137,21 @@ def test_no_c_compiler_means_a_pure_build_with_its_reason(monkeypatch):
     monkeypatch.setenv("CC", sys.executable)  # any program found on the machine
     assert hatch_build.compiler_missing() in (None, "no Python headers found "
                                               f"(Python.h in {sysconfig.get_paths()['include']})")
+
+
+def test_an_edited_compiled_module_is_named_stale(tmp_path):
+    shared = list(ROOT.glob("hhtools__mypyc.*"))
+    if build_info().kind != "compiled" or not shared:
+        pytest.skip("needs a compiled editable install (extensions in the source tree)")
+    copy = tmp_path / "tree"
+    shutil.copytree(ROOT / "hhtools", copy / "hhtools", ignore=shutil.ignore_patterns("__pycache__"))
+    for path in shared:
+        shutil.copy(path, copy / path.name)
+    money = copy / "hhtools" / "core" / "money.py"
+    money.write_text(money.read_text(encoding="utf-8") + "# an edit the extension lacks\n",
+                     encoding="utf-8")
+    run = subprocess.run([sys.executable, "-I", "-c",
+                          f"import sys; sys.path.insert(0, {str(copy)!r}); import hhtools; "
+                          "info = hhtools.build_info(); print(info.kind, info.stale)"],
+                         capture_output=True, text=True, timeout=120)
+    assert run.stdout.split(None, 1) == ["compiled", "('hhtools.core.money',)\n"], run.stderr
