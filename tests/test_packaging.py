@@ -92,12 +92,12 @@ def test_a_listed_module_that_does_not_type_check_fails_the_build(tmp_path):
                         ignore=shutil.ignore_patterns("*.so", "build.json", "__pycache__"))
     for name in ("pyproject.toml", "hatch_build.py", "README.md"):
         shutil.copy(ROOT / name, source / name)
-    money = source / "hhtools" / "core" / "money.py"
-    money.write_text(money.read_text(encoding="utf-8") + "\n\nWRONG: int = 'not an int'\n",
+    listed = source / "hhtools" / "core" / "evaluate.py"
+    listed.write_text(listed.read_text(encoding="utf-8") + "\n\nWRONG: int = 'not an int'\n",
                      encoding="utf-8")
     run = _build(source, tmp_path / "out", HHTOOLS_BUILD="auto")
     assert run.returncode != 0
     output = run.stdout + run.stderr
-    assert 'hhtools/core/money.py:' in output and "Incompatible types in assignment" in output
+    assert 'hhtools/core/evaluate.py:' in output and "Incompatible types in assignment" in output
     assert "does not type-check" in output
     assert not list((tmp_path / "out").glob("*.whl"))

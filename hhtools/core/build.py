@@ -39,7 +39,8 @@ class BuildInfo:
         """One line for ``hhtools --version``."""
         if self.kind == "pure":
             return f"pure Python ({self.reason})" if self.reason else "pure Python"
-        text = f"{self.kind}: {len(self.compiled)} modules compiled with mypyc"
+        count = len(self.compiled)
+        text = f"{self.kind}: {count} module{'' if count == 1 else 's'} compiled with mypyc"
         if self.stale:
             text += (f"; stale, edited since the build: {', '.join(self.stale)} "
                      "(run pip install -e . again)")
