@@ -17,6 +17,7 @@ __version__ = "0.1.0"
 # `hhtools --help` or `hhtools eval` do not pay for lark, the parsers or the auditor.
 _EXPORTS = {
     "hhtools.auditing.auditor": ("Audit", "Finding", "audit"),
+    "hhtools.core.build": ("BuildInfo", "build_info"),
     "hhtools.core.cards": ("DECK", "Card", "format_cards", "parse_card", "parse_cards"),
     "hhtools.errors": ("CardError", "HHToolsError", "UnknownNameError"),
     "hhtools.core.evaluate": ("ACE_TO_FIVE", "BADUGI", "BADUGI_ACE_HIGH", "COMPONENTS",
@@ -46,6 +47,7 @@ def __dir__() -> list[str]:
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors only
     from hhtools.auditing.auditor import Audit, Finding, audit  # noqa: F401
+    from hhtools.core.build import BuildInfo, build_info  # noqa: F401
     from hhtools.core.cards import DECK, Card, format_cards, parse_card, parse_cards  # noqa: F401
     from hhtools.core.evaluate import (  # noqa: F401
         ACE_TO_FIVE,

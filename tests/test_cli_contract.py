@@ -188,8 +188,11 @@ def test_players_match_whatever_their_case_when_that_is_unambiguous(db):
 
 
 def test_version_comes_from_the_package():
+    from hhtools import build_info
+
     result = run("--version")
-    assert result.exit_code == 0 and result.stdout == f"hhtools {version('hhtools')}\n"
+    assert result.exit_code == 0
+    assert result.stdout == f"hhtools {version('hhtools')}\nbuild: {build_info().line()}\n"
 
 
 def test_report_writes_a_default_file_in_the_current_folder(db, tmp_path, monkeypatch):

@@ -78,12 +78,15 @@ def print_version(show: bool) -> None:
     if show:
         from importlib.metadata import PackageNotFoundError, version
 
+        from hhtools.core.build import build_info
+
         try:
             typer.echo(f"hhtools {version('hhtools')}")
         except PackageNotFoundError:  # run from a source tree that is not installed
             from hhtools import __version__
 
             typer.echo(f"hhtools {__version__}")
+        typer.echo(f"build: {build_info().line()}")
         raise typer.Exit()
 
 

@@ -40,33 +40,6 @@ _HIGH = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "T": "ten", "9": "n
 _ORDINAL = ("highest", "second-highest", "third-highest", "fourth-highest", "fifth-highest")
 
 
-class Evaluation(NamedTuple):
-    """One hand scored by one component: its rank (1 is best), the cards used, and a description."""
-
-    component: Component
-    rank: int
-    best: tuple[Card, ...]
-
-    @property
-    def description(self) -> str:
-        """The hand in the words players use, e.g. ``4-card Badugi 8-4-3-A``."""
-        component = self.component
-        text = component._described.get(self.rank)
-        if text is None:
-            # Remembered per rank: the audit reads descriptions of every hand shown.
-            text = component._described[self.rank] = component.describe(self.rank)
-        return text
-
-    def beats(self, other: Evaluation) -> bool:
-        """True if this hand wins against ``other`` (same component)."""
-        return self.rank < other.rank
-
-    def as_dict(self) -> dict[str, object]:
-        """A JSON-ready view."""
-        return {"name": self.component.name, "rank": self.rank,
-                "best": [str(c) for c in self.best], "description": self.description}
-
-
 class Component:
     """What every component offers; subclasses differ only in the tables they build."""
 
@@ -141,6 +114,33 @@ class Component:
         if "A" in (a, b):
             return " (aces are low here)" if self.order[0] == "A" else " (aces are high here)"
         return ""
+
+
+class Evaluation(NamedTuple):
+    """One hand scored by one component: its rank (1 is best), the cards used, and a description."""
+
+    component: Component
+    rank: int
+    best: tuple[Card, ...]
+
+    @property
+    def description(self) -> str:
+        """The hand in the words players use, e.g. ``4-card Badugi 8-4-3-A``."""
+        component = self.component
+        text = component._described.get(self.rank)
+        if text is None:
+            # Remembered per rank: the audit reads descriptions of every hand shown.
+            text = component._described[self.rank] = component.describe(self.rank)
+        return text
+
+    def beats(self, other: Evaluation) -> bool:
+        """True if this hand wins against ``other`` (same component)."""
+        return self.rank < other.rank
+
+    def as_dict(self) -> dict[str, object]:
+        """A JSON-ready view."""
+        return {"name": self.component.name, "rank": self.rank,
+                "best": [str(c) for c in self.best], "description": self.description}
 
 
 class BadugiComponent(Component):

@@ -46,7 +46,7 @@ def shown(name: str | os.PathLike[str]) -> str:
             out.append(c)
         elif c in _ESCAPES:
             out.append(_ESCAPES[c])
-        elif "\udc80" <= c <= "\udcff":  # a byte os.fsdecode could not decode
+        elif 0xDC80 <= ord(c) <= 0xDCFF:  # a byte os.fsdecode could not decode
             out.append(f"\\x{ord(c) - 0xDC00:02x}")
         elif ord(c) < 0x100:
             out.append(f"\\x{ord(c):02x}")
