@@ -2,7 +2,7 @@
 
 Chromium's ``--remote-debugging-pipe`` speaks the protocol over file descriptors 3 (commands
 in) and 4 (replies and events out), one JSON message per NUL-terminated chunk: no websocket
-client, no port, nothing listening on the network. tests/test_browser.py uses it to load the
+client, no port, nothing listening on the network. tests/report/test_browser.py uses it to load the
 report as a person would; run this file to look at a page yourself:
 
     python tests/browser.py report.html report.png

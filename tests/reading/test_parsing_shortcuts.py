@@ -1,0 +1,346 @@
+"""The parser's shortcuts give exactly what the plain way gives: remembered lines, the regex
+chosen by a line's first character, remembered summary endings and amounts (how hands are
+split: test_parsing_splitting.py)."""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Iterator
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from hhtools.core import records
+from hhtools.core.cards import parse_card
+from hhtools.reading.parsing import decode, parse_text, split_lines
+from hhtools.reading.splitting import split_hands
+from hhtools.sites import SITES, base, get_site, memo, pokerstars
+from hhtools.sites import builder as builder_module
+from hhtools.sites import classifier as classifier_module
+
+INVALID = Path(__file__).parents[1] / "invalid"
+HAND = (INVALID / "pokerstars" / "bad-card.txt").read_text().replace("8h 1x]", "8h 6s]")
+TEXT_SITES = [name for name, site in SITES.items() if site.grammar]
+
+# Lines that look like one kind and are another, or nothing: names that read like fixed text.
+TRICKY = [
+    "Seat 1: folds", "Seat 1: Seat 2 ($5 in chips)", "Table 'x': calls $1", "*** SUMMARY ***",
+    "*** SUMMARY *** ", "*** FIRST DRAW ***: checks", "Dealt to Dealt to [As Kd 2c 3h]",
+    "PokerStars: folds", "Hand cancelled", "Hand cancelled: checks", "Total pot: bets $2",
+    "Uncalled bet ($1) returned to Uncalled bet", "Betting is capped", "The deck: folds",
+    "#12: folds", "Rake 5", "Rake: checks", "Duration 12s", "12 seconds left to act",
+    "Seat 3: Hero (big blind) folded before the Draw", "", "   ", "é: folds", "♠K: checks",
+    "Winamax Poker - x", "The button is in seat #2", "2021-01-02 15:42:06",
+]
+
+
+def _site_lines(corpus: Path | None) -> list[str]:
+    lines = list(TRICKY)
+    roots = [INVALID] + ([corpus] if corpus is not None else [])
+    for root in roots:
+        for f in sorted(root.rglob("*.txt")):
+            lines += split_lines(decode(f.read_bytes())[0])
+    return lines
+
+
+def _plain_classify(classifier: classifier_module.Classifier, line: str):
+    """What the classifier said before any shortcut: the whole regex on the stripped line."""
+    text = line.rstrip()
+    m = classifier.regex.fullmatch(text) if text else None
+    if m is None:
+        return text, "UNKNOWN", ()
+    idx = classifier.groups[m.lastgroup]
+    return text, m.lastgroup, tuple(m.group(i) for i in idx)
+
+
+@pytest.mark.parametrize("name", TEXT_SITES)
+def test_the_regex_chosen_by_first_character_answers_as_the_whole_regex(name, corpus):
+    classifier = get_site(name).classifier
+    for line in _site_lines(corpus):
+        assert classifier._classify(line) == _plain_classify(classifier, line), line
+
+
+def test_remembered_lines_give_the_same_tokens_with_their_own_line_numbers():
+    classifier = get_site("pokerstars").classifier
+    lines = ["Alice: folds", "Bob: checks", "Alice: folds", "  ", "Bob: checks  "]
+    first = classifier.tokens(lines, 10)
+    again = classifier.tokens(lines, 20)
+    assert [(t.line, t.type, t.value, str(t)) for t in first] == [
+        (10, "FOLD", ("Alice",), "Alice: folds"), (11, "CHECK", ("Bob",), "Bob: checks"),
+        (12, "FOLD", ("Alice",), "Alice: folds"), (14, "CHECK", ("Bob",), "Bob: checks")]
+    assert [t.line for t in again] == [20, 21, 22, 24]
+    kinds: list[str] = []
+    classifier.tokens(["Alice: folds", "Alice said, \"hi\"", "Bob: checks"], 1, kinds=kinds)
+    assert kinds == ["FOLD", "CHECK"]  # chat is a table event, not part of the structure
+
+
+def test_remembered_lines_stay_bounded(monkeypatch):
+    classifier = get_site("pokerstars").classifier
+    monkeypatch.setattr(classifier_module, "_MAX_KNOWN", 50)
+    for n in range(10):
+        classifier.tokens([f"Player{n}_{i}: folds" for i in range(40)], 1)
+        assert len(classifier.remembered()) <= 50 + 40
+    assert classifier.token("Zed: folds", 3).line == 3
+
+
+def test_headers_are_not_remembered():
+    classifier = get_site("pokerstars").classifier
+    line = HAND.splitlines()[0]
+    assert classifier.token(line, 1).type == "HEADER"
+    assert line not in classifier.remembered()
+
+
+def test_parsed_hands_hold_real_records():
+    hand = parse_text(HAND).hands[0]
+    assert type(hand) is records.Hand
+    assert {type(a) for a in hand.actions} == {records.Action}
+    assert {type(s) for s in hand.seats} == {records.Seat}
+    assert {type(s) for s in hand.summary.seats} == {records.SeatResult}
+
+
+def test_summary_endings_are_read_once_and_forgotten_when_too_many(monkeypatch):
+    monkeypatch.setattr(pokerstars, "_MAX_REMEMBERED", 3)
+    said = [pokerstars._outcome(f"collected (${n})") for n in range(10)]
+    assert said[4] == ("collected", None, "$4", None)
+    assert len(pokerstars._OUTCOMES) <= 4
+    assert pokerstars._outcome("showed [As 2c] and won ($3) with a pair") == (
+        "showed", "As 2c", "$3", "a pair")
+    assert pokerstars._outcome("showed [As 2c] and won () with x")[2] is None
+    assert pokerstars._roles(" (button) (small blind)") == ("button", "small blind")
+    assert pokerstars._roles(None) == ()
+
+
+def test_amounts_are_remembered_and_bad_ones_still_refused(monkeypatch):
+    builder = get_site("pokerstars").builder(get_site("pokerstars"), None, None)
+    tok = get_site("pokerstars").classifier.token("Alice: calls $1,000.50", 7)
+    monkeypatch.setattr(builder_module, "_MAX_AMOUNTS", 2)
+    for n in range(5):
+        assert builder.money(tok, f"${n}.5") == Decimal(f"{n}.5")
+    assert len(memo._AMOUNTS) <= 3
+    assert builder.money(tok, "$1,000.50") == Decimal("1000.50")
+    with pytest.raises(base.LineError, match="'1x' is not an amount"):
+        builder.money(tok, "1x")
+
+
+def test_a_line_repeated_in_a_hand_keeps_its_own_line_number():
+    # Remembered tokens are shared by every line with the same text: each use is numbered.
+    hand = parse_text(HAND).hands[0]
+    checks = [a.line for a in hand.actions if a.kind in ("check", "fold")]
+    assert checks == [12, 18, 20, 21]
+    lines = HAND.splitlines()
+    # The same line again, now out of place (after the summary) and then unreadable.
+    twice = "\n".join(lines + ["Bob: checks"])
+    error = parse_text(twice).errors[0]
+    assert (error.line, error.got) == (len(lines) + 1, "Bob: checks")
+    # The same line again, now by a player who is not seated.
+    bad = "\n".join(lines[:18] + ["Zed: folds"] + lines[18:19] + ["Zed: folds"] + lines[19:])
+    error = parse_text(bad).errors[0]
+    assert (error.line, error.column, error.got) == (19, 1, "Zed: folds")
+    assert "'Zed' is not seated" in error.reason
+
+
+def test_hands_read_in_threads_at_once_are_read_as_alone():
+    from concurrent.futures import ThreadPoolExecutor
+
+    texts = [HAND.replace("Bob", name).replace("#1001", f"#{n}")
+             for n, name in enumerate(["Bob", "Carl", "Bob", "Dora"] * 10, 2000)]
+    text = "\n\n".join(texts)
+    alone = parse_text(text).hands
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # threads take turns within hands
+    try:
+        with ThreadPoolExecutor(4) as pool:
+            results = list(pool.map(lambda _: parse_text(text), range(16)))
+    finally:
+        sys.setswitchinterval(interval)
+    assert all(result.hands == alone for result in results)
+
+
+@pytest.mark.parametrize("name", TEXT_SITES)
+def test_lines_read_by_their_shape_answer_as_the_whole_regex(name, corpus):
+    # A line whose digits alone differ from a line seen before is read by that line's shape.
+    classifier = get_site(name).classifier
+    rotate = str.maketrans("0123456789", "3456789012")
+    for line in _site_lines(corpus):
+        classifier._classify(line)
+        other = line.translate(rotate)
+        assert classifier._classify(other) == _plain_classify(classifier, other), other
+
+
+@pytest.mark.parametrize("pattern, alike", [
+    (r"[0-9]+", True), (r"\d+x", True), (r"[^0-9]", True), (r"[a-z]", True),
+    (r"\w\s\S", True), (r"[^\]]*", True), (r"x{1,2}", True), (r"(?i:x)", True),
+    (r"(.+?) (?:a|b)", True), (r"a1", False), (r"[1-5]", False), (r"[^5]", False),
+    (r"[a-z5]", False), (r"(a)\1", False), (r"(.+?) (?:a|b1)", False),
+    (r"(?P<x>a)(?(x)b|c)", False), (r"(?<!2)x", False)])
+def test_regexes_telling_digits_apart_are_never_read_by_shape(pattern, alike):
+    assert classifier_module._digits_alike(pattern) is alike
+
+
+def test_a_site_whose_lines_name_digits_reads_no_line_by_shape():
+    # KingsClub writes "*** 1ST BETTING ROUND ***": its regex tells digits apart.
+    assert get_site("kingsclub").classifier._shapes is None
+    assert get_site("pokerstars").classifier._shapes is not None
+
+
+def test_seats_headers_and_times_read_once_answer_as_read_afresh(monkeypatch):
+    # Seat records, a header's game and stakes, days and zones are remembered from hand to
+    # hand; each hand must still read as it does alone, and a repeated seat line (known by
+    # now) is still refused with its own line and column.
+    lines = HAND.splitlines()
+    second = [lines[0].replace("#1001", "#1002").replace("10:32:15", "23:59:59")] + lines[1:]
+    text = "\n".join(lines) + "\n\n" + "\n".join(second)
+    pokerstars._SEATS.clear()
+    pokerstars._HEADERS.clear()
+    memo._DAYS.clear()
+    first_time = parse_text(text)
+    again = parse_text(text)
+    assert first_time.hands == again.hands
+    alone = parse_text("\n".join(second)).hands[0]
+    keep = ["seats", "started_at", "game", "structure", "currency", "small_bet",
+            "big_bet", "tournament", "mix", "hand_id"]
+    assert [getattr(again.hands[1], k) for k in keep] == [getattr(alone, k) for k in keep]
+    assert again.hands[1].seats[0] is again.hands[0].seats[0]
+    assert str(alone.started_at) == "2010-09-05 23:59:59-04:00"
+    assert alone.small_bet == Decimal("0.25") and alone.currency == "USD"
+    for dup, message, column in ((lines[2], "'Alice' is seated twice", 9),
+                                 ("Seat 2: Zed ($5 in chips)", "seat 2 is listed twice", 6)):
+        bad = "\n".join(lines[:4] + [dup] + lines[4:])
+        for _ in range(2):  # the line is new, then remembered
+            error = parse_text(bad).errors[0]
+            assert (error.line, error.column) == (5, column)
+            assert error.reason.startswith(message + "; in ")
+    # A header whose game is not supported is skipped every time, not remembered as read.
+    skipped = "\n".join([lines[0].replace("Badugi", "Razz")] + lines[1:])
+    for _ in range(2):
+        assert [s.game for s in parse_text(skipped).skipped] == ["Razz"]
+    monkeypatch.setattr(pokerstars, "_MAX_REMEMBERED", 0)
+    assert parse_text(text).hands == again.hands
+
+
+def _read_hand_plainly(site, lines, first, path, step=1):
+    """Site.read_hand as it was before the structure was checked line by line: the whole
+    check first, then the handlers, each called with its fields starred."""
+    classifier = site.classifier
+    m = site.hand_start.match(lines[0])
+    hand_id = m.group(1) if m else None
+    last = first + (len(lines) - 1) * step
+    header = classifier.token(lines[0], first)
+    if header.type != "HEADER":
+        return records.HandError(path, first, 1, hand_id, site.name,
+                                 (site.describe("HEADER"),), str(header),
+                                 f"cannot read the header line: expected "
+                                 f"{site.describe('HEADER')}; got {str(header)!r}")
+    builder = site.builder(site, path, hand_id)
+    try:
+        builder.on_HEADER(header, *header.value)
+    except base.SkipHand as skip:
+        return records.SkippedHand(site.name, hand_id, skip.game,
+                                   records.Source(path, first, last))
+    except base.LineError as e:
+        return site._line_error(e, path, hand_id)
+    tokens = classifier.tokens(lines[1:], first + step, step)
+    failure = site.structure.check(["HEADER"] + [tok.type for tok in tokens])
+    if failure is not None:
+        at, expected = failure
+        tokens = [header, *tokens]
+        return site._structure_error(tokens[at] if at < len(tokens) else None, expected,
+                                     tokens, path, hand_id, last)
+    try:
+        for tok in tokens:
+            builder.handlers[tok.type](builder, tok, *tok.value)
+        return builder.finish(first, last)
+    except base.LineError as e:
+        return site._line_error(e, path, hand_id)
+
+
+def _damaged(lines: list[str]) -> Iterator[list[str]]:
+    """A hand's lines with one line dropped, repeated, or swapped with the next."""
+    for i in range(1, len(lines)):
+        yield lines[:i] + lines[i + 1:]
+        yield lines[:i + 1] + lines[i:]
+        if i + 1 < len(lines):
+            yield lines[:i] + [lines[i + 1], lines[i]] + lines[i + 2:]
+
+
+def _answer(record):
+    return repr(record) if not isinstance(record, Exception) else f"raises {record!r}"
+
+
+def _read(read, *args):
+    try:
+        return read(*args)
+    except Exception as e:  # noqa: BLE001 - compared, not hidden
+        return e
+
+
+@pytest.mark.parametrize("name", TEXT_SITES)
+def test_hands_checked_as_read_answer_as_checked_first(name, corpus):
+    # read_hand checks the structure line by line as the handlers run; the answer (hand,
+    # skipped hand, or the error of the structure first, else of the line) is the same as
+    # with the whole check first, for good hands and for each hand damaged every which way.
+    site = get_site(name)
+    files = sorted((corpus / name).glob("*.txt")) + sorted((INVALID / name).glob("*.txt"))
+    seen = 0
+    for f in files:
+        text = decode(f.read_bytes())[0]
+        lines = split_lines(text)
+        spans, _ = split_hands("\n".join(lines), site, lines)
+        for n, (i, j) in enumerate(spans):
+            hand = lines[i:j]
+            variants = [hand] + (list(_damaged(hand)) if n < 3 else [])
+            for v in variants:
+                fast = _read(site.read_hand, v, i + 1, str(f))
+                plain = _read(_read_hand_plainly, site, v, i + 1, str(f))
+                assert _answer(fast) == _answer(plain), "\n".join(v)
+                seen += 1
+    assert seen > 100
+
+
+def test_summary_seat_lines_read_once_answer_as_read_afresh(monkeypatch):
+    # A summary seat line's reading (seat, positions, outcome, cards, amount won) is remembered
+    # by its text; the records must be those read afresh, each with its own line number, and
+    # a bad line must be refused each time with its own line and column.
+    lines = HAND.splitlines()
+    shown = lines[:-1] + ["Seat 3: Hero (big blind) showed [8s 7d 6h 2c] and won ($0.72) "
+                          "with 8-7-6-2"]
+    texts = ["\n".join(lines), "\n".join(shown)]
+    pokerstars._SEAT_RESULTS.clear()
+    first_time = [parse_text(t).hands[0] for t in texts]
+    again = [parse_text(t).hands[0] for t in texts]
+    assert first_time == again
+    shifted = parse_text("\n\n" + texts[1]).hands[0]
+    assert [r.line for r in shifted.summary.seats] == [r.line + 2 for r in again[1].summary.seats]
+    assert again[1].summary.seats[-1].cards == tuple(parse_card(c) for c in "8s 7d 6h 2c".split())
+    assert again[1].summary.seats[-1].won == Decimal("0.72")
+    for bad, column in (("[8s 7d 6h 2x] and won ($0.72)", 34),
+                        ("[8s 7d 6h 2c] and won ($0.7.2)", 56)):
+        text = texts[1].replace("[8s 7d 6h 2c] and won ($0.72)", bad)
+        for _ in range(2):
+            error = parse_text(text).errors[0]
+            assert (error.line, error.column) == (len(lines), column), error.message
+    monkeypatch.setattr(pokerstars, "_MAX_REMEMBERED", 0)
+    pokerstars._SEAT_RESULTS.clear()
+    assert [parse_text(t).hands[0] for t in texts] == again
+    assert len(pokerstars._SEAT_RESULTS) <= 1
+
+
+@pytest.mark.parametrize("spans", [[], [(0, 3)], [(-1, -1)], [(0, 3), (4, 4)],
+                                   [(-1, -1), (4, 9), (-1, -1)], [(10, 12), (0, 2), (2, 2)]])
+def test_fields_read_by_shape_are_the_slices(spans):
+    # A known shape's fields are read by one itemgetter of slices: as slicing one by one.
+    text = "abc defghi jk"
+    one, many, absent = classifier_module._field_reader(spans)
+    plain = tuple(text[a:b] if a >= 0 else None for a, b in spans)
+    if one is not None:
+        count, fields = 1, (None,) if absent else (one(text),)
+    elif many is None:
+        count, fields = 0, ()
+    else:
+        listed = list(many(text))
+        for i in absent:
+            listed[i] = None
+        count, fields = len(listed), tuple(listed)
+    assert (count, fields) == (len(spans), plain)
