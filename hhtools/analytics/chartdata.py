@@ -15,7 +15,8 @@ from decimal import Decimal
 
 import polars as pl
 
-from hhtools.analytics.classes import card_key, component_class
+from hhtools.analytics.classes import card_key, class_table, component_class
+from hhtools.analytics.sessions import sessions
 from hhtools.analytics.stats import (
     KEY,
     Filters,
@@ -24,7 +25,10 @@ from hhtools.analytics.stats import (
     hand_facts,
     position_stats,
     split_stats,
+    stakes_expr,
 )
+from hhtools.core.cards import parse_cards
+from hhtools.core.games import game_title, get_game
 from hhtools.errors import HHToolsError, NoDataError, UsageError, unknown_name
 
 #: What the winnings chart counts in: the money unit of the hands, or big bets (unit-free).
@@ -55,8 +59,6 @@ def scope(t: Tables, filters: Filters) -> str:
     """What a chart covers, for its title: ``pokerstars; Badugi 5/10 USD; cash``: the sites,
     the games, the stakes and currencies (tournament hands as their blind levels), and cash
     or tournament."""
-    from hhtools.analytics.stats import stakes_expr
-    from hhtools.core.games import game_title
 
     facts = hand_facts(t.filtered(filters))
     if facts.height == 0:
@@ -160,8 +162,6 @@ def showdown_strength(t: Tables, filters: Filters) -> pl.DataFrame:
     won or shared that component's share of the main pot; in a one-component game, collected
     chips). Cards are the ones the history shows; hands whose cards are unknown are left out.
     """
-    from hhtools.core.cards import parse_cards
-    from hhtools.core.games import get_game
 
     _need_player(filters)
     t = t.filtered(filters)
@@ -211,7 +211,6 @@ def showdown_classes(t: Tables, filters: Filters) -> pl.DataFrame:
     final hands are known without a showdown (the hero's own), ``held`` (hands held to the
     end of the player's drawing with that class) and ``reached_pct`` (how often they reached
     showdown)."""
-    from hhtools.analytics.classes import class_table
 
     shown = showdown_strength(t, filters)
     shown_rows = shown.group_by("game", "component", "class_order", "class").agg(
@@ -246,7 +245,6 @@ def showdown_classes(t: Tables, filters: Filters) -> pl.DataFrame:
 
 def session_results(t: Tables, filters: Filters) -> pl.DataFrame:
     """``hhtools.analytics.sessions.sessions`` of one player."""
-    from hhtools.analytics.sessions import sessions
 
     _need_player(filters)
     return sessions(t, filters)

@@ -26,6 +26,7 @@ import polars as pl
 
 from hhtools.core.cards import Card, parse_cards
 from hhtools.core.evaluate import BadugiComponent, Component, Evaluation, FiveCardHigh, FiveCardLow
+from hhtools.core.games import get_game
 from hhtools.errors import HHToolsError
 
 #: The worst top card of a made low (2-7 and A-5): a ten-low or better. A jack-low or worse
@@ -111,7 +112,6 @@ def made(game, cards: Sequence[Card]) -> bool:
 def classes_of_text(game_name: str, cards: str | None) -> tuple[HandClass, ...] | None:
     """``hand_classes`` of cards written as text (the store's), None when unknown or not a
     whole hand of the game."""
-    from hhtools.core.games import get_game
 
     if not cards:
         return None

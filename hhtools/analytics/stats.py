@@ -19,7 +19,11 @@ from functools import cached_property
 
 import polars as pl
 
+from hhtools.analytics.classes import MADE_MEANS, class_table
+from hhtools.core.games import GAMES, get_game
 from hhtools.errors import UsageError, unknown_name
+from hhtools.sites import SITE_NAMES
+from hhtools.store.rows import POSITIONS, TABLE_ORDER
 from hhtools.store.store import Store
 from hhtools.store.tables import READ_ERRORS
 
@@ -97,9 +101,6 @@ def check_filters(f: Filters, players: Iterable[str]) -> Filters:
     """``f`` with each name checked: the game, site and position must exist (``UsageError``
     with the close names otherwise) and the player is spelled as stored (``match_player``
     against ``players``, the names in the store)."""
-    from hhtools.core.games import get_game
-    from hhtools.sites import SITE_NAMES
-    from hhtools.store.rows import POSITIONS
 
     game = get_game(f.game).name if f.game else None
     site = f.site.lower().strip() if f.site else None
@@ -205,7 +206,6 @@ def _hand_filter(f: Filters) -> pl.Expr | None:
     reads with the filters as given): names are taken as ``check_filters`` takes them."""
     chosen = []
     if f.game:
-        from hhtools.core.games import get_game
 
         chosen.append(pl.col("game") == get_game(f.game).name)
     if f.site:
@@ -430,7 +430,6 @@ def position_stats(t: Tables, filters: Filters = Filters(),
                    by: Iterable[str] = ("player", "unit")) -> pl.DataFrame:
     """Per player (or the groups ``by`` names), unit and position, in table order (utg first,
     the blinds last): hands, net, bb/100, BB/100 and the win rate in the game's unit."""
-    from hhtools.store.rows import TABLE_ORDER
 
     facts, by = _groups(hand_facts(t.filtered(filters)), by)
     order = {p: i for i, p in enumerate(TABLE_ORDER)}
@@ -446,8 +445,6 @@ def position_stats(t: Tables, filters: Filters = Filters(),
 
 def made_means(game_name: str) -> str:
     """What a made hand is in ``game_name``, as the reports print it (hhtools.analytics.classes)."""
-    from hhtools.analytics.classes import MADE_MEANS
-    from hhtools.core.games import get_game
 
     try:
         game = get_game(game_name)
@@ -461,7 +458,6 @@ def _made_column(d: pl.DataFrame, column: str) -> pl.Series:
     unknown (hhtools.analytics.classes.made: made in any half of a split game). Looked up in this
     thread, not in a polars UDF: the evaluators build their tables on first use, and two
     polars threads building one table at once would read it half built."""
-    from hhtools.analytics.classes import class_table
 
     made = (class_table(d, column).group_by("game", "cards").agg(pl.col("made").any())
             .rename({"cards": column}))
@@ -549,7 +545,6 @@ def _fold_to_pat(t: Tables) -> pl.DataFrame:
 def draws_by_position(t: Tables, filters: Filters = Filters()) -> pl.DataFrame:
     """Per player, game, draw round and position (table order): draws, cards drawn on
     average and pat %. Nothing a tracker shows: whether a player draws lighter in position."""
-    from hhtools.store.rows import TABLE_ORDER
 
     t = t.filtered(filters)
     where = t.players.select(KEY + ["player", "position"])
@@ -567,7 +562,6 @@ def draw_classes(t: Tables, filters: Filters = Filters()) -> pl.DataFrame:
     """Per player, game, draw round and strength class of the hand before the draw (one row
     per component in a split game): how often the player stood pat on it, and drew how many
     cards on average. Only hands whose cards before the draw are known (the hero's)."""
-    from hhtools.analytics.classes import class_table
 
     d = t.filtered(filters).draws.filter(pl.col("before").is_not_null())
     # One row per component of each draw's hand (none for a hand no game scores).
@@ -581,7 +575,6 @@ def draw_classes(t: Tables, filters: Filters = Filters()) -> pl.DataFrame:
 
 def split_stats(t: Tables, filters: Filters = Filters()) -> pl.DataFrame:
     """Badeucy and Badacey showdowns per player: scoop %, and how often each half was won."""
-    from hhtools.core.games import GAMES
 
     split_games = [g.name for g in GAMES.values() if g.split]
     t = t.filtered(filters)

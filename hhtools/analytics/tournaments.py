@@ -32,6 +32,10 @@ from dataclasses import dataclass, field, replace
 
 import polars as pl
 
+from hhtools.analytics.stats import match_player
+from hhtools.analytics.tables import cell
+from hhtools.core.games import game_titles
+from hhtools.core.words import ordinal
 from hhtools.errors import UsageError
 from hhtools.store.store import Store
 from hhtools.store.tables import MONEY, SCHEMAS
@@ -107,7 +111,6 @@ def check_player(t: TournamentTables, player: str | None, known: list[str]) -> s
     """``player`` as stored: ``known`` are the store's player names (``UsageError`` naming the
     close ones when it is none of them); a player of the store without a tournament hand is
     a ``UsageError`` too, saying so."""
-    from hhtools.analytics.stats import match_player
 
     if player is None:
         return None
@@ -302,9 +305,6 @@ def shown(rows: pl.DataFrame) -> pl.DataFrame:
     not ``2-7``), the buy-in as the header prints its parts (``1.00+0.20 USD``,
     ``10+1+0.50 USD``, ``100+9``; ``unknown`` when not stored), the finish as a place
     (``3rd``, ``unknown``) and the start as a minute."""
-    from hhtools.analytics.tables import cell
-    from hhtools.core.games import game_titles
-    from hhtools.core.words import ordinal
 
     def buy_in(parts) -> str:
         *money, currency = parts

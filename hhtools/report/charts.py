@@ -28,7 +28,9 @@ from hhtools.analytics.chartdata import (
     split_results,
     winnings_series,
 )
-from hhtools.analytics.stats import Filters, Tables
+from hhtools.analytics.stats import Filters, Tables, check_filters
+from hhtools.core.games import get_game
+from hhtools.errors import unknown_name
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -138,7 +140,6 @@ def draws_chart(df: pl.DataFrame, where: str = "") -> Figure:
         for i, (pat, d) in enumerate(zip(rows["pat_pct"].to_list(), draws)):
             ax.text(i, 102, f"pat {pat:.0f}%\n{d} draw{'s' * (d != 1)}", ha="center",
                     va="bottom", fontsize=8)
-        from hhtools.core.games import get_game
 
         ax.set_title(get_game(game).title)
         ax.set_ylim(0, 125)
@@ -191,7 +192,6 @@ def showdowns_chart(df: pl.DataFrame, where: str = "") -> Figure:
     ``showdown_classes``."""
     df = df.filter(pl.col("showdowns") > 0)
     _require(df, "hands shown down")
-    from hhtools.core.games import get_game
 
     panels = df.select("game", "component").unique(maintain_order=True).rows()
     player = df["player"][0]
@@ -257,7 +257,6 @@ def splits_chart(df: pl.DataFrame, where: str = "") -> Figure:
     game. ``df`` is ``split_stats`` for one player."""
     df = df.filter(pl.col("showdowns") > 0)
     _require(df, "Badeucy or Badacey showdowns")
-    from hhtools.core.games import get_game
 
     player = df["player"][0]
     fig = _figure(max(6.0, 3.0 * df.height + 2), 4.5)
@@ -296,8 +295,6 @@ CHARTS: dict[str, tuple[Callable, Callable[..., Figure], str]] = {
 
 def chart_data(t: Tables, kind: str, filters: Filters, measure: str = "money") -> pl.DataFrame:
     """The DataFrame chart ``kind`` draws; NoDataError (naming the player) when it is empty."""
-    from hhtools.analytics.stats import check_filters
-    from hhtools.errors import unknown_name
 
     if kind not in CHARTS:
         raise unknown_name("chart", kind, CHARTS)
@@ -315,6 +312,5 @@ def chart(t: Tables, kind: str, filters: Filters, measure: str = "money") -> Fig
     """Chart ``kind`` (``winnings``, ``draws``, ``positions``, ``showdowns``, ``splits``,
     ``sessions``) for ``filters.player``, titled with its scope (``scope``)."""
     df = chart_data(t, kind, filters, measure)  # refuses an unknown kind first
-    from hhtools.analytics.stats import check_filters
 
     return CHARTS[kind][1](df, scope(t, check_filters(filters, t.player_names())))

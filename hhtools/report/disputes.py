@@ -12,9 +12,11 @@ from pathlib import Path
 import polars as pl
 
 from hhtools.analytics.stats import KEY
+from hhtools.auditing.auditor import audit, explain
 from hhtools.core.games import game_title
 from hhtools.core.words import plural
 from hhtools.errors import HHToolsError
+from hhtools.reading.parsing import parse_file
 from hhtools.report.html import Column, table, text
 from hhtools.store.store import Store
 
@@ -63,8 +65,6 @@ def audit_section(store: Store, hands: pl.DataFrame) -> str:
 
 
 def _disputed_hand(row: dict, findings: pl.DataFrame, parsed: dict) -> str:
-    from hhtools.auditing.auditor import audit, explain
-    from hhtools.reading.parsing import parse_file
 
     site, hand_id, path = row["site"], row["hand_id"], row["path"]
     verdict = row["verdict"] or "unknown"

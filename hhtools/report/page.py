@@ -23,6 +23,7 @@ import polars as pl
 from hhtools.analytics.chartdata import NoDataError
 from hhtools.analytics.stats import KEY, Filters, Tables, check_filters, player_stats
 from hhtools.analytics.tournaments import TournamentTables
+from hhtools.core.outputs import write_text
 from hhtools.core.words import plural
 from hhtools.report.disputes import audit_section, not_read_section
 from hhtools.report.html import Column, days, page, table, text
@@ -171,7 +172,6 @@ def build_report(store: Store, filters: Filters = Filters(), now: datetime | Non
 
 def write_report(store: Store, out: str | Path, filters: Filters = Filters()) -> Path:
     """Write the page to ``out`` and return its path."""
-    from hhtools.core.outputs import write_text
 
     out = Path(out)
     write_text(out, build_report(store, filters))  # whole or not at all

@@ -17,7 +17,11 @@ from html import escape
 
 import polars as pl
 
+from hhtools.analytics.chartdata import showdown_classes
+from hhtools.analytics.sessions import DEFAULT_GAP
 from hhtools.analytics.stats import (
+    BLIND_RATE,
+    LIMIT_RATE,
     TOURNAMENT_UNIT,
     Filters,
     Tables,
@@ -29,11 +33,13 @@ from hhtools.analytics.stats import (
     split_stats,
     stakes_stats,
 )
-from hhtools.analytics.tournaments import TournamentTables
-from hhtools.core.games import game_title
+from hhtools.analytics.tournaments import TOURNAMENT, TournamentTables, results, totals
+from hhtools.core.games import GAMES, game_title
 from hhtools.core.words import plural
 from hhtools.errors import HHToolsError
+from hhtools.report.charts import COMPONENT_TITLES, chart
 from hhtools.report.html import Column, days, figure, number, signed, table, text, tone
+from hhtools.report.tournaments import tournament_section
 from hhtools.store.store import Store
 
 
@@ -78,7 +84,6 @@ def unit_title(unit: str) -> str:
 
 def _chart(view: PlayerView, kind: str, title: str, measure: str = "money",
            name: str | None = None) -> str:
-    from hhtools.report.charts import chart
 
     anchor = view.anchor(f"chart-{name or kind}")
     try:
@@ -127,7 +132,6 @@ def header(view: PlayerView) -> str:
 def _tournament_money(view: PlayerView) -> list[tuple[str, str]]:
     """The tournament card's lines in money, per currency: the chips in big blinds say how
     they played, the buy-ins and prizes what they won."""
-    from hhtools.analytics.tournaments import results, totals
 
     rows = results(view.tournaments.only(view.player))
     chosen = _chosen_tournaments(view)
@@ -146,7 +150,6 @@ def _tournament_money(view: PlayerView) -> list[tuple[str, str]]:
 
 def rate_title(unit: str) -> str:
     """A win rate's unit in words, beside its short name."""
-    from hhtools.analytics.stats import BLIND_RATE, LIMIT_RATE
 
     if unit == LIMIT_RATE:
         return "Big bets per 100 hands (BB/100)"
@@ -347,8 +350,6 @@ def showdowns(view: PlayerView) -> str:
     """The hands shown down by strength class: how often each won (W$SD per class) and,
     for hands the player's own cards show, how often a class held to the end reached
     showdown."""
-    from hhtools.analytics.chartdata import showdown_classes
-    from hhtools.report.charts import COMPONENT_TITLES
 
     rows = showdown_classes(view.tables, view.filters).pipe(with_game_titles).with_columns(
         half=pl.col("component").replace_strict(COMPONENT_TITLES, default=pl.col("component")))
@@ -369,7 +370,6 @@ SESSION_COLUMNS = [Column("unit", "Unit", "text"), Column("start", "Start"),
 def sessions(view: PlayerView) -> str:
     """The player's sessions (hhtools.analytics.sessions: a new one after 30 idle minutes, across
     tables), then the chart of their results."""
-    from hhtools.analytics.sessions import DEFAULT_GAP
     from hhtools.analytics.sessions import sessions as found
 
     rows = found(view.tables, view.filters).sort("start")
@@ -387,7 +387,6 @@ SPLIT_COLUMNS = [Column("game_title", "Game", "text"), Column("showdowns", "Show
 
 def splits(view: PlayerView) -> str | None:
     """Badeucy and Badacey showdowns; left out for a player who played neither."""
-    from hhtools.core.games import GAMES
 
     split_games = {g.name for g in GAMES.values() if g.split}
     played = view.tables.filtered(view.filters).hands.filter(pl.col("game").is_in(split_games))
@@ -406,7 +405,6 @@ def tournaments(view: PlayerView) -> str | None:
     and the results chart; left out when the player played no tournament hand. With a
     filter (--game, --type cash...), only the tournaments with a hand of the player that
     the filters select: a cash-game report has no tournament."""
-    from hhtools.report.tournaments import tournament_section
 
     return tournament_section(view.tournaments, view.player,
                               view.anchor("tournaments"), _chosen_tournaments(view)) or None
@@ -415,7 +413,6 @@ def tournaments(view: PlayerView) -> str | None:
 def _chosen_tournaments(view: PlayerView) -> pl.DataFrame | None:
     """(site, tournament_id) of the tournaments with a hand of the player that the filters
     select; None without a filter (every tournament, those of summary files too)."""
-    from hhtools.analytics.tournaments import TOURNAMENT
 
     if replace(view.filters, player=None) == Filters():
         return None

@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING
 import polars as pl
 
 from hhtools.analytics.chartdata import NoDataError
+from hhtools.analytics.tournaments import TournamentTables, check_player, profit_curve, results
+from hhtools.core.games import game_titles
 from hhtools.report.charts import LOST, TOTAL, WON, _figure, _signed
 from hhtools.store.store import Store
 
@@ -67,8 +69,6 @@ def _draw(ax, df: pl.DataFrame, player: str) -> None:
 def tournament_chart(store: Store, player: str) -> Figure:
     """The tournament results chart of ``player`` (checked as ``hhtools tournaments`` checks
     it) from ``store``."""
-    from hhtools.analytics.tournaments import TournamentTables, check_player, profit_curve, results
-    from hhtools.core.games import game_titles
 
     store = store.snapshot()
     tables = TournamentTables.load(store)

@@ -21,6 +21,7 @@ from hhtools.analytics.tournaments import (
 from hhtools.core.words import plural
 from hhtools.errors import HHToolsError
 from hhtools.report.html import Column, figure, table
+from hhtools.report.tournament_chart import tournament_results_chart
 
 TITLE = "Tournament results: cumulative net over tournaments, in order of start"
 
@@ -85,7 +86,6 @@ def _charts(rows: pl.DataFrame, player: str, anchor: str) -> str:
 
 
 def _chart(rows: pl.DataFrame, player: str, figure_id: str, title: str) -> str:
-    from hhtools.report.tournament_chart import tournament_results_chart
 
     try:
         fig = tournament_results_chart(profit_curve(rows, player), player)
