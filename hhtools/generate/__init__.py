@@ -13,8 +13,10 @@ from pathlib import Path
 
 from hhtools.core.collector import collector_paused
 from hhtools.core.games import get_game
+from hhtools.core.outputs import replacing
 from hhtools.generate.dealer import Deal, Dealer
 from hhtools.generate.sites import GAMES, SITES, STRUCTURES, UnsupportedCombination, check_supported
+from hhtools.generate.writers import FILE_ENCODING, stream
 
 
 def generate_deals(site: str, game: str, structure: str = "fixed-limit", hands: int = 1, *,
@@ -35,12 +37,10 @@ def write_history(path: str | Path, site: str, game: str, structure: str = "fixe
                   draw_procedure: str = "serve") -> int:
     """Generate ``hands`` hands into ``path`` as the site writes its files (its encoding too),
     streaming, so a million hands never sit in memory; returns the number written."""
-    from hhtools.generate.writers import FILE_ENCODING, stream
 
     deals = generate_deals(site, game, structure, hands, seed=seed, players=players,
                            draw_procedure=draw_procedure)
     site = site.lower()
-    from hhtools.core.outputs import replacing
 
     # Written under a temporary name, renamed once whole: a full disk leaves no cut file.
     with replacing(path, encoding=FILE_ENCODING[site], newline="\n") as f, \

@@ -19,11 +19,16 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 from pathlib import Path
 
+from hhtools.core.collector import collector_paused
+from hhtools.core.games import get_game
+from hhtools.core.outputs import replacing
 from hhtools.core.records import Event, Seat, Tournament
 from hhtools.core.words import ordinal
 from hhtools.errors import HHToolsError
 from hhtools.generate.dealer import NAMES, Deal, Dealer, _Player
 from hhtools.generate.sites import check_supported
+from hhtools.generate.writers import FILE_ENCODING, stream
+from hhtools.generate.writers.pokerstars import GAME_NAMES
 
 D = Decimal
 #: (small bet, big bet) of each level: those of PokerStars' Limit Badugi sit & go, then
@@ -176,9 +181,6 @@ def write_tournament(path: str | Path, site: str, game: str, *, seed: int = 0,
     ``until_hero_out``: the file stops with the hand Hero is knocked out in, as the client's
     file of Hero's table does (the tournament is still played to the end). ``summary``: the
     tournament summary file the site writes too (hhtools.reading.summaries reads it)."""
-    from hhtools.core.collector import collector_paused
-    from hhtools.core.games import get_game
-    from hhtools.generate.writers import FILE_ENCODING, stream
 
     dealer = TournamentDealer(site.lower(), get_game(game).name, seed, entrants,
                               hands_per_level=hands_per_level)
@@ -192,7 +194,6 @@ def write_tournament(path: str | Path, site: str, game: str, *, seed: int = 0,
                 yield deal
             out = until_hero_out and any(f.player == "Hero" for f in dealer.finishes)
 
-    from hhtools.core.outputs import replacing
 
     with replacing(path, encoding=FILE_ENCODING[site.lower()], newline="\n") as f, \
             collector_paused():
@@ -211,7 +212,6 @@ COUNTRIES = ("Canada", "Germany", "Brazil", "Finland", "United Kingdom", "Peru",
 def summary_text(dealer: TournamentDealer, started, finished) -> str:
     """The tournament's summary as PokerStars writes it: header, buy-in, entrants, prize pool,
     start and end, each place with its prize and share of the pool, Hero's place."""
-    from hhtools.generate.writers.pokerstars import GAME_NAMES
 
     sign = "$" if dealer.currency == "USD" else ""
     shares = payouts(dealer.entrants)

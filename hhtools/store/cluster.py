@@ -25,7 +25,7 @@ from collections.abc import Iterator
 
 from hhtools.errors import ClusterError, HHToolsError, UsageError
 from hhtools.reading.slicing import Slice
-from hhtools.store.slices import FileRows, read_slice
+from hhtools.store.slices import FileRows, read_slice, rejected_slice
 
 #: Where ``hhtools import`` finds the scheduler when --scheduler is not given.
 SCHEDULER_ENV = "HHTOOLS_SCHEDULER"
@@ -142,7 +142,6 @@ def _result(part: Slice, future, client=None) -> FileRows:
                 # The scheduler gave up on the slice after it cost workers again and again
                 # (its allowed-failures): the slice is what kills them, not the cluster, so it
                 # is rejected and the other files imported, rather than every rerun failing.
-                from hhtools.store.slices import rejected_slice
 
                 return rejected_slice(part, f"Dask workers died each time they read {where} "
                                       "(a file too large for a worker's memory?)")

@@ -33,10 +33,12 @@ from hhtools.core.collector import collector_paused
 from hhtools.core.inputs import shown
 from hhtools.core.words import plural
 from hhtools.reading.parsing import not_history_count
-from hhtools.reading.slicing import Slice
+from hhtools.reading.slicing import Slice, plan
+from hhtools.store.cluster import connect, read_on_cluster
 from hhtools.store.keyindex import StoredKeys
 from hhtools.store.slices import FileRows, flatten, read_slice
 from hhtools.store.store import Store, StoreWriteError
+from hhtools.store.summary_rows import new_summaries, stored_summaries
 from hhtools.store.tables import READ_ERRORS, SCHEMAS
 
 #: How many hands a batch holds before it is written: bounds memory on large imports.
@@ -162,7 +164,6 @@ def import_paths(paths: Iterable[str | os.PathLike], store: Store,
     """
     client = None
     if scheduler:
-        from hhtools.store.cluster import connect
 
         client = connect(scheduler)  # before the lock: a wrong address holds no one up
     try:
@@ -231,7 +232,6 @@ def _import(paths, store: Store, progress, jobs: int | None, summary: ImportSumm
     with ThreadPoolExecutor(max_workers=1, thread_name_prefix="hhtools-store") as writer:
         writing: Future | None = None
         if client is not None:
-            from hhtools.store.cluster import read_on_cluster
 
             reading = read_on_cluster(_slices(todo), client)
         else:
@@ -273,7 +273,6 @@ def _import(paths, store: Store, progress, jobs: int | None, summary: ImportSumm
 
 def _slices(paths: list[str]) -> Iterator[Slice]:
     """The slices of the files, in order; a file is planned when its turn comes."""
-    from hhtools.reading.slicing import plan
 
     for path in paths:
         yield from plan(path)
@@ -398,7 +397,6 @@ class StoredRows:
         """The tournament summaries stored (hhtools.store.summary_rows.stored_summaries),
         learning those of this import."""
         if self._summaries is None:
-            from hhtools.store.summary_rows import stored_summaries
 
             self._summaries = stored_summaries(self.store)
         return self._summaries
@@ -476,7 +474,6 @@ def _add_file(rows: FileRows, known: Known, batch: _Batch, summary: ImportSummar
         frames = {**frames, "skipped": stored_rows.new_skipped(frames["skipped"])}
     heads = frames.get("tournament_summaries")
     if stored_rows is not None and heads is not None and heads.height:
-        from hhtools.store.summary_rows import new_summaries
 
         frames, fresh, again = new_summaries(frames, stored_rows.summaries())
         summary.summaries_new += fresh

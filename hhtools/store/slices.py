@@ -9,12 +9,14 @@ from dataclasses import dataclass, field
 
 import polars as pl
 
+from hhtools.auditing.auditor import audit_or_error
 from hhtools.core.collector import collector_paused
 from hhtools.core.records import HandError
 from hhtools.errors import HHToolsError
-from hhtools.reading.slicing import Slice
+from hhtools.reading.slicing import Slice, parse_slice
 from hhtools.reading.unfinished import ends_inside_line, hold_last
 from hhtools.store.rows import add_hand, error_row, frames, new_rows
+from hhtools.store.summary_rows import summary_frames
 
 
 @dataclass
@@ -42,7 +44,6 @@ def read_slice(part: Slice, worker: str | None = None) -> FileRows:
     in parallel, on a Dask worker with a scheduler): a pure function of the slice.
 
     ``worker`` names the machine reading it, said if the file cannot be read there."""
-    from hhtools.reading.slicing import parse_slice
 
     path = part.path
     try:
@@ -83,7 +84,6 @@ def rejected_slice(part: Slice, reason: str) -> FileRows:
 
 def flatten(path: str, size: int, mtime_ns: int, result) -> FileRows:
     """Audit the hands of a parsed file and turn them into table rows."""
-    from hhtools.auditing.auditor import audit_or_error
 
     rows = new_rows()
     verdicts = {}
@@ -104,7 +104,6 @@ def flatten(path: str, size: int, mtime_ns: int, result) -> FileRows:
     rows["rejected"].rows += [error_row(e, path) for e in errors]
     tables = frames(rows)
     if result.summaries:
-        from hhtools.store.summary_rows import summary_frames
 
         tables.update(summary_frames(result.summaries, path))
     return FileRows(path, size, mtime_ns, tables, verdicts,

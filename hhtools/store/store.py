@@ -56,6 +56,7 @@ import polars as pl
 from hhtools.errors import HHToolsError, StoreError, StoreWriteError, UsageError
 from hhtools.store.damage import damaged_error, find_damage, table_damage
 from hhtools.store.keyindex import INDEX, write_index
+from hhtools.store.lock import WriterLock
 from hhtools.store.tables import (
     ADDED_LATER,
     DIGESTS,
@@ -102,7 +103,6 @@ class Store:
     def writing(self, doing: str = "import",
                 waiting: Callable[[str], None] | None = None) -> Iterator[None]:
         """Hold the store's writer lock (re-entrant); ``waiting`` is told when it must wait."""
-        from hhtools.store.lock import WriterLock
 
         with self._guard:
             if self._lock is None:

@@ -12,6 +12,7 @@ from typing import Any, Protocol, cast
 from hhtools.core.money import parse_amount
 from hhtools.core.records import Hand
 from hhtools.errors import HHToolsError
+from hhtools.sites import get_site
 
 #: Event kinds that are a finish, and the grammar terminal each comes from.
 FINISH_EVENTS = {"finished": "EV_FINISHED", "wins_tournament": "EV_WINS_TOURNAMENT"}
@@ -48,7 +49,6 @@ def finishes(hand: Hand) -> list[tuple[str, int, Decimal | None, int]]:
     The events keep a line's text; its fields are read back with the site's own grammar, the
     one place where the wording is written down (its builder already checked the numbers).
     """
-    from hhtools.sites import get_site
 
     out = []
     for e in hand.events:

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import polars as pl
 import pytest
+from summarycases import FINISHED, RUNNING
 from typer.testing import CliRunner
 
 from hhtools.analytics.tournaments import TournamentTables, results, totals
@@ -23,6 +24,7 @@ from hhtools.store.importer import import_paths
 from hhtools.store.store import Store
 
 runner = CliRunner()
+
 DATA = Path(__file__).parents[1] / "data" / "summaries"
 SNG = "pokerstars/LBad-USD-SNG8-201011.txt"
 D = Decimal
@@ -190,21 +192,6 @@ def test_older_stores_and_commands(tmp_path):
     assert made.exit_code == 2 and "cannot write" in made.output
 
 
-RUNNING = """PokerStars Tournament #2900000021, Badugi Limit
-Buy-In: $1.00/$0.20 USD
-3 players
-Tournament started 2024/03/01 18:00:00 ET
-  1: Ann (Canada), still playing
-  2: Bob (Peru), still playing
-  3: Cyd (Chile), 
-
-You finished in 3rd place.
-"""
-FINISHED = RUNNING.replace("Tournament started 2024/03/01 18:00:00 ET", (
-    "Total Prize Pool: $3.00 USD\nTournament started 2024/03/01 18:00:00 ET\n"
-    "Tournament finished 2024/03/01 18:40:00 ET")).replace(
-    "Ann (Canada), still playing", "Ann (Canada), $3.00 (100%)").replace(
-    "Bob (Peru), still playing", "Bob (Peru), ")
 
 
 @pytest.mark.parametrize("order", [(RUNNING, FINISHED), (FINISHED, RUNNING)])

@@ -266,7 +266,7 @@ def test_a_100_mb_line_is_read_past_in_bounded_memory(corpus, tmp_path):
 def test_20000_summary_files_are_imported_in_bounded_memory(tmp_path):
     """Files with no hand never fill a batch counted in hands: batches are bounded by rows,
     bytes and parts too, so their rows are written as the import goes."""
-    from test_summaries import FINISHED
+    from summarycases import FINISHED
 
     folder = tmp_path / "summaries"
     folder.mkdir()
