@@ -19,7 +19,9 @@ the components in turn.
 
 Variants: ``pure``; ``listed`` (what pyproject.toml's hook table compiles); a package or module
 written as a dotted name (``core``, ``core.evaluate``); ``NAME-less-MODULE`` for the listed
-modules of NAME but one (``core-less-evaluate``).
+modules of NAME but one (``core-less-evaluate``; more ``-less-MODULE`` drop more); names joined
+by ``+`` for every module under each, listed or not, to measure a list before it goes into
+pyproject.toml (``core.evaluate+auditing``, ``core-less-cards+sites+reading``).
 """
 
 from __future__ import annotations
@@ -63,11 +65,24 @@ def sources(variant: str, root: Path) -> list[Path]:
         return []
     if variant == "listed":
         return listed
-    name, _, less = variant.partition("-less-")
+    if "+" in variant:  # a candidate list to measure before it goes into pyproject.toml
+        return [p for part in variant.split("+") for p in chosen_from(part, root, every(root, table))]
+    return chosen_from(variant, root, listed)
+
+
+def every(root: Path, table: dict[str, list[str]]) -> list[Path]:
+    """Every module of the package, listed or not, less the hook table's ``pure`` entries."""
+    return listed_sources(root, ["hhtools"], table.get("pure", []))
+
+
+def chosen_from(variant: str, root: Path, listed: list[Path]) -> list[Path]:
+    """The modules of ``listed`` under the package or module ``variant`` names, less those
+    named after each ``-less-``."""
+    name, *less = variant.split("-less-")
     prefix = root / "hhtools" / Path(*name.split("."))
     chosen = [p for p in listed if p == prefix.with_suffix(".py") or prefix in p.parents]
-    if less:
-        chosen = [p for p in chosen if p.stem != less.rsplit(".", 1)[-1]]
+    dropped = {module.rsplit(".", 1)[-1] for module in less}
+    chosen = [p for p in chosen if p.stem not in dropped]
     if not chosen:
         raise SystemExit(f"bench/compiled.py: variant {variant!r} compiles nothing that is listed")
     return chosen
@@ -105,10 +120,22 @@ elif work == "eval":
 """
 
 
+def environment(root: Path) -> dict[str, str]:
+    # The grammar cache is per variant: the shared one is rewritten by any other checkout that
+    # parses, and a run that rebuilds a grammar counts hundreds of millions more instructions.
+    return {**os.environ, "PYTHONHASHSEED": "0", "XDG_CACHE_HOME": str(root / "cache")}
+
+
+def warm(root: Path) -> None:
+    """Fill the variant's grammar cache (and its bytecode) before anything is counted."""
+    subprocess.run([sys.executable, "-c", WORK, str(root), "audit", "2"], check=True,
+                   env=environment(root))
+
+
 def instructions(root: Path, work: str, count: int) -> int:
     run = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
                           sys.executable, "-c", WORK, str(root), work, str(count)],
-                         capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "0"})
+                         capture_output=True, text=True, env=environment(root))
     found = re.search(r"Collected : (\d+)", run.stderr)
     if run.returncode or found is None:
         raise SystemExit(f"bench/compiled.py: callgrind failed: {run.stderr[-600:]}")
@@ -144,6 +171,7 @@ def main() -> None:
             print(f"instructions per hand (callgrind), {args.hands} hands; eval: per evaluation, "
                   "the components in turn")
             for variant, root in trees.items():
+                warm(root)
                 base = instructions(root, "none", args.hands)
                 figures = []
                 for work in ("parse", "audit", "eval"):
