@@ -14,8 +14,10 @@ from pathlib import Path
 from hhtools.core.collector import collector_paused
 from hhtools.core.games import get_game
 from hhtools.core.outputs import replacing
+from hhtools.core.vocabulary import STRUCTURES
+from hhtools.errors import UnsupportedCombination
 from hhtools.generate.dealer import Deal, Dealer
-from hhtools.generate.sites import GAMES, SITES, STRUCTURES, UnsupportedCombination, check_supported
+from hhtools.generate.sites import GAMES, SITES, check_supported
 from hhtools.generate.writers import FILE_ENCODING, stream
 
 

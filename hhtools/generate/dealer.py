@@ -15,15 +15,16 @@ from __future__ import annotations
 
 import random
 import zlib
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from decimal import ROUND_FLOOR, Decimal
+from typing import Literal
 from zoneinfo import ZoneInfo
 
 from hhtools.auditing.replay.engine import Replay
 from hhtools.auditing.rules import default_profile
 from hhtools.core.cards import Card
+from hhtools.core.evaluate import Evaluation
 from hhtools.core.games import Game, get_game
 from hhtools.core.pots import PotLayer, allocate_rake, award, layer_pots, uncalled_bet
 from hhtools.core.records import (
@@ -41,7 +42,8 @@ from hhtools.core.records import (
     Tournament,
     Uncalled,
 )
-from hhtools.generate.sites import SiteTable
+from hhtools.core.vocabulary import ActionKind, BettingStructure, Street
+from hhtools.generate.sites import SiteTable, structure_named
 
 ZERO = Decimal(0)
 DECK = tuple(Card(i) for i in range(52))
@@ -72,7 +74,7 @@ class Deal:
     """
 
     hand: Hand
-    holdings: dict[str, dict[str, tuple[Card, ...]]]
+    holdings: dict[str, dict[Street, tuple[Card, ...]]]
     reshuffles: tuple[int, ...] = ()
     nets: dict[str, Decimal] = field(default_factory=dict)
     #: Each pot after rake, in order (main first); printed by sites that list pots.
@@ -93,6 +95,26 @@ def _floor(value: Decimal, unit: Decimal) -> Decimal:
     return (value / unit).to_integral_value(rounding=ROUND_FLOOR) * unit
 
 
+#: Every player's hand as dealt and after each draw they took part in (``Deal.holdings``).
+Holdings = dict[str, dict[Street, tuple[Card, ...]]]
+
+
+class _ActionLog:
+    """The actions of the hand being dealt, numbered in order as they are added."""
+
+    def __init__(self) -> None:
+        self.actions: list[Action] = []
+
+    def add(self, street: Street, player: str, kind: ActionKind, amount: Decimal | None = None,
+            to: Decimal | None = None, all_in: bool = False, count: int | None = None,
+            discarded: tuple[Card, ...] | None = None,
+            new_cards: tuple[Card, ...] | None = None) -> Action:
+        a = Action(len(self.actions), street, player, kind, amount, to, all_in, count,
+                   discarded, new_cards, 0)
+        self.actions.append(a)
+        return a
+
+
 class Dealer:
     """Deals hands of one site, game and structure from one seeded random generator."""
 
@@ -103,14 +125,14 @@ class Dealer:
     hand_kind: str | None = None
 
     def __init__(self, table: SiteTable, game: str, structure: str, seed: int = 0,
-                 players: tuple[int, int] = (2, 8), draw_procedure: str = "serve"):
+                 players: tuple[int, int] = (2, 8), draw_procedure: str = "serve") -> None:
         if draw_procedure not in DRAW_PROCEDURES:
             raise ValueError(f"draw procedure {draw_procedure!r}: expected one of "
                              f"{', '.join(DRAW_PROCEDURES)}")
         self.draw_procedure = draw_procedure
         self.table = table
         self.game: Game = get_game(game)
-        self.structure = structure
+        self.structure: BettingStructure = structure_named(structure)
         self.rng = random.Random(seed)
         self.seed = seed
         self.rules = default_profile(table.name)
@@ -160,7 +182,8 @@ class Dealer:
         bb = self.stakes[3]
         big = self.stakes[1] if self.structure == "fixed-limit" else bb
         ante = self.stakes[4] or ZERO
-        players, records = [], []
+        players: list[_Player] = []
+        records: list[Seat] = []
         out_index = rng.randrange(n + sitting_out) if sitting_out else -1
         for i, (seat, name) in enumerate(zip(seats, names)):
             seat += self.table.first_seat
@@ -185,7 +208,7 @@ class Dealer:
         """Play the next hand."""
         rng = self.rng
         self.count += 1
-        self._scores: dict[tuple[Card, ...], tuple] = {}
+        self._scores: dict[tuple[Card, ...], tuple[Evaluation, ...]] = {}
         self.clock += timedelta(seconds=rng.randint(25, 240))
         hand_id = self._hand_id()
         players, seats, button = self._seat_players()
@@ -195,13 +218,8 @@ class Dealer:
         # after[-1] is the button; heads-up the button posts the small blind.
         sb_player, bb_player = (after[-1], after[0]) if len(after) == 2 else (after[0], after[1])
         small_bet, big_bet, sb, bb, ante = self.stakes
-        actions: list[Action] = []
-
-        def add(**kw) -> Action:
-            a = Action(seq=len(actions), line=0, **kw)
-            actions.append(a)
-            return a
-
+        log = _ActionLog()
+        add, actions = log.add, log.actions
         if ante and rng.random() < 0.7:
             for p in order:
                 add(street="predraw", player=p.name, kind="post_ante", amount=ante,
@@ -236,15 +254,15 @@ class Dealer:
         for _ in range(self.game.hand_size):
             for p in after:
                 p.cards.append(deck.pop())
-        holdings = {p.name: {"predraw": tuple(p.cards)} for p in after}
+        holdings: Holdings = {p.name: {"predraw": tuple(p.cards)} for p in after}
         hero = by_name.get("Hero")
         hero_cards = [HeroCards("predraw", tuple(hero.cards), 0)] if hero else []
         muck: list[Card] = []          # folded hands and earlier rounds' discards
         reshuffles: list[int] = []
         rounds_discards: list[Card] = []
 
-        street = "predraw"
-        self._bet_round(rp, by_name, add, street)
+        street: Street = "predraw"
+        self._bet_round(rp, by_name, log, street)
         for street in STREETS[1:1 + self.game.draws]:
             if len(rp.live) < 2:
                 break
@@ -256,14 +274,14 @@ class Dealer:
             muck.extend(rounds_discards)
             rounds_discards = []
             if self.draw_procedure == "batch":
-                deck = self._batch_draw(rp, by_name, add, street, deck, muck, holdings,
-                                        hero_cards, reshuffles, actions)
-                self._bet_round(rp, by_name, add, street)
+                deck = self._batch_draw(rp, by_name, log, street, deck, muck, holdings,
+                                        hero_cards, reshuffles)
+                self._bet_round(rp, by_name, log, street)
                 continue
-            for p in rp.from_button:
-                if p in rp.folded:
+            for name in rp.from_button:
+                if name in rp.folded:
                     continue
-                player = by_name[p]
+                player = by_name[name]
                 discard = self._choose_discards(player, street)
                 if len(deck) < len(discard):
                     # The stub is short: shuffle in the muck and earlier rounds' discards
@@ -280,9 +298,9 @@ class Dealer:
                 kept = [c for c in player.cards if c not in discard]
                 player.cards = kept + list(new)
                 rounds_discards.extend(discard)
-                holdings[p][street] = tuple(player.cards)
-                is_hero = p == "Hero"
-                a = add(street=street, player=p, kind="discard" if discard else "stand_pat",
+                holdings[name][street] = tuple(player.cards)
+                is_hero = name == "Hero"
+                a = add(street=street, player=name, kind="discard" if discard else "stand_pat",
                         count=len(discard),
                         # Standing pat discards nothing, whoever it is (as parsers record it).
                         discarded=tuple(discard) if is_hero or not discard else None,
@@ -290,16 +308,14 @@ class Dealer:
                 rp.apply_draw(a)
                 if is_hero:
                     hero_cards.append(HeroCards(street, tuple(player.cards), 0))
-            self._bet_round(rp, by_name, add, street)
+            self._bet_round(rp, by_name, log, street)
         return self._settle(rp, skeleton, actions, by_name, holdings, hero_cards, reshuffles,
                             street, after)
 
     def _batch_draw(self, rp: _TurnKeepingReplay, by_name: dict[str, _Player],
-                    add: Callable[..., Action],
-                    street: str, deck: list[Card], muck: list[Card],
-                    holdings: dict[str, dict[str, tuple[Card, ...]]],
-                    hero_cards: list[HeroCards], reshuffles: list[int],
-                    actions: list[Action]) -> list[Card]:
+                    log: _ActionLog, street: Street, deck: list[Card], muck: list[Card],
+                    holdings: Holdings, hero_cards: list[HeroCards],
+                    reshuffles: list[int]) -> list[Card]:
         """One draw round under the ``batch`` procedure; returns the stub left. ``muck`` is
         extended in place with what this round leaves in no deck (the discards not shuffled
         in), ready for a later round's reshuffle."""
@@ -319,7 +335,7 @@ class Dealer:
                         pending[q] = []
                 self.rng.shuffle(pool)
                 deck = pool + deck
-                reshuffles.append(len(actions))
+                reshuffles.append(len(log.actions))
                 if len(deck) < len(discard):
                     discard = discard[:len(deck)]
                     pending[p] = list(discard)  # the rest stays in the player's hand
@@ -327,10 +343,10 @@ class Dealer:
             player.cards = [c for c in player.cards if c not in discard] + list(new)
             holdings[p][street] = tuple(player.cards)
             is_hero = p == "Hero"
-            a = add(street=street, player=p, kind="discard" if discard else "stand_pat",
-                    count=len(discard),
-                    discarded=tuple(discard) if is_hero or not discard else None,
-                    new_cards=new if is_hero and discard else None)
+            a = log.add(street=street, player=p, kind="discard" if discard else "stand_pat",
+                        count=len(discard),
+                        discarded=tuple(discard) if is_hero or not discard else None,
+                        new_cards=new if is_hero and discard else None)
             rp.apply_draw(a)
             if is_hero:
                 hero_cards.append(HeroCards(street, tuple(player.cards), 0))
@@ -338,7 +354,7 @@ class Dealer:
             muck.extend(pending[q])
         return deck
 
-    def _evaluate(self, cards) -> tuple:
+    def _evaluate(self, cards: list[Card]) -> tuple[Evaluation, ...]:
         """``Game.evaluate`` without its input check: the dealer's hands are right by
         construction, and the check formats the cards for an error message on every call
         (a fifth of the evaluation time). The last hand scored is kept: a player's hand is
@@ -352,7 +368,7 @@ class Dealer:
 
     # ---- betting ----------------------------------------------------------------------------
 
-    def _strength(self, player: _Player, street: str) -> float:
+    def _strength(self, player: _Player, street: Street) -> float:
         """0 (hopeless) to 1 (the nuts): the hand's rank per component, with hope of draws."""
         evals = self._evaluate(player.cards)
         score = 0.0
@@ -368,7 +384,8 @@ class Dealer:
         # Early on every hand may improve: pull toward the middle.
         return score + (0.5 - score) * 0.15 * draws_left
 
-    def _bet_round(self, rp: Replay, by_name, add, street: str) -> None:
+    def _bet_round(self, rp: Replay, by_name: dict[str, _Player], log: _ActionLog,
+                   street: Street) -> None:
         rng = self.rng
         fixed = self.structure == "fixed-limit"
         strengths: dict[str, float] = {}
@@ -392,23 +409,24 @@ class Dealer:
                 pressure = min(1.0, float(owed / max(rp.big_blind, r.current or owed)) / 4)
                 fold_p = max(0.0, (0.72 - s) * (1.4 - p.looseness)) + pressure * 0.25
                 if roll < fold_p:
-                    rp.apply_wager(add(street=street, player=name, kind="fold"))
+                    rp.apply_wager(log.add(street=street, player=name, kind="fold"))
                     continue
                 if can_raise and rng.random() < aggro * 0.7:
-                    self._raise(rp, p, street, add, "raise")
+                    self._raise(rp, p, street, log, "raise")
                     continue
                 added = min(owed, stack)
-                a = add(street=street, player=name, kind="call", amount=added, to=mine + added,
-                        all_in=added == stack)
+                a = log.add(street=street, player=name, kind="call", amount=added, to=mine + added,
+                            all_in=added == stack)
                 rp.apply_wager(a)
             else:
                 if can_raise and rng.random() < aggro * 0.8:
-                    self._raise(rp, p, street, add, "bet" if r.current == 0 else "raise")
+                    self._raise(rp, p, street, log, "bet" if r.current == 0 else "raise")
                     continue
-                a = add(street=street, player=name, kind="check")
+                a = log.add(street=street, player=name, kind="check")
                 rp.apply_wager(a)
 
-    def _raise(self, rp: Replay, p: _Player, street: str, add, kind: str) -> None:
+    def _raise(self, rp: Replay, p: _Player, street: Street, log: _ActionLog,
+               kind: Literal["bet", "raise"]) -> None:
         rng = self.rng
         r = rp.round
         name = p.name
@@ -428,12 +446,12 @@ class Dealer:
                 to = low + _floor((high - low) * Decimal(rng.randrange(0, 100)) / 100, self.unit)
         to = min(to, mine + stack)
         added = to - mine
-        rp.apply_wager(add(street=street, player=name, kind=kind, amount=added, to=to,
-                           all_in=added == stack))
+        rp.apply_wager(log.add(street=street, player=name, kind=kind, amount=added, to=to,
+                               all_in=added == stack))
 
     # ---- draws ------------------------------------------------------------------------------
 
-    def _choose_discards(self, p: _Player, street: str) -> list[Card]:
+    def _choose_discards(self, p: _Player, street: Street) -> list[Card]:
         """Keep what makes the hand (its Badugi, its unpaired low cards), throw the rest."""
         rng = self.rng
         cards = p.cards
@@ -444,10 +462,10 @@ class Dealer:
             return self._high_discards(cards, first.is_made(e))
         ords = first._ord
         if first.is_made(e) and max(ords[c] for c in e.best) <= rng.randint(6, 10):
-            keep = set(e.best) if len(cards) == 4 or not game.split else None
-            if keep is None or len(keep) == len(cards) or rng.random() < 0.5:
-                return [] if keep is None or len(keep) == len(cards) else \
-                    [c for c in cards if c not in keep]
+            made = set(e.best) if len(cards) == 4 or not game.split else None
+            if made is None or len(made) == len(cards) or rng.random() < 0.5:
+                return [] if made is None or len(made) == len(cards) else \
+                    [c for c in cards if c not in made]
         limit = _KEEP_UP_TO + rng.randint(-1, 1)
         keep: set[Card] = set()
         if first.name.startswith("badugi"):
@@ -492,8 +510,9 @@ class Dealer:
 
     # ---- the result -------------------------------------------------------------------------
 
-    def _settle(self, rp: Replay, skeleton: Hand, actions: list[Action], by_name, holdings,
-                hero_cards, reshuffles, last_street: str, after) -> Deal:
+    def _settle(self, rp: Replay, skeleton: Hand, actions: list[Action],
+                by_name: dict[str, _Player], holdings: Holdings, hero_cards: list[HeroCards],
+                reshuffles: list[int], last_street: Street, after: list[_Player]) -> Deal:
         rng = self.rng
         rules = self.rules
         game = self.game
@@ -518,7 +537,7 @@ class Dealer:
 
         shows: list[Show] = []
         mucked: set[str] = set()
-        evals = {}
+        evals: dict[str, tuple[Evaluation, ...]] = {}
         if len(live) >= 2:
             evals = {p: self._evaluate(by_name[p].cards) for p in live}
             # Who wins something: those may not muck; losers sometimes do, after a better
@@ -550,6 +569,7 @@ class Dealer:
         for i in range(len(layers) - 1, -1, -1):
             layer = layers[i]
             contenders = [p for p in layer.eligible if p not in mucked] or list(layer.eligible)
+            winners: list[list[str]]
             if len(contenders) == 1:
                 winners = [contenders] * len(game.components)
             else:
@@ -586,9 +606,6 @@ class Dealer:
                     tuple(layer.amount - k for layer, k in zip(layers, rakes)))
 
 
-_UNKNOWN = object()
-
-
 class _TurnKeepingReplay(Replay):
     """The rules engine, remembering whose turn it is until the state changes.
 
@@ -598,25 +615,26 @@ class _TurnKeepingReplay(Replay):
     kept until a wager, post, draw or new street changes the state.
     """
 
-    _turn = _UNKNOWN
+    _turn: str | None = None
+    _known = False
 
     def next_to_act(self) -> str | None:
-        if self._turn is _UNKNOWN:
-            self._turn = super().next_to_act()
+        if not self._known:
+            self._turn, self._known = super().next_to_act(), True
         return self._turn
 
     def apply_wager(self, a: Action, turn: str | None = None) -> None:
         super().apply_wager(a, turn)
-        self._turn = _UNKNOWN
+        self._known = False
 
     def apply_post(self, a: Action) -> None:
         super().apply_post(a)
-        self._turn = _UNKNOWN
+        self._known = False
 
     def apply_draw(self, a: Action) -> None:
         super().apply_draw(a)
-        self._turn = _UNKNOWN
+        self._known = False
 
     def start_street(self, street: str) -> None:
         super().start_street(street)
-        self._turn = _UNKNOWN
+        self._known = False

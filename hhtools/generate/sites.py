@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from decimal import Decimal
 
-from hhtools.core.vocabulary import STRUCTURES
+from hhtools.core.vocabulary import STRUCTURES, BettingStructure
 from hhtools.errors import UnsupportedCombination, unknown_name
 from hhtools.sites import SITE_NAMES, get_site
 from hhtools.sites.tables import Tables
@@ -63,6 +63,14 @@ def site_table(site: str) -> SiteTable:
         return SITES[site.lower()]
     except KeyError:
         raise unknown_name("site", site, SITES) from None
+
+
+def structure_named(name: str) -> BettingStructure:
+    """The betting structure ``name`` names (``UnknownNameError`` with a suggestion otherwise)."""
+    for structure in STRUCTURES:
+        if structure == name:
+            return structure
+    raise unknown_name("structure", name, STRUCTURES)
 
 
 def check_supported(site: str, game: str, structure: str) -> SiteTable:

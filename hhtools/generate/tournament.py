@@ -16,6 +16,7 @@ from __future__ import annotations
 import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
+from datetime import datetime
 from decimal import Decimal
 from pathlib import Path
 
@@ -184,7 +185,7 @@ def write_tournament(path: str | Path, site: str, game: str, *, seed: int = 0,
 
     dealer = TournamentDealer(site.lower(), get_game(game).name, seed, entrants,
                               hands_per_level=hands_per_level)
-    times = []
+    times: list[datetime] = []
 
     def written() -> Iterator[Deal]:
         out = False
@@ -209,14 +210,14 @@ COUNTRIES = ("Canada", "Germany", "Brazil", "Finland", "United Kingdom", "Peru",
              "Sweden", "Austria", "Mexico")
 
 
-def summary_text(dealer: TournamentDealer, started, finished) -> str:
+def summary_text(dealer: TournamentDealer, started: datetime, finished: datetime) -> str:
     """The tournament's summary as PokerStars writes it: header, buy-in, entrants, prize pool,
     start and end, each place with its prize and share of the pool, Hero's place."""
 
     sign = "$" if dealer.currency == "USD" else ""
     shares = payouts(dealer.entrants)
 
-    def when(t) -> str:
+    def when(t: datetime) -> str:
         return f"{t:%Y/%m/%d} {t.hour}:{t:%M:%S} ET"
 
     lines = [f"PokerStars Tournament #{dealer.id}, {GAME_NAMES[dealer.game.name]} Limit",
