@@ -9,8 +9,8 @@ each tuple is read from its type, so the two cannot disagree.
 ('predraw', 'draw1', 'draw2', 'draw3')
 >>> STRUCTURE_WORDS["pot limit"], structure_words("Limit", "NL")
 ('pot-limit', {'Limit': 'fixed-limit', 'NL': 'no-limit'})
->>> currencies("$€")
-{'$': 'USD', '€': 'EUR'}
+>>> currencies("$€"), SIGNS["EUR"], STRUCTURE_NAMES["half-pot-limit"]
+({'$': 'USD', '€': 'EUR'}, '€', 'Half Pot Limit')
 """
 
 from __future__ import annotations
@@ -35,12 +35,16 @@ ShowKind = Literal["show", "muck", "no_show"]
 BettingStructure = Literal["fixed-limit", "pot-limit", "half-pot-limit", "no-limit"]
 STRUCTURES: tuple[BettingStructure, ...] = get_args(BettingStructure)
 
-#: Every way a history names a betting structure, as printed (headers, Merge's stakes).
+#: Each structure's name as a history spells it out ("Pot Limit"): what hhtools' writers print.
+STRUCTURE_NAMES: dict[BettingStructure, str] = {
+    "fixed-limit": "Limit", "pot-limit": "Pot Limit", "half-pot-limit": "Half Pot Limit",
+    "no-limit": "No Limit"}
+#: Every way a history names a betting structure, as printed (headers, Merge's stakes): the
+#: names and the other spellings.
 _PRINTED: dict[str, BettingStructure] = {
-    "Limit": "fixed-limit", "Fixed Limit": "fixed-limit", "FL": "fixed-limit",
-    "Pot Limit": "pot-limit", "PL": "pot-limit",
-    "Half Pot Limit": "half-pot-limit", "HPL": "half-pot-limit",
-    "No Limit": "no-limit", "NL": "no-limit"}
+    **{name: structure for structure, name in STRUCTURE_NAMES.items()},
+    "Fixed Limit": "fixed-limit", "FL": "fixed-limit", "PL": "pot-limit",
+    "HPL": "half-pot-limit", "NL": "no-limit"}
 #: The same words in lower case, as a header's words are looked up (in any case).
 STRUCTURE_WORDS: dict[str, BettingStructure] = {w.lower(): s for w, s in _PRINTED.items()}
 
@@ -54,6 +58,10 @@ def structure_words(*printed: str) -> dict[str, BettingStructure]:
 
 #: The currency each sign before an amount names ("$0.25").
 CURRENCIES: dict[str, str] = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR", "¥": "CNY"}
+
+
+#: The sign each currency's amounts are printed with: CURRENCIES the other way round.
+SIGNS: dict[str, str] = {code: sign for sign, code in CURRENCIES.items()}
 
 
 def currencies(signs: str) -> dict[str, str]:

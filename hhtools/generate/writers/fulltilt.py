@@ -12,29 +12,33 @@ UTF-16 with a BOM, single-spaced as the multi-hand files are, hands three empty 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from decimal import Decimal
 
-from hhtools.core.games import get_game
+from hhtools.core.cards import RANKS, Card
+from hhtools.core.games import Game, get_game
+from hhtools.core.records import Show
+from hhtools.core.vocabulary import STRUCTURE_NAMES
 from hhtools.generate.dealer import Deal
-from hhtools.generate.writers import description, number
+from hhtools.generate.writers import (
+    DRAW_ORDINALS,
+    DRAW_WORDS,
+    RANK_WORDS,
+    ZERO,
+    Money,
+    SiteWriter,
+    cards,
+    chips,
+    description,
+    given,
+    replaced,
+    shown,
+    signed,
+    total,
+)
 
 GAME_NAMES = {"badugi": "Badugi", "2-7": "2-7 Triple Draw", "a-5": "A-5 Triple Draw",
               "2-7-single-draw": "2-7 Single Draw", "5-card-draw": "5 Card Draw"}
-STRUCTURES = {"fixed-limit": "Limit", "pot-limit": "Pot Limit", "no-limit": "No Limit"}
-DRAWS = {"draw1": "FIRST", "draw2": "SECOND", "draw3": "THIRD"}
-ORDINAL = {"draw1": "1st", "draw2": "2nd", "draw3": "3rd"}
-ZERO = Decimal(0)
-_WORD = {"2": "Two", "3": "Three", "4": "Four", "5": "Five", "6": "Six", "7": "Seven",
-         "8": "Eight", "9": "Nine", "T": "Ten", "J": "Jack", "Q": "Queen", "K": "King",
-         "A": "Ace"}
-
-
-def money(value: Decimal) -> str:
-    return "$" + number(value, commas=True)
-
-
-def cards(cs) -> str:
-    return "[" + " ".join(map(str, cs)) + "]"
 
 
 def tilt_words(description: str) -> str:
@@ -44,7 +48,7 @@ def tilt_words(description: str) -> str:
         return "a Badugi: " + ", ".join(d[14:].split("-"))
     if d[0].isdigit() and d[1:7] == "-card ":
         return f"a {d[0]}-Card: " + ", ".join(d[7:].split("-"))
-    if d[0] in "23456789TJQKA" and (len(d) == 1 or d[1] == "-"):
+    if d[0] in RANKS and (len(d) == 1 or d[1] == "-"):
         return d.replace("-", ",")
     words = d.replace(",", "").split()
     cap = [w.capitalize() for w in words]
@@ -59,7 +63,7 @@ def tilt_words(description: str) -> str:
     if d.startswith("straight, "):
         return f"a straight, {cap[1]} high"
     if d.startswith("flush, "):
-        return f"a flush, {_WORD[d[7]]} high"
+        return f"a flush, {RANK_WORDS[d[7]]} high"
     if d.startswith("full house, "):
         return f"a full house, {cap[2]} full of {cap[5]}"
     if d.startswith("four "):
@@ -69,7 +73,7 @@ def tilt_words(description: str) -> str:
     raise ValueError(f"no Full Tilt wording for {description!r}")
 
 
-def describe(game, hand_cards) -> str:
+def describe(game: Game, hand_cards: Sequence[Card]) -> str:
     return tilt_words(description(game, hand_cards))
 
 
@@ -83,11 +87,12 @@ def _pot_name(name: str, sides: int) -> str:
 def write(deal: Deal) -> str:
     h = deal.hand
     game = get_game(h.game)
+    money = signed(h.currency, commas=True)
     t = h.started_at
     ante = f" Ante {money(h.ante)}" if h.ante else ""
     out = [f"Full Tilt Poker Game #{h.hand_id}: Table {h.table} ({h.max_seats} max) - "
            f"{money(h.small_bet)}/{money(h.big_bet)}{ante} - "
-           f"{STRUCTURES[h.structure]} {GAME_NAMES[h.game]} - "
+           f"{STRUCTURE_NAMES[h.structure]} {GAME_NAMES[h.game]} - "
            f"{t.hour}:{t:%M:%S} ET - {t:%Y/%m/%d}"]
     for s in h.seats:
         out.append(f"Seat {s.seat}: {s.name} ({money(s.stack)})"
@@ -102,7 +107,7 @@ def write(deal: Deal) -> str:
     street = "predraw"
     deals: list[str] = []   # a draw's deal lines, printed after its last discard
 
-    def flush_deals():
+    def flush_deals() -> None:
         out.extend(deals)
         deals.clear()
 
@@ -110,18 +115,18 @@ def write(deal: Deal) -> str:
         if a.street != street:
             flush_deals()
             street = a.street
-            marker = DRAWS[street] + " DRAW" if game.draws > 1 else "DRAW"
+            marker = DRAW_WORDS[street] + " DRAW" if game.draws > 1 else "DRAW"
             out.append(f"*** {marker} *** (Pot: {money(pot)})")
         p = a.player
         allin = ", and is all in" if a.all_in else ""
         if a.kind not in ("discard", "stand_pat"):
             flush_deals()
         if a.kind == "post_ante":
-            out.append(f"{p} antes {money(a.amount)}{allin}")
+            out.append(f"{p} antes {money(chips(a))}{allin}")
         elif a.kind == "post_sb":
-            out.append(f"{p} posts the small blind of {money(a.amount)}")
+            out.append(f"{p} posts the small blind of {money(chips(a))}")
         elif a.kind == "post_bb":
-            out.append(f"{p} posts the big blind of {money(a.amount)}")
+            out.append(f"{p} posts the big blind of {money(chips(a))}")
             out.append(f"The button is in seat #{h.button_seat}")
             out.append("*** HOLE CARDS ***")
             if h.hero:
@@ -131,25 +136,26 @@ def write(deal: Deal) -> str:
         elif a.kind == "check":
             out.append(f"{p} checks")
         elif a.kind == "call":
-            out.append(f"{p} calls {money(a.amount)}{allin}")
+            out.append(f"{p} calls {money(chips(a))}{allin}")
         elif a.kind == "bet":
-            out.append(f"{p} bets {money(a.amount)}{allin}")
+            out.append(f"{p} bets {money(chips(a))}{allin}")
         elif a.kind == "raise":
-            out.append(f"{p} raises to {money(a.to)}{allin}")
+            out.append(f"{p} raises to {money(total(a))}{allin}")
         elif a.kind == "stand_pat":
             out.append(f"{p} stands pat")
         elif a.kind == "discard":
             plural = "card" if a.count == 1 else "cards"
             if a.discarded is not None:
-                out.append(f"{p} discards {a.count} {plural} {cards(a.discarded)}")
-                kept = [c for c in deal.holdings[p][a.street] if c not in a.new_cards]
-                deals.append(f"Dealt to {p} " + (f"{cards(kept)} {cards(a.new_cards)}"
-                                                 if kept else cards(a.new_cards)))
+                thrown, new = replaced(a)
+                out.append(f"{p} discards {a.count} {plural} {cards(thrown)}")
+                kept = [c for c in deal.holdings[p][a.street] if c not in new]
+                deals.append(f"Dealt to {p} " + (f"{cards(kept)} {cards(new)}"
+                                                 if kept else cards(new)))
             else:
                 out.append(f"{p} discards {a.count} {plural}")
                 deals.append(f"{p} is dealt {a.count} {plural}")
         pot += a.amount or ZERO
-        if a.seq == last_wager:
+        if uncalled is not None and a.seq == last_wager:
             out.append(f"Uncalled bet of {money(uncalled.amount)} returned to {uncalled.player}")
             pot -= uncalled.amount  # the draw's "(Pot: ...)" is without it
     flush_deals()
@@ -160,11 +166,12 @@ def write(deal: Deal) -> str:
     shows = {s.player: s for s in h.shows}
     if h.shows:
         out.append("*** SHOW DOWN ***")
-        for s in h.shows:
-            if s.kind == "show":
-                out.append(f"{s.player} shows {cards(s.cards)} {describe(game, s.cards)}")
+        for show in h.shows:
+            if show.kind == "show":
+                out.append(f"{show.player} shows {cards(shown(show))} "
+                           f"{describe(game, shown(show))}")
             else:
-                out.append(f"{s.player} mucks")
+                out.append(f"{show.player} mucks")
     else:
         # The uncontested winner mucks and is paid without a showdown.
         for p in dict.fromkeys(c.player for c in h.collections):
@@ -174,7 +181,7 @@ def write(deal: Deal) -> str:
         per_pot[c.pot] = per_pot.get(c.pot, 0) + 1
     for c in h.collections:
         verb = "ties for" if per_pot[c.pot] > 1 else "wins"
-        with_ = (f" with {describe(game, shows[c.player].cards)}"
+        with_ = (f" with {describe(game, shown(shows[c.player]))}"
                  if c.player in shows and shows[c.player].kind == "show" else "")
         out.append(f"{c.player} {verb} the {_pot_name(c.pot, sides)} ({money(c.amount)})"
                    f"{with_}")
@@ -182,22 +189,25 @@ def write(deal: Deal) -> str:
     pots = ""
     if h.summary.pots:
         parts = []
-        for p in h.summary.pots:
-            label = "Main pot" if p.name == "main" else _pot_name(p.name, sides).capitalize()
-            parts.append(f"{label} {money(p.amount)}.")
+        for layer in h.summary.pots:
+            label = ("Main pot" if layer.name == "main"
+                     else _pot_name(layer.name, sides).capitalize())
+            parts.append(f"{label} {money(layer.amount)}.")
         pots = " " + " ".join(parts)
-    out.append(f"Total pot {money(h.summary.total_pot)}{pots} | Rake {money(h.summary.rake)}")
-    out.extend(_seat_lines(deal, game, won, shows))
+    out.append(f"Total pot {money(given(h.summary.total_pot, 'the total pot'))}{pots} | "
+               f"Rake {money(given(h.summary.rake, 'the rake'))}")
+    out.extend(_seat_lines(deal, game, won, shows, money))
     return "\n".join(out) + "\n"
 
 
-def _seat_lines(deal: Deal, game, won, shows) -> list[str]:
+def _seat_lines(deal: Deal, game: Game, won: dict[str, Decimal], shows: dict[str, Show],
+                money: Money) -> list[str]:
     h = deal.hand
     sb = next(a.player for a in h.actions if a.kind == "post_sb")
     bb = next(a.player for a in h.actions if a.kind == "post_bb")
     folded = {a.player: a.street for a in h.actions if a.kind == "fold"}
     voluntary = {a.player for a in h.actions if a.kind in ("call", "bet", "raise")}
-    heads_up = len(h.dealt_to) == 2
+    heads_up = len(given(h.dealt_to, "the players dealt in")) == 2
     out = []
     for s in h.seats:
         p = s.name
@@ -219,13 +229,13 @@ def _seat_lines(deal: Deal, game, won, shows) -> list[str]:
             elif game.draws == 1:
                 text = "folded after the Draw"
             else:
-                text = f"folded after the {ORDINAL[st]} Draw"
+                text = f"folded after the {DRAW_ORDINALS[st]} Draw"
         elif p in shows and shows[p].kind == "show":
-            words = describe(game, shows[p].cards)
+            words = describe(game, shown(shows[p]))
             result = f"won ({money(won[p])})" if p in won else "lost"
-            text = f"showed {cards(shows[p].cards)} and {result} with {words}"
+            text = f"showed {cards(shown(shows[p]))} and {result} with {words}"
         elif p in shows:
-            text = f"mucked {cards(shows[p].cards)} - {describe(game, shows[p].cards)}"
+            text = f"mucked {cards(shown(shows[p]))} - {describe(game, shown(shows[p]))}"
         else:
             text = f"collected ({money(won.get(p, ZERO))}), mucked"
         out.append(f"Seat {s.seat}: {p}{roles} {text}")
@@ -234,3 +244,4 @@ def _seat_lines(deal: Deal, game, won, shows) -> list[str]:
 
 #: Hands are three empty lines apart.
 SEPARATOR = "\n\n\n"
+WRITER = SiteWriter(write, SEPARATOR)

@@ -15,31 +15,38 @@ from __future__ import annotations
 from decimal import Decimal
 
 from hhtools.core.games import get_game
+from hhtools.core.vocabulary import STREETS, STRUCTURE_NAMES, Street
+from hhtools.core.words import ordinal
 from hhtools.generate.dealer import Deal
-from hhtools.generate.writers import number
+from hhtools.generate.writers import (
+    ZERO,
+    SiteWriter,
+    cards,
+    chips,
+    given,
+    number,
+    replaced,
+    shown,
+    total,
+)
 
 GAME_NAMES = {"badugi": "Badugi", "badeucy": "Badeucey", "badacey": "Badacey",
               "2-7": "2-7 Triple Draw", "a-5": "A-5 Triple Draw",
               "a-5-single-draw": "A-5 Single Draw", "2-7-single-draw": "2-7 Single Draw"}
-STRUCTURES = {"fixed-limit": "Limit", "no-limit": "No Limit"}
 #: The games whose hands print no street marker.
 UNMARKED = ("a-5-single-draw",)
-ORDINAL = {"draw1": "1ST", "draw2": "2ND", "draw3": "3RD"}
-ROUND = {"draw1": "2ND", "draw2": "3RD", "draw3": "4TH"}
-ZERO = Decimal(0)
+#: Each street's "*** 2ND DRAW ***" and the betting round after it, "*** 3RD BETTING ROUND ***".
+ORDINAL: dict[Street, str] = {s: ordinal(i).upper() for i, s in enumerate(STREETS[1:], 1)}
+ROUND: dict[Street, str] = {s: ordinal(i).upper() for i, s in enumerate(STREETS[1:], 2)}
 
 
 def money(value: Decimal) -> str:
     return number(value, commas=True)
 
 
-def cards(cs) -> str:
-    return "[" + " ".join(map(str, cs)) + "]"
-
-
 def write(deal: Deal) -> str:
     h = deal.hand
-    out = [f"#{h.hand_id}: {STRUCTURES[h.structure]} {GAME_NAMES[h.game]} - "
+    out = [f"#{h.hand_id}: {STRUCTURE_NAMES[h.structure]} {GAME_NAMES[h.game]} - "
            f"{money(h.small_bet)}/{money(h.big_bet)}",
            f"{h.started_at:%Y-%m-%d %H:%M:%S}",
            f"Table '{h.table}' Seat {h.button_seat} is the button"]
@@ -47,9 +54,10 @@ def write(deal: Deal) -> str:
         out.append(f"Seat {s.seat}: {s.name} ({money(s.stack)})"
                    + (" is sitting out" if s.sitting_out else ""))
     out.append("*** 1ST BETTING ROUND ***")
-    street = "predraw"
+    street: Street = "predraw"
     size = 4 if h.game == "badugi" else 5
-    dealt = [s.name for s in h.seats if s.name in set(h.dealt_to)]
+    dealt_in = set(given(h.dealt_to, "the players dealt in"))
+    dealt = [s.name for s in h.seats if s.name in dealt_in]
     # Each draw is followed by its betting-round marker, even when nobody can bet.
     round_open = True
     for a in h.actions:
@@ -65,36 +73,37 @@ def write(deal: Deal) -> str:
             out.append(f"*** {ROUND[street]} BETTING ROUND ***")
             round_open = True
         if a.kind == "post_ante":
-            out.append(f"{p}: posts ante {money(a.amount)}{allin}")
+            out.append(f"{p}: posts ante {money(chips(a))}{allin}")
         elif a.kind == "post_sb":
-            out.append(f"{p}: posts the small blind {money(a.amount)}{allin}")
+            out.append(f"{p}: posts the small blind {money(chips(a))}{allin}")
         elif a.kind == "post_bb":
-            out.append(f"{p}: posts the big blind {money(a.amount)}{allin}")
+            out.append(f"{p}: posts the big blind {money(chips(a))}{allin}")
             for name in dealt:
-                shown = (h.hero_cards[0].cards if name == h.hero else ["X"] * size)
-                out.append(f"Dealt to {name}: " + cards(shown))
+                listed = h.hero_cards[0].cards if name == h.hero else ("X",) * size
+                out.append(f"Dealt to {name}: " + cards(listed))
         elif a.kind == "fold":
             out.append(f"{p} folds")
         elif a.kind == "check":
             out.append(f"{p} checks")
         elif a.kind in ("call", "bet"):
-            out.append(f"{p} {a.kind}s {money(a.to)}{allin}")
+            out.append(f"{p} {a.kind}s {money(total(a))}{allin}")
         elif a.kind == "raise":
-            out.append(f"{p} raises to {money(a.to)}{allin}")
+            out.append(f"{p} raises to {money(total(a))}{allin}")
         elif a.kind == "stand_pat":
             out.append(f"{p} stands pat")
         elif a.kind == "discard":
             if a.discarded is not None:
-                out.append(f"{p} discards {cards(a.discarded)} draws {cards(a.new_cards)}")
+                thrown, new = replaced(a)
+                out.append(f"{p} discards {cards(thrown)} draws {cards(new)}")
             else:
                 out.append(f"{p} draws {a.count}")
     closing = [] if round_open else [f"*** {ROUND[street]} BETTING ROUND ***"]
     if get_game(h.game).draws > 1:
         out.extend(closing)
         closing = []
-    for s in h.shows:
-        out.append(f"{s.player} shows {cards(s.cards)}" if s.kind == "show"
-                   else f"{s.player} mucks")
+    for show in h.shows:
+        out.append(f"{show.player} shows {cards(shown(show))}" if show.kind == "show"
+                   else f"{show.player} mucks")
     out.extend(closing)
     if h.game in UNMARKED:
         out = [line for line in out if not line.startswith("*** ")]
@@ -122,3 +131,4 @@ def write(deal: Deal) -> str:
 
 #: What goes between two hands of a file.
 SEPARATOR = "\n\n"
+WRITER = SiteWriter(write, SEPARATOR)

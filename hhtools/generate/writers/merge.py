@@ -11,38 +11,48 @@ hero's hand after a draw is printed whole, the new cards in the discards' places
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from datetime import timezone
 from decimal import Decimal
 
-from hhtools.core.games import get_game
+from hhtools.core.cards import Card
+from hhtools.core.games import Game, get_game
+from hhtools.core.records import Hand
+from hhtools.core.vocabulary import SIGNS, STRUCTURE_NAMES, Street
 from hhtools.generate.dealer import Deal
-from hhtools.generate.writers import description
+from hhtools.generate.writers import (
+    SiteWriter,
+    chips,
+    description,
+    given,
+    number,
+    replaced,
+    shown,
+    total,
+)
+from hhtools.sites.merge import STREETS
 
 GAME_TYPES = {"badugi": ("Badugi", 71), "2-7": ("2-7 Lowball", 67), "5-card-draw": ("5-Draw", 55)}
-STRUCTURES = {"fixed-limit": "Limit", "pot-limit": "Pot Limit",
-              "half-pot-limit": "Half Pot Limit"}
-DRAWS = {"draw1": "FIRST_DRAW", "draw2": "SECOND_DRAW", "draw3": "THIRD_DRAW"}
-ZERO = Decimal(0)
+#: Each draw's round (``SECOND_DRAW``; its betting is ``POST_SECOND_DRAW``): the rounds the
+#: reader knows, the other way round.
+DRAWS: dict[Street, str] = {street: name for name, street in STREETS.items()}
 
 
 def amount(value: Decimal) -> str:
     return f"{value:.2f}"
 
 
-def dollars(value: Decimal) -> str:
-    return f"${value:,.2f}".replace(",", "")
+def sign(h: Hand) -> str:
+    """The sign of the hand's currency, printed before a balance and the stakes."""
+    return SIGNS[given(h.currency, "a currency")]
 
 
-def _short(value: Decimal) -> str:
-    """Stakes as the description prints them: ``$5``, ``$0.05``."""
-    return "$" + (str(int(value)) if value == value.to_integral_value() else f"{value:.2f}")
-
-
-def cards(cs) -> str:
+def cards(cs: Iterable[Card]) -> str:
     return ",".join(map(str, cs))
 
 
-def hand_words(game, hand_cards) -> str:
+def hand_words(game: Game, hand_cards: Sequence[Card]) -> str:
     """The ``hand`` attribute: ``Badugi, K-7-2-A``, ``Three Cards, 9-2-A``, ``7-5-4-3-2``,
     ``Pair of Aces`` (informative only: the parser does not read it)."""
     d = description(game, hand_cards)
@@ -58,8 +68,9 @@ def hand_words(game, hand_cards) -> str:
 def head(deal: Deal) -> str:
     h = deal.hand
     kind, _ = GAME_TYPES[h.game]
-    structure = STRUCTURES[h.structure]
-    stakes = f"{_short(h.small_bet)}/{_short(h.big_bet)}"
+    structure = STRUCTURE_NAMES[h.structure]
+    # Stakes as the description prints them: "$5", "$0.05".
+    stakes = f"{sign(h)}{number(h.small_bet)}/{sign(h)}{number(h.big_bet)}"
     stakes = f"{structure} {stakes}" if h.structure == "fixed-limit" else f"{structure} ({stakes})"
     return f'<description type="{kind}" stakes="{stakes}"/>\n'
 
@@ -69,6 +80,7 @@ def write(deal: Deal) -> str:
     game = get_game(h.game)
     _, gametype = GAME_TYPES[h.game]
     seat = {s.name: s.seat for s in h.seats}
+    dollar = sign(h)
     t = h.started_at
     table_no = h.hand_id.split("-")[0]
     # Events carry millisecond epoch timestamps, a few seconds apart from the start.
@@ -84,7 +96,7 @@ def write(deal: Deal) -> str:
            f'\t<players dealer="{h.button_seat}">']
     for s in h.seats:
         out.append(f'\t\t<player seat="{s.seat}" nickname="{_attr(s.name)}" '
-                   f'balance="{dollars(s.stack)}" dealtin="{"false" if s.sitting_out else "true"}" />')
+                   f'balance="{dollar}{s.stack:.2f}" dealtin="{"false" if s.sitting_out else "true"}" />')
     out.append("\t</players>")
     sequence = [0, 0]   # events, rounds
 
@@ -100,7 +112,7 @@ def write(deal: Deal) -> str:
     hero = h.hero
     # The hero's hand as printed: replacements take the discards' places.
     printed = list(h.hero_cards[0].cards) if hero else []
-    current = None
+    current: str | None = None
     for a in h.actions:
         betting = a.kind not in ("discard", "stand_pat")
         if a.kind.startswith("post_"):
@@ -115,36 +127,37 @@ def write(deal: Deal) -> str:
             current = name
         p = a.player
         if a.kind == "post_sb":
-            event("SMALL_BLIND", p, f' amount="{amount(a.amount)}"')
+            event("SMALL_BLIND", p, f' amount="{amount(chips(a))}"')
         elif a.kind == "post_bb":
-            event("BIG_BLIND", p, f' amount="{amount(a.amount)}"')
+            event("BIG_BLIND", p, f' amount="{amount(chips(a))}"')
         elif a.kind == "post_ante":
-            event("ANTE", p, f' amount="{amount(a.amount)}"')
+            event("ANTE", p, f' amount="{amount(chips(a))}"')
         elif a.kind == "fold":
             event("FOLD", p)
         elif a.kind == "check":
             event("CHECK", p)
         elif a.all_in:
-            event("ALL_IN", p, f' amount="{amount(a.amount)}"')
+            event("ALL_IN", p, f' amount="{amount(chips(a))}"')
         elif a.kind in ("call", "bet"):
-            event(a.kind.upper(), p, f' amount="{amount(a.amount)}"')
+            event(a.kind.upper(), p, f' amount="{amount(chips(a))}"')
         elif a.kind == "raise":
-            event("RAISE", p, f' amount="{amount(a.to)}"')
+            event("RAISE", p, f' amount="{amount(total(a))}"')
         elif a.kind in ("discard", "stand_pat"):
             event("DRAW", p, f' text="{a.count}"')
             if p == hero and a.discarded:
-                for old, new in zip(a.discarded, a.new_cards):
+                for old, new in zip(*replaced(a)):
                     printed[printed.index(old)] = new
     _close(out, current, h, hero, printed, game)
     live_end = bool(h.shows)
     if live_end:
         open_round("SHOWDOWN")
-        for s in h.shows:
-            event("SHOW" if s.kind == "show" else "MUCK", s.player)
-        for s in h.shows:
-            if s.kind == "show":
-                out.append(f'\t\t<cards type="SHOWN" cards="{cards(s.cards)}" '
-                           f'player="{seat[s.player]}"/>')
+        for show in h.shows:
+            event("SHOW" if show.kind == "show" else "MUCK", show.player)
+        for show in h.shows:
+            if show.kind == "show":
+                out.append(f'\t\t<cards type="SHOWN" '
+                           f'cards="{cards(shown(show))}" '
+                           f'player="{seat[show.player]}"/>')
         out.append("\t</round>")
         open_round("END_OF_GAME")
     else:
@@ -160,7 +173,8 @@ def write(deal: Deal) -> str:
     return "\n".join(out) + "\n"
 
 
-def _close(out, current, h, hero, printed, game) -> None:
+def _close(out: list[str], current: str | None, h: Hand, hero: str | None, printed: list[Card],
+           game: Game) -> None:
     """End a round: the hero's hand goes at the end of the first betting round and of each
     draw."""
     if current is None:
@@ -177,33 +191,45 @@ def _close(out, current, h, hero, printed, game) -> None:
     out.append("\t</round>")
 
 
-def _street(round_name: str) -> str:
-    return {v: k for k, v in DRAWS.items()}[round_name]
+def _street(round_name: str) -> Street:
+    return STREETS[round_name]
 
 
-def _seat(h, name: str) -> int:
+def _seat(h: Hand, name: str) -> int:
     return next(s.seat for s in h.seats if s.name == name)
 
 
-def _winners(deal: Deal, seat, game) -> list[str]:
+@dataclass
+class _Winner:
+    """One ``<winner>`` element: ``uncalled`` for the bet nobody called, returned alone."""
+
+    player: str
+    amount: Decimal
+    pot: int
+    uncalled: bool = False
+
+
+def _winners(deal: Deal, seat: dict[str, int], game: Game) -> list[str]:
     """Winner elements: each collection, the uncalled bet added to its owner's last one."""
     h = deal.hand
-    rows = [[c.player, c.amount, 1 if c.pot == "main" else int(c.pot.split()[1]) + 1, "false"]
+    rows = [_Winner(c.player, c.amount, 1 if c.pot == "main" else int(c.pot.split()[1]) + 1)
             for c in h.collections]
     if h.uncalled:
         u = h.uncalled[0]
-        mine = [r for r in rows if r[0] == u.player]
+        mine = [r for r in rows if r.player == u.player]
         if mine:
-            max(mine, key=lambda r: r[2])[1] += u.amount
+            max(mine, key=lambda r: r.pot).amount += u.amount
         else:
-            rows.append([u.player, u.amount, max((r[2] for r in rows), default=1), "true"])
+            rows.append(_Winner(u.player, u.amount, max((r.pot for r in rows), default=1),
+                                True))
     shows = {s.player: s for s in h.shows if s.kind == "show"}
     out = []
-    for player, value, number, uncalled in rows:
-        words = (f' hand="{hand_words(game, shows[player].cards)}"' if player in shows
-                 and uncalled == "false" else "")
-        out.append(f'\t\t<winner amount="{amount(value)}" uncalled="{uncalled}" '
-                   f'potnumber="{number}" player="{seat[player]}"{words} pottype="n"/>')
+    for row in rows:
+        words = (f' hand="{hand_words(game, shown(shows[row.player]))}"'
+                 if row.player in shows and not row.uncalled else "")
+        out.append(f'\t\t<winner amount="{amount(row.amount)}" '
+                   f'uncalled="{"true" if row.uncalled else "false"}" '
+                   f'potnumber="{row.pot}" player="{seat[row.player]}"{words} pottype="n"/>')
     return out
 
 
@@ -214,3 +240,4 @@ def _attr(text: str) -> str:
 
 #: Games are a blank line apart.
 SEPARATOR = "\n"
+WRITER = SiteWriter(write, SEPARATOR, head)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from hhtools.generate.dealer import Deal
+from hhtools.generate.writers import SiteWriter
 from hhtools.reading.phh import to_phh
 
 
@@ -16,3 +17,6 @@ SEPARATOR = "\n"
 
 def item(number: int, deal: Deal) -> str:
     return f"[{number}]\n{write(deal)}"
+
+
+WRITER = SiteWriter(write, SEPARATOR, numbered=item)

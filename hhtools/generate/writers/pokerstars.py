@@ -11,34 +11,46 @@ carry the site's own words (``(Badugi: 8,4,3,A)``, ``(Lo: a pair of Fives)``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from decimal import Decimal
 
-from hhtools.core.games import get_game
+from hhtools.core.cards import RANKS, Card
+from hhtools.core.games import Game, get_game
+from hhtools.core.vocabulary import SIGNS, STRUCTURE_NAMES, Street
 from hhtools.generate.dealer import Deal
-from hhtools.generate.writers import description, number
+from hhtools.generate.writers import (
+    DRAW_ORDINALS,
+    DRAW_WORDS,
+    PLURAL_OF,
+    RANK_OF,
+    RANK_WORDS,
+    ZERO,
+    Money,
+    SiteWriter,
+    cards,
+    chips,
+    description,
+    given,
+    replaced,
+    shown,
+    signed,
+    total,
+)
 
 GAME_NAMES = {"badugi": "Badugi", "2-7": "Triple Draw 2-7 Lowball",
               "2-7-single-draw": "Single Draw 2-7 Lowball", "5-card-draw": "5 Card Draw"}
-STRUCTURES = {"fixed-limit": "Limit", "pot-limit": "Pot Limit", "no-limit": "No Limit"}
-DRAWS = {"draw1": "FIRST", "draw2": "SECOND", "draw3": "THIRD"}
-ORDINAL = {"draw1": "1st", "draw2": "2nd", "draw3": "3rd"}
-_WORD = {"2": "Two", "3": "Three", "4": "Four", "5": "Five", "6": "Six", "7": "Seven",
-         "8": "Eight", "9": "Nine", "T": "Ten", "J": "Jack", "Q": "Queen", "K": "King",
-         "A": "Ace"}
-_PLURAL = {"two": "Twos", "three": "Threes", "four": "Fours", "five": "Fives", "six": "Sixes",
-           "seven": "Sevens", "eight": "Eights", "nine": "Nines", "ten": "Tens",
-           "jack": "Jacks", "queen": "Queens", "king": "Kings", "ace": "Aces"}
-_FROM_PLURAL = {v.lower(): v for v in _PLURAL.values()}
-_HIGH_TO_LOW = {"six": "Two", "seven": "Three", "eight": "Four", "nine": "Five", "ten": "Six",
-                "jack": "Seven", "queen": "Eight", "king": "Nine", "ace": "Ten"}
 
 
-def money(value: Decimal) -> str:
-    return "$" + number(value)
+def _plural(word: str) -> str:
+    """A rank's plural in hhtools' descriptions (``sixes``) as PokerStars prints it."""
+    if word not in PLURAL_OF:
+        raise ValueError(f"{word!r} is not a rank's plural")
+    return word.capitalize()
 
 
-def cards(cs) -> str:
-    return "[" + " ".join(map(str, cs)) + "]"
+def _low_end(high: str) -> str:
+    """The lowest rank of the straight whose highest ``high`` names: ``six`` -> ``Two``."""
+    return RANK_WORDS[RANKS[RANKS.index(RANK_OF[high]) - 4]]
 
 
 def stars_words(description: str) -> str:
@@ -48,30 +60,30 @@ def stars_words(description: str) -> str:
         return "Badugi: " + d[14:].replace("-", ",")
     if d[0].isdigit() and d[1:7] == "-card ":
         return f"{d[0]}-card: " + d[7:].replace("-", ",")
-    if d[0] in "23456789TJQKA" and (len(d) == 1 or d[1] == "-"):
+    if d[0] in RANKS and (len(d) == 1 or d[1] == "-"):
         return "Lo: " + d.replace("-", ",")
     words = d.replace(",", "").split()
     if d.startswith("pair of "):
-        return f"Lo: a pair of {_FROM_PLURAL[words[2]]}"
+        return f"Lo: a pair of {_plural(words[2])}"
     if d.startswith("two pair, "):
-        return f"Lo: two pair, {_FROM_PLURAL[words[2]]} and {_FROM_PLURAL[words[4]]}"
+        return f"Lo: two pair, {_plural(words[2])} and {_plural(words[4])}"
     if d.startswith("three "):
-        return f"Lo: three of a kind, {_FROM_PLURAL[words[1]]}"
+        return f"Lo: three of a kind, {_plural(words[1])}"
     if d.startswith("straight flush, "):
-        return (f"Lo: a straight flush, {_HIGH_TO_LOW[words[2]]} to "
+        return (f"Lo: a straight flush, {_low_end(words[2])} to "
                 f"{words[2].capitalize()}")
     if d.startswith("straight, "):
-        return f"Lo: a straight, {_HIGH_TO_LOW[words[1]]} to {words[1].capitalize()}"
+        return f"Lo: a straight, {_low_end(words[1])} to {words[1].capitalize()}"
     if d.startswith("flush, "):
-        return f"Lo: a flush, {_WORD[d[7]]} high"
+        return f"Lo: a flush, {RANK_WORDS[d[7]]} high"
     if d.startswith("full house, "):
-        return f"Lo: a full house, {_FROM_PLURAL[words[2]]} full of {_FROM_PLURAL[words[5]]}"
+        return f"Lo: a full house, {_plural(words[2])} full of {_plural(words[5])}"
     if d.startswith("four "):
-        return f"Lo: four of a kind, {_FROM_PLURAL[words[1]]}"
+        return f"Lo: four of a kind, {_plural(words[1])}"
     raise ValueError(f"no PokerStars wording for {description!r}")
 
 
-def describe(game, hand_cards) -> str:
+def describe(game: Game, hand_cards: Sequence[Card]) -> str:
     text = description(game, hand_cards)
     if game.components[0].better != "higher":
         return stars_words(text)
@@ -83,8 +95,8 @@ def high_words(text: str) -> str:
     no pair as its top card, a wheel from the ace and the royal flush by name."""
     if text in _HIGH_ONLY:
         return _HIGH_ONLY[text]
-    if text[0] in "23456789TJQKA" and text[1:2] == "-":
-        return f"high card {_WORD[text[0]]}"
+    if text[0] in RANKS and text[1:2] == "-":
+        return f"high card {RANK_WORDS[text[0]]}"
     return stars_words(text).removeprefix("Lo: ")
 
 
@@ -100,89 +112,98 @@ def _pot_label(name: str, sides: int) -> str:
     return "side pot" if sides == 1 else f"side pot-{n}"
 
 
+def _header(deal: Deal, m: Money) -> str:
+    h = deal.hand
+    t = h.started_at
+    game = f"{GAME_NAMES[h.game]} {STRUCTURE_NAMES[h.structure]}"
+    if h.tournament:
+        tour = h.tournament
+        sign = SIGNS[given(tour.currency, "a tournament's currency")]
+        buy_in = given(tour.buy_in, "a tournament's buy-in")
+        fee = given(tour.fee, "a tournament's fee")
+        return (f"PokerStars Hand #{h.hand_id}: Tournament #{tour.id}, "
+                f"{sign}{buy_in:.2f}+{sign}{fee:.2f} {tour.currency} "
+                f"{game} - Level {tour.level} "
+                f"({m(h.small_bet)}/{m(h.big_bet)}) - {t:%Y/%m/%d} {t.hour}:{t:%M:%S} ET")
+    return (f"PokerStars Hand #{h.hand_id}:  {game} "
+            f"({m(h.small_bet)}/{m(h.big_bet)} {h.currency}) - "
+            f"{t:%Y/%m/%d} {t.hour}:{t:%M:%S} ET")
+
+
 def write(deal: Deal) -> str:
     h = deal.hand
     game = get_game(h.game)
-    out = []
-    t = h.started_at
     # Tournament amounts are chips, written without a currency sign.
-    m = number if h.tournament else money
-    if h.tournament:
-        tour = h.tournament
-        out.append(f"PokerStars Hand #{h.hand_id}: Tournament #{tour.id}, "
-                   f"${tour.buy_in:.2f}+${tour.fee:.2f} {tour.currency} "
-                   f"{GAME_NAMES[h.game]} {STRUCTURES[h.structure]} - Level {tour.level} "
-                   f"({m(h.small_bet)}/{m(h.big_bet)}) - {t:%Y/%m/%d} {t.hour}:{t:%M:%S} ET")
-    else:
-        out.append(f"PokerStars Hand #{h.hand_id}:  {GAME_NAMES[h.game]} "
-                   f"{STRUCTURES[h.structure]} ({m(h.small_bet)}/{m(h.big_bet)} USD) - "
-                   f"{t:%Y/%m/%d} {t.hour}:{t:%M:%S} ET")
-    out.append(f"Table '{h.table}' {h.max_seats}-max Seat #{h.button_seat} is the button")
+    m = signed(h.currency)
+    out = [_header(deal, m),
+           f"Table '{h.table}' {h.max_seats}-max Seat #{h.button_seat} is the button"]
     for s in h.seats:
         out.append(f"Seat {s.seat}: {s.name} ({m(s.stack)} in chips)"
                    + (" is sitting out" if s.sitting_out else ""))
     sides = max(0, len(h.summary.pots) - 1)
     uncalled = h.uncalled[0] if h.uncalled else None
-    last_wager = {}
+    last_wager: dict[Street, int] = {}
     for a in h.actions:
         if a.kind in ("call", "bet", "raise", "post_sb", "post_bb", "fold", "check"):
             last_wager[a.street] = a.seq
     uncalled_after = last_wager.get(uncalled.street) if uncalled else None
     reshuffles = set(deal.reshuffles)
-    street = "predraw"
-    put = {}
+    street: Street = "predraw"
+    level: dict[Street, Decimal] = {}   # each street's highest total so far
     for a in h.actions:
         if a.street != street:
             street = a.street
             if game.draws > 1:  # the single draw games print no marker
-                out.append(f"*** {DRAWS[street]} DRAW ***")
+                out.append(f"*** {DRAW_WORDS[street]} DRAW ***")
         if a.seq in reshuffles:
             out.append("The deck is reshuffled")
         allin = " and is all-in" if a.all_in else ""
         p = a.player
         if a.kind == "post_sb":
-            out.append(f"{p}: posts small blind {m(a.amount)}{allin}")
+            out.append(f"{p}: posts small blind {m(chips(a))}{allin}")
         elif a.kind == "post_bb":
-            out.append(f"{p}: posts big blind {m(a.amount)}{allin}")
+            out.append(f"{p}: posts big blind {m(chips(a))}{allin}")
             out.append("*** DEALING HANDS ***")
             if h.hero:
                 out.append(f"Dealt to {h.hero} {cards(h.hero_cards[0].cards)}")
         elif a.kind == "post_ante":
-            out.append(f"{p}: posts the ante {m(a.amount)}{allin}")
+            out.append(f"{p}: posts the ante {m(chips(a))}{allin}")
         elif a.kind == "fold":
             out.append(f"{p}: folds")
         elif a.kind == "check":
             out.append(f"{p}: checks")
         elif a.kind == "call":
-            out.append(f"{p}: calls {m(a.amount)}{allin}")
+            out.append(f"{p}: calls {m(chips(a))}{allin}")
         elif a.kind == "bet":
-            out.append(f"{p}: bets {m(a.amount)}{allin}")
+            out.append(f"{p}: bets {m(chips(a))}{allin}")
         elif a.kind == "raise":
-            out.append(f"{p}: raises {m(a.to - put.get((a.street, 'level'), Decimal(0)))} "
-                       f"to {m(a.to)}{allin}")
+            to = total(a)
+            out.append(f"{p}: raises {m(to - level.get(a.street, ZERO))} to {m(to)}{allin}")
         elif a.kind == "stand_pat":
             out.append(f"{p}: stands pat")
         elif a.kind == "discard":
             plural = "card" if a.count == 1 else "cards"
             if a.discarded is not None:
-                out.append(f"{p}: discards {a.count} {plural} {cards(a.discarded)}")
-                kept = [c for c in deal.holdings[p][a.street] if c not in a.new_cards]
-                out.append(f"Dealt to {p} " + (f"{cards(kept)} {cards(a.new_cards)}" if kept
-                                               else cards(a.new_cards)))
+                thrown, new = replaced(a)
+                out.append(f"{p}: discards {a.count} {plural} {cards(thrown)}")
+                kept = [c for c in deal.holdings[p][a.street] if c not in new]
+                out.append(f"Dealt to {p} " + (f"{cards(kept)} {cards(new)}" if kept
+                                               else cards(new)))
             else:
                 out.append(f"{p}: discards {a.count} {plural}")
         if a.to is not None:
-            put[(a.street, "level")] = max(put.get((a.street, "level"), Decimal(0)), a.to)
-        if a.seq == uncalled_after:
+            level[a.street] = max(level.get(a.street, ZERO), a.to)
+        if uncalled is not None and a.seq == uncalled_after:
             out.append(f"Uncalled bet ({m(uncalled.amount)}) returned to {uncalled.player}")
     showdown = bool(h.shows)
     if showdown:
         out.append("*** SHOW DOWN ***")
-        for s in h.shows:
-            if s.kind == "show":
-                out.append(f"{s.player}: shows {cards(s.cards)} ({describe(game, s.cards)})")
+        for show in h.shows:
+            if show.kind == "show":
+                out.append(f"{show.player}: shows {cards(shown(show))} "
+                           f"({describe(game, shown(show))})")
             else:
-                out.append(f"{s.player}: mucks hand")
+                out.append(f"{show.player}: mucks hand")
     for c in h.collections:
         out.append(f"{c.player} collected {m(c.amount)} from {_pot_label(c.pot, sides)}")
     # Eliminations and the winner, as PokerStars prints them, after the pots are paid.
@@ -198,21 +219,21 @@ def write(deal: Deal) -> str:
                 n = pot.name.split()[1]
                 parts.append(f"Side pot{'' if sides == 1 else '-' + n} {m(pot.amount)}.")
         pots = " " + " ".join(parts)
-    out.append(f"Total pot {m(h.summary.total_pot)}{pots} | Rake {m(h.summary.rake)}")
+    out.append(f"Total pot {m(given(h.summary.total_pot, 'the total pot'))}{pots} | "
+               f"Rake {m(given(h.summary.rake, 'the rake'))}")
     out.extend(_seat_lines(deal, game, m))
     return "\n".join(out) + "\n"
 
 
-def _seat_lines(deal: Deal, game, m) -> list[str]:
+def _seat_lines(deal: Deal, game: Game, m: Money) -> list[str]:
     h = deal.hand
-    names = [s.name for s in h.seats if not s.sitting_out]
     sb = next(a.player for a in h.actions if a.kind == "post_sb")
     bb = next(a.player for a in h.actions if a.kind == "post_bb")
     folded = {a.player: a.street for a in h.actions if a.kind == "fold"}
     voluntary = {a.player for a in h.actions if a.kind in ("call", "bet", "raise")}
-    won = {}
+    won: dict[str, Decimal] = {}
     for c in h.collections:
-        won[c.player] = won.get(c.player, Decimal(0)) + c.amount
+        won[c.player] = won.get(c.player, ZERO) + c.amount
     shows = {s.player: s for s in h.shows}
     # Single Draw 2-7 Lowball's summary says "folded before Flop".
     before = "Flop" if h.game == "2-7-single-draw" else "the Draw"
@@ -237,21 +258,21 @@ def _seat_lines(deal: Deal, game, m) -> list[str]:
             elif game.draws == 1:
                 text = "folded after the Draw"
             else:
-                text = f"folded after the {ORDINAL[st]} Draw"
+                text = f"folded after the {DRAW_ORDINALS[st]} Draw"
         elif p in shows and shows[p].kind == "show":
-            words = describe(game, shows[p].cards)
+            words = describe(game, shown(shows[p]))
             if game.components[0].name.startswith("badugi"):
                 words = "a " + words
             result = f"won ({m(won[p])})" if p in won else "lost"
-            text = f"showed {cards(shows[p].cards)} and {result} with {words}"
+            text = f"showed {cards(shown(shows[p]))} and {result} with {words}"
         elif p in shows:
-            text = f"mucked {cards(shows[p].cards)}"
+            text = f"mucked {cards(shown(shows[p]))}"
         else:
-            text = f"collected ({m(won.get(p, Decimal(0)))})"
+            text = f"collected ({m(won.get(p, ZERO))})"
         out.append(f"Seat {s.seat}: {p}{roles} {text}")
-    del names
     return out
 
 
 #: What goes between two hands of a file.
 SEPARATOR = "\n\n\n"
+WRITER = SiteWriter(write, SEPARATOR)
