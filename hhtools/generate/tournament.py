@@ -24,6 +24,7 @@ from hhtools.core.collector import collector_paused
 from hhtools.core.games import get_game
 from hhtools.core.outputs import replacing
 from hhtools.core.records import Event, Seat, Tournament
+from hhtools.core.vocabulary import SIGNS, STRUCTURE_NAMES
 from hhtools.core.words import ordinal
 from hhtools.errors import HHToolsError
 from hhtools.generate.dealer import NAMES, Deal, Dealer, _Player
@@ -90,6 +91,8 @@ class TournamentDealer(Dealer):
         self.hands_per_level = hands_per_level
         self.buy_in, self.fee = buy_in, fee
         self.currency = table.currency
+        #: The sign of the buy-ins and prizes (hhtools.core.vocabulary.SIGNS).
+        self.sign = SIGNS[self.currency] if self.currency else ""
         self.id = str(300_000_000 + zlib.crc32(f"{game}/{seed}".encode()) % 100_000_000)
         self.table_name = f"{self.id} 1"
         names = ["Hero"] + self.rng.sample(NAMES[1:], entrants - 1)
@@ -155,7 +158,7 @@ class TournamentDealer(Dealer):
     def _finished(self, player: str, place: int) -> Event:
         prize = self._prize(place)
         self.finishes.append(Finish(player, place, prize))
-        money = f"{'$' if self.currency == 'USD' else ''}{prize}"
+        money = f"{self.sign}{prize}"
         if place == 1:
             text = f"{player} wins the tournament and receives {money} - congratulations!"
             return Event("wins_tournament", player, text, 0)
@@ -214,13 +217,14 @@ def summary_text(dealer: TournamentDealer, started: datetime, finished: datetime
     """The tournament's summary as PokerStars writes it: header, buy-in, entrants, prize pool,
     start and end, each place with its prize and share of the pool, Hero's place."""
 
-    sign = "$" if dealer.currency == "USD" else ""
+    sign = dealer.sign
     shares = payouts(dealer.entrants)
 
     def when(t: datetime) -> str:
         return f"{t:%Y/%m/%d} {t.hour}:{t:%M:%S} ET"
 
-    lines = [f"PokerStars Tournament #{dealer.id}, {GAME_NAMES[dealer.game.name]} Limit",
+    lines = [f"PokerStars Tournament #{dealer.id}, {GAME_NAMES[dealer.game.name]} "
+             f"{STRUCTURE_NAMES[dealer.structure]}",
              f"Buy-In: {sign}{dealer.buy_in:.2f}/{sign}{dealer.fee:.2f} {dealer.currency}",
              f"{dealer.entrants} players",
              f"Total Prize Pool: {sign}{dealer.pool:,.2f} {dealer.currency} ",

@@ -36,9 +36,8 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 from hhtools.core.games import get_game
 from hhtools.core.records import HandError
 from hhtools.core.resources import grammar_cache, grammar_text
-from hhtools.core.vocabulary import CURRENCIES
 from hhtools.errors import HHToolsError, UnknownNameError
-from hhtools.sites.pokerstars import ZONES
+from hhtools.sites.pokerstars import PRINTED_STRUCTURES, SUMMARY_CURRENCIES, ZONES
 
 SITE = "pokerstars"
 #: A summary's header: how a summary file is told from a hand history.
@@ -56,8 +55,8 @@ WORDS = {
     "REBUYS": "'You made N rebuys and N addons for a total of ...'",
     "$END": "the end of the tournament",
 }
-_STRUCTURES = ("Half Pot Limit", "Fixed Limit", "Pot Limit", "No Limit", "Limit")
-_AMOUNT = re.compile(r"[$€£]?(?:[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.[0-9]+)?")
+_SIGNS = "".join(SUMMARY_CURRENCIES)
+_AMOUNT = re.compile(rf"[{re.escape(_SIGNS)}]?(?:[0-9]{{1,3}}(?:,[0-9]{{3}})+|[0-9]+)(?:\.[0-9]+)?")
 
 
 @dataclass(frozen=True)
@@ -203,7 +202,7 @@ class _Reader:
             return None
         if not _AMOUNT.fullmatch(text):
             raise self.error(tok, f"{text!r} is not an amount", text)
-        return Decimal(text.lstrip("$€£").replace(",", ""))
+        return Decimal(text.lstrip(_SIGNS).replace(",", ""))
 
     def summary(self, tree: Tree[Token]) -> Summary:
         parts: dict[str, Token] = {}
@@ -227,7 +226,7 @@ class _Reader:
         if "pool" in parts:
             amount, code = self.fields(parts["pool"])
             pool = self.money(parts["pool"], amount)
-            currency = currency or code or CURRENCIES.get(amount[:1])
+            currency = currency or code or SUMMARY_CURRENCIES.get(amount[:1])
         started = self.time(parts["started"])
         ended = self.time(parts["finished"]) if "finished" in parts else None
         listed = self.places(places, entrants)
@@ -252,10 +251,10 @@ class _Reader:
         if not amounts:  # a freeroll
             return Decimal(0), None, None, None
         money = [self.money(tok, a) for a in amounts]
-        signs = {a[0] for a in amounts if a[0] in CURRENCIES}
+        signs = {a[0] for a in amounts if a[0] in SUMMARY_CURRENCIES}
         if len(signs) > 1:
             raise self.error(tok, "the buy-in's parts are in different currencies")
-        currency = code or (CURRENCIES[signs.pop()] if signs else None)
+        currency = code or (SUMMARY_CURRENCIES[signs.pop()] if signs else None)
         # As in a hand's header: buy-in and fee, or buy-in, bounty and fee.
         if len(money) == 1:
             return money[0], None, None, currency
@@ -304,7 +303,7 @@ def _game(text: str) -> str:
     """The game as hands name it (``badugi``, ``2-7``) when hhtools knows it, else as written
     (``No Limit Hold'em``): the structure may come before the game or after it."""
     name = text
-    for structure in _STRUCTURES:
+    for structure in PRINTED_STRUCTURES:
         if name.endswith(" " + structure):
             name = name[:-len(structure) - 1]
             break

@@ -13,7 +13,7 @@ from decimal import Decimal
 from hhtools.core.cards import Card
 from hhtools.core.games import Game
 from hhtools.core.records import Pot, Seat, SeatResult, Tournament
-from hhtools.core.vocabulary import CURRENCIES, BettingStructure
+from hhtools.core.vocabulary import CURRENCIES, BettingStructure, currencies, structure_words
 from hhtools.sites.base import (
     _AMOUNTS,
     ZERO,
@@ -39,6 +39,12 @@ ZONES = {"ET": "America/New_York", "EST": "America/New_York", "EDT": "America/Ne
          "MSK": "Europe/Moscow", "IST": "Asia/Kolkata", "CCT": "Asia/Shanghai",
          "JST": "Asia/Tokyo", "AET": "Australia/Sydney", "AEST": "Australia/Sydney",
          "NZT": "Pacific/Auckland"}
+#: The structure words PokerStars prints beside the game (its grammar's header lists the
+#: same), the longest first: a word that ends or starts another is tried after it.
+PRINTED_STRUCTURES = structure_words("Half Pot Limit", "Fixed Limit", "Pot Limit", "No Limit",
+                                     "Limit")
+#: The currency signs of its tournament summaries (grammars/pokerstars_summary.lark).
+SUMMARY_CURRENCIES = currencies("$€£")
 SIDE_POT = re.compile(r"(Main pot|Side pot(?:-([0-9]+))?) "
                       r"((?:[$€£₹¥]|Rs\. )?[0-9][0-9,]*(?:\.[0-9]+)?)\.")
 # Single Draw 2-7 Lowball's summary says "folded before Flop".
