@@ -36,9 +36,11 @@ from hhtools.generate.writers import (
     signed,
     total,
 )
+from hhtools.sites.fulltilt import TABLES
 
-GAME_NAMES = {"badugi": "Badugi", "2-7": "2-7 Triple Draw", "a-5": "A-5 Triple Draw",
-              "2-7-single-draw": "2-7 Single Draw", "5-card-draw": "5 Card Draw"}
+#: Full Tilt names its games by hhtools' titles (``2-7 Triple Draw``), but for 5 Card Draw.
+GAME_NAMES = {**{game: get_game(game).title for game in TABLES.games},
+              "5-card-draw": "5 Card Draw"}
 
 
 def tilt_words(description: str) -> str:

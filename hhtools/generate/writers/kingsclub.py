@@ -29,10 +29,10 @@ from hhtools.generate.writers import (
     shown,
     total,
 )
+from hhtools.sites.kingsclub import TABLES
 
-GAME_NAMES = {"badugi": "Badugi", "badeucy": "Badeucey", "badacey": "Badacey",
-              "2-7": "2-7 Triple Draw", "a-5": "A-5 Triple Draw",
-              "a-5-single-draw": "A-5 Single Draw", "2-7-single-draw": "2-7 Single Draw"}
+#: KingsClub names its games by hhtools' titles (``A-5 Single Draw``), but spells Badeucey.
+GAME_NAMES = {**{game: get_game(game).title for game in TABLES.games}, "badeucy": "Badeucey"}
 #: The games whose hands print no street marker.
 UNMARKED = ("a-5-single-draw",)
 #: Each street's "*** 2ND DRAW ***" and the betting round after it, "*** 3RD BETTING ROUND ***".
