@@ -120,12 +120,13 @@ def history_files(paths: list[str], site: str = "auto") -> list[str]:
     """The history files named or found under ``paths``, listed once before any is read: a
     path that is not there, or paths holding no history file, is a usage error, as is an
     unknown ``site`` (checked first: the options, then the paths)."""
-    from hhtools.reading.parsing import history_files as found
+    # Here, not above: the reader loads lark and every site, which --help and eval never need.
+    from hhtools.reading import parsing
     from hhtools.sites import get_site
 
     if site != "auto":
         get_site(site)
-    files = [str(f) for f in found(paths)]
+    files = [str(f) for f in parsing.history_files(paths)]
     if not files:
         raise UsageError(f"no history files (*.txt, *.xml, *.phh, *.phhs) under {', '.join(paths)}")
     return files
