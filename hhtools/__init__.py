@@ -19,12 +19,12 @@ _EXPORTS = {
     "hhtools.auditing.auditor": ("Audit", "Finding", "audit"),
     "hhtools.core.build": ("BuildInfo", "build_info"),
     "hhtools.core.cards": ("DECK", "Card", "format_cards", "parse_card", "parse_cards"),
-    "hhtools.errors": ("CardError", "HHToolsError", "UnknownNameError"),
+    "hhtools.errors": ("CardError", "HandParseError", "HHToolsError", "UnknownNameError"),
     "hhtools.core.evaluate": ("ACE_TO_FIVE", "BADUGI", "BADUGI_ACE_HIGH", "COMPONENTS",
                          "DEUCE_TO_SEVEN", "STANDARD_HIGH", "Component", "Evaluation",
                          "get_component", "winners"),
     "hhtools.core.games": ("GAMES", "Game", "get_game"),
-    "hhtools.reading.parsing": ("HandParseError", "ParseResult", "parse_file", "parse_paths", "parse_text"),
+    "hhtools.reading.parsing": ("ParseResult", "parse_file", "parse_paths", "parse_text"),
     "hhtools.core.records": ("Action", "Hand", "HandError", "SkippedHand"),
 }
 _WHERE = {name: module for module, names in _EXPORTS.items() for name in names}
@@ -32,7 +32,7 @@ _WHERE = {name: module for module, names in _EXPORTS.items() for name in names}
 __all__ = sorted(_WHERE)
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> object:
     module = _WHERE.get(name)
     if module is None:
         raise AttributeError(f"module 'hhtools' has no attribute {name!r}")
@@ -63,9 +63,8 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors only
     )
     from hhtools.core.games import GAMES, Game, get_game  # noqa: F401
     from hhtools.core.records import Action, Hand, HandError, SkippedHand  # noqa: F401
-    from hhtools.errors import CardError, HHToolsError, UnknownNameError  # noqa: F401
+    from hhtools.errors import CardError, HandParseError, HHToolsError, UnknownNameError  # noqa: F401
     from hhtools.reading.parsing import (  # noqa: F401
-        HandParseError,
         ParseResult,
         parse_file,
         parse_paths,

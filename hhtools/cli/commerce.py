@@ -5,13 +5,16 @@ hhtools.commerce.compare. hhtools.cli.main's eval command hands these games over
 from __future__ import annotations
 
 import sys
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from hhtools.cli.options import fail, failure
 from hhtools.core.words import plural
 from hhtools.errors import HHToolsError, UsageError
+
+if TYPE_CHECKING:  # the commerce games load only when one is evaluated
+    from hhtools.commerce.compare import Comparison
 
 WildOption = Annotated[str | None, typer.Option(
     "--wild", metavar="RANK", help="La Viuda: the deal's wild rank, A 2 ... K (one chip in the "
@@ -101,7 +104,7 @@ def _named_cards(text: str) -> dict[str, str]:
     return out
 
 
-def _one_line(result) -> str:
+def _one_line(result: Comparison) -> str:
     hands = " | ".join(f"{p}: {v.description}" for p, v in result.values.items())
     if len(result.values) == 1:
         return hands

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import copy
 import sys
-from typing import Annotated
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -49,18 +50,24 @@ from hhtools.cli.usage import one_line, plain_help
 from hhtools.core.words import plural
 from hhtools.errors import HHToolsError, UsageError
 
+if TYPE_CHECKING:  # for annotations: the parser loads only in the commands that read histories
+    from hhtools.reading.parsing import ParseResult
+
 
 class _Group(typer.core.TyperGroup):
     """The command group: Ctrl-C in any command ends it with one line and status 130, a usage
-    error Typer finds is one line too (hhtools.cli.usage), and the help names no Python type."""
+    error Typer finds is one line too (hhtools.cli.usage), and the help names no Python type.
 
-    def make_context(self, *args, **kwargs):
+    The contexts, commands and parameters are typed ``Any``: Typer makes them from classes of
+    its private ``typer._click`` (``typer.Context`` is a subclass it never makes)."""
+
+    def make_context(self, *args: Any, **kwargs: Any) -> Any:
         try:
             return super().make_context(*args, **kwargs)
         except typer.TyperException as exc:
             one_line(exc)
 
-    def invoke(self, ctx):
+    def invoke(self, ctx: Any) -> Any:
         try:
             return super().invoke(ctx)
         except KeyboardInterrupt:
@@ -69,12 +76,12 @@ class _Group(typer.core.TyperGroup):
         except typer.TyperException as exc:
             one_line(exc)
 
-    def get_params(self, ctx):
+    def get_params(self, ctx: Any) -> list[Any]:
         params = super().get_params(ctx)
         plain_help(params)
         return params
 
-    def get_command(self, ctx, cmd_name):
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
         command = super().get_command(ctx, cmd_name)
         if command is not None:
             plain_help(command.get_params(ctx))
@@ -203,7 +210,7 @@ def parse_command(
 
     rejected: list[int] = []
 
-    def counted(results):
+    def counted(results: Iterable[ParseResult]) -> Iterator[ParseResult]:
         for result in results:
             rejected.append(len(result.errors))
             yield result
@@ -266,7 +273,6 @@ def audit_command(
     from hhtools.cli.nights import audit_nights
     from hhtools.core.compare import dumps
     from hhtools.core.records import HandError
-    from hhtools.reading.parsing import ParseResult
 
     if audit_nights(paths, as_json, explain_id):  # Whisky Poker and La Viuda nights
         return

@@ -3,13 +3,17 @@ before anything is read (hhtools.cli.main holds the commands)."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from datetime import date, datetime
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from hhtools.errors import HHToolsError, UsageError
+from hhtools.errors import HHToolsError, UsageError, unknown_name
 from hhtools.sites import SITE_NAMES
+
+if TYPE_CHECKING:  # polars and the analytics load only in the commands that use them
+    from hhtools.analytics.stats import Filters
 
 # Every --site help names the sites from the registry, so a new site is listed everywhere.
 _SITE_NAMES = ", ".join(sorted(SITE_NAMES)[:-1]) + " or " + sorted(SITE_NAMES)[-1]
@@ -90,18 +94,19 @@ def print_version(show: bool) -> None:
         raise typer.Exit()
 
 
-def filters_from(player, game, site, stakes, since, until, position, hand_type=None):
+def filters_from(player: str | None, game: str | None, site: str | None, stakes: str | None,
+                 since: date | None, until: date | None, position: str | None,
+                 hand_type: str | None = None) -> Filters:
     """The ``Filters`` the filter options give."""
     from hhtools.analytics.stats import Filters
 
     return Filters(player, game, site, stakes, since, until, position, hand_type)
 
 
-def chosen_reports(fmt: str, formats, report: list[str] | None, reports) -> tuple[str, ...]:
+def chosen_reports(fmt: str, formats: Collection[str], report: list[str] | None,
+                   reports: Collection[str]) -> tuple[str, ...]:
     """The ``--report`` names asked for (every report by default), in order and once each,
     after checking them and ``--format``: a wrong one is a usage error naming the close ones."""
-    from hhtools.errors import unknown_name
-
     if fmt not in formats:
         raise unknown_name("format", fmt, formats)
     names = tuple(dict.fromkeys(report or reports))
@@ -115,15 +120,22 @@ def history_files(paths: list[str], site: str = "auto") -> list[str]:
     """The history files named or found under ``paths``, listed once before any is read: a
     path that is not there, or paths holding no history file, is a usage error, as is an
     unknown ``site`` (checked first: the options, then the paths)."""
-    from hhtools.reading.parsing import history_files as found
+    # Here, not above: the reader loads lark and every site, which --help and eval never need.
+    from hhtools.reading import parsing
     from hhtools.sites import get_site
 
     if site != "auto":
         get_site(site)
-    files = [str(f) for f in found(paths)]
+    files = [str(f) for f in parsing.history_files(paths)]
     if not files:
         raise UsageError(f"no history files (*.txt, *.xml, *.phh, *.phhs) under {', '.join(paths)}")
     return files
+
+
+def json_value(value: object) -> str:
+    """What ``--format json`` writes for a value JSON has no type for: money as exact text
+    (``"1.2000"``), times in ISO 8601 (``2024-03-02T00:40:48+00:00``)."""
+    return value.isoformat() if isinstance(value, datetime) else str(value)
 
 
 def fail(message: str, code: int = 1) -> typer.Exit:

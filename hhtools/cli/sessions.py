@@ -21,6 +21,7 @@ from hhtools.cli.options import (
     fail,
     failure,
     filters_from,
+    json_value,
 )
 from hhtools.errors import HHToolsError
 
@@ -79,7 +80,7 @@ def sessions_command(
         typer.echo(f"hhtools: {plural(untimed, 'hand')} without a start time in no session",
                    err=True)
     if fmt == "json":
-        typer.echo(json.dumps(rows.to_dicts(), default=_json_value, indent=1))
+        typer.echo(json.dumps(rows.to_dicts(), default=json_value, indent=1))
         return
     if fmt == "table":
         rows = rows.with_columns(rows["start"].dt.strftime("%Y-%m-%d %H:%M"),
@@ -87,9 +88,3 @@ def sessions_command(
     st.echo_frames({"sessions": rows}, fmt, shutil.get_terminal_size().columns,
                    {"sessions": len(KEYS)}, "no hands match",
                    "--format csv or json gives every column", typer.echo)
-
-
-def _json_value(value) -> str:
-    from datetime import datetime
-
-    return value.isoformat() if isinstance(value, datetime) else str(value)

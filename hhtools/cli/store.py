@@ -79,8 +79,8 @@ def check_command(
         hhtools check --repair --db ~/poker-db
         hhtools check --compact --db ~/poker-db
     """
-    from hhtools.store.check import find_damage
     from hhtools.store.check import repair as repair_store
+    from hhtools.store.damage import find_damage
     from hhtools.store.store import open_store
 
     try:

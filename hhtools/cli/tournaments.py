@@ -3,12 +3,15 @@ hhtools.analytics.tournaments, rendered like ``hhtools stats`` (hhtools.analytic
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from hhtools.cli.options import TABLE_FORMATS, DbOption, chosen_reports, failure
+from hhtools.cli.options import TABLE_FORMATS, DbOption, chosen_reports, failure, json_value
 from hhtools.errors import HHToolsError
+
+if TYPE_CHECKING:  # polars loads only when the command runs
+    import polars as pl
 
 REPORTS = ("results", "totals")
 
@@ -68,7 +71,7 @@ def tournaments_command(
     notes = _notes(rows, unread(tables))
     if fmt == "json":
         out = {n: f.to_dicts() for n, f in frames.items()}
-        typer.echo(json.dumps({**out, "notes": notes}, default=_json_value, indent=1))
+        typer.echo(json.dumps({**out, "notes": notes}, default=json_value, indent=1))
         return
     for note in notes:
         typer.echo(f"hhtools: {note}", err=True)
@@ -80,14 +83,7 @@ def tournaments_command(
                    figures=("cost", "prizes", "prize", "net"))
 
 
-def _json_value(value) -> str:
-    """Money as exact text (``"1.2000"``), times in ISO 8601 (``2024-03-02T00:40:48+00:00``)."""
-    from datetime import datetime
-
-    return value.isoformat() if isinstance(value, datetime) else str(value)
-
-
-def _notes(rows, unread: int) -> list[str]:
+def _notes(rows: pl.DataFrame, unread: int) -> list[str]:
     """What the totals leave out, and why."""
     from hhtools.core.words import plural
 
@@ -109,7 +105,7 @@ def _notes(rows, unread: int) -> list[str]:
     return notes
 
 
-def _shown(name: str, frame):
+def _shown(name: str, frame: pl.DataFrame) -> pl.DataFrame:
     """The table's columns: results with the buy-in as one text and the finish as a place,
     and ``unknown`` where a result is not known."""
     import polars as pl

@@ -27,6 +27,7 @@ from typing import NamedTuple
 
 from hhtools.core.cards import RANKS, Card, check_hand, format_cards, parse_cards  # noqa: F401 (doctests)
 from hhtools.core.collector import collector_paused
+from hhtools.errors import unknown_name
 
 ACE_LOW = "A23456789TJQK"
 ACE_HIGH = "23456789TJQKA"
@@ -518,8 +519,6 @@ COMPONENTS: dict[str, Component] = {c.name: c for c in (BADUGI, BADUGI_ACE_HIGH,
 def get_component(name: str) -> Component:
     """The component called ``name`` (``badugi``, ``badugi-ace-high``, ``2-7``, ``a-5``,
     ``high``)."""
-    from hhtools.errors import unknown_name
-
     try:
         return COMPONENTS[name.lower()]
     except KeyError:

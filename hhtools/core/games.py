@@ -29,7 +29,7 @@ from hhtools.core.evaluate import (
     Evaluation,
     winners,
 )
-from hhtools.errors import unknown_name
+from hhtools.errors import HHToolsError, unknown_name
 
 
 @dataclass(frozen=True)
@@ -118,8 +118,6 @@ def game_title(name: str | None) -> str:
     >>> game_title("2-7"), game_title("No Limit Hold'em")
     ('2-7 Triple Draw', "No Limit Hold'em")
     """
-    from hhtools.errors import HHToolsError
-
     try:
         return get_game(name or "").title
     except HHToolsError:

@@ -17,6 +17,7 @@ from html import escape
 
 import polars as pl
 
+from hhtools.analytics import sessions as analytics_sessions
 from hhtools.analytics.chartdata import showdown_classes
 from hhtools.analytics.sessions import DEFAULT_GAP
 from hhtools.analytics.stats import (
@@ -370,9 +371,7 @@ SESSION_COLUMNS = [Column("unit", "Unit", "text"), Column("start", "Start"),
 def sessions(view: PlayerView) -> str:
     """The player's sessions (hhtools.analytics.sessions: a new one after 30 idle minutes, across
     tables), then the chart of their results."""
-    from hhtools.analytics.sessions import sessions as found
-
-    rows = found(view.tables, view.filters).sort("start")
+    rows = analytics_sessions.sessions(view.tables, view.filters).sort("start")
     return (table(rows, SESSION_COLUMNS, view.anchor("sessions-table"),
                   f"Sessions: a new one after {DEFAULT_GAP} idle minutes, at every table "
                   "together (times UTC)", "no hand with a start time")

@@ -32,6 +32,7 @@ import polars as pl
 from hhtools.core.collector import collector_paused
 from hhtools.core.inputs import shown
 from hhtools.core.words import plural
+from hhtools.reading import parsing
 from hhtools.reading.parsing import not_history_count
 from hhtools.reading.slicing import Slice, plan
 from hhtools.store.cluster import connect, read_on_cluster
@@ -129,9 +130,7 @@ class ImportProgress:
 
 def history_files(paths: Iterable[str | os.PathLike]) -> list[Path]:
     """The files named, and the files found in the folders named, recursively, in a stable order."""
-    from hhtools.reading.parsing import history_files as found
-
-    return list(found(paths))
+    return list(parsing.history_files(paths))
 
 
 def default_jobs() -> int:

@@ -11,6 +11,7 @@ from decimal import ROUND_DOWN, Decimal
 import pytest
 
 from hhtools.auditing.auditor import audit
+from hhtools.core import vocabulary
 from hhtools.core.games import GAMES
 from hhtools.core.records import chip_totals
 from hhtools.reading.parsing import parse_file
@@ -242,7 +243,9 @@ STRUCTURES = {"fixed-limit": "F", "pot-limit": "P", "half-pot-limit": "H", "no-l
 def test_every_game_and_structure_has_a_code_that_reads_back(tmp_path):
     """Each code names one game and structure, read and written alike; pokerkit knows FB,
     F2L3D and N2L1D and none of the hhtools extensions."""
-    assert set(CODES) == set(GAMES) and set(STRUCTURES) == set(STRUCTURE_CODES)
+    assert set(CODES) == set(GAMES)
+    # Every structure a record can hold has a letter, so every hand of a known game writes.
+    assert set(STRUCTURES) == set(STRUCTURE_CODES) == set(vocabulary.STRUCTURES)
     for game, part in CODES.items():
         for structure, letter in STRUCTURES.items():
             code = letter + part
@@ -311,6 +314,9 @@ def test_extension_codes_and_errors(corpus, tmp_path):
     assert broken.errors[0].reason.startswith("not TOML")
     unknown = read_phh(tmp_path / "z.phh", text=text.replace('"PB"', '"NT"'))
     assert "unknown variant 'NT'" in unknown.errors[0].reason
+    # The message lists every code read (the 8 games under each of the 4 structure letters).
+    every = sorted(letter + part for letter in STRUCTURES.values() for part in CODES.values())
+    assert unknown.errors[0].reason.endswith(f": hhtools reads {', '.join(every)}")
 
 
 def test_toml_values():
