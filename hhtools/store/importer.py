@@ -20,24 +20,26 @@ import os
 import signal
 import threading
 from collections import Counter, deque
-from collections.abc import Callable, Collection, Iterable, Iterator
+from collections.abc import Callable, Collection, Generator, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from multiprocessing.connection import Connection
 from pathlib import Path
+from typing import TypeVar
 
 import polars as pl
 
 from hhtools.core.collector import collector_paused
 from hhtools.core.inputs import shown
 from hhtools.core.words import plural
-from hhtools.reading.parsing import not_history_count
+from hhtools.errors import StoreWriteError
+from hhtools.reading.parsing import ParseResult, not_history_count
 from hhtools.reading.slicing import Slice, plan
-from hhtools.store.cluster import connect, read_on_cluster
+from hhtools.store.cluster import Client, connect, read_on_cluster
 from hhtools.store.keyindex import StoredKeys
 from hhtools.store.slices import FileRows, flatten, read_slice
-from hhtools.store.store import Store, StoreWriteError
+from hhtools.store.store import Store
 from hhtools.store.summary_rows import new_summaries, stored_summaries
 from hhtools.store.tables import READ_ERRORS, SCHEMAS
 
@@ -55,6 +57,8 @@ PARALLEL_BYTES = 5_000_000
 READ_AHEAD = 3
 KEY = ["site", "hand_id"]
 
+T = TypeVar("T")
+
 
 @dataclass
 class ImportSummary:
@@ -66,9 +70,9 @@ class ImportSummary:
     hands_new: int = 0
     hands_stored: int = 0  # of hands_new, those in batches already published
     duplicates: int = 0
-    skipped_games: Counter = field(default_factory=Counter)
+    skipped_games: Counter[str] = field(default_factory=Counter)
     rejected: int = 0
-    verdicts: Counter = field(default_factory=Counter)
+    verdicts: Counter[str] = field(default_factory=Counter)
     rejected_examples: list[str] = field(default_factory=list)
     #: Files holding no hand of any known site (a readme): skipped, not rejected.
     not_histories: int = 0
@@ -127,11 +131,11 @@ class ImportProgress:
     hands_stored: int = 0  # new hands in the batches written to the store so far
 
 
-def history_files(paths: Iterable[str | os.PathLike]) -> list[Path]:
+def history_files(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
     """The files named, and the files found in the folders named, recursively, in a stable order."""
     from hhtools.reading.parsing import history_files as found
 
-    return list(found(paths))
+    return list(found(p if isinstance(p, str) else Path(p) for p in paths))
 
 
 def default_jobs() -> int:
@@ -143,7 +147,7 @@ def default_jobs() -> int:
     return max(1, min(usable, 8))
 
 
-def import_paths(paths: Iterable[str | os.PathLike], store: Store,
+def import_paths(paths: Iterable[str | os.PathLike[str]], store: Store,
                  progress: Callable[[ImportProgress], None] | None = None,
                  jobs: int | None = None,
                  waiting: Callable[[str], None] | None = None,
@@ -185,8 +189,9 @@ def import_paths(paths: Iterable[str | os.PathLike], store: Store,
     return summary
 
 
-def _import(paths, store: Store, progress, jobs: int | None, summary: ImportSummary,
-            client=None) -> None:
+def _import(paths: Iterable[str | os.PathLike[str]], store: Store,
+            progress: Callable[[ImportProgress], None] | None, jobs: int | None,
+            summary: ImportSummary, client: Client | None = None) -> None:
     known = Known.of(store)
     stored_rows = StoredRows(store, known.stored)
     previous = store.imported_files()
@@ -215,8 +220,8 @@ def _import(paths, store: Store, progress, jobs: int | None, summary: ImportSumm
     report = progress or (lambda _: None)
     report(state)
 
-    def stored(hands: int) -> Callable[[Future], None]:
-        def done(write: Future) -> None:
+    def stored(hands: int) -> Callable[[Future[int]], None]:
+        def done(write: Future[int]) -> None:
             if not write.cancelled() and write.exception() is None:
                 state.hands_stored += hands
                 summary.hands_stored += hands
@@ -224,13 +229,13 @@ def _import(paths, store: Store, progress, jobs: int | None, summary: ImportSumm
 
     batch = _Batch()
     failed: set[str] = set()  # files with a rejected hand in a slice read so far
-    earlier: Counter = Counter()  # new hands in the slices read so far of a file
+    earlier: Counter[str] = Counter()  # new hands in the slices read so far of a file
     # A full batch is written by a second thread while the next files are read: polars
     # writes Parquet, and the disk syncs, without holding the interpreter, so with a
     # processor to spare the writing costs the reading nothing. One batch at most is being
     # written, so memory stays flat; each batch is still published whole or not at all.
     with ThreadPoolExecutor(max_workers=1, thread_name_prefix="hhtools-store") as writer:
-        writing: Future | None = None
+        writing: Future[int] | None = None
         if client is not None:
 
             reading = read_on_cluster(_slices(todo), client)
@@ -278,7 +283,7 @@ def _slices(paths: list[str]) -> Iterator[Slice]:
         yield from plan(path)
 
 
-def _read_all(slices: Iterator[Slice], jobs: int) -> Iterator[FileRows]:
+def _read_all(slices: Iterator[Slice], jobs: int) -> Generator[FileRows, None, None]:
     ahead = list(itertools.islice(slices, 2))
     slices = itertools.chain(ahead, slices)
     if jobs <= 1 or len(ahead) <= 1:
@@ -316,7 +321,7 @@ def _read_all(slices: Iterator[Slice], jobs: int) -> Iterator[FileRows]:
             raise
 
 
-def _result(future: Future):
+def _result(future: Future[T]) -> T:
     """``future.result()``, waited for in steps of a tenth of a second: Ctrl-C may be delivered
     to another thread, and Python acts on it only when the main thread runs again."""
     while not wait([future], timeout=0.1).done:
@@ -350,9 +355,9 @@ def _end_with_importer(alive: Connection) -> None:
     threading.Thread(target=watch, name="hhtools-importer-watch", daemon=True).start()
 
 
-def import_parsed(path: str, stat: os.stat_result, result, store: Store, *, whole: bool,
-                  again: bool = True, waiting: Callable[[str], None] | None = None
-                  ) -> ImportSummary:
+def import_parsed(path: str, stat: os.stat_result, result: ParseResult, store: Store, *,
+                  whole: bool, again: bool = True,
+                  waiting: Callable[[str], None] | None = None) -> ImportSummary:
     """Import the hands of ``path`` already parsed (``result``, a ParseResult), holding the
     writer lock only meanwhile; hands already stored are skipped.
 
@@ -521,7 +526,7 @@ class _Batch:
             if frame.height:
                 self.frames[name].append(frame)
                 self.rows += frame.height
-                self.bytes += frame.estimated_size()
+                self.bytes += int(frame.estimated_size())
                 self.parts += 1
         self.hands += hands
         if reread is not None:

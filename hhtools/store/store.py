@@ -81,14 +81,14 @@ def default_location() -> Path:
 class Store:
     """A hand store in one folder."""
 
-    def __init__(self, location: str | os.PathLike | None = None):
+    def __init__(self, location: str | os.PathLike[str] | None = None):
         self.root = Path(location).expanduser() if location else default_location()
         self.batches = self.root / "batches"
         self.tmp = self.root / "tmp"
         self.damaged = self.root / "damaged"
         self._listing: list[Path] | None = None  # fixed by snapshot()
         self._guard = threading.Lock()
-        self._lock = None
+        self._lock: WriterLock | None = None
         self._depth = 0
         self._rejected_in: dict[str, set[Path]] | None = None  # valid while the lock is held
         self._wrote = False  # a batch was published during this hold of the lock
@@ -128,7 +128,7 @@ class Store:
         finally:
             with self._guard:
                 self._depth -= 1
-                if not self._depth:
+                if not self._depth and self._lock is not None:
                     self._lock.__exit__(None, None, None)
                     self._lock = None
                     self._rejected_in = None
@@ -192,7 +192,7 @@ class Store:
         earlier batches are dropped, as the batch holds their current ones.
         """
         with self.writing():
-            work, final, frames = self._write_unpublished(tables)
+            work, final = self._write_unpublished(tables)
             try:
                 # Dropped before the batch is published: a kill in between leaves those files
                 # unmarked as imported, so the next import reads them and lists them again.
@@ -203,16 +203,17 @@ class Store:
                 shutil.rmtree(work, ignore_errors=True)  # frees the space a full disk needs
                 raise self._trouble(exc, "rejected") from None
             self._wrote = True
-            for path in frames["rejected"]["path"].unique().to_list():
-                if self._rejected_in is not None:
+            rejected = tables.get("rejected")
+            if self._rejected_in is not None and rejected is not None:
+                for path in rejected["path"].unique().to_list():
                     self._rejected_in.setdefault(path, set()).add(final / "rejected.parquet")
             return final
 
     def _write_unpublished(self, tables: Mapping[str, pl.DataFrame | pl.LazyFrame],
                            replaces: Iterable[str] = ()
-                           ) -> tuple[Path, Path, dict[str, pl.DataFrame | pl.LazyFrame]]:
-        """Write a batch under ``tmp/``, synced: its folder there, the folder it is to be
-        published as, and its tables. ``replaces``: the batches it merges (see ``compact``),
+                           ) -> tuple[Path, Path]:
+        """Write a batch under ``tmp/``, synced: its folder there, and the folder it is to be
+        published as. ``replaces``: the batches it merges (see ``compact``),
         whose tables come as lazy scans, streamed to disk, so a merge holds little memory."""
         self._prepare()
         batch_id = f"{time.strftime('%Y%m%dT%H%M%S')}-{time.time_ns() % 10**9:09d}-{os.getpid()}"
@@ -267,7 +268,7 @@ class Store:
             error = self.failure(exc, no_room=_no_room(work))
             shutil.rmtree(work, ignore_errors=True)
             raise error from None
-        return work, final, frames
+        return work, final
 
     def _trouble(self, exc: Exception, table: str) -> StoreError:
         """The StoreError for what polars or the system raised while writing: a failed
@@ -289,8 +290,8 @@ class Store:
                         .select("path", "file").unique().collect())
                 for path, file in held.iter_rows():
                     self._rejected_in.setdefault(path, set()).add(Path(file))
-        files = {f for p in paths & self._rejected_in.keys() for f in self._rejected_in.pop(p)}
-        self._rewrite_rejected(sorted(files), pl.col("path").is_in(sorted(paths)))
+        held_in = {f for p in paths & self._rejected_in.keys() for f in self._rejected_in.pop(p)}
+        self._rewrite_rejected(sorted(held_in), pl.col("path").is_in(sorted(paths)))
 
     def _rewrite_rejected(self, files: list[Path], matching: pl.Expr) -> int:
         """Remove the rows ``matching`` from these ``rejected.parquet`` files; how many.
@@ -318,7 +319,7 @@ class Store:
         if damage := find_damage(self, full=False):
             raise damaged_error(self, damage)
 
-    def clear_rejections(self, under: str | os.PathLike | None = None,
+    def clear_rejections(self, under: str | os.PathLike[str] | None = None,
                          waiting: Callable[[str], None] | None = None) -> int:
         """Forget the stored rejections (of the file ``under``, or of the files under that
         folder); returns how many were removed. Files with rejected hands are read again by
@@ -463,7 +464,7 @@ class Store:
             return Compaction()
         inputs = [folder for folder, _ in small]
         tables = {name: self._scan(name, inputs) for name in SCHEMAS}
-        work, final, _ = self._write_unpublished(tables, [f.name for f in inputs])
+        work, final = self._write_unpublished(tables, [f.name for f in inputs])
         try:
             os.rename(work, final)
             _fsync(self.batches)
@@ -483,7 +484,7 @@ class Store:
         latest = files.sort("imported_at").unique("path", keep="last")
         return {p: (s, m) for p, s, m in latest.select("path", "size", "mtime_ns").iter_rows()}
 
-    def rejections(self, under: str | os.PathLike | None = None) -> pl.DataFrame:
+    def rejections(self, under: str | os.PathLike[str] | None = None) -> pl.DataFrame:
         """The rejected hands still not stored, in the order they were met; only those of
         the file ``under`` or of the files under that folder, if given. A rejection whose
         site and hand id were stored since (by another file, or a newer hhtools) is left out."""
@@ -523,7 +524,7 @@ def _folder_bytes(folder: Path) -> int:
         return 0
 
 
-def _under(path: str | os.PathLike | None) -> pl.Expr:
+def _under(path: str | os.PathLike[str] | None) -> pl.Expr:
     """Rows of the file ``path``, or of any file under that folder; every row if None."""
     if path is None:
         return pl.lit(True)
@@ -531,7 +532,7 @@ def _under(path: str | os.PathLike | None) -> pl.Expr:
     return (pl.col("path") == resolved) | pl.col("path").str.starts_with(resolved.rstrip(os.sep) + os.sep)
 
 
-def open_store(location: str | os.PathLike | None = None, *, create: bool = False) -> Store:
+def open_store(location: str | os.PathLike[str] | None = None, *, create: bool = False) -> Store:
     """The hand store at ``location``, checked before use.
 
     Reading needs a store that exists: a missing folder, or one without ``batches/``, is a

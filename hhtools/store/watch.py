@@ -95,7 +95,7 @@ class _File:
     signature: tuple[int, int]  # size and modification time when last seen
     changed_at: float  # time.monotonic() when the signature last changed
     done: tuple[int, int] | None = None  # the signature last imported whole
-    tried: tuple | None = None  # (signature, stage) last looked at
+    tried: tuple[tuple[int, int], str] | None = None  # (signature, stage) last looked at
     start: int = 0  # the line from which the file is still to be read
     mark: bytes = b""  # the digest of the lines before start when they were read
     rejected: bool = False  # a part read before had a hand rejected
@@ -110,7 +110,7 @@ class Watcher:
     counts what was imported, also after an interrupt.
     """
 
-    def __init__(self, paths: Iterable[str | os.PathLike], store: Store, *,
+    def __init__(self, paths: Iterable[str | os.PathLike[str]], store: Store, *,
                  on_import: Callable[[str, ImportSummary], None] | None = None,
                  on_event: Callable[[str], None] | None = None,
                  poll: float = POLL, quiet: float = QUIET, settle: float = SETTLE):
@@ -181,7 +181,7 @@ class Watcher:
             self.tidy()
 
     def _listing(self) -> list[Path]:
-        found = []
+        found: list[Path] = []
         for root in self.paths:
             if not root.exists():
                 if root not in self._missing:
@@ -329,7 +329,7 @@ def import_line(path: str, done: ImportSummary) -> str:
     return f"{shown(path)}: {', '.join(said)}"
 
 
-def watch(paths: Iterable[str | os.PathLike], store: Store, *,
+def watch(paths: Iterable[str | os.PathLike[str]], store: Store, *,
           on_import: Callable[[str, ImportSummary], None] | None = None,
           on_event: Callable[[str], None] | None = None,
           stop: threading.Event | None = None, **timing: float) -> WatchSummary:
