@@ -53,6 +53,10 @@ BATCH_PARTS = int(os.environ.get("HHTOOLS_BATCH_PARTS", "4000"))
 #: Below this much to read (about 4,000 hands), starting worker processes costs more than
 #: it saves, so an import with the automatic job count reads in this process.
 PARALLEL_BYTES = 5_000_000
+#: Seconds for which a watched hand's import takes a batch found sound as still sound (each
+#: is looked at again once they are past: damage made meanwhile by hand, in place, is then
+#: found, and is always found by ``hhtools check`` and by the reads that meet it).
+WATCH_TRUSTS = 60.0
 #: Slices read ahead per worker: enough that workers never wait for the main process.
 READ_AHEAD = 3
 KEY = ["site", "hand_id"]
@@ -357,19 +361,24 @@ def _end_with_importer(alive: Connection) -> None:
 
 def import_parsed(path: str, stat: os.stat_result, result: ParseResult, store: Store, *,
                   whole: bool, again: bool = True,
-                  waiting: Callable[[str], None] | None = None) -> ImportSummary:
+                  waiting: Callable[[str], None] | None = None,
+                  merge: bool = True) -> ImportSummary:
     """Import the hands of ``path`` already parsed (``result``, a ParseResult), holding the
     writer lock only meanwhile; hands already stored are skipped.
 
     ``stat`` is the file's, taken before it was read. With ``whole`` false the result covers
     only the part of the file written so far: the file is not marked as imported, so a later
-    import reads it again rather than taking it for unchanged.
+    import reads it again rather than taking it for unchanged. ``merge``: as for
+    ``Store.writing`` (a watch merges once the hand is said to be stored).
     """
-    with store.writing("watch", waiting):
+    with store.writing("watch", waiting, merge=merge):
         store.discard_unfinished()
-        store.refuse_damaged()
+        # Only the batches new since the last hand, and every batch once a while: what a
+        # look at every file of every batch costs grows with the store, and comes before
+        # each hand.
+        store.refuse_damaged(trusted=WATCH_TRUSTS)
         summary = ImportSummary(files_seen=1, files_read=1)
-        known = Known.of(store)
+        known = Known.of(store, trusted=WATCH_TRUSTS)
         stored_rows = StoredRows(store, known.stored)
         # Hands already stored are not audited again: a growing file is read after each hand.
         stored = known.duplicates([(h.site, h.hand_id) for h in result.hands])
@@ -435,10 +444,11 @@ class Known:
         self.added: set[tuple[str, str]] = set()
 
     @classmethod
-    def of(cls, store: Store) -> Known:
-        """What ``store`` holds now (its writer lock held, its damage looked for)."""
+    def of(cls, store: Store, trusted: float = 0.0) -> Known:
+        """What ``store`` holds now (its writer lock held, its damage looked for);
+        ``trusted``: as for hhtools.store.keyindex.batch_index."""
         try:
-            return cls(store, StoredKeys(store.batch_folders()))
+            return cls(store, StoredKeys(store.batch_folders(), trusted))
         except (*READ_ERRORS, ValueError):
             raise store.damage_error("hands") from None
 

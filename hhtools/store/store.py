@@ -23,8 +23,9 @@ a foreign file or an unreadable Parquet file is damage (hhtools.store.check): re
 stop and name it in one line until ``hhtools check --repair`` moves it aside.
 
 Small batches are merged (``Store.compact``): every write ends, still holding the lock, by
-merging the batches under SMALL_BATCH_BYTES once there are COMPACT_AFTER of them, a watch does
-so when it ends, and ``hhtools check --compact`` on demand. The merged batch is published with
+merging the batches under SMALL_BATCH_BYTES once there are COMPACT_AFTER of them (a watch
+merges after each look's hands are stored, not inside their writes), a watch also does so when
+it ends, and ``hhtools check --compact`` on demand. The merged batch is published with
 one rename and names the batches it replaces in ``replaces.txt``: from then on readers skip
 those, which are removed next; so a kill at any moment leaves the old batches visible or the
 merged one, never both. A reader whose batches were removed under it reads the merged one.
@@ -65,6 +66,7 @@ from hhtools.store.tables import (
     REPAIR_HINT,
     REPLACES,
     SCHEMAS,
+    entry_paths,
     file_digest,
     replaced_by,
 )
@@ -100,9 +102,11 @@ class Store:
     # Writing ------------------------------------------------------------------------------
 
     @contextmanager
-    def writing(self, doing: str = "import",
-                waiting: Callable[[str], None] | None = None) -> Iterator[None]:
-        """Hold the store's writer lock (re-entrant); ``waiting`` is told when it must wait."""
+    def writing(self, doing: str = "import", waiting: Callable[[str], None] | None = None,
+                merge: bool = True) -> Iterator[None]:
+        """Hold the store's writer lock (re-entrant); ``waiting`` is told when it must wait.
+        ``merge``: a hold that wrote ends by merging the small batches if they are due
+        (``merge_if_due``); without it, the caller does so later."""
 
         with self._guard:
             if self._lock is None:
@@ -120,11 +124,11 @@ class Store:
             self._depth += 1
         try:
             yield
-            if self._depth == 1 and self._wrote and not self._compacting:
+            if self._depth == 1 and self._wrote and merge and not self._compacting:
                 # Every write ends by merging the small batches, still under the lock, so a
                 # watch storing a hand at a time leaves as few batches as one import.
                 self._wrote = False
-                self._compact_after_write(waiting)
+                self.merge_if_due(waiting)
         finally:
             with self._guard:
                 self._depth -= 1
@@ -314,9 +318,10 @@ class Store:
             _fsync(file.parent)
         return removed
 
-    def refuse_damaged(self) -> None:
-        """Raise StoreError naming the damage, if any, found by a quick look (hhtools.store.check)."""
-        if damage := find_damage(self, full=False):
+    def refuse_damaged(self, trusted: float = 0.0) -> None:
+        """Raise StoreError naming the damage, if any, found by a quick look (hhtools.store.check);
+        ``trusted``: seconds for which a batch found sound is not looked at again."""
+        if damage := find_damage(self, full=False, trusted=trusted):
             raise damaged_error(self, damage)
 
     def clear_rejections(self, under: str | os.PathLike[str] | None = None,
@@ -345,7 +350,11 @@ class Store:
 
     def _all_folders(self) -> list[Path]:
         try:
-            return sorted(p for p in self.batches.iterdir() if p.is_dir())
+            # scandir: an entry's kind comes with the listing, with no stat of each batch;
+            # names are sorted, not paths (the same order in one folder, and quicker).
+            with os.scandir(self.batches) as entries:
+                names = sorted(e.name for e in entries if e.is_dir())
+            return entry_paths(self.batches, names)
         except FileNotFoundError:
             return []
         except OSError as exc:
@@ -423,12 +432,17 @@ class Store:
 
     # Merging small batches -------------------------------------------------------------
 
-    def _compact_after_write(self, waiting: Callable[[str], None] | None) -> None:
-        """Merge the small batches if there are enough of them; what stops the merge is
-        said, never raised, as what was just written is stored whole either way."""
+    def merge_if_due(self, waiting: Callable[[str], None] | None = None) -> None:
+        """Merge the small batches if there are COMPACT_AFTER of them (what every write does
+        last); what stops the merge is said, never raised, as what was written before is
+        stored whole either way."""
         if COMPACT_AFTER <= 0:
             return
         try:
+            # Counted first, cheaply (each batch too big to merge is measured once): the
+            # merge's own looks (unfinished batches, damage) are made only when it is due.
+            if len(_small_batches(self._list_batches())) < max(COMPACT_AFTER, 2):
+                return
             self.compact(every=False)
         except HHToolsError as exc:
             if waiting is not None:
@@ -454,11 +468,7 @@ class Store:
     def _compact(self, at_least: int) -> Compaction:
         self.discard_unfinished()
         self.refuse_damaged()
-        small = []
-        for folder in self._list_batches():
-            size = _folder_bytes(folder)
-            if size < SMALL_BATCH_BYTES:
-                small.append((folder, size))
+        small = _small_batches(self._list_batches())
         done = Compaction(merged=len(small), bytes_before=sum(size for _, size in small))
         if len(small) < at_least:
             return Compaction()
@@ -518,10 +528,39 @@ class Compaction:
 
 
 def _folder_bytes(folder: Path) -> int:
+    return sum(_file_bytes(folder).values())
+
+
+def _file_bytes(folder: Path) -> dict[str, int]:
+    """The size of each file of a folder; none if it cannot be listed."""
     try:
-        return sum(entry.stat().st_size for entry in folder.iterdir() if entry.is_file())
+        with os.scandir(folder) as entries:
+            return {entry.name: entry.stat().st_size for entry in entries if entry.is_file()}
     except OSError:
-        return 0
+        return {}
+
+
+#: Batches found of at least SMALL_BATCH_BYTES without their rejected table, the one file
+#: rewritten in place (and only ever made smaller): they stay too big to merge, so a write
+#: that counts the small batches measures each of them once per process, not at every hand.
+_BIG_BATCHES: set[str] = set()
+
+
+def _small_batches(folders: list[Path]) -> list[tuple[Path, int]]:
+    """The batches among ``folders`` smaller than SMALL_BATCH_BYTES, and their sizes."""
+    small = []
+    for folder in folders:
+        if str(folder) in _BIG_BATCHES:
+            continue
+        sizes = _file_bytes(folder)
+        size = sum(sizes.values())
+        if size - sizes.get("rejected.parquet", 0) >= SMALL_BATCH_BYTES:
+            if len(_BIG_BATCHES) > 100_000:
+                _BIG_BATCHES.clear()
+            _BIG_BATCHES.add(str(folder))
+        elif size < SMALL_BATCH_BYTES:
+            small.append((folder, size))
+    return small
 
 
 def _under(path: str | os.PathLike[str] | None) -> pl.Expr:

@@ -129,17 +129,51 @@ REPLACES = "replaces.txt"
 DIGESTS = "digests.txt"
 
 
-def replaced_by(folders: Iterable[Path]) -> set[str]:
-    """The names of the batches that the merged batches among ``folders`` replace."""
+#: The Path of each entry of a store's ``batches/`` met by this process, by that folder and
+#: the entry's name: a watch lists the batches several times a hand, and making a Path costs
+#: more than the rest of what is done with a batch known sound.
+_ENTRY_PATHS: dict[str, dict[str, Path]] = {}
+
+
+def entry_paths(batches: Path, names: Iterable[str]) -> list[Path]:
+    """``batches / name`` for each of ``names``, each made once per process."""
+    made = _ENTRY_PATHS.setdefault(str(batches), {})
+    if len(made) > 100_000:
+        made.clear()
+    found = []
+    for name in names:
+        path = made.get(name)
+        if path is None:
+            path = made[name] = batches / name
+        found.append(path)
+    return found
+
+
+#: What each batch folder's REPLACES says, by folder: written before the batch is published
+#: and never changed after, so a process reads each once (a watch lists the batches before
+#: every hand, and most have none to read).
+_REPLACED: dict[str, frozenset[str]] = {}
+
+
+def replaced_by(folders: Iterable[Path], fresh: bool = False) -> set[str]:
+    """The names of the batches that the merged batches among ``folders`` replace; ``fresh``:
+    read every folder's list again (the full check of ``hhtools check``)."""
     names: set[str] = set()
     for folder in folders:
+        if not fresh and (known := _REPLACED.get(str(folder))) is not None:
+            names |= known
+            continue
         try:
             text = (folder / REPLACES).read_text(encoding="utf-8")
         except FileNotFoundError:
-            continue
+            text = ""
         except (OSError, UnicodeDecodeError):
             continue  # unreadable: hhtools.store.check names it as damage
-        names.update(line for line in text.splitlines() if line)
+        listed = frozenset(line for line in text.splitlines() if line)
+        if len(_REPLACED) > 100_000:
+            _REPLACED.clear()
+        _REPLACED[str(folder)] = listed
+        names |= listed
     return names
 
 

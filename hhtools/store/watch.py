@@ -123,6 +123,7 @@ class Watcher:
         self._files: dict[str, _File] = {}
         self._missing: set[Path] = set()
         self._first = True
+        self._wrote = False  # during this look: the small batches may be due to be merged
 
     def run(self, stop: threading.Event | None = None) -> WatchSummary:
         """Watch until ``stop`` is set (or KeyboardInterrupt); the summary."""
@@ -177,6 +178,11 @@ class Watcher:
         for gone in self._files.keys() - seen:
             del self._files[gone]
         self._first = False
+        if self._wrote:
+            # After the hands of this look are said to be stored, not before: a merge of the
+            # small batches (every COMPACT_AFTER hands) would hold up the hand that made it due.
+            self._wrote = False
+            self.store.merge_if_due(self.on_event)
         if final:
             self.tidy()
 
@@ -288,7 +294,8 @@ class Watcher:
                 lines: list[str], end: int, start: int = 0, held: bool = False) -> None:
         whole = end == len(lines)
         done = import_parsed(name, stat, result, self.store, whole=whole and not known.rejected,
-                             again=start == 0, waiting=self.on_event)
+                             again=start == 0, waiting=self.on_event, merge=False)
+        self._wrote = True
         done.writing += held
         known.rejected = (known.rejected and start > 0) or bool(done.rejected)
         # What follows is read from the line the read stopped at: the last line, when the
