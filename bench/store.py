@@ -20,7 +20,10 @@ batch, over the merge size anyway).
 ``--tree DIR`` times another checkout's hhtools (its own Python: ``DIR/.venv/bin/python``) on a
 copy of the store without this tree's key indexes (an older hhtools takes ``keys.json`` for a
 foreign file), on stores up to ``--tree-upto`` hands; the copy is removed afterwards. The stores are made under the temp folder and
-removed at the end unless ``--keep``.
+removed at the end unless ``--keep``. ``--store DIR`` keeps the big store there and grows a store
+found there (made by an earlier run) rather than a new one, so that two trees' watches
+(``--tree``) or two runs are timed on the same store; ``--new 0`` times no import, only the
+watch.
 """
 
 from __future__ import annotations
@@ -85,6 +88,16 @@ def timed(*args, **kwargs):  # the store's part of a watched hand: duplicates, a
 importer.import_parsed = timed
 import hhtools.store.watch as watching
 watching.import_parsed = timed
+merges = []
+if hasattr(Store, "merge_if_due"):  # a tree whose watch merges after the hand is stored
+    merge = Store.merge_if_due
+    def merge_timed(self, *args, **kwargs):
+        t = time.perf_counter()
+        try:
+            return merge(self, *args, **kwargs)
+        finally:
+            merges.append(time.perf_counter() - t)
+    Store.merge_if_due = merge_timed
 def said(path, summary):
     if summary.hands_stored:
         stored.append((time.perf_counter(), summary.hands_stored))
@@ -108,7 +121,7 @@ for hand in hands[1:count + 1]:
     done.clear()
     latencies.append((stored[0][0] - t, sum(steps)))
 stop.set(); runner.join()
-print(json.dumps({"latencies": latencies}))
+print(json.dumps({"latencies": latencies, "merges": merges}))
 """
 
 
@@ -131,6 +144,10 @@ class Filler:
                        if (batch / f"{name}.parquet").is_file()}
         self.hands = self.tables["hands"].height
         self.copies = 0
+
+    def resume(self, store: Store) -> None:
+        """Count the copies in a store grown by an earlier run (each one batch)."""
+        self.copies = len(store.batch_folders())
 
     def grow(self, store: Store, hands: int) -> None:
         while self.held(store) < hands:
@@ -168,15 +185,16 @@ def main() -> None:
     parser.add_argument("--tree-upto", type=int, default=1_000_000,
                         help="time --tree on stores up to this size only")
     parser.add_argument("--keep", action="store_true")
+    parser.add_argument("--store", type=Path, help="keep the big store here (grown if found)")
     args = parser.parse_args()
-    sizes = [int(s) for s in args.sizes.split(",")]
+    sizes = [int(s) for s in args.sizes.split(",") if s] if args.new else []
     new = folder("generated", args.new, "stars", seed=11)
     work = Path(tempfile.mkdtemp(prefix="hhtools-bench-store-"))
     trees = [("this tree", sys.executable, ROOT)]
     if args.tree:
         trees.append((f"{args.tree}", str(args.tree / ".venv" / "bin" / "python"), args.tree))
     try:
-        for name, python, tree in trees:
+        for name, python, tree in trees if args.new else ():
             empty = child(python, tree, IMPORT, str(work / f"empty-{len(name)}"), str(new),
                           str(args.jobs))
             shutil.rmtree(work / f"empty-{len(name)}")
@@ -185,7 +203,9 @@ def main() -> None:
         template = Store(work / "template")
         import_paths([folder("generated", args.template, "stars", seed=12)], template, jobs=1)
         filler = Filler(template)
-        store = Store(work / "store")
+        store = Store(args.store or work / "store")
+        if args.store is not None and store.batches.is_dir():
+            filler.resume(store)
         watch_hands = folder("generated", 1000, "stars", seed=13)
         for size in sorted(set(sizes) | ({args.watch_at} if args.watch_at else set())):
             t = time.perf_counter()
@@ -218,16 +238,21 @@ def main() -> None:
                     shutil.rmtree(watched, ignore_errors=True)
                     watched.mkdir()
                     source = sorted(watch_hands.iterdir())[0]
-                    seen = child(python, tree, WATCH, str(db), str(watched), str(source),
-                                 str(args.watch_hands))["latencies"]
+                    result = child(python, tree, WATCH, str(db), str(watched), str(source),
+                                   str(args.watch_hands))
+                    seen = result["latencies"]
                     gone(Store(db), before)
                     waits = [w for w, _ in seen]
                     steps = [s for _, s in seen]
                     print(f"  [{name}] watch, {len(seen)} hands appended one at a time: from "
                           f"the write to stored median {statistics.median(waits):.2f} s, max "
-                          f"{max(waits):.2f} s; of which storing (duplicates, audit, write, "
-                          f"merges) median {statistics.median(steps):.2f} s, max "
+                          f"{max(waits):.2f} s; of which storing (duplicates, audit, write, and merges "
+                          f"where the write makes them) median {statistics.median(steps):.2f} s, max "
                           f"{max(steps):.2f} s", flush=True)
+                    if merges := result["merges"]:
+                        print(f"  [{name}] after the hands were stored, each look's merge of "
+                              f"the small batches if due: median {statistics.median(merges):.2f}"
+                              f" s, max {max(merges):.2f} s", flush=True)
                 if db != store.root:
                     shutil.rmtree(db)
     finally:

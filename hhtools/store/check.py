@@ -9,6 +9,7 @@ more, skipping the others; repair looks again until the store is whole, and says
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -62,7 +63,7 @@ class Repair:
         return out
 
 
-def repair(store: Store, waiting=None) -> Repair:
+def repair(store: Store, waiting: Callable[[str], None] | None = None) -> Repair:
     """Move every damaged batch, and every foreign file, into ``<db>/damaged/``, and mark the
     files whose hands were lost as not imported; the store then imports again."""
     done = Repair()

@@ -21,11 +21,26 @@ import logging
 import os
 import time
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Generator, Iterator
+from typing import TYPE_CHECKING, Protocol
 
 from hhtools.errors import ClusterError, HHToolsError, UsageError
 from hhtools.reading.slicing import Slice
 from hhtools.store.slices import FileRows, read_slice, rejected_slice
+
+if TYPE_CHECKING:
+    from distributed import Future
+
+
+class Client(Protocol):
+    """What hhtools uses of a ``distributed.Client`` (whose methods distributed does not
+    annotate)."""
+
+    def submit(self, func: Callable[[Slice], FileRows], part: Slice, *, pure: bool,
+               retries: int) -> Future[FileRows]: ...
+    def nthreads(self) -> dict[str, int]: ...
+    def cancel(self, futures: list[Future[FileRows]]) -> None: ...
+    def close(self) -> None: ...
 
 #: Where ``hhtools import`` finds the scheduler when --scheduler is not given.
 SCHEDULER_ENV = "HHTOOLS_SCHEDULER"
@@ -42,10 +57,10 @@ WORKERLESS_TIMEOUT = 60.0
 LOOK_EVERY = 1.0
 
 
-def connect(address: str):
+def connect(address: str) -> Client:
     """A client of the Dask scheduler at ``address`` (``tcp://host:8786``)."""
     try:
-        from distributed import Client
+        import distributed
     except ImportError:
         raise UsageError("importing on a Dask cluster (--scheduler) needs dask and distributed: "
                          "pip install 'hhtools[dask]'") from None
@@ -53,10 +68,14 @@ def connect(address: str):
     # loggers would print their tracebacks of it on standard error too. Its loggers below
     # "distributed" set levels of their own, but write through the handlers of this one.
     quiet = logging.getLogger("distributed")
-    for handler in (quiet, *quiet.handlers):
+    quiet.setLevel(logging.CRITICAL + 1)
+    for handler in quiet.handlers:
         handler.setLevel(logging.CRITICAL + 1)
     try:
-        return Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
+        # distributed does not annotate Client's constructor.
+        client: Client = distributed.Client(  # type: ignore[no-untyped-call]
+            address, timeout=CONNECT_TIMEOUT, set_as_default=False)
+        return client
     except (OSError, TimeoutError, ValueError) as exc:
         raise UsageError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
 
@@ -68,12 +87,13 @@ def read_on_worker(part: Slice) -> FileRows:
     return read_slice(part, worker=socket.gethostname())
 
 
-def read_on_cluster(slices: Iterator[Slice], client) -> Iterator[FileRows]:
+def read_on_cluster(slices: Iterator[Slice], client: Client
+                    ) -> Generator[FileRows, None, None]:
     """The rows of each slice, read on the cluster of ``client``, in the slices' order."""
     threads = max(1, sum(client.nthreads().values()))
     ahead = READ_AHEAD * threads
 
-    def submit(part: Slice):
+    def submit(part: Slice) -> Future[FileRows]:
         # pure: the key is the slice's own, so a slice resubmitted is one task. retries: a
         # task that raised (a worker's full disk...) is tried again before the import fails.
         return client.submit(read_on_worker, part, pure=True, retries=2)
@@ -102,7 +122,7 @@ def workerless_timeout() -> float:
     return seconds
 
 
-def _result(part: Slice, future, client=None) -> FileRows:
+def _result(part: Slice, future: Future[FileRows], client: Client | None = None) -> FileRows:
     """The slice's rows, waited for in short steps so that Ctrl-C is acted on at once, and so
     that a cluster left with no worker for longer than workerless_timeout() fails the import."""
     from distributed import TimeoutError as DaskTimeout
@@ -115,7 +135,7 @@ def _result(part: Slice, future, client=None) -> FileRows:
             return future.result(timeout=0.2)
         except (TimeoutError, DaskTimeout):
             now = time.monotonic()
-            if bound is None or now - looked < LOOK_EVERY:
+            if client is None or bound is None or now - looked < LOOK_EVERY:
                 continue
             looked = now
             try:

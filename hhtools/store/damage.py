@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
@@ -37,6 +38,7 @@ from hhtools.store.tables import (
     REPAIR_HINT,
     REPLACES,
     SCHEMAS,
+    entry_paths,
     file_digest,
     replaced_by,
 )
@@ -132,45 +134,106 @@ def table_damage(path: Path, table: str, full: bool) -> str | None:
     return None
 
 
+#: A batch folder and each of its entries: name, inode, size and modification time.
+Listing = tuple[str, tuple[tuple[str, int, int, int], ...]]
+
 #: The batches a quick look found sound, each as its folder and listing (``_listing``): a
 #: watch looks before every hand, and a batch is never changed in place by hhtools but for its
 #: rejected table, replaced by a rename (a new inode), so a batch listed the same since needs
 #: no look. A file changed in place in any other way shows a new size or time. Kept in the
 #: store too (SEEN, written by the writer lock's holder), so that an import into a store of
 #: a thousand batches does not open their fourteen thousand files again.
-_BATCHES_SEEN: set[tuple[str, tuple[tuple[str, int, int, int], ...]]] = set()
-_SEEN_READ: set[str] = set()  # the stores whose SEEN file was read by this process
+_BATCHES_SEEN: set[Listing] = set()
+#: SEEN holds one batch a line, JSON ``[name, [[file, inode, size, mtime], ...]]``, appended
+#: to as batches are found sound: a watch finds one more before each hand, and writing the
+#: whole list each time would cost what the store holds. It is written whole again, without
+#: the batches gone, once it has grown to twice the batches present.
 SEEN = ".sound-batches.json"
 
 
-def _read_seen(store: Folders) -> None:
-    if str(store.root) in _SEEN_READ:
-        return
-    _SEEN_READ.add(str(store.root))
+@dataclass
+class _SeenFile:
+    """What this process knows of a store's SEEN file: the batches it lists, its lines."""
+
+    listed: set[Listing]
+    lines: int
+
+
+_SEEN_FILES: dict[str, _SeenFile] = {}  # by store root, once read by this process
+
+
+def _seen_line(batches: Path, line: str) -> list[Listing]:
+    """The batches a line of SEEN lists: one, or every one in the file an earlier hhtools
+    wrote whole as one list; none for a line cut short by a kill, or foreign."""
     try:
-        listed = json.loads((store.root / SEEN).read_text(encoding="utf-8"))
-        for name, entries in listed:
-            _BATCHES_SEEN.add((str(store.batches / name),
-                               tuple((e[0], e[1], e[2], e[3]) for e in entries)))
-    except (OSError, ValueError, TypeError, IndexError):
-        pass  # none yet, or not readable: the batches are looked at again
+        data = json.loads(line)
+        batches_listed = data if data and isinstance(data[0], list) else [data]
+        return [(str(batches / name),
+                 tuple((str(e[0]), int(e[1]), int(e[2]), int(e[3])) for e in entries))
+                for name, entries in batches_listed if isinstance(name, str)]
+    except (ValueError, TypeError, IndexError, KeyError):
+        return []
+
+
+def _read_seen(store: Folders) -> None:
+    if str(store.root) in _SEEN_FILES:
+        return
+    known = _SEEN_FILES[str(store.root)] = _SeenFile(set(), 0)
+    try:
+        text = (store.root / SEEN).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return  # none yet, or not readable: the batches are looked at again
+    for line in text.splitlines():
+        if line.strip():
+            known.lines += 1
+            known.listed.update(_seen_line(store.batches, line))
+    _BATCHES_SEEN.update(known.listed)
 
 
 def _write_seen(store: Folders, batches: list[Path]) -> None:
     """Keep in the store which of ``batches`` were found sound (under the writer lock)."""
+    known = _SEEN_FILES.setdefault(str(store.root), _SeenFile(set(), 0))
     present = {str(folder) for folder in batches}
-    kept = [[Path(folder).name, [list(e) for e in entries]]
-            for folder, entries in _BATCHES_SEEN if folder in present]
-    fresh = store.root / f"{SEEN}.{os.getpid()}"
+    sound = {listing for listing in _BATCHES_SEEN if listing[0] in present}
+    fresh = sound - known.listed
+    if not fresh:
+        return
+    whole = known.lines + len(fresh) > 2 * len(present) + 64
+    lines = "".join(json.dumps([Path(folder).name, [list(e) for e in entries]]) + "\n"
+                    for folder, entries in sorted(sound if whole else fresh))
     try:
-        fresh.write_text(json.dumps(kept), encoding="utf-8")
-        os.replace(fresh, store.root / SEEN)
+        if whole:
+            written = store.root / f"{SEEN}.{os.getpid()}"
+            try:
+                written.write_text(lines, encoding="utf-8")
+                os.replace(written, store.root / SEEN)
+            except OSError:
+                written.unlink(missing_ok=True)
+                raise
+            known.listed, known.lines = sound, len(sound)
+        else:
+            # Begun with a newline: a line a kill cut short is ended, not run into this one.
+            with open(store.root / SEEN, "a", encoding="utf-8") as file:
+                file.write("\n" + lines)
+            known.listed |= fresh
+            known.lines += len(fresh)
     except OSError:
-        fresh.unlink(missing_ok=True)  # a read-only store: looked at again next time
+        pass  # a read-only store: looked at again next time
 
 
-def _listing(batch: Path) -> tuple[str, tuple[tuple[str, int, int, int], ...]]:
-    """A batch folder and each of its entries: name, inode, size and modification time."""
+#: When this process last found each batch sound by a quick look (time.monotonic()), for
+#: the looks that trust a batch so found for a while (``find_damage``'s ``trusted``).
+_SOUND_AT: dict[str, float] = {}
+
+
+def _sound(batch: Path, now: float) -> None:
+    if len(_SOUND_AT) > 100_000:
+        _SOUND_AT.clear()
+    _SOUND_AT[str(batch)] = now
+
+
+def _listing(batch: Path) -> Listing:
+    """A batch folder and each of its entries (see Listing)."""
     found = []
     with os.scandir(batch) as entries:
         for entry in entries:
@@ -182,12 +245,21 @@ def _listing(batch: Path) -> tuple[str, tuple[tuple[str, int, int, int], ...]]:
     return str(batch), tuple(sorted(found))
 
 
-def find_damage(store: Folders, full: bool = True) -> list[Damage]:
+def find_damage(store: Folders, full: bool = True, trusted: float = 0.0) -> list[Damage]:
     """Everything damaged or foreign under ``batches/``; ``full`` reads every table's data and
     checks what the store holds (see the module's text), otherwise only what tells a Parquet
-    file of the right columns (what an import checks before it writes)."""
+    file of the right columns (what an import checks before it writes). ``trusted``: for so
+    many seconds a batch this process found sound by a quick look is taken as sound without
+    a look (a watch looks before every hand)."""
     try:
-        entries = sorted(store.batches.iterdir())
+        # scandir: whether an entry is a folder comes with the listing, with no stat of each.
+        # Names sorted, not paths: the same order, as they share a folder, and comparing Paths
+        # costs more than the look at a batch known sound.
+        with os.scandir(store.batches) as listed:
+            named = {e.name: e.is_dir() for e in listed}
+        ordered = sorted(named)
+        entries = entry_paths(store.batches, ordered)
+        kinds = {path: named[name] for path, name in zip(entries, ordered)}
     except FileNotFoundError:
         return []
     except OSError as exc:
@@ -200,15 +272,21 @@ def find_damage(store: Folders, full: bool = True) -> list[Damage]:
     tables = {f"{name}.parquet": name for name in SCHEMAS}
     # A merge killed before it removed the batches it replaced leaves them: not read, and
     # removed by the next writer.
-    replaced = replaced_by(e for e in entries if e.is_dir())
+    folders = [e for e in entries if kinds[e]]
+    replaced = replaced_by(folders, fresh=full)
+    now = time.monotonic()
     for entry in entries:
-        if not entry.is_dir():
+        if not kinds[entry]:
             found.append(Damage(entry, "a foreign file: only batch folders belong here", entry))
             continue
         if entry.name in replaced:
             continue
+        if (trusted and not full and (at := _SOUND_AT.get(str(entry))) is not None
+                and now - at < trusted):
+            continue  # found sound by this process a moment ago
         files = _listing(entry)
         if not full and files in _BATCHES_SEEN:
+            _sound(entry, now)
             continue  # found sound by an earlier quick look, and not changed since
         looked = True
         names = {name for name, *_ in files[1]}
@@ -240,8 +318,9 @@ def find_damage(store: Folders, full: bool = True) -> list[Damage]:
             if len(_BATCHES_SEEN) > 100_000:
                 _BATCHES_SEEN.clear()
             _BATCHES_SEEN.add(files)
+            _sound(entry, now)
     if not full and looked and not found:
-        _write_seen(store, [e for e in entries if e.is_dir()])
+        _write_seen(store, folders)
     if full:
         try:
             found += _content_damage(store, whole)

@@ -20,25 +20,27 @@ import os
 import signal
 import threading
 from collections import Counter, deque
-from collections.abc import Callable, Collection, Iterable, Iterator
+from collections.abc import Callable, Collection, Generator, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from multiprocessing.connection import Connection
 from pathlib import Path
+from typing import TypeVar
 
 import polars as pl
 
 from hhtools.core.collector import collector_paused
 from hhtools.core.inputs import shown
 from hhtools.core.words import plural
+from hhtools.errors import StoreWriteError
 from hhtools.reading import parsing
-from hhtools.reading.parsing import not_history_count
+from hhtools.reading.parsing import ParseResult, not_history_count
 from hhtools.reading.slicing import Slice, plan
-from hhtools.store.cluster import connect, read_on_cluster
+from hhtools.store.cluster import Client, connect, read_on_cluster
 from hhtools.store.keyindex import StoredKeys
 from hhtools.store.slices import FileRows, flatten, read_slice
-from hhtools.store.store import Store, StoreWriteError
+from hhtools.store.store import Store
 from hhtools.store.summary_rows import new_summaries, stored_summaries
 from hhtools.store.tables import READ_ERRORS, SCHEMAS
 
@@ -52,9 +54,15 @@ BATCH_PARTS = int(os.environ.get("HHTOOLS_BATCH_PARTS", "4000"))
 #: Below this much to read (about 4,000 hands), starting worker processes costs more than
 #: it saves, so an import with the automatic job count reads in this process.
 PARALLEL_BYTES = 5_000_000
+#: Seconds for which a watched hand's import takes a batch found sound as still sound (each
+#: is looked at again once they are past: damage made meanwhile by hand, in place, is then
+#: found, and is always found by ``hhtools check`` and by the reads that meet it).
+WATCH_TRUSTS = 60.0
 #: Slices read ahead per worker: enough that workers never wait for the main process.
 READ_AHEAD = 3
 KEY = ["site", "hand_id"]
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -67,9 +75,9 @@ class ImportSummary:
     hands_new: int = 0
     hands_stored: int = 0  # of hands_new, those in batches already published
     duplicates: int = 0
-    skipped_games: Counter = field(default_factory=Counter)
+    skipped_games: Counter[str] = field(default_factory=Counter)
     rejected: int = 0
-    verdicts: Counter = field(default_factory=Counter)
+    verdicts: Counter[str] = field(default_factory=Counter)
     rejected_examples: list[str] = field(default_factory=list)
     #: Files holding no hand of any known site (a readme): skipped, not rejected.
     not_histories: int = 0
@@ -128,9 +136,9 @@ class ImportProgress:
     hands_stored: int = 0  # new hands in the batches written to the store so far
 
 
-def history_files(paths: Iterable[str | os.PathLike]) -> list[Path]:
+def history_files(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
     """The files named, and the files found in the folders named, recursively, in a stable order."""
-    return list(parsing.history_files(paths))
+    return list(parsing.history_files(p if isinstance(p, str) else Path(p) for p in paths))
 
 
 def default_jobs() -> int:
@@ -142,7 +150,7 @@ def default_jobs() -> int:
     return max(1, min(usable, 8))
 
 
-def import_paths(paths: Iterable[str | os.PathLike], store: Store,
+def import_paths(paths: Iterable[str | os.PathLike[str]], store: Store,
                  progress: Callable[[ImportProgress], None] | None = None,
                  jobs: int | None = None,
                  waiting: Callable[[str], None] | None = None,
@@ -184,8 +192,9 @@ def import_paths(paths: Iterable[str | os.PathLike], store: Store,
     return summary
 
 
-def _import(paths, store: Store, progress, jobs: int | None, summary: ImportSummary,
-            client=None) -> None:
+def _import(paths: Iterable[str | os.PathLike[str]], store: Store,
+            progress: Callable[[ImportProgress], None] | None, jobs: int | None,
+            summary: ImportSummary, client: Client | None = None) -> None:
     known = Known.of(store)
     stored_rows = StoredRows(store, known.stored)
     previous = store.imported_files()
@@ -214,8 +223,8 @@ def _import(paths, store: Store, progress, jobs: int | None, summary: ImportSumm
     report = progress or (lambda _: None)
     report(state)
 
-    def stored(hands: int) -> Callable[[Future], None]:
-        def done(write: Future) -> None:
+    def stored(hands: int) -> Callable[[Future[int]], None]:
+        def done(write: Future[int]) -> None:
             if not write.cancelled() and write.exception() is None:
                 state.hands_stored += hands
                 summary.hands_stored += hands
@@ -223,13 +232,13 @@ def _import(paths, store: Store, progress, jobs: int | None, summary: ImportSumm
 
     batch = _Batch()
     failed: set[str] = set()  # files with a rejected hand in a slice read so far
-    earlier: Counter = Counter()  # new hands in the slices read so far of a file
+    earlier: Counter[str] = Counter()  # new hands in the slices read so far of a file
     # A full batch is written by a second thread while the next files are read: polars
     # writes Parquet, and the disk syncs, without holding the interpreter, so with a
     # processor to spare the writing costs the reading nothing. One batch at most is being
     # written, so memory stays flat; each batch is still published whole or not at all.
     with ThreadPoolExecutor(max_workers=1, thread_name_prefix="hhtools-store") as writer:
-        writing: Future | None = None
+        writing: Future[int] | None = None
         if client is not None:
 
             reading = read_on_cluster(_slices(todo), client)
@@ -277,7 +286,7 @@ def _slices(paths: list[str]) -> Iterator[Slice]:
         yield from plan(path)
 
 
-def _read_all(slices: Iterator[Slice], jobs: int) -> Iterator[FileRows]:
+def _read_all(slices: Iterator[Slice], jobs: int) -> Generator[FileRows, None, None]:
     ahead = list(itertools.islice(slices, 2))
     slices = itertools.chain(ahead, slices)
     if jobs <= 1 or len(ahead) <= 1:
@@ -315,7 +324,7 @@ def _read_all(slices: Iterator[Slice], jobs: int) -> Iterator[FileRows]:
             raise
 
 
-def _result(future: Future):
+def _result(future: Future[T]) -> T:
     """``future.result()``, waited for in steps of a tenth of a second: Ctrl-C may be delivered
     to another thread, and Python acts on it only when the main thread runs again."""
     while not wait([future], timeout=0.1).done:
@@ -349,21 +358,26 @@ def _end_with_importer(alive: Connection) -> None:
     threading.Thread(target=watch, name="hhtools-importer-watch", daemon=True).start()
 
 
-def import_parsed(path: str, stat: os.stat_result, result, store: Store, *, whole: bool,
-                  again: bool = True, waiting: Callable[[str], None] | None = None
-                  ) -> ImportSummary:
+def import_parsed(path: str, stat: os.stat_result, result: ParseResult, store: Store, *,
+                  whole: bool, again: bool = True,
+                  waiting: Callable[[str], None] | None = None,
+                  merge: bool = True) -> ImportSummary:
     """Import the hands of ``path`` already parsed (``result``, a ParseResult), holding the
     writer lock only meanwhile; hands already stored are skipped.
 
     ``stat`` is the file's, taken before it was read. With ``whole`` false the result covers
     only the part of the file written so far: the file is not marked as imported, so a later
-    import reads it again rather than taking it for unchanged.
+    import reads it again rather than taking it for unchanged. ``merge``: as for
+    ``Store.writing`` (a watch merges once the hand is said to be stored).
     """
-    with store.writing("watch", waiting):
+    with store.writing("watch", waiting, merge=merge):
         store.discard_unfinished()
-        store.refuse_damaged()
+        # Only the batches new since the last hand, and every batch once a while: what a
+        # look at every file of every batch costs grows with the store, and comes before
+        # each hand.
+        store.refuse_damaged(trusted=WATCH_TRUSTS)
         summary = ImportSummary(files_seen=1, files_read=1)
-        known = Known.of(store)
+        known = Known.of(store, trusted=WATCH_TRUSTS)
         stored_rows = StoredRows(store, known.stored)
         # Hands already stored are not audited again: a growing file is read after each hand.
         stored = known.duplicates([(h.site, h.hand_id) for h in result.hands])
@@ -429,10 +443,11 @@ class Known:
         self.added: set[tuple[str, str]] = set()
 
     @classmethod
-    def of(cls, store: Store) -> Known:
-        """What ``store`` holds now (its writer lock held, its damage looked for)."""
+    def of(cls, store: Store, trusted: float = 0.0) -> Known:
+        """What ``store`` holds now (its writer lock held, its damage looked for);
+        ``trusted``: as for hhtools.store.keyindex.batch_index."""
         try:
-            return cls(store, StoredKeys(store.batch_folders()))
+            return cls(store, StoredKeys(store.batch_folders(), trusted))
         except (*READ_ERRORS, ValueError):
             raise store.damage_error("hands") from None
 
@@ -520,7 +535,7 @@ class _Batch:
             if frame.height:
                 self.frames[name].append(frame)
                 self.rows += frame.height
-                self.bytes += frame.estimated_size()
+                self.bytes += int(frame.estimated_size())
                 self.parts += 1
         self.hands += hands
         if reread is not None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from bisect import bisect_left
 from collections import Counter
 from collections.abc import Collection, Iterable
@@ -120,12 +121,31 @@ def _signature(path: Path) -> tuple[int, int, int] | None:
     return stat.st_ino, stat.st_size, stat.st_mtime_ns
 
 
-def batch_index(batch: Path) -> Held:
-    """The key index of a published batch, read once per process.
+#: When each batch's index was last read or found unchanged (time.monotonic()), for the
+#: lookups that trust it for a while (``batch_index``'s ``trusted``).
+_CHECKED_AT: dict[str, tuple[float, Held]] = {}
+
+
+def batch_index(batch: Path, trusted: float = 0.0) -> Held:
+    """The key index of a published batch, read once per process; ``trusted``: for so many
+    seconds after it was read or found unchanged, its files are not looked at again (a
+    watch looks before every hand).
 
     Raises OSError (FileNotFoundError for a batch without its hands table), ValueError for a
     ``keys.json`` that is not an index, or polars' errors for a hands table that does not read.
     """
+    now = time.monotonic()
+    if trusted and (checked := _CHECKED_AT.get(str(batch))) is not None \
+            and now - checked[0] < trusted:
+        return checked[1]
+    held = _batch_index(batch)
+    if len(_CHECKED_AT) > 100_000:
+        _CHECKED_AT.clear()
+    _CHECKED_AT[str(batch)] = (now, held)
+    return held
+
+
+def _batch_index(batch: Path) -> Held:
     hands = batch / "hands.parquet"
     table = _signature(hands)
     if table is None:
@@ -152,11 +172,12 @@ def batch_index(batch: Path) -> Held:
 class StoredKeys:
     """The keys of the hands stored in some batches, looked up batch by batch as needed."""
 
-    def __init__(self, batches: Iterable[Path]):
+    def __init__(self, batches: Iterable[Path], trusted: float = 0.0):
+        """``trusted``: as for ``batch_index``."""
         self._ranges: dict[str, list[tuple[str, str, Path]]] = {}
         self._per_file: Counter[str | None] = Counter()
         for batch in batches:
-            index = batch_index(batch).index
+            index = batch_index(batch, trusted).index
             for site, first, last, _ in index.sites:
                 self._ranges.setdefault(site, []).append((first, last, batch))
             for path, hands in index.paths:

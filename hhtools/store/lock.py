@@ -15,14 +15,16 @@ process can say whom it waits for; the lock itself is the kernel's, not the file
 from __future__ import annotations
 
 import os
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from types import TracebackType
 
-try:
+# Chosen by platform, so that mypy checks each branch on the platform it is for.
+if sys.platform != "win32":
     import fcntl
-except ImportError:  # Windows
-    fcntl = None
+else:
     import msvcrt
 
 
@@ -55,7 +57,8 @@ class WriterLock:
         self.fd = fd
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
+                 trace: TracebackType | None) -> None:
         fd, self.fd = self.fd, None
         if fd is not None:
             os.close(fd)
@@ -72,7 +75,7 @@ def _holder(fd: int) -> str:
     return f"another {doing or 'import'} (pid {pid})"
 
 
-if fcntl is not None:
+if sys.platform != "win32":
     def _try_lock(fd: int) -> bool:
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)

@@ -10,9 +10,11 @@ from dataclasses import dataclass, field
 import polars as pl
 
 from hhtools.auditing.auditor import audit_or_error
+from hhtools.auditing.results import Verdict
 from hhtools.core.collector import collector_paused
 from hhtools.core.records import HandError
 from hhtools.errors import HHToolsError
+from hhtools.reading.parsing import ParseResult
 from hhtools.reading.slicing import Slice, parse_slice
 from hhtools.reading.unfinished import ends_inside_line, hold_last
 from hhtools.store.rows import add_hand, error_row, frames, new_rows
@@ -27,8 +29,8 @@ class FileRows:
     size: int
     mtime_ns: int
     frames: dict[str, pl.DataFrame]
-    verdicts: dict[tuple[str, str], str]  # (site, hand id) -> verdict, in file order
-    skipped: Counter
+    verdicts: dict[tuple[str, str], Verdict]  # (site, hand id) -> verdict, in file order
+    skipped: Counter[str]
     errors: list[str]
     repeated: int = 0  # hands that appear twice in this very file
     not_history: bool = False
@@ -82,11 +84,11 @@ def rejected_slice(part: Slice, reason: str) -> FileRows:
                     [error.message], 0, False, [], part.part, part.last, part.bytes)
 
 
-def flatten(path: str, size: int, mtime_ns: int, result) -> FileRows:
+def flatten(path: str, size: int, mtime_ns: int, result: ParseResult) -> FileRows:
     """Audit the hands of a parsed file and turn them into table rows."""
 
     rows = new_rows()
-    verdicts = {}
+    verdicts: dict[tuple[str, str], Verdict] = {}
     repeated = 0
     errors = list(result.errors)
     for hand in result.hands:

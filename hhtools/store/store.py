@@ -23,8 +23,9 @@ a foreign file or an unreadable Parquet file is damage (hhtools.store.check): re
 stop and name it in one line until ``hhtools check --repair`` moves it aside.
 
 Small batches are merged (``Store.compact``): every write ends, still holding the lock, by
-merging the batches under SMALL_BATCH_BYTES once there are COMPACT_AFTER of them, a watch does
-so when it ends, and ``hhtools check --compact`` on demand. The merged batch is published with
+merging the batches under SMALL_BATCH_BYTES once there are COMPACT_AFTER of them (a watch
+merges after each look's hands are stored, not inside their writes), a watch also does so when
+it ends, and ``hhtools check --compact`` on demand. The merged batch is published with
 one rename and names the batches it replaces in ``replaces.txt``: from then on readers skip
 those, which are removed next; so a kill at any moment leaves the old batches visible or the
 merged one, never both. A reader whose batches were removed under it reads the merged one.
@@ -65,6 +66,7 @@ from hhtools.store.tables import (
     REPAIR_HINT,
     REPLACES,
     SCHEMAS,
+    entry_paths,
     file_digest,
     replaced_by,
 )
@@ -81,14 +83,14 @@ def default_location() -> Path:
 class Store:
     """A hand store in one folder."""
 
-    def __init__(self, location: str | os.PathLike | None = None):
+    def __init__(self, location: str | os.PathLike[str] | None = None):
         self.root = Path(location).expanduser() if location else default_location()
         self.batches = self.root / "batches"
         self.tmp = self.root / "tmp"
         self.damaged = self.root / "damaged"
         self._listing: list[Path] | None = None  # fixed by snapshot()
         self._guard = threading.Lock()
-        self._lock = None
+        self._lock: WriterLock | None = None
         self._depth = 0
         self._rejected_in: dict[str, set[Path]] | None = None  # valid while the lock is held
         self._wrote = False  # a batch was published during this hold of the lock
@@ -100,9 +102,11 @@ class Store:
     # Writing ------------------------------------------------------------------------------
 
     @contextmanager
-    def writing(self, doing: str = "import",
-                waiting: Callable[[str], None] | None = None) -> Iterator[None]:
-        """Hold the store's writer lock (re-entrant); ``waiting`` is told when it must wait."""
+    def writing(self, doing: str = "import", waiting: Callable[[str], None] | None = None,
+                merge: bool = True) -> Iterator[None]:
+        """Hold the store's writer lock (re-entrant); ``waiting`` is told when it must wait.
+        ``merge``: a hold that wrote ends by merging the small batches if they are due
+        (``merge_if_due``); without it, the caller does so later."""
 
         with self._guard:
             if self._lock is None:
@@ -120,15 +124,15 @@ class Store:
             self._depth += 1
         try:
             yield
-            if self._depth == 1 and self._wrote and not self._compacting:
+            if self._depth == 1 and self._wrote and merge and not self._compacting:
                 # Every write ends by merging the small batches, still under the lock, so a
                 # watch storing a hand at a time leaves as few batches as one import.
                 self._wrote = False
-                self._compact_after_write(waiting)
+                self.merge_if_due(waiting)
         finally:
             with self._guard:
                 self._depth -= 1
-                if not self._depth:
+                if not self._depth and self._lock is not None:
                     self._lock.__exit__(None, None, None)
                     self._lock = None
                     self._rejected_in = None
@@ -192,7 +196,7 @@ class Store:
         earlier batches are dropped, as the batch holds their current ones.
         """
         with self.writing():
-            work, final, frames = self._write_unpublished(tables)
+            work, final = self._write_unpublished(tables)
             try:
                 # Dropped before the batch is published: a kill in between leaves those files
                 # unmarked as imported, so the next import reads them and lists them again.
@@ -203,16 +207,17 @@ class Store:
                 shutil.rmtree(work, ignore_errors=True)  # frees the space a full disk needs
                 raise self._trouble(exc, "rejected") from None
             self._wrote = True
-            for path in frames["rejected"]["path"].unique().to_list():
-                if self._rejected_in is not None:
+            rejected = tables.get("rejected")
+            if self._rejected_in is not None and rejected is not None:
+                for path in rejected["path"].unique().to_list():
                     self._rejected_in.setdefault(path, set()).add(final / "rejected.parquet")
             return final
 
     def _write_unpublished(self, tables: Mapping[str, pl.DataFrame | pl.LazyFrame],
                            replaces: Iterable[str] = ()
-                           ) -> tuple[Path, Path, dict[str, pl.DataFrame | pl.LazyFrame]]:
-        """Write a batch under ``tmp/``, synced: its folder there, the folder it is to be
-        published as, and its tables. ``replaces``: the batches it merges (see ``compact``),
+                           ) -> tuple[Path, Path]:
+        """Write a batch under ``tmp/``, synced: its folder there, and the folder it is to be
+        published as. ``replaces``: the batches it merges (see ``compact``),
         whose tables come as lazy scans, streamed to disk, so a merge holds little memory."""
         self._prepare()
         batch_id = f"{time.strftime('%Y%m%dT%H%M%S')}-{time.time_ns() % 10**9:09d}-{os.getpid()}"
@@ -267,7 +272,7 @@ class Store:
             error = self.failure(exc, no_room=_no_room(work))
             shutil.rmtree(work, ignore_errors=True)
             raise error from None
-        return work, final, frames
+        return work, final
 
     def _trouble(self, exc: Exception, table: str) -> StoreError:
         """The StoreError for what polars or the system raised while writing: a failed
@@ -289,8 +294,8 @@ class Store:
                         .select("path", "file").unique().collect())
                 for path, file in held.iter_rows():
                     self._rejected_in.setdefault(path, set()).add(Path(file))
-        files = {f for p in paths & self._rejected_in.keys() for f in self._rejected_in.pop(p)}
-        self._rewrite_rejected(sorted(files), pl.col("path").is_in(sorted(paths)))
+        held_in = {f for p in paths & self._rejected_in.keys() for f in self._rejected_in.pop(p)}
+        self._rewrite_rejected(sorted(held_in), pl.col("path").is_in(sorted(paths)))
 
     def _rewrite_rejected(self, files: list[Path], matching: pl.Expr) -> int:
         """Remove the rows ``matching`` from these ``rejected.parquet`` files; how many.
@@ -313,12 +318,13 @@ class Store:
             _fsync(file.parent)
         return removed
 
-    def refuse_damaged(self) -> None:
-        """Raise StoreError naming the damage, if any, found by a quick look (hhtools.store.check)."""
-        if damage := find_damage(self, full=False):
+    def refuse_damaged(self, trusted: float = 0.0) -> None:
+        """Raise StoreError naming the damage, if any, found by a quick look (hhtools.store.check);
+        ``trusted``: seconds for which a batch found sound is not looked at again."""
+        if damage := find_damage(self, full=False, trusted=trusted):
             raise damaged_error(self, damage)
 
-    def clear_rejections(self, under: str | os.PathLike | None = None,
+    def clear_rejections(self, under: str | os.PathLike[str] | None = None,
                          waiting: Callable[[str], None] | None = None) -> int:
         """Forget the stored rejections (of the file ``under``, or of the files under that
         folder); returns how many were removed. Files with rejected hands are read again by
@@ -344,7 +350,11 @@ class Store:
 
     def _all_folders(self) -> list[Path]:
         try:
-            return sorted(p for p in self.batches.iterdir() if p.is_dir())
+            # scandir: an entry's kind comes with the listing, with no stat of each batch;
+            # names are sorted, not paths (the same order in one folder, and quicker).
+            with os.scandir(self.batches) as entries:
+                names = sorted(e.name for e in entries if e.is_dir())
+            return entry_paths(self.batches, names)
         except FileNotFoundError:
             return []
         except OSError as exc:
@@ -422,12 +432,17 @@ class Store:
 
     # Merging small batches -------------------------------------------------------------
 
-    def _compact_after_write(self, waiting: Callable[[str], None] | None) -> None:
-        """Merge the small batches if there are enough of them; what stops the merge is
-        said, never raised, as what was just written is stored whole either way."""
+    def merge_if_due(self, waiting: Callable[[str], None] | None = None) -> None:
+        """Merge the small batches if there are COMPACT_AFTER of them (what every write does
+        last); what stops the merge is said, never raised, as what was written before is
+        stored whole either way."""
         if COMPACT_AFTER <= 0:
             return
         try:
+            # Counted first, cheaply (each batch too big to merge is measured once): the
+            # merge's own looks (unfinished batches, damage) are made only when it is due.
+            if len(_small_batches(self._list_batches())) < max(COMPACT_AFTER, 2):
+                return
             self.compact(every=False)
         except HHToolsError as exc:
             if waiting is not None:
@@ -453,17 +468,13 @@ class Store:
     def _compact(self, at_least: int) -> Compaction:
         self.discard_unfinished()
         self.refuse_damaged()
-        small = []
-        for folder in self._list_batches():
-            size = _folder_bytes(folder)
-            if size < SMALL_BATCH_BYTES:
-                small.append((folder, size))
+        small = _small_batches(self._list_batches())
         done = Compaction(merged=len(small), bytes_before=sum(size for _, size in small))
         if len(small) < at_least:
             return Compaction()
         inputs = [folder for folder, _ in small]
         tables = {name: self._scan(name, inputs) for name in SCHEMAS}
-        work, final, _ = self._write_unpublished(tables, [f.name for f in inputs])
+        work, final = self._write_unpublished(tables, [f.name for f in inputs])
         try:
             os.rename(work, final)
             _fsync(self.batches)
@@ -483,7 +494,7 @@ class Store:
         latest = files.sort("imported_at").unique("path", keep="last")
         return {p: (s, m) for p, s, m in latest.select("path", "size", "mtime_ns").iter_rows()}
 
-    def rejections(self, under: str | os.PathLike | None = None) -> pl.DataFrame:
+    def rejections(self, under: str | os.PathLike[str] | None = None) -> pl.DataFrame:
         """The rejected hands still not stored, in the order they were met; only those of
         the file ``under`` or of the files under that folder, if given. A rejection whose
         site and hand id were stored since (by another file, or a newer hhtools) is left out."""
@@ -517,13 +528,42 @@ class Compaction:
 
 
 def _folder_bytes(folder: Path) -> int:
+    return sum(_file_bytes(folder).values())
+
+
+def _file_bytes(folder: Path) -> dict[str, int]:
+    """The size of each file of a folder; none if it cannot be listed."""
     try:
-        return sum(entry.stat().st_size for entry in folder.iterdir() if entry.is_file())
+        with os.scandir(folder) as entries:
+            return {entry.name: entry.stat().st_size for entry in entries if entry.is_file()}
     except OSError:
-        return 0
+        return {}
 
 
-def _under(path: str | os.PathLike | None) -> pl.Expr:
+#: Batches found of at least SMALL_BATCH_BYTES without their rejected table, the one file
+#: rewritten in place (and only ever made smaller): they stay too big to merge, so a write
+#: that counts the small batches measures each of them once per process, not at every hand.
+_BIG_BATCHES: set[str] = set()
+
+
+def _small_batches(folders: list[Path]) -> list[tuple[Path, int]]:
+    """The batches among ``folders`` smaller than SMALL_BATCH_BYTES, and their sizes."""
+    small = []
+    for folder in folders:
+        if str(folder) in _BIG_BATCHES:
+            continue
+        sizes = _file_bytes(folder)
+        size = sum(sizes.values())
+        if size - sizes.get("rejected.parquet", 0) >= SMALL_BATCH_BYTES:
+            if len(_BIG_BATCHES) > 100_000:
+                _BIG_BATCHES.clear()
+            _BIG_BATCHES.add(str(folder))
+        elif size < SMALL_BATCH_BYTES:
+            small.append((folder, size))
+    return small
+
+
+def _under(path: str | os.PathLike[str] | None) -> pl.Expr:
     """Rows of the file ``path``, or of any file under that folder; every row if None."""
     if path is None:
         return pl.lit(True)
@@ -531,7 +571,7 @@ def _under(path: str | os.PathLike | None) -> pl.Expr:
     return (pl.col("path") == resolved) | pl.col("path").str.starts_with(resolved.rstrip(os.sep) + os.sep)
 
 
-def open_store(location: str | os.PathLike | None = None, *, create: bool = False) -> Store:
+def open_store(location: str | os.PathLike[str] | None = None, *, create: bool = False) -> Store:
     """The hand store at ``location``, checked before use.
 
     Reading needs a store that exists: a missing folder, or one without ``batches/``, is a

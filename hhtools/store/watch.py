@@ -95,7 +95,7 @@ class _File:
     signature: tuple[int, int]  # size and modification time when last seen
     changed_at: float  # time.monotonic() when the signature last changed
     done: tuple[int, int] | None = None  # the signature last imported whole
-    tried: tuple | None = None  # (signature, stage) last looked at
+    tried: tuple[tuple[int, int], str] | None = None  # (signature, stage) last looked at
     start: int = 0  # the line from which the file is still to be read
     mark: bytes = b""  # the digest of the lines before start when they were read
     rejected: bool = False  # a part read before had a hand rejected
@@ -110,7 +110,7 @@ class Watcher:
     counts what was imported, also after an interrupt.
     """
 
-    def __init__(self, paths: Iterable[str | os.PathLike], store: Store, *,
+    def __init__(self, paths: Iterable[str | os.PathLike[str]], store: Store, *,
                  on_import: Callable[[str, ImportSummary], None] | None = None,
                  on_event: Callable[[str], None] | None = None,
                  poll: float = POLL, quiet: float = QUIET, settle: float = SETTLE):
@@ -123,6 +123,7 @@ class Watcher:
         self._files: dict[str, _File] = {}
         self._missing: set[Path] = set()
         self._first = True
+        self._wrote = False  # during this look: the small batches may be due to be merged
 
     def run(self, stop: threading.Event | None = None) -> WatchSummary:
         """Watch until ``stop`` is set (or KeyboardInterrupt); the summary."""
@@ -177,11 +178,16 @@ class Watcher:
         for gone in self._files.keys() - seen:
             del self._files[gone]
         self._first = False
+        if self._wrote:
+            # After the hands of this look are said to be stored, not before: a merge of the
+            # small batches (every COMPACT_AFTER hands) would hold up the hand that made it due.
+            self._wrote = False
+            self.store.merge_if_due(self.on_event)
         if final:
             self.tidy()
 
     def _listing(self) -> list[Path]:
-        found = []
+        found: list[Path] = []
         for root in self.paths:
             if not root.exists():
                 if root not in self._missing:
@@ -288,7 +294,8 @@ class Watcher:
                 lines: list[str], end: int, start: int = 0, held: bool = False) -> None:
         whole = end == len(lines)
         done = import_parsed(name, stat, result, self.store, whole=whole and not known.rejected,
-                             again=start == 0, waiting=self.on_event)
+                             again=start == 0, waiting=self.on_event, merge=False)
+        self._wrote = True
         done.writing += held
         known.rejected = (known.rejected and start > 0) or bool(done.rejected)
         # What follows is read from the line the read stopped at: the last line, when the
@@ -329,7 +336,7 @@ def import_line(path: str, done: ImportSummary) -> str:
     return f"{shown(path)}: {', '.join(said)}"
 
 
-def watch(paths: Iterable[str | os.PathLike], store: Store, *,
+def watch(paths: Iterable[str | os.PathLike[str]], store: Store, *,
           on_import: Callable[[str, ImportSummary], None] | None = None,
           on_event: Callable[[str], None] | None = None,
           stop: threading.Event | None = None, **timing: float) -> WatchSummary:
