@@ -22,6 +22,7 @@ from hhtools.core.records import Hand, HandError, SkippedHand, Source
 from hhtools.errors import LineError, SkipHand
 from hhtools.sites.builder import DECK_CARDS, ZERO, HandBuilder
 from hhtools.sites.classifier import Classifier, LineToken
+from hhtools.sites.lines import line_automaton
 from hhtools.sites.memo import _AMOUNTS
 from hhtools.sites.structure import ACCEPT, Structure, compiled_grammar, ignored_kinds
 from hhtools.sites.tables import Tables
@@ -111,7 +112,8 @@ class Site:
     @functools.cached_property
     def structure(self) -> Structure:
         """The checker of a hand's line order, built from the compiled grammar on first use."""
-        return Structure(compiled_grammar(self.grammar), ignored_kinds(self.grammar))
+        return Structure(compiled_grammar(self.grammar), ignored_kinds(self.grammar),
+                         line_automaton(self.grammar))
 
     def describe(self, terminal: str) -> str:
         """Human words for a terminal, for error messages."""

@@ -1,15 +1,14 @@
 """The structure check: a hand's line kinds, in order, against its site grammar's rules.
 
 A site grammar (``grammars/<site>.lark``) defines one terminal per kind of line and the rules
-of a hand (header, seats, posts, streets, draws, showdown, summary). Lark compiles it into an
-LALR parser, which is run through its public interactive interface (``Lark.parse_interactive``,
-``InteractiveParser.feed_token``): hhtools classifies the lines itself, so the parser is fed
-the line kinds as tokens and never lexes anything.
+of a hand (header, seats, posts, streets, draws, showdown, summary). The rules nest no rule in
+itself, so the kinds of a hand's lines form a regular language: ``sites/lines.py`` builds its
+automaton from the grammar once, and each line is then one dict lookup.
 
-Feeding Lark a token costs microseconds, and every hand's lines step through the same few
-parser states, so each state reached is numbered once (by its stack of LALR states) and each
-(state, line kind) step remembered: a known step is then one dict lookup, and Lark runs only
-for steps never taken before.
+Lark still compiles the grammar into an LALR parser, run through its public interactive
+interface (``Lark.parse_interactive``, ``InteractiveParser.feed_token``, ``choices``) fed the
+line kinds as tokens: it says where a refused hand goes wrong and what could have come there,
+in the words the parser's tables give (docs/design.md, "p17-structure").
 """
 
 from __future__ import annotations
@@ -23,12 +22,13 @@ from lark.lexer import Lexer
 
 from hhtools.core.collector import collector_paused
 from hhtools.core.resources import grammar_cache, grammar_dir, grammar_text
+from hhtools.errors import HHToolsError
+from hhtools.sites.lines import Lines
 
-#: Steps that end a hand: the end accepted, or a line kind (or the end) refused there.
-ACCEPT, REJECT = -2, -1
-#: Parser states numbered before starting afresh (a grammar with real nesting would
-#: otherwise number them without end; the hand grammars' lists are left-recursive).
-_MAX_STATES = 100_000
+#: The step of the end (``$END``) from a state where a hand may end.
+ACCEPT = -2
+#: Refused hands whose answer is kept (each costs Lark one pass over the hand).
+_MAX_REFUSALS = 4096
 
 
 class _TokenStream(Lexer):
@@ -68,76 +68,74 @@ class Structure:
     """A grammar's hand rules, run over a hand's line kinds: accepts, or says where and what was
     expected."""
 
-    def __init__(self, lark: Lark, ignored: frozenset[str]):
+    def __init__(self, lark: Lark, ignored: frozenset[str], lines: Lines):
         self.lark = lark
         # Table events (%ignore'd terminals) never reach the parser: they leave it as it is.
         self.ignored = ignored
-        self._forget()
+        self._moves: list[dict[str, int]] = []
+        for at, row in enumerate(lines.moves):
+            step = dict(row)
+            step.update(dict.fromkeys(ignored, at))
+            if at in lines.accepting:
+                step["$END"] = ACCEPT
+            self._moves.append(step)
+        self._start = lark.parse_interactive(start="hand")
+        self._refusals: dict[tuple[str, ...], tuple[int, tuple[str, ...]]] = {}
 
     def moves(self) -> list[dict[str, int]]:
-        """The steps taken so far, by state number (0: the start) and kind: the next state's
-        number, or ACCEPT for the end of an accepted hand; ``step`` takes new ones."""
-        if len(self._parsers) > _MAX_STATES:
-            self._forget()
+        """Every step, by state number (0: the start) and kind: the next state's number, or
+        ACCEPT for the end of an accepted hand. A kind missing is refused there."""
         return self._moves
 
     def step(self, at: int, kind: str) -> int:
-        """The state number after ``kind`` (``$END`` for the end) from state ``at``, now
-        remembered in ``moves()``; raises Refused when ``kind`` cannot come there."""
-        nxt = self._step(at, kind)
-        if nxt == REJECT or (kind == "$END") != (nxt == ACCEPT):
-            raise Refused
-        return nxt
+        """The state number after ``kind`` (``$END`` for the end) from state ``at``; raises
+        Refused when ``kind`` cannot come there."""
+        try:
+            return self._moves[at][kind]
+        except KeyError:
+            raise Refused from None
 
     def check(self, kinds: Sequence[str]) -> tuple[int, tuple[str, ...]] | None:
         """None if the kinds (then the end) make a hand; else the index of the first kind that
         cannot come there (``len(kinds)`` for the end) and the kinds that could have. Table
         events among the kinds are passed over."""
-        moves = self.moves()
+        moves = self._moves
         at = 0
         for i, kind in enumerate(kinds):
             nxt = moves[at].get(kind)
             if nxt is None:
-                nxt = self._step(at, kind)
-                if nxt < 0:
-                    return i, self._expected[(at, kind)]
+                return self._refusal(tuple(kinds[:i + 1]))
             at = nxt
-        if moves[at].get("$END", REJECT) != ACCEPT and self._step(at, "$END") != ACCEPT:
-            return len(kinds), self._expected[(at, "$END")]
+        if moves[at].get("$END") != ACCEPT:
+            return self._refusal((*kinds, "$END"))
         return None
 
-    def _step(self, at: int, kind: str) -> int:
-        """Feed ``kind`` to (a copy of) the parser in state ``at``; remember where it goes."""
-        moves = self._moves
-        if kind in self.ignored:
-            moves[at][kind] = at
-            return at
+    def _refusal(self, kinds: tuple[str, ...]) -> tuple[int, tuple[str, ...]]:
+        """The line kinds Lark's parser could have taken where it refuses the last of ``kinds``
+        (the first the automaton refuses), with that kind's index."""
+        known = self._refusals.get(kinds)
+        if known is not None:
+            return known
         # (Lark leaves InteractiveParser.copy unannotated.)
-        parser = self._parsers[at].copy(deepcopy_values=False)  # type: ignore[no-untyped-call]
-        try:
-            if kind == "$END":
-                parser.feed_eof()
-                moves[at][kind] = ACCEPT
-                return ACCEPT
-            parser.feed_token(Token(kind, ""))
-        except UnexpectedToken:
-            # The parser is left where the kind failed, after the reductions it triggered:
-            # the line kinds of that state are what could have come.
-            # (A refusal is not remembered among the moves: a hand's loop follows them.)
-            self._expected[(at, kind)] = tuple(k for k in parser.choices() if k.isupper())
-            return REJECT
-        key = tuple(parser.parser_state.state_stack)
-        number = self._numbers.get(key)
-        if number is None:
-            number = self._numbers[key] = len(self._parsers)
-            self._parsers.append(parser)
-            self._moves.append({})
-        moves[at][kind] = number
-        return number
-
-    def _forget(self) -> None:
-        start = self.lark.parse_interactive(start="hand")
-        self._parsers = [start]
-        self._numbers = {tuple(start.parser_state.state_stack): 0}
-        self._moves: list[dict[str, int]] = [{}]
-        self._expected: dict[tuple[int, str], tuple[str, ...]] = {}
+        parser = self._start.copy(deepcopy_values=False)  # type: ignore[no-untyped-call]
+        for i, kind in enumerate(kinds):
+            if kind in self.ignored:
+                continue
+            try:
+                if kind == "$END":
+                    parser.feed_eof()
+                else:
+                    parser.feed_token(Token(kind, ""))
+            except UnexpectedToken:
+                if i != len(kinds) - 1:
+                    break
+                # The parser is left where the kind failed, after the reductions it
+                # triggered: the line kinds of that state are what could have come.
+                answer = i, tuple(k for k in parser.choices() if k.isupper())
+                if len(self._refusals) >= _MAX_REFUSALS:
+                    self._refusals.clear()
+                self._refusals[kinds] = answer
+                return answer
+        # The automaton and the parser are built from the same rules (tests/sites hold them
+        # to the same answers): a difference is a fault of hhtools, not of the hand.
+        raise HHToolsError(f"the structure check and Lark's parser disagree on {' '.join(kinds)}")
