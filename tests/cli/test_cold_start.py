@@ -64,8 +64,9 @@ def test_the_check_sees_a_heavy_library_when_one_is_loaded(tmp_path: Path) -> No
 
 
 def test_a_command_run_alone_answers_as_in_the_whole_app() -> None:
-    # hhtools.cli.main.main runs a named command in an app holding it alone (app_for): its
-    # help, its usage errors and its work are what the whole app gives.
+    # hhtools.cli.main.main runs a named command in an app holding it alone, and the root's
+    # options in the listing app, whose commands have no parameters (app_for): their help,
+    # their usage errors and their work are what the whole app gives.
     import typer
     from typer.testing import CliRunner
 
@@ -78,9 +79,28 @@ def test_a_command_run_alone_answers_as_in_the_whole_app() -> None:
     lines = [[name, "--help"] for name in names] + [
         ["audit", "--no-such-option", str(BADEUCY)], ["audit", str(BADEUCY)], ["eval"],
         ["eval", "--game", "badugi", "As 2d 3h Kc"], ["parse", "no-such-file.txt"]]
-    for words in lines:
+    roots = [[], ["--help"], ["-h"], ["--version"], ["--no-such-option"], ["--version", "--help"]]
+    for words in lines + roots:
         alone = app_for(words)
-        assert [c.name for c in alone.registered_commands] == [words[0]]
+        if words in roots:
+            assert alone is not app and [c.name for c in alone.registered_commands] == names
+        else:
+            assert [c.name for c in alone.registered_commands] == [words[0]]
         got = runner.invoke(alone, words, env=env, prog_name="hhtools")
         want = runner.invoke(app, words, env=env, prog_name="hhtools")
         assert (got.exit_code, got.output) == (want.exit_code, want.output), words
+        assert got.output, words
+
+
+def test_the_root_help_builds_no_command_parameters() -> None:
+    # The root's help lists every command by its summary: none of their parameters is made,
+    # where the whole app makes them all.
+    import typer
+
+    from hhtools.cli.main import app, app_for
+
+    listed = typer.main.get_command(app_for(["--help"])).commands  # type: ignore[attr-defined]
+    whole = typer.main.get_command(app).commands  # type: ignore[attr-defined]
+    assert list(listed) == list(whole)
+    assert all(command.params == [] for command in listed.values())
+    assert whole["audit"].params and all(listed[n].help == whole[n].help for n in whole)
