@@ -19,6 +19,9 @@ BADEUCY = ROOT / "sample_histories" / "histories" / "kingsclub-badeucey-split.tx
 
 #: Packages a short command must not load (their top-level names).
 HEAVY = ("polars", "matplotlib", "numpy", "pyarrow", "pokerkit", "dask", "distributed", "duckdb")
+#: What the help and the version need not load either: pydantic (Typer's coercion of option
+#: values, a fifth of a cold audit), lark and the auditor.
+NOT_FOR_HELP = ("pydantic", "lark", "hhtools.auditing", "hhtools.reading", "hhtools.sites.base")
 
 _CHILD = """
 import sys
@@ -31,16 +34,24 @@ except SystemExit as done:
 else:
     status = 0
 loaded = sorted({name.partition(".")[0] for name in sys.modules} & set(%r))
+print("besides", *sorted(set(%r) & {m for n in sys.modules for m in (n, n.partition(".")[0])}),
+      file=sys.stderr)
 print("status", status, "loaded", *loaded, file=sys.stderr)
-""" % (HEAVY,)
+""" % (HEAVY, NOT_FOR_HELP)
 
 
 def _run(*words: str) -> tuple[str, str]:
     """(standard output, the last line on standard error) of ``hhtools WORDS``."""
+    out, lines = _run_lines(*words)
+    return out, lines[-1]
+
+
+def _run_lines(*words: str) -> tuple[str, list[str]]:
+    """(standard output, the lines on standard error) of ``hhtools WORDS``."""
     done = subprocess.run([sys.executable, "-c", _CHILD, *words], capture_output=True,
                           text=True, timeout=300, cwd=ROOT)
     assert "Traceback" not in done.stderr, done.stderr
-    return done.stdout, done.stderr.strip().splitlines()[-1]
+    return done.stdout, done.stderr.strip().splitlines()
 
 
 @pytest.mark.parametrize(("words", "expected"), [
@@ -55,6 +66,19 @@ def test_everyday_commands_load_no_heavy_library(words: tuple[str, ...], expecte
     out, last = _run(*words)
     assert expected in out
     assert last == "status 0 loaded", f"hhtools {' '.join(words)}: {last}"
+
+
+@pytest.mark.parametrize("words", [("--help",), ("-h",), ("--version",), ()])
+def test_the_help_loads_neither_typer_coercion_nor_the_reader(words: tuple[str, ...]) -> None:
+    out, lines = _run_lines(*words)
+    assert "audit" in out or "hhtools " in out
+    assert lines[-2] == "besides", f"hhtools {' '.join(words)}: {lines[-2]}"
+
+
+def test_the_help_check_sees_what_an_audit_loads() -> None:
+    # The same child, for the audit: the check above can fail.
+    _, lines = _run_lines("audit", str(BADEUCY))
+    assert set(lines[-2].split()) == {"besides", *NOT_FOR_HELP}
 
 
 def test_the_check_sees_a_heavy_library_when_one_is_loaded(tmp_path: Path) -> None:
