@@ -287,10 +287,9 @@ class _LazyTable(dict[int, int]):
         raise KeyError(key)
 
 
-#: The shapes of five ranks (no pair, a pair, two pair, three of a kind, a full house, four of a
-#: kind), in the order the five-card tables are built: no pair first, which holds every made low
-#: and most hands shown down, then the likelier shapes before the rarer.
-_SHAPES = (0, 1, 2, 3, 6, 7)
+#: The shapes of five ranks, in the order the five-card tables are built: no pair first, which
+#: holds every made low and most hands shown down, then the likelier shapes before the rarer.
+_SHAPES = (_NO_PAIR, _PAIR, _TWO_PAIR, _TRIPS, _FULL_HOUSE, _QUADS)
 
 
 def _rank_classes(shape: int) -> Iterator[tuple[int, ...]]:
