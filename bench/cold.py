@@ -1,5 +1,6 @@
-"""Cold start: `hhtools --help` and `hhtools audit` of one Badeucy hand, each a fresh process,
-beside the old tree's `hhtools` measured in the same run.
+"""Cold start: `hhtools --help`, `hhtools audit` and `parse` of one Badeucy hand and `hhtools
+eval` of two Badeucy hands, each a fresh process, beside the old tree's `hhtools` measured in
+the same run.
 
 Each command is started --runs times, this tree's and the old tree's in turn (new, old, new,
 old...), after one warm-up run of each that is not counted. "Cold" is a new interpreter, as a
@@ -78,7 +79,8 @@ def main() -> None:
     parser.add_argument("--instructions", action="store_true",
                         help="also count each command's instructions once (callgrind, slow)")
     args = parser.parse_args()
-    cases = {"--help": ["--help"], "audit": ["audit", args.hand]}
+    cases = {"--help": ["--help"], "audit": ["audit", args.hand], "parse": ["parse", args.hand],
+             "eval": ["eval", "--game", "badeucy", "2c 3s 4d 5h 7c", "As 2d 3h 4c 6s"]}
     trees = {"new": str(NEW), "old": args.old}
     shown = ", ".join("hhtools " + " ".join(words) for words in cases.values())
     print(f"cold runs of {shown}; "

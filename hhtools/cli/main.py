@@ -9,6 +9,8 @@ status: 0 all read and fine, 1 something rejected or a finding made, 2 a usage e
 from __future__ import annotations
 
 import copy
+import functools
+import inspect
 import sys
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Annotated, Any
@@ -583,22 +585,49 @@ def explain_all(argv: list[str]) -> list[str]:
 
 
 def app_for(args: list[str]) -> typer.Typer:
-    """The app that runs the command line ``args``: when they name a command, one holding that
-    command alone, since Typer makes every command's parameters from its signature before it
-    runs any (all of them took 28 ms against 4 ms for audit's alone, on a busy machine); else
-    the whole app (the help lists every command, and a misspelt name is answered from all).
+    """The app that runs the command line ``args``. Typer makes every command's parameters
+    from its signature before it runs any (all of them took 28 ms against 4 ms for audit's
+    alone, on a busy machine), so: when they name a command, an app holding that command alone;
+    when they are root options only (``--help``, ``--version``, none), the listing app, whose
+    commands carry their names and summaries but no parameters; else (a misspelt command name,
+    answered from all the names) the whole app.
 
     >>> [c.name for c in app_for(["audit", "h.txt"]).registered_commands]
     ['audit']
-    >>> app_for(["--help"]) is app_for(["adit"]) is app
+    >>> app_for(["--help"]) is app_for([]) is not app
+    True
+    >>> app_for(["adit"]) is app_for(["--", "audit"]) is app
     True
     """
     named = [command for command in app.registered_commands if args and command.name == args[0]]
-    if not named:
-        return app
-    one = copy.copy(app)  # the same callback and settings
-    one.registered_commands = named
-    return one
+    if named:
+        one = copy.copy(app)  # the same callback and settings
+        one.registered_commands = named
+        return one
+    if all(word.startswith("-") and word != "--" for word in args):
+        return _listing()
+    return app
+
+
+@functools.cache
+def _listing() -> typer.Typer:
+    """The app that lists the commands (the root's help): each command as registered, with
+    its help, but a callback without parameters. No command can run in it: app_for gives it
+    only command lines that name none."""
+    listed = copy.copy(app)
+    listed.registered_commands = []
+    for command in app.registered_commands:
+        summary = copy.copy(command)
+        if summary.help is None:  # Typer's own default: the callback's docstring
+            summary.help = inspect.getdoc(command.callback)
+        summary.callback = _listed
+        listed.registered_commands.append(summary)
+    return listed
+
+
+def _listed() -> None:
+    """The callback of every command of the listing app, which is never run (see _listing)."""
+    raise AssertionError("the listing app runs no command")
 
 
 def main() -> None:

@@ -267,49 +267,57 @@ _CATEGORY_NAMES = {_NO_PAIR: "no pair", _PAIR: "a pair", _TWO_PAIR: "two pair",
 
 
 class _LazyTable(dict[int, int]):
-    """A lookup table that builds itself (through ``build``) on its first miss.
+    """A lookup table that builds itself on a miss: ``build`` adds a part (the five-card
+    tables are built a shape at a time) and says whether there was one left to add.
 
-    A lock makes other threads (polars calls back from several) wait for the build rather
-    than take a key missing mid-build for a hand that does not exist."""
+    A lock, shared by the tables one build fills, makes other threads (polars calls back from
+    several) wait for the build rather than take a key missing mid-build for a hand that does
+    not exist."""
 
-    def __init__(self, build: Callable[[], object]):
+    def __init__(self, build: Callable[[], bool], lock: threading.Lock):
         super().__init__()
         self._build = build
-        self._built = False
-        self._lock = threading.Lock()
+        self._lock = lock
 
     def __missing__(self, key: int) -> int:
         with self._lock:
-            if not self._built:
-                self._build()
-                self._built = True
+            while not dict.__contains__(self, key) and self._build():
+                pass
         if dict.__contains__(self, key):
             return dict.__getitem__(self, key)
         raise KeyError(key)
 
 
-def _rank_classes() -> Iterator[tuple[int, tuple[int, ...]]]:
-    """Every multiset of five ranks (positions in a component's order, 0-12) that a hand can
-    hold, as (category, the ranks): the larger group first, and within groups of one size the
-    higher rank first (a pair of 9s with K, 7, 2 is 9 9 K 7 2). Made by shape rather than by
-    counting every multiset, so a table builds in a few milliseconds on a command's first
-    showdown."""
+#: The shapes of five ranks, in the order the five-card tables are built: no pair first, which
+#: holds every made low and most hands shown down, then the likelier shapes before the rarer.
+_SHAPES = (_NO_PAIR, _PAIR, _TWO_PAIR, _TRIPS, _FULL_HOUSE, _QUADS)
+
+
+def _rank_classes(shape: int) -> Iterator[tuple[int, ...]]:
+    """Every multiset of five ranks (positions in a component's order, 0-12) of one shape (a
+    category of _SHAPES): the larger group first, and within groups of one size the higher
+    rank first (a pair of 9s with K, 7, 2 is 9 9 K 7 2). Made by shape rather than by counting
+    every multiset, so a table builds in a few milliseconds on a command's first showdown."""
     high = range(12, -1, -1)
-    for ranks in combinations(high, 5):
-        yield _NO_PAIR, ranks
-    for a in high:
-        others = [r for r in high if r != a]
-        for c, d, e in combinations(others, 3):
-            yield _PAIR, (a, a, c, d, e)
-        for d, e in combinations(others, 2):
-            yield _TRIPS, (a, a, a, d, e)
-        for b in others:
-            yield _FULL_HOUSE, (a, a, a, b, b)
-            yield _QUADS, (a, a, a, a, b)
-    for a, b in combinations(high, 2):
-        for kicker in high:
-            if kicker != a and kicker != b:
-                yield _TWO_PAIR, (a, a, b, b, kicker)
+    if shape == _NO_PAIR:
+        yield from combinations(high, 5)
+    elif shape == _TWO_PAIR:
+        for a, b in combinations(high, 2):
+            for kicker in high:
+                if kicker != a and kicker != b:
+                    yield a, a, b, b, kicker
+    else:
+        for a in high:
+            others = [r for r in high if r != a]
+            if shape == _PAIR:
+                for c, d, e in combinations(others, 3):
+                    yield a, a, c, d, e
+            elif shape == _TRIPS:
+                for d, e in combinations(others, 2):
+                    yield a, a, a, d, e
+            else:
+                for b in others:
+                    yield (a, a, a, b, b) if shape == _FULL_HOUSE else (a, a, a, a, b)
 
 
 class FiveCardHand(Component):
@@ -319,6 +327,12 @@ class FiveCardHand(Component):
     needs neither sorting nor counting; flushes use a second table. Subclasses say which way
     the categories and ranks run (``_strength``) and whether the ace also plays low in a
     straight (``wheel``).
+
+    A category's classes are consecutive ranks (a strength is first its category's), so the
+    tables are built a shape at a time, as hands need them: a shape's classes are ranked among
+    themselves and placed after the classes of the categories that beat theirs, whose counts
+    are known before those are built. One command's showdown of lows builds the no-pair
+    shape alone, a sixth of the table.
     """
 
     size = (5, 5)
@@ -330,52 +344,86 @@ class FiveCardHand(Component):
         self.straights_and_flushes = straights_and_flushes
         self.ranks = 7462 if straights_and_flushes else 6175
         self._prime = tuple(_PRIMES[o] for o in self._ord)
-        # Filled on first use; a miss before then builds the tables (see _LazyTable).
-        self._plain = _LazyTable(self._table)
-        self._flush = _LazyTable(self._table)
-        self._paired: frozenset[int] = frozenset()
+        # Filled a shape at a time, on the first miss of a hand of that shape (_add_shape).
+        self._lock = threading.Lock()
+        self._plain = _LazyTable(self._add_shape, self._lock)
+        self._flush = _LazyTable(self._add_shape, self._lock)
+        self._paired: set[int] = set()
+        self._keys: list[tuple[int, tuple[str, ...]] | None] = [None] * self.ranks
+        self._shapes_left = list(_SHAPES)
+        self._first_rank: dict[int, int] = {}  # category -> its best class's rank
 
     def _strength(self, category: int, ranks: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
         """The sort key of a class (category, rank positions high to low): lower is better."""
         raise NotImplementedError
 
+    def _classes(self, shape: int) -> Iterator[tuple[int, int, tuple[int, ...], bool]]:
+        """The classes of a shape: (category, prime product, rank positions, is a flush)."""
+        primes = _PRIMES
+        for ranks in _rank_classes(shape):
+            a, b, c, d, e = ranks
+            product = primes[a] * primes[b] * primes[c] * primes[d] * primes[e]
+            if not self.straights_and_flushes or shape != _NO_PAIR:
+                yield shape, product, ranks, False
+                continue
+            straight = ranks[0] - ranks[4] == 4
+            if self.wheel and ranks == _ACE_FIVE:
+                straight, ranks = True, _WHEEL
+            yield _STRAIGHT if straight else _NO_PAIR, product, ranks, False
+            yield _STRAIGHT_FLUSH if straight else _FLUSH, product, ranks, True
+
+    def _add_shape(self) -> bool:
+        """Rank the next shape of _SHAPES into the tables; False when all are there. Called
+        with the tables' lock held."""
+        if not self._shapes_left:
+            return False
+        shape = self._shapes_left[0]
+        # Some 3,000 tuples a shape and no reference cycle: the cyclic collector would scan
+        # them (and every object of the process) several times over for nothing.
+        with collector_paused():
+            entries = sorted((self._strength(category, ranks), is_flush, product, category, ranks)
+                             for category, product, ranks, is_flush in self._classes(shape))
+            if not self._first_rank:
+                self._place_categories(entries)
+            plain: dict[int, int] = {}
+            flush: dict[int, int] = {}
+            letter = self.order.__getitem__
+            keys = self._keys
+            at: dict[int, int] = {}  # category -> the rank its next class takes
+            for _, is_flush, product, category, ranks in entries:
+                r = at.get(category) or self._first_rank[category]
+                at[category] = r + 1
+                (flush if is_flush else plain)[product] = r
+                keys[r - 1] = (category, tuple(map(letter, ranks)))
+            if shape != _NO_PAIR:
+                self._paired.update(plain)  # before the ranks: a rank found is checked
+            dict.update(self._plain, plain)
+            dict.update(self._flush, flush)
+        del self._shapes_left[0]
+        return True
+
+    def _place_categories(self, no_pair: list[tuple[tuple[int, tuple[int, ...]], bool, int, int,
+                                                    tuple[int, ...]]]) -> None:
+        """Each category's first rank, from the classes of the no-pair shape (which hold the
+        straights and flushes) and the sizes of the other shapes."""
+        sizes: dict[int, int] = {}
+        for entry in no_pair:
+            sizes[entry[3]] = sizes.get(entry[3], 0) + 1
+        for shape in _SHAPES[1:]:
+            sizes[shape] = sum(1 for _ in _rank_classes(shape))
+        rank = 1
+        for category in sorted(sizes, key=lambda c: self._strength(c, ())[0]):
+            self._first_rank[category] = rank
+            rank += sizes[category]
+        if rank != self.ranks + 1:
+            raise AssertionError(f"{self.name}: {rank - 1} classes, not {self.ranks}")
+
     def _table(self) -> tuple[dict[int, int], dict[int, int], list[tuple[int, tuple[str, ...]]], set[int]]:
-        if self._tables is None:
-            # Some 15,000 tuples and no reference cycle: the cyclic collector would scan them
-            # (and every object of the process) several times over for nothing.
-            with collector_paused():
-                entries = []  # (strength, is flush, prime product, category, rank positions)
-                paired = set()
-                primes = _PRIMES
-                for category, ranks in _rank_classes():
-                    a, b, c, d, e = ranks
-                    product = primes[a] * primes[b] * primes[c] * primes[d] * primes[e]
-                    if category != _NO_PAIR:
-                        paired.add(product)
-                    if not self.straights_and_flushes or category != _NO_PAIR:
-                        entries.append((self._strength(category, ranks), False, product, category,
-                                        ranks))
-                        continue
-                    straight = ranks[0] - ranks[4] == 4
-                    if self.wheel and ranks == _ACE_FIVE:
-                        straight, ranks = True, _WHEEL
-                    for is_flush, category in ((False, _STRAIGHT if straight else _NO_PAIR),
-                                               (True, _STRAIGHT_FLUSH if straight else _FLUSH)):
-                        entries.append((self._strength(category, ranks), is_flush, product,
-                                        category, ranks))
-                entries.sort()
-                plain: dict[int, int] = {}
-                flush: dict[int, int] = {}
-                keys = []
-                letter = self.order.__getitem__
-                for r, (_, is_flush, product, category, ranks) in enumerate(entries, 1):
-                    (flush if is_flush else plain)[product] = r
-                    keys.append((category, tuple(map(letter, ranks))))
-                self._plain.update(plain)
-                self._flush.update(flush)
-                self._paired = frozenset(paired)
-                self._tables = (plain, flush, keys, paired)
-        return self._tables  # type: ignore[return-value]
+        """The whole tables: (plain ranks, flush ranks, each rank's class, paired products)."""
+        with self._lock:
+            while self._add_shape():
+                pass
+        return self._plain, self._flush, self._keys, self._paired  # type: ignore[return-value]
 
     def evaluate(self, cards: Sequence[Card]) -> Evaluation:
         # The hot path: one multiplication chain and one dict lookup. Validation costs extra
@@ -419,7 +467,16 @@ class FiveCardHand(Component):
         return out
 
     def key(self, rank: int) -> tuple[int, tuple[str, ...]]:
-        return self._table()[2][rank - 1]
+        if not 1 <= rank <= self.ranks:
+            raise IndexError(f"{self.name} has no rank {rank}")
+        keys = self._keys
+        if keys[rank - 1] is None:
+            with self._lock:
+                while keys[rank - 1] is None and self._add_shape():
+                    pass
+        found = keys[rank - 1]
+        assert found is not None  # every shape is in the table now
+        return found
 
     def describe(self, rank: int) -> str:
         category, letters = self.key(rank)
