@@ -264,7 +264,8 @@ def test_a_hand_the_auditor_fails_on_costs_only_itself(tmp_path, monkeypatch):
     store = Store(tmp_path / "db")
     summary = import_paths([path], store, jobs=1)
     assert (summary.hands_new, summary.rejected) == (2, 1)
-    assert summary.rejected_examples == [
-        f"{path}:20:1: hand 13805352000002: internal error while auditing this hand "
-        "(UnknownNameError: Unknown game 'a bug'. Known: ...); please report it"]
+    (rejected,) = summary.rejected_examples
+    assert rejected.startswith(f"{path}:20:1: hand 13805352000002: internal error while "
+                               "auditing this hand (UnknownNameError: Unknown game 'a bug'.")
+    assert rejected.endswith("); please report it")
     assert sorted(store.read("hands")["hand_id"]) == ["13805352000001", "13805352000003"]
