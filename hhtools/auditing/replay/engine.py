@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import Final
 
 from hhtools.auditing.findings import (
     KINDS,
@@ -31,9 +32,9 @@ from hhtools.core.games import Game, get_game
 from hhtools.core.records import Action, Hand
 from hhtools.errors import RuleViolation
 
-POSTS = frozenset(("post_sb", "post_bb", "post_ante", "post_dead", "post_blind"))
-WAGERS = frozenset(("fold", "check", "call", "bet", "raise"))
-DRAWS = frozenset(("discard", "stand_pat"))
+POSTS: Final = frozenset(("post_sb", "post_bb", "post_ante", "post_dead", "post_blind"))
+WAGERS: Final = frozenset(("fold", "check", "call", "bet", "raise"))
+DRAWS: Final = frozenset(("discard", "stand_pat"))
 
 
 @dataclass(slots=True)
