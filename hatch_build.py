@@ -110,8 +110,11 @@ class CompileHook(BuildHookInterface):  # type: ignore[type-arg]
 
 def listed_sources(root: Path, compiled: list[str], pure: list[str]) -> list[Path]:
     """The files to compile: the ``compiled`` entries of the hook's table (files, or packages
-    meaning every module under them) less its ``pure`` entries."""
-    kept = {root / p for p in pure}
+    meaning every module under them) less its ``pure`` entries (files or packages alike)."""
+    kept: set[Path] = set()
+    for entry in pure:
+        path = root / entry
+        kept.update(path.rglob("*.py") if path.is_dir() else [path])
     out: list[Path] = []
     for entry in compiled:
         path = root / entry

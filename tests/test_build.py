@@ -150,7 +150,9 @@ def test_an_edited_compiled_module_is_named_stale(tmp_path):
     shutil.copytree(ROOT / "hhtools", copy / "hhtools", ignore=shutil.ignore_patterns("__pycache__"))
     for path in ROOT.glob("hhtools__mypyc.*"):  # the group's shared library, when there is one
         shutil.copy(path, copy / path.name)
-    source = copy / Path(*edited.split(".")).with_suffix(".py")
+    # The source beside the extension (``auditing/__init__.py`` for a package).
+    extension = Path(importlib.import_module(edited).__file__).relative_to(ROOT)
+    source = copy / extension.with_name(extension.name.split(".", 1)[0] + ".py")
     source.write_text(source.read_text(encoding="utf-8") + "# an edit the extension lacks\n",
                       encoding="utf-8")
     run = subprocess.run([sys.executable, "-I", "-c",

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from decimal import Decimal
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from hhtools.auditing.findings import RULE_KINDS, Finding
 from hhtools.auditing.replay.engine import Replay
@@ -37,8 +37,8 @@ from hhtools.errors import HHToolsError, UsageError
 if TYPE_CHECKING:  # (the reader itself is imported where it is used: audit_paths)
     from hhtools.reading.parsing import ParseResult
 
-ZERO = Decimal(0)
-_RULE_KINDS = frozenset(RULE_KINDS)
+ZERO: Final = Decimal(0)
+_RULE_KINDS: Final = frozenset(RULE_KINDS)
 
 
 def audit(hand: Hand, rules: RuleProfile | str | None = None) -> Audit:

@@ -25,8 +25,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_FLOOR, Decimal
+from typing import Final
 
-ZERO = Decimal(0)
+ZERO: Final = Decimal(0)
 
 
 @dataclass(slots=True)

@@ -243,7 +243,7 @@ class Dealer:
             actions=tuple(actions), shows=(), uncalled=(), collections=(),
             summary=Summary(None, (), None, ()), events=(), cancelled=False,
             source=Source(None, 0, 0))
-        rp = _TurnKeepingReplay(skeleton, self.rules)
+        rp = Replay(skeleton, self.rules)
         rp.start_street("predraw")
         for a in actions:
             rp.apply_post(a)
@@ -312,7 +312,7 @@ class Dealer:
         return self._settle(rp, skeleton, actions, by_name, holdings, hero_cards, reshuffles,
                             street, after)
 
-    def _batch_draw(self, rp: _TurnKeepingReplay, by_name: dict[str, _Player],
+    def _batch_draw(self, rp: Replay, by_name: dict[str, _Player],
                     log: _ActionLog, street: Street, deck: list[Card], muck: list[Card],
                     holdings: Holdings, hero_cards: list[HeroCards],
                     reshuffles: list[int]) -> list[Card]:
@@ -604,37 +604,3 @@ class Dealer:
             source=Source(None, 0, 0))
         return Deal(hand, holdings, tuple(reshuffles), nets,
                     tuple(layer.amount - k for layer, k in zip(layers, rakes)))
-
-
-class _TurnKeepingReplay(Replay):
-    """The rules engine, remembering whose turn it is until the state changes.
-
-    The dealer asks whose turn it is and that player acts; ``apply_wager`` asks again (to
-    tell an out-of-turn action, which the dealer never makes). The answer cannot differ
-    between the two questions, and asking costs a sixth of the generation time, so it is
-    kept until a wager, post, draw or new street changes the state.
-    """
-
-    _turn: str | None = None
-    _known = False
-
-    def next_to_act(self) -> str | None:
-        if not self._known:
-            self._turn, self._known = super().next_to_act(), True
-        return self._turn
-
-    def apply_wager(self, a: Action, turn: str | None = None) -> None:
-        super().apply_wager(a, turn)
-        self._known = False
-
-    def apply_post(self, a: Action) -> None:
-        super().apply_post(a)
-        self._known = False
-
-    def apply_draw(self, a: Action) -> None:
-        super().apply_draw(a)
-        self._known = False
-
-    def start_street(self, street: str) -> None:
-        super().start_street(street)
-        self._known = False

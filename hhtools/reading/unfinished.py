@@ -27,11 +27,13 @@ from __future__ import annotations
 import dataclasses
 import os
 import time
+from decimal import Decimal
 
 from hhtools.core.records import Hand, HandError, chip_totals
 from hhtools.reading.parsing import ParseResult
 from hhtools.sites import SITES
 
+ZERO = Decimal(0)
 #: Seconds since a file last changed after which its client is taken to have stopped writing
 #: it: a client writes a hand within seconds; five minutes leave room for a slow network share.
 QUIET = float(os.environ.get("HHTOOLS_WRITING_QUIET", "300"))
@@ -59,7 +61,10 @@ def unfinished(hand: Hand) -> str | None:
     put, won, back = chip_totals(hand)
     # Every chip put in is won, returned or raked in every finished hand of every site: a
     # shortfall is a pot (a side pot, a second run) whose line is not written yet.
-    left = sum(put.values()) - sum(back.values()) - sum(won.values()) - (summary.rake or 0)
+    # Decimal starts: typed ``Decimal | Literal[0]`` otherwise, which the compiled module
+    # takes for an int and refuses a Decimal.
+    left = (sum(put.values(), ZERO) - sum(back.values(), ZERO) - sum(won.values(), ZERO)
+            - (summary.rake or ZERO))
     if left > 0:
         return f"{left} of the pot is not awarded yet"
     if site is not None and site.summary_winners:

@@ -190,7 +190,9 @@ def test_an_unreadable_file_costs_only_itself(corpus, tmp_path, monkeypatch):
     """A file that cannot be read (here: permission denied; tests run as root, where chmod does
     not stop reads, so the read is made to fail) is one rejection named with its reason; the
     other files are imported, and the next import reads it again."""
-    import hhtools.reading.slicing as slicing  # where an import reads each file
+    # The store's own call of the reader, the seam a compiled reader leaves (the reader's
+    # calls inside hhtools.reading are direct once it is compiled, so not patchable there).
+    import hhtools.store.slices as slices
     from hhtools.errors import UsageError
 
     folder = tmp_path / "histories"
@@ -199,20 +201,20 @@ def test_an_unreadable_file_costs_only_itself(corpus, tmp_path, monkeypatch):
     for name in names:
         (folder / name).write_bytes((corpus / "kingsclub" / name).read_bytes())
     bad = str((folder / names[0]).resolve())
-    real = slicing.parse_file
+    real = slices.parse_slice
 
-    def refusing(path, *args, **kw):
-        if str(path) == bad:
-            raise UsageError(f"cannot read {path}: Permission denied")
-        return real(path, *args, **kw)
+    def refusing(part, *args, **kw):
+        if str(part.path) == bad:
+            raise UsageError(f"cannot read {part.path}: Permission denied")
+        return real(part, *args, **kw)
 
-    monkeypatch.setattr(slicing, "parse_file", refusing)
+    monkeypatch.setattr(slices, "parse_slice", refusing)
     store = Store(tmp_path / "db")
     summary = import_paths([folder], store, jobs=1)
     assert (summary.hands_new, summary.rejected) == (1, 1)
     assert summary.rejected_examples == [f"{bad}:1:1: cannot read {bad}: Permission denied"]
     assert store.read("rejected")["path"].to_list() == [bad]
-    monkeypatch.setattr(slicing, "parse_file", real)
+    monkeypatch.setattr(slices, "parse_slice", real)
     again = import_paths([folder], store, jobs=1)
     assert (again.hands_new, again.rejected, again.files_unchanged) == (1, 0, 1)
     assert store.rejections().height == 0

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import Final
 
 from hhtools.auditing.findings import (
     KINDS,
@@ -31,9 +32,9 @@ from hhtools.core.games import Game, get_game
 from hhtools.core.records import Action, Hand
 from hhtools.errors import RuleViolation
 
-POSTS = frozenset(("post_sb", "post_bb", "post_ante", "post_dead", "post_blind"))
-WAGERS = frozenset(("fold", "check", "call", "bet", "raise"))
-DRAWS = frozenset(("discard", "stand_pat"))
+POSTS: Final = frozenset(("post_sb", "post_bb", "post_ante", "post_dead", "post_blind"))
+WAGERS: Final = frozenset(("fold", "check", "call", "bet", "raise"))
+DRAWS: Final = frozenset(("discard", "stand_pat"))
 
 
 @dataclass(slots=True)
@@ -54,7 +55,7 @@ class Replay:
     state), and the findings, as data."""
 
     __slots__ = ("betting", "draws", "findings", "game", "hand", "ran", "rules", "steps",
-                 "table", "trace", "unit")
+                 "table", "trace", "turn", "turn_known", "unit")
 
     def __init__(self, hand: Hand, rules: RuleProfile | str | None = None, *,
                  trace: bool = False) -> None:
@@ -72,6 +73,10 @@ class Replay:
         self.trace = trace
         self.steps: list[Step] = []
         self.ran = False
+        #: next_to_act()'s answer while ``turn_known``: kept until a wager, post, draw or new
+        #: street changes the state (the dealer asks before each action, apply_wager again).
+        self.turn: str | None = None
+        self.turn_known = False
 
     # ---- the parts' state, as the dealer and the tests read it --------------------------------
 
@@ -134,7 +139,10 @@ class Replay:
 
     def next_to_act(self) -> str | None:
         """The player whose turn it is to bet, or None when the round is closed."""
-        return self.betting.next_to_act()
+        if not self.turn_known:
+            self.turn = self.betting.next_to_act()
+            self.turn_known = True
+        return self.turn
 
     def next_to_draw(self) -> str | None:
         """The player whose turn it is to draw, or None."""
@@ -152,6 +160,7 @@ class Replay:
         """A new street: its draw and its betting round."""
         self.draws.start(street)
         self.betting.round = self.betting.start_round(street)
+        self.turn_known = False
 
     def verify_wager(self, a: Action, turn: str | None = None) -> None:
         """Raise RuleViolation if ``a`` (fold, check, call, bet, raise) breaks a rule;
@@ -170,14 +179,17 @@ class Replay:
         """Change the state for a fold, check, call, bet or raise (legal or not); ``turn`` is
         next_to_act() before the action, when the caller already knows it."""
         self.betting.apply_wager(a, self.next_to_act() if turn is None else turn)
+        self.turn_known = False
 
     def apply_post(self, a: Action) -> None:
         """A blind or ante goes in."""
         self.betting.apply_post(a)
+        self.turn_known = False
 
     def apply_draw(self, a: Action) -> None:
         """Mark the player as having drawn this round."""
         self.draws.apply_draw(a)
+        self.turn_known = False
 
     # ---- the fold over the actions ------------------------------------------------------------
 
@@ -216,6 +228,7 @@ class Replay:
                 betting.apply_post(a)
             if self.trace:
                 self.steps.append(self._step(a, actions[i + 1] if i + 1 < len(actions) else None))
+        self.turn_known = False  # (the parts were driven directly, not through the methods)
         return self
 
     # ---- --explain --------------------------------------------------------------------------

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from decimal import Decimal
 from operator import attrgetter
+from typing import Final
 
 from hhtools.core.records import Hand
 
-ZERO = Decimal(0)
-_SEAT_NUMBER = attrgetter("seat")
+ZERO: Final = Decimal(0)
+_SEAT_NUMBER: Final = attrgetter("seat")
 
 
 class Table:

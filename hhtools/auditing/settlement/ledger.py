@@ -6,9 +6,11 @@ of its settlement, so that the verdict reads all of them in the order they were 
 
 from __future__ import annotations
 
+from typing import Final
+
 from hhtools.auditing.findings import RULE_KINDS, Finding, FindingKind
 
-_RULE_KINDS = frozenset(RULE_KINDS)
+_RULE_KINDS: Final = frozenset(RULE_KINDS)
 
 
 class Ledger:

@@ -4,6 +4,7 @@ half of a split pot among that pot's own players) and compared with what the his
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import Final
 
 from hhtools.auditing.replay.table import Table
 from hhtools.auditing.results import PotAudit
@@ -15,7 +16,7 @@ from hhtools.core.evaluate import Evaluation
 from hhtools.core.pots import PotLayer, allocate_rake, layer_pots
 from hhtools.core.records import Hand
 
-ZERO = Decimal(0)
+ZERO: Final = Decimal(0)
 #: Pots compared with the history one by one (a pot's name) or together (None): what the rules
 #: give, what the history pays, and whether the pot was split (an odd chip either way).
 _Group = tuple[str | None, dict[str, Decimal], dict[str, Decimal], bool]

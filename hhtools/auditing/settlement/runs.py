@@ -15,6 +15,7 @@ accepted too.
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import Final
 
 from hhtools.auditing.findings import ResultKind
 from hhtools.auditing.results import Half
@@ -28,7 +29,7 @@ from hhtools.core.games import Game
 from hhtools.core.pots import PotLayer, half_amounts
 from hhtools.core.records import Hand
 
-ZERO = Decimal(0)
+ZERO: Final = Decimal(0)
 #: One run's award of a pot: the run, what each winner gets, the hands it was awarded by.
 RunShare = tuple[int, dict[str, Decimal], dict[str, tuple[Evaluation, ...]]]
 

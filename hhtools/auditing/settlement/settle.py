@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 from operator import attrgetter, itemgetter
+from typing import Final
 
 from hhtools.auditing.replay.engine import Replay
 from hhtools.auditing.results import Audit, PlayerAudit, PotAudit, Verdict
@@ -19,10 +20,10 @@ from hhtools.auditing.settlement.runs import Runs
 from hhtools.auditing.settlement.showdown import Showdown
 from hhtools.core.pots import uncalled_bet
 
-ZERO = Decimal(0)
+ZERO: Final = Decimal(0)
 #: The amount of a (player, amount) item: true for the players who put chips in.
-_AMOUNT = itemgetter(1)
-_LINE = attrgetter("line")
+_AMOUNT: Final = itemgetter(1)
+_LINE: Final = attrgetter("line")
 
 
 class Settlement:
