@@ -41,7 +41,7 @@ from hhtools.core.words import plural
 from hhtools.errors import AmountError, CardError, LineError, SkipHand, UnknownNameError
 from hhtools.sites.classifier import Classifier, Handler, LineToken
 from hhtools.sites.handlers import SharedHandlers
-from hhtools.sites.memo import _AMOUNTS, _CARD_OF, _DAYS, _MAX_AMOUNTS, _TIME_ZONES
+from hhtools.sites.memo import _AMOUNTS, _CARD_OF, _DAYS, _TIME_ZONES, LIMITS, keep
 from hhtools.sites.values import (
     amount_problem,
     check_name,
@@ -170,9 +170,7 @@ class HandBuilder(SharedHandlers):
                 shown = text if len(text) <= 30 else text[:30] + "..."
                 raise LineError(tok, f"the amount {shown!r} is out of range: {problem}",
                                 column_of(tok, text))
-            if len(_AMOUNTS) > _MAX_AMOUNTS:
-                _AMOUNTS.clear()
-            _AMOUNTS[text] = value
+            keep(_AMOUNTS, text, value, LIMITS.amounts)
         return value
 
     def cards(self, tok: LineToken, text: str, size: int | None = None) -> tuple[Card, ...]:
@@ -217,10 +215,7 @@ class HandBuilder(SharedHandlers):
             day = _DAYS.get(date)
             if day is None:
                 y, mo, d = date.replace("-", "/").split("/")
-                day = (int(y), int(mo), int(d))
-                if len(_DAYS) > _MAX_AMOUNTS:
-                    _DAYS.clear()
-                _DAYS[date] = day
+                day = keep(_DAYS, date, (int(y), int(mo), int(d)), LIMITS.amounts)
             h, mi, s = time.split(":")
             tz = _TIME_ZONES.get(zone)
             if tz is None:

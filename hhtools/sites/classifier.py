@@ -15,8 +15,8 @@ from collections.abc import Callable, Iterator, Sequence
 
 from lark import Lark
 
-# Distinct lines a Classifier remembers (a few MB) before starting afresh.
-_MAX_KNOWN = 20_000
+from hhtools.sites.memo import LIMITS
+
 # Lines starting with one character read by the whole regex before that character's own.
 _SUBSET_AFTER = 100
 
@@ -27,7 +27,7 @@ Fields = tuple[str | None, ...]
 Handler = Callable[..., None]
 #: A regex of line kinds and where each kind's fields are among its groups.
 _Kinds = tuple[re.Pattern[str], dict[str, tuple[int, ...]]]
-# Readers of a line's fields from their spans (_field_reader): one field, or several.
+# Readers of a line's fields from their spans (field_reader): one field, or several.
 _One = Callable[[str], str]
 _Many = Callable[[str], tuple[str, ...]]
 #: What a line's shape tells: its kind, the reader of its fields and the fields that are None.
@@ -83,13 +83,13 @@ class Classifier:
         self._subsets: dict[tuple[str, ...], _Kinds] = {}
         self.ignored = ignored
         self.kinds = tuple(t.name for t in terminals)
-        # The kind of a line and the reader of its fields (_field_reader) by its shape, the
+        # The kind of a line and the reader of its fields (field_reader) by its shape, the
         # line with every digit written 0. Lines that differ only in their digits (amounts,
         # stacks, hand ids, times) are matched alike when the regex treats all ten digits
         # alike, which is checked here: a line whose shape is known skips the regex. Emptied
         # when full.
         self._shapes: dict[bytes, _Shape] | None = (
-            {} if _digits_alike(self.regex.pattern) else None)
+            {} if digits_alike(self.regex.pattern) else None)
         # Line text -> its token (without a line number). Most lines of a session repeat
         # exactly (folds, checks, limit bets, street markers, the same players' summary lines),
         # so a repeated line skips the regex and the making of a token. Site.read_hand gives a
@@ -99,18 +99,24 @@ class Classifier:
         # its handler, so a hand's loop calls it without looking it up for every line.
         self.handlers: dict[str, Handler] = {}
 
+    @property
+    def reads_by_shape(self) -> bool:
+        """True if a line whose digits alone differ from a line read before is read by that
+        line's shape, without the regex: when the regex cannot tell digits apart."""
+        return self._shapes is not None
+
     def remembered(self) -> dict[str, LineToken]:
         """This thread's remembered tokens by line text; emptied when full, so memory stays
         flat."""
         known: dict[str, LineToken] | None = getattr(self._local, "known", None)
-        if known is None or len(known) > _MAX_KNOWN:
+        if known is None or len(known) > LIMITS.lines:
             known = self._local.known = {}
         return known
 
     def remember(self, line: str, known: dict[str, LineToken]) -> LineToken:
         """The token of ``line`` (its ``line`` number unset), remembered in ``known``."""
         # A line listing cards seldom shares its shape with another line (a header does).
-        text, kind, value = self._classify(line, "[" not in line)
+        text, kind, value = self.classify(line, "[" not in line)
         tok = LineToken(text)
         tok.type = kind
         tok.value = value
@@ -143,16 +149,18 @@ class Classifier:
 
     def token(self, line: str, lineno: int) -> LineToken:
         """One line as a token (not remembered: for lines that never repeat, like headers)."""
-        text, kind, value = self._classify(line)
+        text, kind, value = self.classify(line)
         tok = LineToken(text)
         tok.line = lineno
         tok.type = kind
         tok.value = value
         return tok
 
-    def _classify(self, line: str, by_shape: bool = True) -> tuple[str, str, Fields]:
-        """(the line without trailing blanks, its kind, its captured fields); ``by_shape``
-        False reads it with the regex without looking up or remembering its shape."""
+    def classify(self, line: str, by_shape: bool = True) -> tuple[str, str, Fields]:
+        """(the line without trailing blanks, its kind, its captured fields): what the whole
+        regex says of the stripped line, found sooner by the line's shape or its first
+        character. ``by_shape`` False reads it with the regex without looking up or
+        remembering its shape."""
         text = line.rstrip()
         if not text:
             return text, "UNKNOWN", ()
@@ -182,9 +190,9 @@ class Classifier:
             kind = m.lastgroup or "UNKNOWN"  # (every alternative is a named group)
             idx = groups[kind]
         if shapes is not None:
-            if len(shapes) > _MAX_KNOWN:
+            if len(shapes) > LIMITS.lines:
                 shapes.clear()
-            shapes[shape] = (kind, *_field_reader([m.span(i) for i in idx] if m else []))
+            shapes[shape] = (kind, *field_reader([m.span(i) for i in idx] if m else []))
         if not idx:
             return text, kind, ()
         assert m is not None  # (a kind with fields was matched)
@@ -248,7 +256,7 @@ _FIRST_UNIT = re.compile(r"(?:\\\W|[\w:,])(?![?*+{])")
 _DIGITS_AS_ZERO = bytes.maketrans(b"123456789", b"000000000")
 
 
-def _field_reader(spans: list[tuple[int, int]]) -> tuple[_One | None, _Many | None,
+def field_reader(spans: list[tuple[int, int]]) -> tuple[_One | None, _Many | None,
                                                          tuple[int, ...]]:
     """(one, many, absent) for fields at ``spans`` of a line: ``one(text)`` (one span) or
     ``many(text)`` (more) gives the text at every span at once in C, the slices made once
@@ -308,7 +316,7 @@ def _set_alike(members: str) -> bool:
     return len(digits) in (0, 10)
 
 
-def _digits_alike(pattern: str) -> bool:
+def digits_alike(pattern: str) -> bool:
     """True if ``pattern`` cannot tell one ASCII digit from another: no digit is written in
     it, no character set holds some digits but not others, and nothing refers back to a group.
     Then every match of a text matches its digit-for-digit copy with the same groups.

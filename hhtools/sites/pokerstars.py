@@ -27,6 +27,7 @@ from hhtools.sites.base import (
 )
 from hhtools.sites.classifier import Fields
 from hhtools.sites.describe import LIST4, LIST5
+from hhtools.sites.memo import LIMITS, keep, table
 from hhtools.sites.values import card_count, check_room, seat_number, table_size
 
 # Zones PokerStars prints, as IANA zones so daylight saving is applied by date.
@@ -81,9 +82,7 @@ class PokerStarsBuilder(HandBuilder):
         if said is None:
             said = self._game_of(tok, tournament, buy_in, buy_in_currency, mix, game,
                                  structure, stakes, level, level_stakes)
-            if len(_HEADERS) > _MAX_REMEMBERED:
-                _HEADERS.clear()
-            _HEADERS[key] = said
+            keep(_HEADERS, key, said, LIMITS.readings)
         (self.game, self.structure, mix, self.tournament, self.currency, self.small_bet,
          self.big_bet) = said
         self.mix = mix
@@ -140,9 +139,7 @@ class PokerStarsBuilder(HandBuilder):
             elif tok[tok.find(",") + 2:].startswith("Freeroll"):
                 cost = ZERO
             record = Tournament(tournament, cost, fee, currency, level, bounty)
-            if len(_TOURNAMENTS) > _MAX_REMEMBERED:
-                _TOURNAMENTS.clear()
-            _TOURNAMENTS[key] = record
+            keep(_TOURNAMENTS, key, record, LIMITS.readings)
         return record
 
     def on_EV_FINISHED(self, tok: LineToken, player: str, place: str,
@@ -177,9 +174,7 @@ class PokerStarsBuilder(HandBuilder):
         if record is None:
             status = status.strip() if status else None
             self.add_seat(tok, seat, player, stack, status is not None, status)
-            if len(_SEATS) > _MAX_REMEMBERED:
-                _SEATS.clear()
-            _SEATS[str(tok)] = self.seats[-1]
+            keep(_SEATS, str(tok), self.seats[-1], LIMITS.readings)
             return
         if player in self.seated:
             raise LineError(tok, f"{player!r} is seated twice", column_of(tok, player))
@@ -330,10 +325,7 @@ class PokerStarsBuilder(HandBuilder):
         cards = self.cards(tok, cards_text) if cards_text is not None else None
         won = self.money(tok, won_text) if won_text is not None else None
         said = (seat_number(tok, seat), roles, outcome, won, cards, description)
-        if len(_SEAT_RESULTS) > _MAX_REMEMBERED:
-            _SEAT_RESULTS.clear()
-        _SEAT_RESULTS[str(tok)] = said
-        return said
+        return keep(_SEAT_RESULTS, str(tok), said, LIMITS.readings)
 
 
 # The same few summary endings recur in every hand ("(button) folded before the Draw"): each
@@ -345,13 +337,14 @@ _Header = tuple[Game, BettingStructure, str | None, Tournament | None, str | Non
 #: A summary seat line's (seat, positions, outcome, amount won, cards, description).
 _SeatSaid = tuple[int, tuple[str, ...], str, Decimal | None, tuple[Card, ...] | None,
                   str | None]
-_ROLES: dict[str | None, tuple[str, ...]] = {}
-_OUTCOMES: dict[str, tuple[str, str | None, str | None, str | None]] = {}
-_TOURNAMENTS: dict[tuple[str, str | None, str | None, str | None, str], Tournament] = {}
-_SEATS: dict[str, Seat] = {}
-_SEAT_RESULTS: dict[str, _SeatSaid] = {}
-_HEADERS: dict[tuple[Fields, str], _Header] = {}
-_MAX_REMEMBERED = 10_000
+_ROLES: dict[str | None, tuple[str, ...]] = table("pokerstars positions")
+_OUTCOMES: dict[str, tuple[str, str | None, str | None, str | None]] = table(
+    "pokerstars summary endings")
+_TOURNAMENTS: dict[tuple[str, str | None, str | None, str | None, str], Tournament] = table(
+    "pokerstars tournaments")
+_SEATS: dict[str, Seat] = table("pokerstars seats")
+_SEAT_RESULTS: dict[str, _SeatSaid] = table("pokerstars summary seats")
+_HEADERS: dict[tuple[Fields, str], _Header] = table("pokerstars headers")
 _DIGITS = {str(n): n for n in range(10)}
 
 
@@ -360,10 +353,7 @@ def _roles(positions: str | None) -> tuple[str, ...]:
     # Heads-up, one player can be "(small blind/button)".
     roles = (tuple(r for p in positions.split(")") if p.strip() for r in p.strip(" (").split("/"))
              if positions else ())
-    if len(_ROLES) > _MAX_REMEMBERED:
-        _ROLES.clear()
-    _ROLES[positions] = roles
-    return roles
+    return keep(_ROLES, positions, roles, LIMITS.readings)
 
 
 def _outcome(rest: str) -> tuple[str, str | None, str | None, str | None]:
@@ -386,11 +376,7 @@ def _outcome(rest: str) -> tuple[str, str | None, str | None, str | None]:
         outcome = "sitting_out"
     else:
         outcome = "other"
-    said = (outcome, cards, won, description)
-    if len(_OUTCOMES) > _MAX_REMEMBERED:
-        _OUTCOMES.clear()
-    _OUTCOMES[rest] = said
-    return said
+    return keep(_OUTCOMES, rest, (outcome, cards, won, description), LIMITS.readings)
 
 
 D = Decimal
