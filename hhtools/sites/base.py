@@ -131,9 +131,9 @@ class Site:
         header = classifier.token(lines[0], first)
         if header.type != "HEADER":
             return HandError(path, first, 1, hand_id, self.name,
-                             (self.describe("HEADER"),), str(header),
+                             (self.describe("HEADER"),), header.text,
                              f"cannot read the header line: expected {self.describe('HEADER')}; "
-                             f"got {str(header)!r}")
+                             f"got {header.text!r}")
         builder = self.builder(self, path, hand_id)
         try:
             classifier.handlers["HEADER"](builder, header, *header.value)
@@ -151,11 +151,13 @@ class Site:
             tokens = cast("list[LineToken]", found)  # (all found: none is None)
         else:  # lines not remembered yet, or blank (Full Tilt's archive header)
             remember = classifier.remember
-            tokens = [tok if tok is not None else remember(line, known)
-                      for tok, line in zip(found, lines[1:])]
-            if not all(tokens):
-                numbers = [n for n, tok in zip(numbers, tokens) if tok]
-                tokens = [tok for tok in tokens if tok]
+            read = [tok if tok is not None else remember(line, known)
+                    for tok, line in zip(found, lines[1:])]
+            if all(read):
+                tokens = cast("list[LineToken]", read)
+            else:
+                numbers = [n for n, tok in zip(numbers, read) if tok is not None]
+                tokens = [tok for tok in read if tok is not None]
         # The structure is checked as the lines are read, each line's step being one lookup
         # in the table of steps already taken. A handler thus only ever sees lines the grammar
         # accepts so far, and reads them as it would in a whole hand; when the structure is
@@ -200,16 +202,16 @@ class Site:
         expected = tuple(self.describe(t) for t in
                          sorted(kinds, key=lambda t: order.get(t, len(order))))
         if tok is None:
-            return HandError(path, last, len(tokens[-1]) + 1, hand_id, self.name, expected, None,
+            return HandError(path, last, len(tokens[-1].text) + 1, hand_id, self.name, expected, None,
                              f"the hand ends too early: expected {_or(expected)}")
         what = ("cannot read this line" if tok.type == "UNKNOWN"
                 else f"{self.describe(tok.type)} out of place")
-        return HandError(path, tok.line, 1, hand_id, self.name, expected, str(tok),
-                         f"{what}: expected {_or(expected)}; got {str(tok)!r}")
+        return HandError(path, tok.line, 1, hand_id, self.name, expected, tok.text,
+                         f"{what}: expected {_or(expected)}; got {tok.text!r}")
 
     def _line_error(self, e: LineError, path: str | None, hand_id: str | None) -> HandError:
-        return HandError(path, e.token.line, e.column, hand_id, self.name, (), str(e.token),
-                         f"{e.reason}; in {str(e.token)!r}")
+        return HandError(path, e.token.line, e.column, hand_id, self.name, (), e.token.text,
+                         f"{e.reason}; in {e.token.text!r}")
 
 
 def _or(words: Sequence[str]) -> str:

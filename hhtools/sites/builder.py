@@ -407,7 +407,7 @@ class HandBuilder(SharedHandlers):
 
     def warn(self, tok: LineToken, reason: str, column: int = 1) -> None:
         """Something wrong that does not cost the hand; kept on the Hand record."""
-        self.warnings.append(HandWarning(tok.line, column, f"{reason}; in {str(tok)!r}",
+        self.warnings.append(HandWarning(tok.line, column, f"{reason}; in {tok.text!r}",
                                          self.path, self.hand_id))
 
     # ---- showdown, pots, summary, events ---------------------------------------------------

@@ -113,15 +113,14 @@ class Classifier:
             known = self._local.known = {}
         return known
 
-    def remember(self, line: str, known: dict[str, LineToken]) -> LineToken:
-        """The token of ``line`` (its ``line`` number unset), remembered in ``known``."""
+    def remember(self, line: str, known: dict[str, LineToken]) -> LineToken | None:
+        """The token of ``line`` (its ``line`` number unset), remembered in ``known``; None
+        for a blank line, which is no token."""
         # A line listing cards seldom shares its shape with another line (a header does).
         text, kind, value = self.classify(line, "[" not in line)
-        tok = LineToken(text)
-        tok.type = kind
-        tok.value = value
-        tok.handler = self.handlers.get(kind, _unhandled)
-        known[line] = tok
+        if not text:
+            return None
+        tok = known[line] = LineToken(text, kind, value, 0, self.handlers.get(kind, _unhandled))
         return tok
 
     def tokens(self, lines: Sequence[str], first: int, step: int = 1,
@@ -136,25 +135,17 @@ class Classifier:
         out: list[LineToken] = []
         for lineno, line in zip(range(first, first + step * len(lines), step), lines):
             shared = known.get(line) or self.remember(line, known)
-            if not shared:
+            if shared is None:
                 continue  # a blank line inside a hand (Full Tilt's archive header)
-            tok = LineToken(shared)
-            tok.line = lineno
-            tok.type = shared.type
-            tok.value = shared.value
-            out.append(tok)
-            if kinds is not None and tok.type not in self.ignored:
-                kinds.append(tok.type)
+            out.append(LineToken(shared.text, shared.type, shared.value, lineno, shared.handler))
+            if kinds is not None and shared.type not in self.ignored:
+                kinds.append(shared.type)
         return out
 
     def token(self, line: str, lineno: int) -> LineToken:
         """One line as a token (not remembered: for lines that never repeat, like headers)."""
         text, kind, value = self.classify(line)
-        tok = LineToken(text)
-        tok.line = lineno
-        tok.type = kind
-        tok.value = value
-        return tok
+        return LineToken(text, kind, value, lineno)
 
     def classify(self, line: str, by_shape: bool = True) -> tuple[str, str, Fields]:
         """(the line without trailing blanks, its kind, its captured fields): what the whole
@@ -228,22 +219,28 @@ class Classifier:
                 for name, n in self._counts.items() if name in index}
 
 
-class LineToken(str):
-    """One line of a hand: the text is the line, ``type`` its kind (a terminal name, or
-    ``UNKNOWN``), ``value`` the fields its terminal captured, ``line`` its number;
-    and ``handler``, on a remembered token, the site builder's handler of its kind."""
-
-    __slots__ = ("type", "value", "line", "handler")
-
-    type: str
-    value: Fields
-    line: int
-    handler: Handler
-
-
 def _unhandled(builder: object, tok: LineToken, *fields: str | None) -> None:
     """The handler of a kind no site builder handles (a classifier used without a site)."""
     raise TypeError(f"no handler of {tok.type} lines")
+
+
+class LineToken:
+    """One line of a hand: ``text`` the line without trailing blanks, ``type`` its kind (a
+    terminal name, or ``UNKNOWN``), ``value`` the fields its terminal captured, ``line`` its
+    number; and ``handler`` the site builder's handler of its kind."""
+
+    __slots__ = ("text", "type", "value", "line", "handler")
+
+    def __init__(self, text: str, type: str, value: Fields, line: int,
+                 handler: Handler = _unhandled) -> None:
+        self.text = text
+        self.type = type
+        self.value = value
+        self.line = line
+        self.handler = handler
+
+    def __repr__(self) -> str:
+        return f"LineToken({self.text!r}, {self.type!r}, {self.value!r}, {self.line!r})"
 
 
 # The PLAYER piece of common.lark as Lark writes it into terminal regexes.

@@ -116,9 +116,7 @@ def _declarations(lines: Sequence[str], start: int
 
 def _line(text: str, line: int) -> LineToken:
     """A source line as the token the shared builder helpers take: its text and number."""
-    tok = LineToken(text)
-    tok.line = line
-    return tok
+    return LineToken(text, "UNKNOWN", (), line)
 
 
 @dataclasses.dataclass(slots=True)
@@ -309,7 +307,7 @@ class MergeBuilder(HandBuilder):
             return
         if kind == "GAME_CANCELLED":
             self.cancelled = True
-            self.add_event(Event("cancelled", None, str(tok), tok.line))
+            self.add_event(Event("cancelled", None, tok.text, tok.line))
             return
         if kind == "SHOW":
             return  # the cards come in the SHOWN element of the same round
@@ -356,7 +354,7 @@ class MergeBuilder(HandBuilder):
             raise LineError(tok, f"unknown event type {kind!r} with an amount",
                             column_of(tok, kind))
         else:
-            self.add_event(Event(kind.lower(), player, str(tok), tok.line))
+            self.add_event(Event(kind.lower(), player, tok.text, tok.line))
 
     def return_blind(self, tok: LineToken, player: str, amount: str) -> None:
         """A returning player's blind: below the big blind it is a dead small blind, equal to
@@ -456,7 +454,7 @@ class MergeBuilder(HandBuilder):
             self.uncalled[-1] = dataclasses.replace(
                 self.uncalled[-1], line=self.winners[-1][3].line if self.winners else tok.line)
         for (player, _, _, wtok, pot), amount in zip(self.winners, amounts):
-            if not amount and 'uncalled="true"' in wtok:
+            if not amount and 'uncalled="true"' in wtok.text:
                 # A winner element that only gives a bettor back the unmatched part of the
                 # bet (the bettor won no pot) is the uncalled bet, not a win.
                 continue
@@ -657,7 +655,7 @@ class Merge(Site):
             return SkippedHand(self.name, hand_id, shortened(skip.game), Source(path, i + 1, j))
         except LineError as e:
             return HandError(path, e.token.line, e.column, hand_id, self.name, (),
-                             str(e.token), f"{e.reason}; in {str(e.token)!r}")
+                             e.token.text, f"{e.reason}; in {e.token.text!r}")
         except Exception as e:  # noqa: BLE001 - a bad game must never stop the file
             # As parsing._read_hand does for the text sites: a bug costs only its game.
             return HandError(path, i + 1, 1, hand_id, self.name, (), lines[i].strip(),

@@ -77,7 +77,7 @@ class PokerStarsBuilder(HandBuilder):
         # Everything but the hand id and the time is the same for a session's hands: read
         # once per distinct game, stakes and tournament level (a tournament's buy-in sign is
         # read from the text, so it is part of the key).
-        key = (tok.value[1:10], tok[tok.find(",") + 2:][:1] if tournament is not None else "")
+        key = (tok.value[1:10], tok.text[tok.text.find(",") + 2:][:1] if tournament is not None else "")
         said = _HEADERS.get(key)
         if said is None:
             said = self._game_of(tok, tournament, buy_in, buy_in_currency, mix, game,
@@ -120,7 +120,7 @@ class PokerStarsBuilder(HandBuilder):
     def _tournament(self, tok: LineToken, tournament: str, buy_in: str | None,
                     currency: str | None, level: str | None) -> Tournament:
         # A tournament's hands at one level share one (immutable) record.
-        sign = tok[tok.find(",") + 2:][:1]
+        sign = tok.text[tok.text.find(",") + 2:][:1]
         key = (tournament, buy_in, currency, level, sign)
         record = _TOURNAMENTS.get(key)
         if record is None:
@@ -135,8 +135,8 @@ class PokerStarsBuilder(HandBuilder):
                                     column_of(tok, buy_in))
                 cost, fee = parts[0], parts[-1] if len(parts) > 1 else None
                 bounty = parts[1] if len(parts) == 3 else None
-                currency = currency or sign_currency(tok[tok.find(",") + 2:])
-            elif tok[tok.find(",") + 2:].startswith("Freeroll"):
+                currency = currency or sign_currency(tok.text[tok.text.find(",") + 2:])
+            elif tok.text[tok.text.find(",") + 2:].startswith("Freeroll"):
                 cost = ZERO
             record = Tournament(tournament, cost, fee, currency, level, bounty)
             keep(_TOURNAMENTS, key, record, LIMITS.readings)
@@ -170,11 +170,11 @@ class PokerStarsBuilder(HandBuilder):
         # A Seat record depends on the line's text alone, and the same seat lines recur from
         # hand to hand while stacks stay put: each is built once (records are immutable). The
         # checks stay in add_seat's order.
-        record = _SEATS.get(tok)
+        record = _SEATS.get(tok.text)
         if record is None:
             status = status.strip() if status else None
             self.add_seat(tok, seat, player, stack, status is not None, status)
-            keep(_SEATS, str(tok), self.seats[-1], LIMITS.readings)
+            keep(_SEATS, tok.text, self.seats[-1], LIMITS.readings)
             return
         if player in self.seated:
             raise LineError(tok, f"{player!r} is seated twice", column_of(tok, player))
@@ -299,7 +299,7 @@ class PokerStarsBuilder(HandBuilder):
                         rest: str) -> None:
         # All but the line number depends on the line's text, and a session's summary lines
         # recur (the same players fold before the draw hand after hand): each is read once.
-        said = _SEAT_RESULTS.get(tok)
+        said = _SEAT_RESULTS.get(tok.text)
         if said is None:
             said = self._seat_result(tok, seat, positions, rest)
         number, roles, outcome, won, cards, description = said
@@ -325,7 +325,7 @@ class PokerStarsBuilder(HandBuilder):
         cards = self.cards(tok, cards_text) if cards_text is not None else None
         won = self.money(tok, won_text) if won_text is not None else None
         said = (seat_number(tok, seat), roles, outcome, won, cards, description)
-        return keep(_SEAT_RESULTS, str(tok), said, LIMITS.readings)
+        return keep(_SEAT_RESULTS, tok.text, said, LIMITS.readings)
 
 
 # The same few summary endings recur in every hand ("(button) folded before the Draw"): each
@@ -425,10 +425,10 @@ class PokerStars(Site):
     summary_total = True
     title = "PokerStars"
     grammar = "pokerstars"
-    rule_profile = "pokerstars"
+    rule_profile: str | None = "pokerstars"
     hand_start = re.compile(r"PokerStars (?:Home Game |Zoom |Rush )?(?:Game|Hand) #([0-9]+):")
     # Archive exports put a row of stars between hands.
-    banner = re.compile(r" ?\*{10,}\s*$")
+    banner: re.Pattern[str] | None = re.compile(r" ?\*{10,}\s*$")
     builder = PokerStarsBuilder
     tables = TABLES
     hand_words = HAND_WORDS

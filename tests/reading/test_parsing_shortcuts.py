@@ -66,7 +66,7 @@ def test_remembered_lines_give_the_same_tokens_with_their_own_line_numbers():
     lines = ["Alice: folds", "Bob: checks", "Alice: folds", "  ", "Bob: checks  "]
     first = classifier.tokens(lines, 10)
     again = classifier.tokens(lines, 20)
-    assert [(t.line, t.type, t.value, str(t)) for t in first] == [
+    assert [(t.line, t.type, t.value, t.text) for t in first] == [
         (10, "FOLD", ("Alice",), "Alice: folds"), (11, "CHECK", ("Bob",), "Bob: checks"),
         (12, "FOLD", ("Alice",), "Alice: folds"), (14, "CHECK", ("Bob",), "Bob: checks")]
     assert [t.line for t in again] == [20, 21, 22, 24]
@@ -234,9 +234,9 @@ def _read_hand_plainly(site, lines, first, path, step=1):
     header = classifier.token(lines[0], first)
     if header.type != "HEADER":
         return records.HandError(path, first, 1, hand_id, site.name,
-                                 (site.describe("HEADER"),), str(header),
+                                 (site.describe("HEADER"),), header.text,
                                  f"cannot read the header line: expected "
-                                 f"{site.describe('HEADER')}; got {str(header)!r}")
+                                 f"{site.describe('HEADER')}; got {header.text!r}")
     builder = site.builder(site, path, hand_id)
     try:
         builder.on_HEADER(header, *header.value)
