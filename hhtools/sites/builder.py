@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
-from typing import NoReturn, Protocol
+from typing import ClassVar, NoReturn, Protocol
 from zoneinfo import ZoneInfo
 
 from hhtools.core.cards import Card, parse_cards
@@ -90,7 +90,7 @@ class HandBuilder(SharedHandlers):
     groups in order; the shared helpers below normalise amounts and cards.
     """
 
-    handlers: dict[str, Handler]
+    handlers: ClassVar[dict[str, Handler]]
 
     # Set by the header (or, at KingsClub, the date line), which the grammars put first.
     game: Game
@@ -100,7 +100,6 @@ class HandBuilder(SharedHandlers):
     tournament: Tournament | None = None
     mix: str | None = None
     currency: str | None = None
-    small_bet = big_bet = ZERO
     table = ""
     max_seats: int | None = None
     button: int | None = None
@@ -111,13 +110,16 @@ class HandBuilder(SharedHandlers):
     street: Street = "predraw"
     total_pot: Decimal | None = None
     rake: Decimal | None = None
-    cancelled = partial = dead = False
+    cancelled = False
+    partial = False
+    dead = False
 
     def __init__(self, site: Named, path: str | None, hand_id: str | None) -> None:
         self.site = site
         self.path = path
         self.hand_id = hand_id
         self.street = "predraw"
+        self.small_bet = self.big_bet = ZERO
         self.warnings: list[HandWarning] = []
         self.events: list[Event] = []
         self.blinds: dict[str, Decimal] = {}

@@ -303,7 +303,7 @@ class FullTilt(Site):
     hand_words = HAND_WORDS
     # The archive export puts a blank line after the header; hands are three blank lines apart.
     hand_gap = 2
-    banner: re.Pattern[str] | None = re.compile(r"\*+ # [0-9]+ \*+\s*$")
+    banner = re.compile(r"\*+ # [0-9]+ \*+\s*$")
     descriptions = {
         "HEADER": "a 'Full Tilt Poker Game #...' header", "BUTTON": "'The button is in seat #N'",
         "SEAT": "a seat line ('Seat N: name ($X)')", "SEAT_SUMMARY": "a summary seat line",

@@ -356,7 +356,7 @@ class KingsClub(Site):
     summary_winners = True
     title = "KingsClub"
     grammar = "kingsclub"
-    rule_profile: str | None = "kingsclub"
+    rule_profile = "kingsclub"
     hand_start = re.compile(r"#([0-9]+): ")
     builder = KingsClubBuilder
     tables = TABLES

@@ -257,7 +257,7 @@ class MergeBuilder(HandBuilder):
         for child in game.children:
             # A table of the elements a game holds, not getattr: "event" would find
             # HandBuilder.on_event, the handler of text lines.
-            handler = self.GAME_ELEMENTS.get(child.tag)
+            handler = _GAME_ELEMENTS.get(child.tag)
             if handler is None:
                 raise LineError(self.tok(child), f"unexpected <{child.tag}> in a game")
             handler(self, child)
@@ -465,9 +465,10 @@ class MergeBuilder(HandBuilder):
                             f"the winners receive {-rake} more than was bet")
         self.rake = rake
 
-    #: The elements a <game> holds, and their handlers.
-    GAME_ELEMENTS = {"players": on_players, "round": on_round, "cards": on_cards,
-                     "winner": on_winner}
+#: The elements a <game> holds, and their handlers.
+_GAME_ELEMENTS: dict[str, Callable[[MergeBuilder, _Element], None]] = {
+    "players": MergeBuilder.on_players, "round": MergeBuilder.on_round,
+    "cards": MergeBuilder.on_cards, "winner": MergeBuilder.on_winner}
 
 
 D = Decimal
@@ -631,9 +632,9 @@ class Merge(Site):
         hand_id = m.group(1) if m else None
         try:
             game = parse_element("\n".join(lines[i:j]), i + 1)
-        except _XMLError as e:
-            return HandError(path, e.line, e.column, hand_id, self.name, (),
-                             lines[e.line - 1].strip(), e.reason)
+        except _XMLError as unread:  # (each handler's own name: mypyc types one name once)
+            return HandError(path, unread.line, unread.column, hand_id, self.name, (),
+                             lines[unread.line - 1].strip(), unread.reason)
         if game.tag != "game":
             return HandError(path, i + 1, 1, hand_id, self.name, ("a <game> element",),
                              lines[i].strip(), f"expected a <game> element, got <{game.tag}>")
@@ -653,9 +654,9 @@ class Merge(Site):
             return builder.finish(i + 1, j)
         except SkipHand as skip:
             return SkippedHand(self.name, hand_id, shortened(skip.game), Source(path, i + 1, j))
-        except LineError as e:
-            return HandError(path, e.token.line, e.column, hand_id, self.name, (),
-                             e.token.text, f"{e.reason}; in {e.token.text!r}")
+        except LineError as bad:
+            return HandError(path, bad.token.line, bad.column, hand_id, self.name, (),
+                             bad.token.text, f"{bad.reason}; in {bad.token.text!r}")
         except Exception as e:  # noqa: BLE001 - a bad game must never stop the file
             # As parsing._read_hand does for the text sites: a bug costs only its game.
             return HandError(path, i + 1, 1, hand_id, self.name, (), lines[i].strip(),

@@ -425,10 +425,10 @@ class PokerStars(Site):
     summary_total = True
     title = "PokerStars"
     grammar = "pokerstars"
-    rule_profile: str | None = "pokerstars"
+    rule_profile = "pokerstars"
     hand_start = re.compile(r"PokerStars (?:Home Game |Zoom |Rush )?(?:Game|Hand) #([0-9]+):")
     # Archive exports put a row of stars between hands.
-    banner: re.Pattern[str] | None = re.compile(r" ?\*{10,}\s*$")
+    banner = re.compile(r" ?\*{10,}\s*$")
     builder = PokerStarsBuilder
     tables = TABLES
     hand_words = HAND_WORDS
