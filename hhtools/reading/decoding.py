@@ -32,7 +32,7 @@ from hhtools.core.records import HandWarning
 # Code points that stand for bytes the decoder refused: surrogateescape writes an invalid
 # UTF-8 byte as U+DC80..U+DCFF, and surrogatepass keeps a lone UTF-16 surrogate as itself.
 # Neither can come out of valid text.
-INVALID = re.compile("[\ud800-\udfff]+")
+INVALID = re.compile(f"[{chr(0xD800)}-{chr(0xDFFF)}]+")
 _LINE_END = re.compile("\r\n|\r|\n")
 # A run of printable ASCII (or line ends) read one byte off in UTF-16: U+2000, U+4100...
 MISALIGNED = re.compile("[%s]{8,}" % "".join(chr(b << 8) for b in [10, 13, *range(32, 127)]))

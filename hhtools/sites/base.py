@@ -16,7 +16,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Sequence
-from typing import Literal, cast
+from typing import ClassVar, Literal, cast
 
 from hhtools.core.records import Hand, HandError, SkippedHand, Source
 from hhtools.errors import LineError, SkipHand
@@ -44,41 +44,41 @@ HandWords = tuple[tuple[str, DescriptionKind], ...]
 class Site:
     """A hand-history site: its grammar, how its hands start, and its HandBuilder."""
 
-    name: str = ""
-    title: str = ""
-    grammar: str = ""
+    name: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    grammar: ClassVar[str] = ""
     #: Matches the first line of a hand; group 1 is the hand id.
-    hand_start: re.Pattern[str]
+    hand_start: ClassVar[re.Pattern[str]]
     #: Words for each terminal in "expected ..." messages.
-    descriptions: dict[str, str] = {}
+    descriptions: ClassVar[dict[str, str]] = {}
     #: Blank lines in a row that end a hand (Full Tilt's archives put one inside a hand).
-    hand_gap: int = 1
+    hand_gap: ClassVar[int] = 1
     #: Matches lines between hands that are not stray text (an archive's numbering).
-    banner: re.Pattern[str] | None = None
-    builder: type[HandBuilder]
+    banner: ClassVar[re.Pattern[str] | None] = None
+    builder: ClassVar[type[HandBuilder]]
     #: The rule profile (hhtools.auditing.rules) its hands are audited with by default, when
     #: the site has one of its own; None: the online defaults.
-    rule_profile: str | None = None
+    rule_profile: ClassVar[str | None] = None
     #: What the site's histories can express and the tables they show (hhtools generate).
-    tables: Tables
+    tables: ClassVar[Tables]
     #: How the site words a shown hand (hhtools.sites.describe reads it back); none when it
     #: prints no description, or none the auditor could check.
-    hand_words: HandWords = ()
+    hand_words: ClassVar[HandWords] = ()
 
     # What the summary of a finished hand holds (hhtools.reading.unfinished tells a hand still
     # being written by what its summary lacks):
     #: a line for every seat, folded or not (Winamax names the winners and those who showed
     #: only; a Merge game has no summary lines);
-    summary_every_seat: bool = False
+    summary_every_seat: ClassVar[bool] = False
     #: a line for each winner;
-    summary_winners: bool = False
+    summary_winners: ClassVar[bool] = False
     #: the total pot, on a line of its own before the seats.
-    summary_total: bool = False
+    summary_total: ClassVar[bool] = False
 
     # How a large file is cut into slices read apart (hhtools.reading.slicing): a text site's
     # hands stand alone, so by default a slice may start at any hand's header.
     #: True where every slice must carry the head of its file (``slice_head``).
-    slices_carry_head: bool = False
+    slices_carry_head: ClassVar[bool] = False
 
     def slice_head(self, lines: Sequence[str]) -> tuple[int, str] | None:
         """The head every slice of a file starting with ``lines`` carries: its first line
@@ -133,17 +133,17 @@ class Site:
         header = classifier.token(lines[0], first)
         if header.type != "HEADER":
             return HandError(path, first, 1, hand_id, self.name,
-                             (self.describe("HEADER"),), str(header),
+                             (self.describe("HEADER"),), header.text,
                              f"cannot read the header line: expected {self.describe('HEADER')}; "
-                             f"got {str(header)!r}")
+                             f"got {header.text!r}")
         builder = self.builder(self, path, hand_id)
         try:
             classifier.handlers["HEADER"](builder, header, *header.value)
             check_hand_id(header, builder.hand_id)
         except SkipHand as skip:
             return SkippedHand(self.name, hand_id, shortened(skip.game), Source(path, first, last))
-        except LineError as e:
-            return self._line_error(e, path, hand_id)
+        except LineError as bad:  # (each handler's own name: mypyc types one name once)
+            return self._line_error(bad, path, hand_id)
         # Each line's token is the one remembered for its text, shared by every line with
         # that text: it is given its line number just before its handler runs.
         known = classifier.remembered()
@@ -153,11 +153,13 @@ class Site:
             tokens = cast("list[LineToken]", found)  # (all found: none is None)
         else:  # lines not remembered yet, or blank (Full Tilt's archive header)
             remember = classifier.remember
-            tokens = [tok if tok is not None else remember(line, known)
-                      for tok, line in zip(found, lines[1:])]
-            if not all(tokens):
-                numbers = [n for n, tok in zip(numbers, tokens) if tok]
-                tokens = [tok for tok in tokens if tok]
+            read = [tok if tok is not None else remember(line, known)
+                    for tok, line in zip(found, lines[1:])]
+            if all(read):
+                tokens = cast("list[LineToken]", read)
+            else:
+                numbers = [n for n, tok in zip(numbers, read) if tok is not None]
+                tokens = [tok for tok in read if tok is not None]
         # The structure is checked as the lines are read, each line's step being one lookup
         # in the table of steps already taken. A handler thus only ever sees lines the grammar
         # accepts so far, and reads them as it would in a whole hand; when the structure is
@@ -202,16 +204,16 @@ class Site:
         expected = tuple(self.describe(t) for t in
                          sorted(kinds, key=lambda t: order.get(t, len(order))))
         if tok is None:
-            return HandError(path, last, len(tokens[-1]) + 1, hand_id, self.name, expected, None,
+            return HandError(path, last, len(tokens[-1].text) + 1, hand_id, self.name, expected, None,
                              f"the hand ends too early: expected {_or(expected)}")
         what = ("cannot read this line" if tok.type == "UNKNOWN"
                 else f"{self.describe(tok.type)} out of place")
-        return HandError(path, tok.line, 1, hand_id, self.name, expected, str(tok),
-                         f"{what}: expected {_or(expected)}; got {str(tok)!r}")
+        return HandError(path, tok.line, 1, hand_id, self.name, expected, tok.text,
+                         f"{what}: expected {_or(expected)}; got {tok.text!r}")
 
     def _line_error(self, e: LineError, path: str | None, hand_id: str | None) -> HandError:
-        return HandError(path, e.token.line, e.column, hand_id, self.name, (), str(e.token),
-                         f"{e.reason}; in {str(e.token)!r}")
+        return HandError(path, e.token.line, e.column, hand_id, self.name, (), e.token.text,
+                         f"{e.reason}; in {e.token.text!r}")
 
 
 def _or(words: Sequence[str]) -> str:

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
-from typing import NoReturn, Protocol
+from typing import ClassVar, NoReturn, Protocol
 from zoneinfo import ZoneInfo
 
 from hhtools.core.cards import Card, parse_cards
@@ -41,7 +41,7 @@ from hhtools.core.words import plural
 from hhtools.errors import AmountError, CardError, LineError, SkipHand, UnknownNameError
 from hhtools.sites.classifier import Classifier, Handler, LineToken
 from hhtools.sites.handlers import SharedHandlers
-from hhtools.sites.memo import _AMOUNTS, _CARD_OF, _DAYS, _MAX_AMOUNTS, _TIME_ZONES
+from hhtools.sites.memo import _AMOUNTS, _CARD_OF, _DAYS, _TIME_ZONES, LIMITS, keep
 from hhtools.sites.values import (
     amount_problem,
     check_name,
@@ -90,7 +90,7 @@ class HandBuilder(SharedHandlers):
     groups in order; the shared helpers below normalise amounts and cards.
     """
 
-    handlers: dict[str, Handler]
+    handlers: ClassVar[dict[str, Handler]]
 
     # Set by the header (or, at KingsClub, the date line), which the grammars put first.
     game: Game
@@ -100,7 +100,6 @@ class HandBuilder(SharedHandlers):
     tournament: Tournament | None = None
     mix: str | None = None
     currency: str | None = None
-    small_bet = big_bet = ZERO
     table = ""
     max_seats: int | None = None
     button: int | None = None
@@ -111,13 +110,16 @@ class HandBuilder(SharedHandlers):
     street: Street = "predraw"
     total_pot: Decimal | None = None
     rake: Decimal | None = None
-    cancelled = partial = dead = False
+    cancelled = False
+    partial = False
+    dead = False
 
     def __init__(self, site: Named, path: str | None, hand_id: str | None) -> None:
         self.site = site
         self.path = path
         self.hand_id = hand_id
         self.street = "predraw"
+        self.small_bet = self.big_bet = ZERO
         self.warnings: list[HandWarning] = []
         self.events: list[Event] = []
         self.blinds: dict[str, Decimal] = {}
@@ -170,9 +172,7 @@ class HandBuilder(SharedHandlers):
                 shown = text if len(text) <= 30 else text[:30] + "..."
                 raise LineError(tok, f"the amount {shown!r} is out of range: {problem}",
                                 column_of(tok, text))
-            if len(_AMOUNTS) > _MAX_AMOUNTS:
-                _AMOUNTS.clear()
-            _AMOUNTS[text] = value
+            keep(_AMOUNTS, text, value, LIMITS.amounts)
         return value
 
     def cards(self, tok: LineToken, text: str, size: int | None = None) -> tuple[Card, ...]:
@@ -217,10 +217,7 @@ class HandBuilder(SharedHandlers):
             day = _DAYS.get(date)
             if day is None:
                 y, mo, d = date.replace("-", "/").split("/")
-                day = (int(y), int(mo), int(d))
-                if len(_DAYS) > _MAX_AMOUNTS:
-                    _DAYS.clear()
-                _DAYS[date] = day
+                day = keep(_DAYS, date, (int(y), int(mo), int(d)), LIMITS.amounts)
             h, mi, s = time.split(":")
             tz = _TIME_ZONES.get(zone)
             if tz is None:
@@ -412,7 +409,7 @@ class HandBuilder(SharedHandlers):
 
     def warn(self, tok: LineToken, reason: str, column: int = 1) -> None:
         """Something wrong that does not cost the hand; kept on the Hand record."""
-        self.warnings.append(HandWarning(tok.line, column, f"{reason}; in {str(tok)!r}",
+        self.warnings.append(HandWarning(tok.line, column, f"{reason}; in {tok.text!r}",
                                          self.path, self.hand_id))
 
     # ---- showdown, pots, summary, events ---------------------------------------------------

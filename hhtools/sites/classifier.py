@@ -15,8 +15,8 @@ from collections.abc import Callable, Iterator, Sequence
 
 from lark import Lark
 
-# Distinct lines a Classifier remembers (a few MB) before starting afresh.
-_MAX_KNOWN = 20_000
+from hhtools.sites.memo import LIMITS
+
 # Lines starting with one character read by the whole regex before that character's own.
 _SUBSET_AFTER = 100
 
@@ -27,7 +27,7 @@ Fields = tuple[str | None, ...]
 Handler = Callable[..., None]
 #: A regex of line kinds and where each kind's fields are among its groups.
 _Kinds = tuple[re.Pattern[str], dict[str, tuple[int, ...]]]
-# Readers of a line's fields from their spans (_field_reader): one field, or several.
+# Readers of a line's fields from their spans (field_reader): one field, or several.
 _One = Callable[[str], str]
 _Many = Callable[[str], tuple[str, ...]]
 #: What a line's shape tells: its kind, the reader of its fields and the fields that are None.
@@ -83,13 +83,13 @@ class Classifier:
         self._subsets: dict[tuple[str, ...], _Kinds] = {}
         self.ignored = ignored
         self.kinds = tuple(t.name for t in terminals)
-        # The kind of a line and the reader of its fields (_field_reader) by its shape, the
+        # The kind of a line and the reader of its fields (field_reader) by its shape, the
         # line with every digit written 0. Lines that differ only in their digits (amounts,
         # stacks, hand ids, times) are matched alike when the regex treats all ten digits
         # alike, which is checked here: a line whose shape is known skips the regex. Emptied
         # when full.
         self._shapes: dict[bytes, _Shape] | None = (
-            {} if _digits_alike(self.regex.pattern) else None)
+            {} if digits_alike(self.regex.pattern) else None)
         # Line text -> its token (without a line number). Most lines of a session repeat
         # exactly (folds, checks, limit bets, street markers, the same players' summary lines),
         # so a repeated line skips the regex and the making of a token. Site.read_hand gives a
@@ -99,23 +99,28 @@ class Classifier:
         # its handler, so a hand's loop calls it without looking it up for every line.
         self.handlers: dict[str, Handler] = {}
 
+    @property
+    def reads_by_shape(self) -> bool:
+        """True if a line whose digits alone differ from a line read before is read by that
+        line's shape, without the regex: when the regex cannot tell digits apart."""
+        return self._shapes is not None
+
     def remembered(self) -> dict[str, LineToken]:
         """This thread's remembered tokens by line text; emptied when full, so memory stays
         flat."""
         known: dict[str, LineToken] | None = getattr(self._local, "known", None)
-        if known is None or len(known) > _MAX_KNOWN:
+        if known is None or len(known) > LIMITS.lines:
             known = self._local.known = {}
         return known
 
-    def remember(self, line: str, known: dict[str, LineToken]) -> LineToken:
-        """The token of ``line`` (its ``line`` number unset), remembered in ``known``."""
+    def remember(self, line: str, known: dict[str, LineToken]) -> LineToken | None:
+        """The token of ``line`` (its ``line`` number unset), remembered in ``known``; None
+        for a blank line, which is no token."""
         # A line listing cards seldom shares its shape with another line (a header does).
-        text, kind, value = self._classify(line, "[" not in line)
-        tok = LineToken(text)
-        tok.type = kind
-        tok.value = value
-        tok.handler = self.handlers.get(kind, _unhandled)
-        known[line] = tok
+        text, kind, value = self.classify(line, "[" not in line)
+        if not text:
+            return None
+        tok = known[line] = LineToken(text, kind, value, 0, self.handlers.get(kind, _unhandled))
         return tok
 
     def tokens(self, lines: Sequence[str], first: int, step: int = 1,
@@ -130,29 +135,23 @@ class Classifier:
         out: list[LineToken] = []
         for lineno, line in zip(range(first, first + step * len(lines), step), lines):
             shared = known.get(line) or self.remember(line, known)
-            if not shared:
+            if shared is None:
                 continue  # a blank line inside a hand (Full Tilt's archive header)
-            tok = LineToken(shared)
-            tok.line = lineno
-            tok.type = shared.type
-            tok.value = shared.value
-            out.append(tok)
-            if kinds is not None and tok.type not in self.ignored:
-                kinds.append(tok.type)
+            out.append(LineToken(shared.text, shared.type, shared.value, lineno, shared.handler))
+            if kinds is not None and shared.type not in self.ignored:
+                kinds.append(shared.type)
         return out
 
     def token(self, line: str, lineno: int) -> LineToken:
         """One line as a token (not remembered: for lines that never repeat, like headers)."""
-        text, kind, value = self._classify(line)
-        tok = LineToken(text)
-        tok.line = lineno
-        tok.type = kind
-        tok.value = value
-        return tok
+        text, kind, value = self.classify(line)
+        return LineToken(text, kind, value, lineno)
 
-    def _classify(self, line: str, by_shape: bool = True) -> tuple[str, str, Fields]:
-        """(the line without trailing blanks, its kind, its captured fields); ``by_shape``
-        False reads it with the regex without looking up or remembering its shape."""
+    def classify(self, line: str, by_shape: bool = True) -> tuple[str, str, Fields]:
+        """(the line without trailing blanks, its kind, its captured fields): what the whole
+        regex says of the stripped line, found sooner by the line's shape or its first
+        character. ``by_shape`` False reads it with the regex without looking up or
+        remembering its shape."""
         text = line.rstrip()
         if not text:
             return text, "UNKNOWN", ()
@@ -182,9 +181,9 @@ class Classifier:
             kind = m.lastgroup or "UNKNOWN"  # (every alternative is a named group)
             idx = groups[kind]
         if shapes is not None:
-            if len(shapes) > _MAX_KNOWN:
+            if len(shapes) > LIMITS.lines:
                 shapes.clear()
-            shapes[shape] = (kind, *_field_reader([m.span(i) for i in idx] if m else []))
+            shapes[shape] = (kind, *field_reader([m.span(i) for i in idx] if m else []))
         if not idx:
             return text, kind, ()
         assert m is not None  # (a kind with fields was matched)
@@ -220,22 +219,28 @@ class Classifier:
                 for name, n in self._counts.items() if name in index}
 
 
-class LineToken(str):
-    """One line of a hand: the text is the line, ``type`` its kind (a terminal name, or
-    ``UNKNOWN``), ``value`` the fields its terminal captured, ``line`` its number;
-    and ``handler``, on a remembered token, the site builder's handler of its kind."""
-
-    __slots__ = ("type", "value", "line", "handler")
-
-    type: str
-    value: Fields
-    line: int
-    handler: Handler
-
-
 def _unhandled(builder: object, tok: LineToken, *fields: str | None) -> None:
     """The handler of a kind no site builder handles (a classifier used without a site)."""
     raise TypeError(f"no handler of {tok.type} lines")
+
+
+class LineToken:
+    """One line of a hand: ``text`` the line without trailing blanks, ``type`` its kind (a
+    terminal name, or ``UNKNOWN``), ``value`` the fields its terminal captured, ``line`` its
+    number; and ``handler`` the site builder's handler of its kind."""
+
+    __slots__ = ("text", "type", "value", "line", "handler")
+
+    def __init__(self, text: str, type: str, value: Fields, line: int,
+                 handler: Handler = _unhandled) -> None:
+        self.text = text
+        self.type = type
+        self.value = value
+        self.line = line
+        self.handler = handler
+
+    def __repr__(self) -> str:
+        return f"LineToken({self.text!r}, {self.type!r}, {self.value!r}, {self.line!r})"
 
 
 # The PLAYER piece of common.lark as Lark writes it into terminal regexes.
@@ -248,7 +253,7 @@ _FIRST_UNIT = re.compile(r"(?:\\\W|[\w:,])(?![?*+{])")
 _DIGITS_AS_ZERO = bytes.maketrans(b"123456789", b"000000000")
 
 
-def _field_reader(spans: list[tuple[int, int]]) -> tuple[_One | None, _Many | None,
+def field_reader(spans: list[tuple[int, int]]) -> tuple[_One | None, _Many | None,
                                                          tuple[int, ...]]:
     """(one, many, absent) for fields at ``spans`` of a line: ``one(text)`` (one span) or
     ``many(text)`` (more) gives the text at every span at once in C, the slices made once
@@ -308,7 +313,7 @@ def _set_alike(members: str) -> bool:
     return len(digits) in (0, 10)
 
 
-def _digits_alike(pattern: str) -> bool:
+def digits_alike(pattern: str) -> bool:
     """True if ``pattern`` cannot tell one ASCII digit from another: no digit is written in
     it, no character set holds some digits but not others, and nothing refers back to a group.
     Then every match of a text matches its digit-for-digit copy with the same groups.

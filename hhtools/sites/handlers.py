@@ -78,7 +78,7 @@ class SharedHandlers:
     def on_event(self: _Helpers, tok: LineToken, *fields: str | None) -> None:
         """A table event (an %ignore'd terminal of the grammar), kept in order."""
         kind = tok.type[3:].lower() if tok.type.startswith("EV_") else tok.type.lower()
-        self.add_event(Event(kind, fields[0] if fields else None, str(tok), tok.line))
+        self.add_event(Event(kind, fields[0] if fields else None, tok.text, tok.line))
 
 
 def _bet_line(builder: _Helpers, tok: LineToken, player: str, kind: ActionKind, amount: str,

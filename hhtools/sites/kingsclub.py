@@ -31,8 +31,6 @@ class KingsClubBuilder(HandBuilder):
         "1ST": "draw1", "2ND": "draw2", "3RD": "draw3"}
     #: The hand was run twice: shown hands carry their run (finish labels the rest).
     run_twice = False
-    #: Every player dealt in, hidden hands included (the header starts the list).
-    dealt_to: list[str]
     #: A printed uncalled bet (its line, player and amount), checked against the bets.
     printed_uncalled: tuple[LineToken, str, Decimal] | None = None
 
@@ -106,7 +104,9 @@ class KingsClubBuilder(HandBuilder):
             return
         size = self.game.hand_size
         self.player(tok, player)
-        self.dealt_to.append(player)
+        dealt_to = self.dealt_to
+        assert dealt_to is not None  # (every player dealt in: the header starts the list)
+        dealt_to.append(player)
         hidden = cards.split()
         if all(c in ("X", "x") for c in hidden):
             if len(hidden) != size:

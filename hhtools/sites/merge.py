@@ -116,9 +116,7 @@ def _declarations(lines: Sequence[str], start: int
 
 def _line(text: str, line: int) -> LineToken:
     """A source line as the token the shared builder helpers take: its text and number."""
-    tok = LineToken(text)
-    tok.line = line
-    return tok
+    return LineToken(text, "UNKNOWN", (), line)
 
 
 @dataclasses.dataclass(slots=True)
@@ -259,7 +257,7 @@ class MergeBuilder(HandBuilder):
         for child in game.children:
             # A table of the elements a game holds, not getattr: "event" would find
             # HandBuilder.on_event, the handler of text lines.
-            handler = self.GAME_ELEMENTS.get(child.tag)
+            handler = _GAME_ELEMENTS.get(child.tag)
             if handler is None:
                 raise LineError(self.tok(child), f"unexpected <{child.tag}> in a game")
             handler(self, child)
@@ -309,7 +307,7 @@ class MergeBuilder(HandBuilder):
             return
         if kind == "GAME_CANCELLED":
             self.cancelled = True
-            self.add_event(Event("cancelled", None, str(tok), tok.line))
+            self.add_event(Event("cancelled", None, tok.text, tok.line))
             return
         if kind == "SHOW":
             return  # the cards come in the SHOWN element of the same round
@@ -356,7 +354,7 @@ class MergeBuilder(HandBuilder):
             raise LineError(tok, f"unknown event type {kind!r} with an amount",
                             column_of(tok, kind))
         else:
-            self.add_event(Event(kind.lower(), player, str(tok), tok.line))
+            self.add_event(Event(kind.lower(), player, tok.text, tok.line))
 
     def return_blind(self, tok: LineToken, player: str, amount: str) -> None:
         """A returning player's blind: below the big blind it is a dead small blind, equal to
@@ -456,7 +454,7 @@ class MergeBuilder(HandBuilder):
             self.uncalled[-1] = dataclasses.replace(
                 self.uncalled[-1], line=self.winners[-1][3].line if self.winners else tok.line)
         for (player, _, _, wtok, pot), amount in zip(self.winners, amounts):
-            if not amount and 'uncalled="true"' in wtok:
+            if not amount and 'uncalled="true"' in wtok.text:
                 # A winner element that only gives a bettor back the unmatched part of the
                 # bet (the bettor won no pot) is the uncalled bet, not a win.
                 continue
@@ -467,9 +465,10 @@ class MergeBuilder(HandBuilder):
                             f"the winners receive {-rake} more than was bet")
         self.rake = rake
 
-    #: The elements a <game> holds, and their handlers.
-    GAME_ELEMENTS = {"players": on_players, "round": on_round, "cards": on_cards,
-                     "winner": on_winner}
+#: The elements a <game> holds, and their handlers.
+_GAME_ELEMENTS: dict[str, Callable[[MergeBuilder, _Element], None]] = {
+    "players": MergeBuilder.on_players, "round": MergeBuilder.on_round,
+    "cards": MergeBuilder.on_cards, "winner": MergeBuilder.on_winner}
 
 
 D = Decimal
@@ -633,9 +632,9 @@ class Merge(Site):
         hand_id = m.group(1) if m else None
         try:
             game = parse_element("\n".join(lines[i:j]), i + 1)
-        except _XMLError as e:
-            return HandError(path, e.line, e.column, hand_id, self.name, (),
-                             lines[e.line - 1].strip(), e.reason)
+        except _XMLError as unread:  # (each handler's own name: mypyc types one name once)
+            return HandError(path, unread.line, unread.column, hand_id, self.name, (),
+                             lines[unread.line - 1].strip(), unread.reason)
         if game.tag != "game":
             return HandError(path, i + 1, 1, hand_id, self.name, ("a <game> element",),
                              lines[i].strip(), f"expected a <game> element, got <{game.tag}>")
@@ -655,9 +654,9 @@ class Merge(Site):
             return builder.finish(i + 1, j)
         except SkipHand as skip:
             return SkippedHand(self.name, hand_id, shortened(skip.game), Source(path, i + 1, j))
-        except LineError as e:
-            return HandError(path, e.token.line, e.column, hand_id, self.name, (),
-                             str(e.token), f"{e.reason}; in {str(e.token)!r}")
+        except LineError as bad:
+            return HandError(path, bad.token.line, bad.column, hand_id, self.name, (),
+                             bad.token.text, f"{bad.reason}; in {bad.token.text!r}")
         except Exception as e:  # noqa: BLE001 - a bad game must never stop the file
             # As parsing._read_hand does for the text sites: a bug costs only its game.
             return HandError(path, i + 1, 1, hand_id, self.name, (), lines[i].strip(),

@@ -27,6 +27,7 @@ from hhtools.sites.base import (
 )
 from hhtools.sites.classifier import Fields
 from hhtools.sites.describe import LIST4, LIST5
+from hhtools.sites.memo import LIMITS, keep, table
 from hhtools.sites.values import card_count, check_room, seat_number, table_size
 
 # Zones PokerStars prints, as IANA zones so daylight saving is applied by date.
@@ -82,14 +83,12 @@ class PokerStarsBuilder(HandBuilder):
         # Everything but the hand id and the time is the same for a session's hands: read
         # once per distinct game, stakes and tournament level (a tournament's buy-in sign is
         # read from the text, so it is part of the key).
-        key = (tok.value[1:10], tok[tok.find(",") + 2:][:1] if tournament is not None else "")
+        key = (tok.value[1:10], tok.text[tok.text.find(",") + 2:][:1] if tournament is not None else "")
         said = _HEADERS.get(key)
         if said is None:
             said = self._game_of(tok, tournament, buy_in, buy_in_currency, mix, game,
                                  structure, stakes, level, level_stakes)
-            if len(_HEADERS) > _MAX_REMEMBERED:
-                _HEADERS.clear()
-            _HEADERS[key] = said
+            keep(_HEADERS, key, said, LIMITS.readings)
         (self.game, self.structure, mix, self.tournament, self.currency, self.small_bet,
          self.big_bet) = said
         self.mix = mix
@@ -127,7 +126,7 @@ class PokerStarsBuilder(HandBuilder):
     def _tournament(self, tok: LineToken, tournament: str, buy_in: str | None,
                     currency: str | None, level: str | None) -> Tournament:
         # A tournament's hands at one level share one (immutable) record.
-        sign = tok[tok.find(",") + 2:][:1]
+        sign = tok.text[tok.text.find(",") + 2:][:1]
         key = (tournament, buy_in, currency, level, sign)
         record = _TOURNAMENTS.get(key)
         if record is None:
@@ -142,13 +141,11 @@ class PokerStarsBuilder(HandBuilder):
                                     column_of(tok, buy_in))
                 cost, fee = parts[0], parts[-1] if len(parts) > 1 else None
                 bounty = parts[1] if len(parts) == 3 else None
-                currency = currency or sign_currency(tok[tok.find(",") + 2:])
-            elif tok[tok.find(",") + 2:].startswith("Freeroll"):
+                currency = currency or sign_currency(tok.text[tok.text.find(",") + 2:])
+            elif tok.text[tok.text.find(",") + 2:].startswith("Freeroll"):
                 cost = ZERO
             record = Tournament(tournament, cost, fee, currency, level, bounty)
-            if len(_TOURNAMENTS) > _MAX_REMEMBERED:
-                _TOURNAMENTS.clear()
-            _TOURNAMENTS[key] = record
+            keep(_TOURNAMENTS, key, record, LIMITS.readings)
         return record
 
     def on_EV_FINISHED(self, tok: LineToken, player: str, place: str,
@@ -179,13 +176,11 @@ class PokerStarsBuilder(HandBuilder):
         # A Seat record depends on the line's text alone, and the same seat lines recur from
         # hand to hand while stacks stay put: each is built once (records are immutable). The
         # checks stay in add_seat's order.
-        record = _SEATS.get(tok)
+        record = _SEATS.get(tok.text)
         if record is None:
             status = status.strip() if status else None
             self.add_seat(tok, seat, player, stack, status is not None, status)
-            if len(_SEATS) > _MAX_REMEMBERED:
-                _SEATS.clear()
-            _SEATS[str(tok)] = self.seats[-1]
+            keep(_SEATS, tok.text, self.seats[-1], LIMITS.readings)
             return
         if player in self.seated:
             raise LineError(tok, f"{player!r} is seated twice", column_of(tok, player))
@@ -310,7 +305,7 @@ class PokerStarsBuilder(HandBuilder):
                         rest: str) -> None:
         # All but the line number depends on the line's text, and a session's summary lines
         # recur (the same players fold before the draw hand after hand): each is read once.
-        said = _SEAT_RESULTS.get(tok)
+        said = _SEAT_RESULTS.get(tok.text)
         if said is None:
             said = self._seat_result(tok, seat, positions, rest)
         number, roles, outcome, won, cards, description = said
@@ -336,10 +331,7 @@ class PokerStarsBuilder(HandBuilder):
         cards = self.cards(tok, cards_text) if cards_text is not None else None
         won = self.money(tok, won_text) if won_text is not None else None
         said = (seat_number(tok, seat), roles, outcome, won, cards, description)
-        if len(_SEAT_RESULTS) > _MAX_REMEMBERED:
-            _SEAT_RESULTS.clear()
-        _SEAT_RESULTS[str(tok)] = said
-        return said
+        return keep(_SEAT_RESULTS, tok.text, said, LIMITS.readings)
 
 
 # The same few summary endings recur in every hand ("(button) folded before the Draw"): each
@@ -351,13 +343,14 @@ _Header = tuple[Game, BettingStructure, str | None, Tournament | None, str | Non
 #: A summary seat line's (seat, positions, outcome, amount won, cards, description).
 _SeatSaid = tuple[int, tuple[str, ...], str, Decimal | None, tuple[Card, ...] | None,
                   str | None]
-_ROLES: dict[str | None, tuple[str, ...]] = {}
-_OUTCOMES: dict[str, tuple[str, str | None, str | None, str | None]] = {}
-_TOURNAMENTS: dict[tuple[str, str | None, str | None, str | None, str], Tournament] = {}
-_SEATS: dict[str, Seat] = {}
-_SEAT_RESULTS: dict[str, _SeatSaid] = {}
-_HEADERS: dict[tuple[Fields, str], _Header] = {}
-_MAX_REMEMBERED = 10_000
+_ROLES: dict[str | None, tuple[str, ...]] = table("pokerstars positions")
+_OUTCOMES: dict[str, tuple[str, str | None, str | None, str | None]] = table(
+    "pokerstars summary endings")
+_TOURNAMENTS: dict[tuple[str, str | None, str | None, str | None, str], Tournament] = table(
+    "pokerstars tournaments")
+_SEATS: dict[str, Seat] = table("pokerstars seats")
+_SEAT_RESULTS: dict[str, _SeatSaid] = table("pokerstars summary seats")
+_HEADERS: dict[tuple[Fields, str], _Header] = table("pokerstars headers")
 _DIGITS = {str(n): n for n in range(10)}
 
 
@@ -366,10 +359,7 @@ def _roles(positions: str | None) -> tuple[str, ...]:
     # Heads-up, one player can be "(small blind/button)".
     roles = (tuple(r for p in positions.split(")") if p.strip() for r in p.strip(" (").split("/"))
              if positions else ())
-    if len(_ROLES) > _MAX_REMEMBERED:
-        _ROLES.clear()
-    _ROLES[positions] = roles
-    return roles
+    return keep(_ROLES, positions, roles, LIMITS.readings)
 
 
 def _outcome(rest: str) -> tuple[str, str | None, str | None, str | None]:
@@ -392,11 +382,7 @@ def _outcome(rest: str) -> tuple[str, str | None, str | None, str | None]:
         outcome = "sitting_out"
     else:
         outcome = "other"
-    said = (outcome, cards, won, description)
-    if len(_OUTCOMES) > _MAX_REMEMBERED:
-        _OUTCOMES.clear()
-    _OUTCOMES[rest] = said
-    return said
+    return keep(_OUTCOMES, rest, (outcome, cards, won, description), LIMITS.readings)
 
 
 D = Decimal

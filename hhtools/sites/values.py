@@ -20,6 +20,7 @@ import re
 from decimal import Decimal
 
 from hhtools.errors import LineError
+from hhtools.sites.classifier import LineToken
 
 #: Amounts are below this in absolute value: 15 digits before the point, 4 after it, fit
 #: the store's decimal(38,4) with room for any sum of them.
@@ -48,9 +49,10 @@ _DIGITS = re.compile(r"[0-9]{1,9}")
 _SMALL = {str(n): n for n in range(100)}
 
 
-def column_of(tok: str, text: str, last: bool = False) -> int:
+def column_of(tok: LineToken, text: str, last: bool = False) -> int:
     """1-based column of ``text`` in the line, or 1 when it cannot be found."""
-    pos = tok.rfind(text) if last else tok.find(text)
+    line = tok.text
+    pos = line.rfind(text) if last else line.find(text)
     return pos + 1 if pos >= 0 else 1
 
 
@@ -65,7 +67,7 @@ def amount_problem(value: Decimal) -> str | None:
     return None
 
 
-def whole_number(tok: str, text: str, what: str, lowest: int, highest: int,
+def whole_number(tok: LineToken, text: str, what: str, lowest: int, highest: int,
                  where: str | None = None) -> int:
     """``text`` (ASCII digits) as an int from ``lowest`` to ``highest``, or a LineError naming
     ``what`` it is; ``where`` is the text to point at when it is not ``text`` itself."""
@@ -81,17 +83,17 @@ def whole_number(tok: str, text: str, what: str, lowest: int, highest: int,
                     f"{lowest} to {highest}", column_of(tok, where or text or ""))
 
 
-def seat_number(tok: str, text: str, first: int = 1, where: str | None = None) -> int:
+def seat_number(tok: LineToken, text: str, first: int = 1, where: str | None = None) -> int:
     """A seat number: ``first`` (1, or 0 where a site counts from 0) to the tenth seat."""
     return whole_number(tok, text, "seat", first, first + MAX_SEATS - 1, where)
 
 
-def table_size(tok: str, text: str) -> int:
+def table_size(tok: LineToken, text: str) -> int:
     """The seats of a table ("6-max"): 2 to 10."""
     return whole_number(tok, text, "table size", 2, MAX_SEATS)
 
 
-def card_count(tok: str, text: str, where: str | None = None) -> int:
+def card_count(tok: LineToken, text: str, where: str | None = None) -> int:
     """How many cards a player discards or is dealt in a draw: 0 to a deck's 52 (what the
     game allows is the replay's to judge)."""
     return whole_number(tok, text, "card count", 0, MAX_CARDS, where)
@@ -104,7 +106,7 @@ def year_problem(year: int) -> str | None:
     return f"expected a year from {YEARS[0]} to {YEARS[1]}"
 
 
-def check_year(tok: str, year: int, text: str) -> None:
+def check_year(tok: LineToken, year: int, text: str) -> None:
     """A start time's year is one hands were played in."""
     problem = year_problem(year)
     if problem is not None:
@@ -112,7 +114,7 @@ def check_year(tok: str, year: int, text: str) -> None:
                         column_of(tok, text))
 
 
-def check_hand_id(tok: str, hand_id: str | None) -> None:
+def check_hand_id(tok: LineToken, hand_id: str | None) -> None:
     """A hand id is 1 to 64 visible characters."""
     if hand_id is None or not _ID.fullmatch(hand_id):
         shown = hand_id if hand_id is None or len(hand_id) <= 20 else hand_id[:20] + "..."
@@ -129,7 +131,7 @@ def name_problem(name: str) -> str | None:
     return None
 
 
-def check_name(tok: str, name: str) -> None:
+def check_name(tok: LineToken, name: str) -> None:
     """A player's name is at most 64 characters, none of them a control character."""
     problem = name_problem(name)
     if problem is not None:
@@ -138,7 +140,7 @@ def check_name(tok: str, name: str) -> None:
                         column_of(tok, name))
 
 
-def check_room(tok: str, seated: int, max_seats: int | None, where: str) -> None:
+def check_room(tok: LineToken, seated: int, max_seats: int | None, where: str) -> None:
     """Refuse one more seat at a table already holding ``seated`` players."""
     room = max_seats or MAX_SEATS
     if seated >= room:

@@ -17,7 +17,6 @@ from hhtools.core.cards import parse_card
 from hhtools.reading.parsing import decode, parse_text, split_lines
 from hhtools.reading.splitting import split_hands
 from hhtools.sites import SITES, base, get_site, memo, pokerstars
-from hhtools.sites import builder as builder_module
 from hhtools.sites import classifier as classifier_module
 
 INVALID = Path(__file__).parents[1] / "invalid"
@@ -59,7 +58,7 @@ def _plain_classify(classifier: classifier_module.Classifier, line: str):
 def test_the_regex_chosen_by_first_character_answers_as_the_whole_regex(name, corpus):
     classifier = get_site(name).classifier
     for line in _site_lines(corpus):
-        assert classifier._classify(line) == _plain_classify(classifier, line), line
+        assert classifier.classify(line) == _plain_classify(classifier, line), line
 
 
 def test_remembered_lines_give_the_same_tokens_with_their_own_line_numbers():
@@ -67,7 +66,7 @@ def test_remembered_lines_give_the_same_tokens_with_their_own_line_numbers():
     lines = ["Alice: folds", "Bob: checks", "Alice: folds", "  ", "Bob: checks  "]
     first = classifier.tokens(lines, 10)
     again = classifier.tokens(lines, 20)
-    assert [(t.line, t.type, t.value, str(t)) for t in first] == [
+    assert [(t.line, t.type, t.value, t.text) for t in first] == [
         (10, "FOLD", ("Alice",), "Alice: folds"), (11, "CHECK", ("Bob",), "Bob: checks"),
         (12, "FOLD", ("Alice",), "Alice: folds"), (14, "CHECK", ("Bob",), "Bob: checks")]
     assert [t.line for t in again] == [20, 21, 22, 24]
@@ -76,13 +75,19 @@ def test_remembered_lines_give_the_same_tokens_with_their_own_line_numbers():
     assert kinds == ["FOLD", "CHECK"]  # chat is a table event, not part of the structure
 
 
-def test_remembered_lines_stay_bounded(monkeypatch):
+def test_remembered_lines_stay_bounded():
     classifier = get_site("pokerstars").classifier
-    monkeypatch.setattr(classifier_module, "_MAX_KNOWN", 50)
-    for n in range(10):
-        classifier.tokens([f"Player{n}_{i}: folds" for i in range(40)], 1)
-        assert len(classifier.remembered()) <= 50 + 40
-    assert classifier.token("Zed: folds", 3).line == 3
+    with memo.limited(lines=50):
+        for n in range(10):
+            lines = [f"Player{n}_{i}: folds" for i in range(40)]
+            assert [t.value for t in classifier.tokens(lines, 1)] == [
+                (f"Player{n}_{i}",) for i in range(40)]
+            assert len(classifier.remembered()) <= 50 + 40
+        assert classifier.token("Zed: folds", 3).line == 3
+    assert memo.LIMITS == memo.Limits()  # as they were
+    with pytest.raises(TypeError, match="no such limit: line"):
+        with memo.limited(line=5):
+            pass
 
 
 def test_headers_are_not_remembered():
@@ -100,11 +105,11 @@ def test_parsed_hands_hold_real_records():
     assert {type(s) for s in hand.summary.seats} == {records.SeatResult}
 
 
-def test_summary_endings_are_read_once_and_forgotten_when_too_many(monkeypatch):
-    monkeypatch.setattr(pokerstars, "_MAX_REMEMBERED", 3)
-    said = [pokerstars._outcome(f"collected (${n})") for n in range(10)]
-    assert said[4] == ("collected", None, "$4", None)
-    assert len(pokerstars._OUTCOMES) <= 4
+def test_summary_endings_are_read_once_and_forgotten_when_too_many():
+    with memo.limited(readings=3):
+        said = [pokerstars._outcome(f"collected (${n})") for n in range(10)]
+        assert said[4] == ("collected", None, "$4", None)
+        assert memo.sizes()["pokerstars summary endings"] <= 4
     assert pokerstars._outcome("showed [As 2c] and won ($3) with a pair") == (
         "showed", "As 2c", "$3", "a pair")
     assert pokerstars._outcome("showed [As 2c] and won () with x")[2] is None
@@ -112,13 +117,13 @@ def test_summary_endings_are_read_once_and_forgotten_when_too_many(monkeypatch):
     assert pokerstars._roles(None) == ()
 
 
-def test_amounts_are_remembered_and_bad_ones_still_refused(monkeypatch):
+def test_amounts_are_remembered_and_bad_ones_still_refused():
     builder = get_site("pokerstars").builder(get_site("pokerstars"), None, None)
     tok = get_site("pokerstars").classifier.token("Alice: calls $1,000.50", 7)
-    monkeypatch.setattr(builder_module, "_MAX_AMOUNTS", 2)
-    for n in range(5):
-        assert builder.money(tok, f"${n}.5") == Decimal(f"{n}.5")
-    assert len(memo._AMOUNTS) <= 3
+    with memo.limited(amounts=2):
+        for n in range(5):
+            assert builder.money(tok, f"${n}.5") == Decimal(f"{n}.5")
+        assert memo.sizes()["amounts"] <= 3
     assert builder.money(tok, "$1,000.50") == Decimal("1000.50")
     with pytest.raises(base.LineError, match="'1x' is not an amount"):
         builder.money(tok, "1x")
@@ -164,9 +169,9 @@ def test_lines_read_by_their_shape_answer_as_the_whole_regex(name, corpus):
     classifier = get_site(name).classifier
     rotate = str.maketrans("0123456789", "3456789012")
     for line in _site_lines(corpus):
-        classifier._classify(line)
+        classifier.classify(line)
         other = line.translate(rotate)
-        assert classifier._classify(other) == _plain_classify(classifier, other), other
+        assert classifier.classify(other) == _plain_classify(classifier, other), other
 
 
 @pytest.mark.parametrize("pattern, alike", [
@@ -176,25 +181,24 @@ def test_lines_read_by_their_shape_answer_as_the_whole_regex(name, corpus):
     (r"[a-z5]", False), (r"(a)\1", False), (r"(.+?) (?:a|b1)", False),
     (r"(?P<x>a)(?(x)b|c)", False), (r"(?<!2)x", False)])
 def test_regexes_telling_digits_apart_are_never_read_by_shape(pattern, alike):
-    assert classifier_module._digits_alike(pattern) is alike
+    assert classifier_module.digits_alike(pattern) is alike
 
 
 def test_a_site_whose_lines_name_digits_reads_no_line_by_shape():
     # KingsClub writes "*** 1ST BETTING ROUND ***": its regex tells digits apart.
-    assert get_site("kingsclub").classifier._shapes is None
-    assert get_site("pokerstars").classifier._shapes is not None
+    assert not get_site("kingsclub").classifier.reads_by_shape
+    assert get_site("pokerstars").classifier.reads_by_shape
 
 
-def test_seats_headers_and_times_read_once_answer_as_read_afresh(monkeypatch):
+def test_seats_headers_and_times_read_once_answer_as_read_afresh():
     # Seat records, a header's game and stakes, days and zones are remembered from hand to
     # hand; each hand must still read as it does alone, and a repeated seat line (known by
     # now) is still refused with its own line and column.
     lines = HAND.splitlines()
     second = [lines[0].replace("#1001", "#1002").replace("10:32:15", "23:59:59")] + lines[1:]
     text = "\n".join(lines) + "\n\n" + "\n".join(second)
-    pokerstars._SEATS.clear()
-    pokerstars._HEADERS.clear()
-    memo._DAYS.clear()
+    memo.forget()
+    assert not any(memo.sizes().values())
     first_time = parse_text(text)
     again = parse_text(text)
     assert first_time.hands == again.hands
@@ -216,8 +220,8 @@ def test_seats_headers_and_times_read_once_answer_as_read_afresh(monkeypatch):
     skipped = "\n".join([lines[0].replace("Badugi", "Razz")] + lines[1:])
     for _ in range(2):
         assert [s.game for s in parse_text(skipped).skipped] == ["Razz"]
-    monkeypatch.setattr(pokerstars, "_MAX_REMEMBERED", 0)
-    assert parse_text(text).hands == again.hands
+    with memo.limited(readings=0):
+        assert parse_text(text).hands == again.hands
 
 
 def _read_hand_plainly(site, lines, first, path, step=1):
@@ -230,9 +234,9 @@ def _read_hand_plainly(site, lines, first, path, step=1):
     header = classifier.token(lines[0], first)
     if header.type != "HEADER":
         return records.HandError(path, first, 1, hand_id, site.name,
-                                 (site.describe("HEADER"),), str(header),
+                                 (site.describe("HEADER"),), header.text,
                                  f"cannot read the header line: expected "
-                                 f"{site.describe('HEADER')}; got {str(header)!r}")
+                                 f"{site.describe('HEADER')}; got {header.text!r}")
     builder = site.builder(site, path, hand_id)
     try:
         builder.on_HEADER(header, *header.value)
@@ -299,7 +303,7 @@ def test_hands_checked_as_read_answer_as_checked_first(name, corpus):
     assert seen > 100
 
 
-def test_summary_seat_lines_read_once_answer_as_read_afresh(monkeypatch):
+def test_summary_seat_lines_read_once_answer_as_read_afresh():
     # A summary seat line's reading (seat, positions, outcome, cards, amount won) is remembered
     # by its text; the records must be those read afresh, each with its own line number, and
     # a bad line must be refused each time with its own line and column.
@@ -307,7 +311,7 @@ def test_summary_seat_lines_read_once_answer_as_read_afresh(monkeypatch):
     shown = lines[:-1] + ["Seat 3: Hero (big blind) showed [8s 7d 6h 2c] and won ($0.72) "
                           "with 8-7-6-2"]
     texts = ["\n".join(lines), "\n".join(shown)]
-    pokerstars._SEAT_RESULTS.clear()
+    memo.forget()
     first_time = [parse_text(t).hands[0] for t in texts]
     again = [parse_text(t).hands[0] for t in texts]
     assert first_time == again
@@ -321,10 +325,10 @@ def test_summary_seat_lines_read_once_answer_as_read_afresh(monkeypatch):
         for _ in range(2):
             error = parse_text(text).errors[0]
             assert (error.line, error.column) == (len(lines), column), error.message
-    monkeypatch.setattr(pokerstars, "_MAX_REMEMBERED", 0)
-    pokerstars._SEAT_RESULTS.clear()
-    assert [parse_text(t).hands[0] for t in texts] == again
-    assert len(pokerstars._SEAT_RESULTS) <= 1
+    memo.forget()
+    with memo.limited(readings=0):
+        assert [parse_text(t).hands[0] for t in texts] == again
+        assert memo.sizes()["pokerstars summary seats"] <= 1
 
 
 @pytest.mark.parametrize("spans", [[], [(0, 3)], [(-1, -1)], [(0, 3), (4, 4)],
@@ -332,7 +336,7 @@ def test_summary_seat_lines_read_once_answer_as_read_afresh(monkeypatch):
 def test_fields_read_by_shape_are_the_slices(spans):
     # A known shape's fields are read by one itemgetter of slices: as slicing one by one.
     text = "abc defghi jk"
-    one, many, absent = classifier_module._field_reader(spans)
+    one, many, absent = classifier_module.field_reader(spans)
     plain = tuple(text[a:b] if a >= 0 else None for a, b in spans)
     if one is not None:
         count, fields = 1, (None,) if absent else (one(text),)
