@@ -10,8 +10,11 @@ the store's tables.
 A batch never changes once written, so its partial sums over all its hands are kept in the
 user's cache folder (``$XDG_CACHE_HOME/hhtools/partials``), under a key made of the batch's
 digests and its table files' sizes and times: a report of the whole store, or of one player,
-then reads the small cached sums of each batch and none of its tables. Other filters (a
-game, a site, dates, a position) select hands inside each batch: those are read again.
+then reads the small cached sums of each batch and none of its tables; and the sums of a
+whole store, summed per group over its batches, are cached too (one entry per store, made
+again when a batch is added or merged), so that a report reads a few small files. Other
+filters (a game, a site, dates, a position) select hands inside each batch: those batches
+are read again.
 
 >>> from hhtools.store.store import Store
 >>> store_reports(Store("/nonexistent"), Filters())["players"].height
@@ -39,6 +42,7 @@ from hhtools.analytics.stats import (
     Tables,
     check_filters,
     finish,
+    part_groups,
     partial_sums,
 )
 from hhtools.core.resources import cache_folder
@@ -81,15 +85,13 @@ def _read(store: Store, filters: Filters, names: list[str],
     whole = replace(filters, player=None) == Filters()
     chosen: list[dict[str, pl.DataFrame]] = []
     if whole:
-        for folder in folders:
-            parts = _cached(folder) or _batch(store, folder, Filters(), REPORTS, cache=True)
-            if parts is None:
-                return None
-            chosen.append(parts)
-        filters = check_filters(filters, _names(chosen))
-        if filters.player is not None:
-            chosen = [{name: part.filter(pl.col("player") == filters.player)
-                       for name, part in parts.items()} for parts in chosen]
+        summed = _whole(store, folders)
+        if summed is None:
+            return None
+        filters = check_filters(filters, _names([summed]))
+        chosen = [summed if filters.player is None else
+                  {name: part.filter(pl.col("player") == filters.player)
+                   for name, part in summed.items()}]
     else:
         known = []
         for folder in folders:
@@ -104,6 +106,39 @@ def _read(store: Store, filters: Filters, names: list[str],
     parts = {name: pl.concat([p[name] for p in chosen], how="vertical_relaxed")
              for name in chosen[0] if name != NAMES}
     return {name: finish(parts, filters, name, by) for name in names}
+
+
+def _whole(store: Store, folders: list[Path]) -> dict[str, pl.DataFrame] | None:
+    """The partial sums of every hand of the batches ``folders``, summed per group: cached
+    for this very set of batches (the next import makes another), else made from each
+    batch's. None when a batch was merged away under the read."""
+    keys = [_key(folder) for folder in folders]
+    root = cache_folder("partials")
+    # The store's entry is named by its folder and its batches: one per store is kept.
+    place = hashlib.blake2b(str(store.root.resolve()).encode(), digest_size=8).hexdigest()
+    name = None
+    if root is not None and None not in keys:
+        name = f"store-{place}-" + hashlib.blake2b(
+            "".join(sorted(k for k in keys if k)).encode(), digest_size=16).hexdigest()
+        if (found := _read_parts(root / name, ALL_PARTS)) is not None:
+            return found
+    chosen = []
+    for folder in folders:
+        parts = _cached(folder) or _batch(store, folder, Filters(), REPORTS, cache=True)
+        if parts is None:
+            return None
+        chosen.append(parts)
+    groups = part_groups()
+    summed = {NAMES: pl.concat([p[NAMES] for p in chosen]).unique().sort("player")}
+    for part, by in groups.items():
+        frame = pl.concat([p[part] for p in chosen], how="vertical_relaxed")
+        summed[part] = frame.group_by(by).agg(pl.exclude(by).sum())
+    if root is not None and name is not None:
+        _write_parts(root, name, summed)
+        for old in root.glob(f"store-{place}-*"):
+            if old.name != name:
+                shutil.rmtree(old, ignore_errors=True)
+    return summed
 
 
 def _reports_of(t: Tables, filters: Filters, names: list[str],
@@ -159,10 +194,16 @@ def _cached(folder: Path, wanted: Sequence[str] = ALL_PARTS) -> dict[str, pl.Dat
     """The cached partial sums ``wanted`` of a batch, None when there are none (or they
     cannot be read: they are then made again)."""
     key, root = _key(folder), cache_folder("partials")
-    if key is None or root is None or not (root / key).is_dir():
+    if key is None or root is None:
+        return None
+    return _read_parts(root / key, wanted)
+
+
+def _read_parts(entry: Path, wanted: Sequence[str]) -> dict[str, pl.DataFrame] | None:
+    if not entry.is_dir():
         return None
     try:
-        return {name: pl.read_parquet(root / key / f"{name}.parquet") for name in wanted}
+        return {name: pl.read_parquet(entry / f"{name}.parquet") for name in wanted}
     except READ_ERRORS:
         return None
 
@@ -171,16 +212,21 @@ def _keep(folder: Path, parts: dict[str, pl.DataFrame]) -> None:
     """Cache a batch's partial sums: written apart, then renamed into place, so a reader
     never meets half of them. A cache that cannot be written is left: it only saves time."""
     key, root = _key(folder), cache_folder("partials")
-    if key is None or root is None or (root / key).is_dir():
+    if key is not None and root is not None:
+        _write_parts(root, key, parts)
+
+
+def _write_parts(root: Path, name: str, parts: dict[str, pl.DataFrame]) -> None:
+    if (root / name).is_dir():
         return
     try:
-        work = Path(tempfile.mkdtemp(prefix=f".{key}-", dir=root))
+        work = Path(tempfile.mkdtemp(prefix=f".{name}-", dir=root))
     except OSError:
         return
     try:
-        for name, part in parts.items():
-            part.write_parquet(work / f"{name}.parquet")
-        os.rename(work, root / key)
+        for part, frame in parts.items():
+            frame.write_parquet(work / f"{part}.parquet")
+        os.rename(work, root / name)
     except READ_ERRORS:
         # Written meanwhile by another reader, or no room: the sums are made again next time.
         shutil.rmtree(work, ignore_errors=True)

@@ -379,6 +379,14 @@ PARTS = {"players": ("money",), "positions": ("money",), "stakes": ("money",),
          "draw-classes": ("draw_classes",), "draw-positions": ("draw_positions",)}
 
 
+def part_groups() -> dict[str, tuple[str, ...]]:
+    """The group columns of each partial sum (``PARTS``): its other columns add up, so rows
+    of one group, from any batches, can be summed into one."""
+    return {"money": (*MONEY_GROUPS, *UNITS), "draws": DRAW_GROUPS, "fold_to_pat": DRAW_GROUPS,
+            "splits": ("player", "game"), "draw_classes": _CLASS_GROUPS,
+            "draw_positions": (*DRAW_GROUPS, "position")}
+
+
 def partial_sums(whole: Tables, filters: Filters, names: Iterable[str]) -> dict[str, pl.DataFrame]:
     """The partial sums (``PARTS``) the reports ``names`` are finished from, of the hands of
     ``whole`` that ``filters`` selects; any batches' concatenated finish alike."""
@@ -458,7 +466,10 @@ def _in_units(money: pl.DataFrame, keys: Sequence[str], per: int = 1) -> pl.Data
     sums: dict[tuple[object, ...], list[Fraction]] = {}
     counts: dict[tuple[object, ...], int] = {}
     width = len(keys)
-    for row in money.select(*keys, "hands", "money_net", *UNITS).iter_rows():
+    # The money of each unit summed first (exact, in polars): the fractions are then one per
+    # group and unit, however many batches and hands.
+    by_unit = money.group_by(*keys, *UNITS).agg(pl.col("hands", "money_net").sum())
+    for row in by_unit.select(*keys, "hands", "money_net", *UNITS).iter_rows():
         key, (hands, net, bb, bet) = row[:width], row[width:]
         total = sums.setdefault(key, [Fraction(0), Fraction(0)])
         counts[key] = counts.get(key, 0) + hands
