@@ -457,9 +457,9 @@ def _money_part(facts: pl.DataFrame) -> pl.DataFrame:
 UNITS = ("bb_money", "big_bet")
 
 
-def _in_units(money: pl.DataFrame, keys: Sequence[str], per: int = 1) -> pl.DataFrame:
+def _in_units(money: pl.DataFrame, keys: Sequence[str], per_100: bool = False) -> pl.DataFrame:
     """Per group of ``keys`` of the money partial sums: ``net_bb`` and ``net_big_bets``, its
-    net in big blinds and in big bets, ``per`` hands (1, or 100: the rates), to the
+    net in big blinds and in big bets (``per_100``: per 100 of its hands), to the
     hundredth. Summed as fractions, never as floats: a float sum's last bit, which depends
     on the order of the terms, would decide a sum ending in 5 in the third decimal (0.33
     over a big bet of 2 is 0.165), common when every hand's net is in cents."""
@@ -477,7 +477,7 @@ def _in_units(money: pl.DataFrame, keys: Sequence[str], per: int = 1) -> pl.Data
             # A hand without the unit (none written) counts for nothing in it.
             if net is not None and unit:
                 total[i] += Fraction(net) / Fraction(unit)
-    rows = [(*key, *(_hundredths(x * per / (counts[key] if per != 1 else 1)) for x in total))
+    rows = [(*key, *(_hundredths(x * 100 / counts[key] if per_100 else x) for x in total))
             for key, total in sums.items()]
     return pl.DataFrame(rows, orient="row", schema={
         **{k: money.schema[k] for k in keys}, "net_bb": pl.Float64, "net_big_bets": pl.Float64})
@@ -490,9 +490,9 @@ def _hundredths(x: Fraction) -> float:
 
 
 def _with_units(frame: pl.DataFrame, money: pl.DataFrame, keys: Sequence[str],
-                per: int = 1) -> pl.DataFrame:
+                per_100: bool = False) -> pl.DataFrame:
     """``frame`` (one row per group of ``keys``) with ``_in_units`` of its group."""
-    return frame.join(_in_units(money, keys, per), on=list(keys), how="left", nulls_equal=True,
+    return frame.join(_in_units(money, keys, per_100), on=list(keys), how="left", nulls_equal=True,
                       maintain_order="left")
 
 
@@ -571,7 +571,7 @@ def _positions(money: pl.DataFrame, by: Iterable[str]) -> pl.DataFrame:
     order = {p: i for i, p in enumerate(TABLE_ORDER)}
     out = money.group_by(*keys, "position").agg(
         hands=pl.col("hands").sum(), net=_net_sum(), limit_hands=pl.col("limit_hands").sum())
-    out = _with_units(out, money, [*keys, "position"], per=100).rename(
+    out = _with_units(out, money, [*keys, "position"], per_100=True).rename(
         {"net_bb": "bb_per_100", "net_big_bets": "big_bets_per_100"})
     return (out.with_columns(**win_rate(),
                              _order=pl.col("position").replace_strict(order, default=99))
