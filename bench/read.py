@@ -17,6 +17,11 @@ deletes it after the runs):
    grinder's years are. Replicating costs seconds where generating and importing a million
    hands takes some ten minutes on 2 cores; every table holds 20 times the base's rows.
 
+The new tree's ``stats`` keeps each batch's partial sums in the user's cache folder
+(hhtools.analytics.partials): its first command runs ``cold`` (an empty cache folder of its
+own: every batch read and its sums cached), then every command runs ``warm`` (the sums cached
+by the cold run).
+
 Each command runs in its own process, started by the tree's interpreter, which writes its
 VmHWM (peak resident memory) at exit; the figure is that peak and the wall time of the whole
 command, interpreter start included. Outputs are compared: the JSON of ``stats`` and of
@@ -150,11 +155,13 @@ def big_store(hands: int, base: int, tournaments: int) -> Path:
     return done
 
 
-def run(python: str, tree: Path, args: list[str], db: Path, out: Path) -> tuple[float, float, bytes]:
-    """Wall seconds, peak MB and standard output of one hhtools command run by ``tree``."""
+def run(python: str, tree: Path, args: list[str], db: Path, out: Path,
+        cache: Path) -> tuple[float, float, bytes]:
+    """Wall seconds, peak MB and standard output of one hhtools command run by ``tree``,
+    with ``cache`` for its cache folder."""
     hwm = out.with_suffix(".hwm")
     env = {**os.environ, "HHTOOLS_BENCH_HWM": str(hwm), "HHTOOLS_DB": str(db),
-           "COLUMNS": "200", "PYTHONPATH": str(tree)}
+           "COLUMNS": "200", "PYTHONPATH": str(tree), "XDG_CACHE_HOME": str(cache)}
     args = [a.replace("{out}", str(out)) for a in args]
     t = time.perf_counter()
     done = subprocess.run([python, "-c", LAUNCH, *args], cwd=tree, env=env,
@@ -193,16 +200,24 @@ def main() -> None:
             trees = trees[:1]
     scratch = Path(tempfile.mkdtemp(prefix="hhtools-bench-read-out-"))
     print(f"store {db}: {Store(db).read_columns('hands', ['hand_id']).height:,} hands")
-    print(f"{'command':<22} {'tree':<5} {'seconds':>8} {'peak MB':>8}")
+    print(f"{'command':<22} {'tree':<5} {'cache':<5} {'seconds':>8} {'peak MB':>8}")
     try:
         for name in a.only or COMMANDS:
             outputs = {}
             for _ in range(a.repeat):
                 for label, tree, python in trees:
                     out = scratch / ("out.html" if name == "report" else "out.json")
-                    seconds, peak, output = run(python, tree, COMMANDS[name], db, out)
-                    outputs[label] = comparable(output)
-                    print(f"{name:<22} {label:<5} {seconds:8.1f} {peak:8.0f}", flush=True)
+                    # A cache folder of the tree's own for the whole run: the new tree's
+                    # first command runs cold (the cache empty), then warm.
+                    cache = scratch / f"cache-{label}"
+                    runs = ["warm"] if cache.is_dir() else ["cold", "warm"]
+                    if label == "old":
+                        runs = [""]
+                    for kind in runs:
+                        seconds, peak, output = run(python, tree, COMMANDS[name], db, out, cache)
+                        outputs[label] = comparable(output)
+                        print(f"{name:<22} {label:<5} {kind:<5} {seconds:8.1f} {peak:8.0f}",
+                              flush=True)
             # The old tree's output is kept beside the store, so that a later run of the new
             # tree alone (without --old) is still compared with it.
             saved = db.parent / f"{db.name}-{name.replace(' ', '-')}.old"

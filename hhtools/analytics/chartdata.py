@@ -102,7 +102,7 @@ def winnings_series(t: Tables, filters: Filters, measure: str = "money") -> pl.D
     if measure not in MEASURES:
         raise unknown_name("measure", measure, MEASURES)
     facts = hand_facts(t.filtered(filters))
-    columns = {"hand": pl.Int64, "site": pl.String, "hand_id": pl.String,
+    columns: dict[str, pl.DataType | type[pl.DataType]] = {"hand": pl.Int64, "site": pl.String, "hand_id": pl.String,
                "started_at": pl.Datetime("us", "UTC"), "showdown": pl.Boolean,
                "player": pl.String, "unit": pl.String}
     money = pl.Decimal(38, 4) if measure == "money" else BIG_BETS
@@ -116,7 +116,7 @@ def winnings_series(t: Tables, filters: Filters, measure: str = "money") -> pl.D
     # Hand ids are numbers written as text: order by length first so 999 comes before 1000.
     facts = facts.sort(pl.col("started_at"), pl.col("site"), pl.col("hand_id").str.len_chars(),
                        pl.col("hand_id"), nulls_last=True)
-    rows = []
+    rows: list[tuple[object, ...]] = []
     total = showdown = other = Decimal(0)
     for site, hand_id, started, went, net, money_net, big_bet in facts.select(
             "site", "hand_id", "started_at", "showdown", "net", "money_net",

@@ -5,7 +5,7 @@ A class is read from the component's own evaluation (hhtools.core.evaluate), so 
 with the showdown: only the grouping of ranks into classes is decided here.
 
 >>> from hhtools.core.cards import parse_cards
->>> from hhtools.core.games import get_game
+>>> from hhtools.core.games import Game, get_game
 >>> [c.label for c in hand_classes(get_game("2-7"), parse_cards("Kc 8d 5h 4s 2c"))]
 ['J-low or worse']
 >>> made(get_game("2-7"), parse_cards("Kc 8d 5h 4s 2c")), made(get_game("2-7"), parse_cards("9c 8d 5h 4s 2c"))
@@ -26,7 +26,7 @@ import polars as pl
 
 from hhtools.core.cards import Card, parse_cards
 from hhtools.core.evaluate import BadugiComponent, Component, Evaluation, FiveCardHigh, FiveCardLow
-from hhtools.core.games import get_game
+from hhtools.core.games import Game, get_game
 from hhtools.errors import HHToolsError
 
 #: The worst top card of a made low (2-7 and A-5): a ten-low or better. A jack-low or worse
@@ -83,12 +83,12 @@ def component_class(component: Component, ev: Evaluation) -> HandClass:
         tops = _LOW_TOPS.get(name, "")
         if category != 0:
             return HandClass(name, 20, "paired or worse", False)
-        top, order = letters[0], component.order
-        made = order.index(top) <= order.index(MADE_LOW_TOP)
-        if top in tops:
-            return HandClass(name, tops.index(top), f"{top}-low", made)
+        high, ranks = letters[0], component.order
+        made = ranks.index(high) <= ranks.index(MADE_LOW_TOP)
+        if high in tops:
+            return HandClass(name, tops.index(high), f"{high}-low", made)
         # The best unpaired hand of each low is in ``tops``: only worse tops are left here.
-        worse = order[order.index(tops[-1]) + 1]
+        worse = ranks[ranks.index(tops[-1]) + 1]
         return HandClass(name, 10, f"{worse}-low or worse", made)
     if isinstance(component, FiveCardHigh):
         category = component.key(ev.rank)[0]
@@ -97,12 +97,12 @@ def component_class(component: Component, ev: Evaluation) -> HandClass:
     raise HHToolsError(f"no strength classes for component {name}")
 
 
-def hand_classes(game, cards: Sequence[Card]) -> tuple[HandClass, ...]:
+def hand_classes(game: Game, cards: Sequence[Card]) -> tuple[HandClass, ...]:
     """The class of ``cards`` in each component of ``game`` (raises as ``game.evaluate``)."""
     return tuple(component_class(ev.component, ev) for ev in game.evaluate(cards))
 
 
-def made(game, cards: Sequence[Card]) -> bool:
+def made(game: Game, cards: Sequence[Card]) -> bool:
     """A made hand as draw players say it: made in any component, so a Badeucy pat on a
     strong 2-7 low with a three-card Badugi is made (no snow)."""
     return any(c.made for c in hand_classes(game, cards))

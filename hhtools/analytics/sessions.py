@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 from decimal import Decimal
+from typing import Any
 
 import polars as pl
 
@@ -33,7 +34,7 @@ from hhtools.errors import UsageError
 #: Idle minutes after which a new session starts (FPDB's default).
 DEFAULT_GAP = 30
 
-SCHEMA = {"player": pl.String, "unit": pl.String, "session": pl.Int64,
+SCHEMA: dict[str, pl.DataType | type[pl.DataType]] = {"player": pl.String, "unit": pl.String, "session": pl.Int64,
           "start": pl.Datetime("us", "UTC"), "end": pl.Datetime("us", "UTC"),
           "minutes": pl.Int64, "tables_at_once": pl.Int64, "hands": pl.Int64,
           "hands_per_hour": pl.Float64, "net": pl.Decimal(38, 4), "net_big_bets": pl.Float64,
@@ -67,10 +68,10 @@ def sessions(t: Tables, filters: Filters = Filters(), gap: int = DEFAULT_GAP) ->
         "player", "unit", "started_at", "site", "hand_id").select(
         "player", "unit", "site", "hand_id", "table", "started_at", "structure", "net",
         "net_bb", "net_big_bets")
-    rows = []
+    rows: list[tuple[object, ...]] = []
     limit = timedelta(minutes=gap)
     for (player, unit), hands in facts.group_by(["player", "unit"], maintain_order=True):
-        current: list[dict] = []
+        current: list[dict[str, Any]] = []
         last: datetime | None = None
         for hand in hands.iter_rows(named=True):
             if last is not None and hand["started_at"] - last > limit:
@@ -84,8 +85,8 @@ def sessions(t: Tables, filters: Filters = Filters(), gap: int = DEFAULT_GAP) ->
                             .cast(pl.Int64))
 
 
-def _session(player: str, unit: str, number: int, hands: list[dict],
-             limit: timedelta) -> tuple:
+def _session(player: str, unit: str, number: int, hands: list[dict[str, Any]],
+             limit: timedelta) -> tuple[object, ...]:
     start, end = hands[0]["started_at"], hands[-1]["started_at"]
     minutes = int((end - start).total_seconds() // 60)
     hours = (end - start).total_seconds() / 3600
@@ -105,7 +106,7 @@ def _session(player: str, unit: str, number: int, hands: list[dict],
             round(big_bets / hours, 2) if hours else None)
 
 
-def _tables_at_once(hands: list[dict], limit: timedelta) -> int:
+def _tables_at_once(hands: list[dict[str, Any]], limit: timedelta) -> int:
     """The most tables in play at one moment: a table is in play from a hand to its next
     hand unless more than ``limit`` apart."""
     spans: list[tuple[datetime, datetime]] = []

@@ -12,9 +12,11 @@ notebook as well as from ``hhtools stats``. Definitions are in the README ("Stat
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable
+import math
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timedelta, timezone
+from fractions import Fraction
 from functools import cached_property
 
 import polars as pl
@@ -104,13 +106,13 @@ def check_filters(f: Filters, players: Iterable[str]) -> Filters:
 
     game = get_game(f.game).name if f.game else None
     site = f.site.lower().strip() if f.site else None
-    if site is not None and site not in SITE_NAMES + ("phh",):
+    if f.site and site not in SITE_NAMES + ("phh",):
         raise unknown_name("site", f.site, SITE_NAMES + ("phh",))
     position = f.position.lower().strip() if f.position else None
-    if position is not None and position not in POSITIONS:
+    if f.position and position not in POSITIONS:
         raise unknown_name("position", f.position, POSITIONS)
     hand_type = f.hand_type.lower().strip() if f.hand_type else None
-    if hand_type is not None and hand_type not in HAND_TYPES:
+    if f.hand_type and hand_type not in HAND_TYPES:
         raise unknown_name("type", f.hand_type, HAND_TYPES)
     player = match_player(f.player, players) if f.player else None
     return replace(f, game=game, site=site, position=position, player=player, hand_type=hand_type)
@@ -141,19 +143,22 @@ class Tables:
         store = store.snapshot()
         chosen = _hand_filter(filters) if filters is not None else None
         if chosen is None:
-            return cls(*(store.read_columns(name, columns) for name, columns in COLUMNS.items()))
-        hands = store.scan("hands").select(COLUMNS["hands"]).filter(chosen)
-        keys = hands.select(KEY)
+            hands, players, draws, halves = (store.read_columns(name, columns)
+                                             for name, columns in COLUMNS.items())
+            return cls(hands, players, draws, halves)
+        chosen_hands = store.scan("hands").select(COLUMNS["hands"]).filter(chosen)
+        keys = chosen_hands.select(KEY)
         rest = [store.scan(name).select(COLUMNS[name]).join(keys, on=KEY, how="semi")
                 for name in ("players", "draws", "halves")]
         try:
-            frames = pl.collect_all([hands, *rest])
+            frames = pl.collect_all([chosen_hands, *rest])
             names = store.scan("players").select(pl.col("player").unique()).collect()
         except READ_ERRORS:
             # A batch merged away under this read, or damage: read whole, as read_columns
             # follows a merge and names a damaged file; the reports filter the hands alike.
             return cls.load(store)
-        return cls(*frames, names=names["player"])
+        hands_read, players, draws, halves = frames
+        return cls(hands_read, players, draws, halves, names=names["player"])
 
     def player_names(self) -> pl.Series:
         """The name of every player of the store (``check_filters`` checks names against
@@ -194,9 +199,9 @@ class Tables:
             players = players.filter(pl.col("position") == f.position.lower())
         draws, halves = self.draws, self.halves
         if hands.height != self.hands.height or f.player or f.position:
-            chosen = players.select(KEY + ["player"])
-            draws = draws.join(chosen, on=KEY + ["player"], how="semi")
-            halves = halves.join(chosen, on=KEY + ["player"], how="semi")
+            kept = players.select(KEY + ["player"])
+            draws = draws.join(kept, on=KEY + ["player"], how="semi")
+            halves = halves.join(kept, on=KEY + ["player"], how="semi")
         return Tables(hands, players, draws, halves, f, names=self.names)
 
 
@@ -300,6 +305,7 @@ def _hand_facts(t: Tables) -> pl.DataFrame:
         # A pot won before the draw, uncontested, is not a hand that saw the draw.
         saw_draw=pl.col("reached_draw")
         & (pl.col("fold_street").is_null() | (pl.col("fold_street") != "predraw")),
+        bb_money=big_blind,
         bb=big_blind.cast(pl.Float64),
         bet=pl.col("big_bet").cast(pl.Float64),
         # Each currency is summed apart, and tournament chips never: 100 chips of one
@@ -316,11 +322,11 @@ def _hand_facts(t: Tables) -> pl.DataFrame:
     )
 
 
-def _net_sum(where: pl.Expr | None = None) -> pl.Expr:
-    """The net of a group (of its hands ``where`` holds): money exact; big blinds
+def _net_sum(column: str = "net") -> pl.Expr:
+    """The sum of a group's nets (``column`` of partial sums): money exact; big blinds
     (tournaments) to the cent of a big blind, as the quotients of each hand carry more digits
     than they mean."""
-    total = (pl.col("net") if where is None else pl.col("net").filter(where)).sum()
+    total = pl.col(column).sum()
     return pl.when(pl.col("unit").first() == TOURNAMENT_UNIT).then(total.round(2)).otherwise(total)
 
 
@@ -336,14 +342,6 @@ def group_keys(by: Iterable[str]) -> list[str]:
         if k not in GROUP_KEYS:
             raise unknown_name("group", k, GROUP_KEYS)
     return by
-
-
-def _groups(facts: pl.DataFrame, by: Iterable[str]) -> tuple[pl.DataFrame, list[str]]:
-    """``facts`` ready to be grouped by ``by``, and the group columns (``group_keys``)."""
-    by = group_keys(by)
-    if "stakes" in by:
-        facts = facts.with_columns(stakes=_stakes_expr())
-    return facts, by
 
 
 #: The win rate's unit: limit players count big bets per 100 hands, no-limit and pot-limit
@@ -365,16 +363,159 @@ def win_rate() -> dict[str, pl.Expr]:
     }
 
 
+# Each report is made in two steps: its *partial sums*, additive columns per group of the
+# finest grain any of its views asks for, and the report finished from them (summed again
+# per group, then rates and percentages). A hand's rows are all in one batch of the store,
+# so partial sums made batch by batch and concatenated finish to the report of the whole
+# store (hhtools.analytics.partials), holding one batch at a time; and the report of tables
+# in memory is the same two steps over them, so each rule is written once.
+
+#: The finest groups of the money reports' partial sums: every ``--group-by`` and the position.
+MONEY_GROUPS = (*GROUP_KEYS, "position")
+DRAW_GROUPS = ("player", "game", "street")
+#: Which partial sums each report is finished from (``partial_sums``).
+PARTS = {"players": ("money",), "positions": ("money",), "stakes": ("money",),
+         "draws": ("draws", "fold_to_pat"), "splits": ("splits",),
+         "draw-classes": ("draw_classes",), "draw-positions": ("draw_positions",)}
+
+
+def part_groups() -> dict[str, tuple[str, ...]]:
+    """The group columns of each partial sum (``PARTS``): its other columns add up, so rows
+    of one group, from any batches, can be summed into one."""
+    return {"money": (*MONEY_GROUPS, *UNITS), "draws": DRAW_GROUPS, "fold_to_pat": DRAW_GROUPS,
+            "splits": ("player", "game"), "draw_classes": _CLASS_GROUPS,
+            "draw_positions": (*DRAW_GROUPS, "position")}
+
+
+def partial_sums(whole: Tables, filters: Filters, names: Iterable[str]) -> dict[str, pl.DataFrame]:
+    """The partial sums (``PARTS``) the reports ``names`` are finished from, of the hands of
+    ``whole`` that ``filters`` selects; any batches' concatenated finish alike."""
+    wanted = {part for name in names for part in PARTS[name]}
+    t = whole.filtered(filters)
+    makers: dict[str, Callable[[], pl.DataFrame]] = {
+        "money": lambda: _money_part(hand_facts(t)),
+        "draws": lambda: _draw_part(t),
+        # Read from every draw of the hands (the opponents' pats), whoever the report is of.
+        "fold_to_pat": lambda: _fold_to_pat(whole.filtered(replace(filters, player=None,
+                                                                   position=None))),
+        "splits": lambda: _split_part(t),
+        "draw_classes": lambda: _draw_class_part(t),
+        "draw_positions": lambda: _draw_position_part(t),
+    }
+    return {part: make() for part, make in makers.items() if part in wanted}
+
+
+def finish(parts: Mapping[str, pl.DataFrame], filters: Filters, name: str,
+           by: Iterable[str] = ("player", "unit")) -> pl.DataFrame:
+    """Report ``name`` from its partial sums ``parts`` (``partial_sums``, or several batches'
+    concatenated): the money reports grouped ``by``."""
+    if name == "players":
+        return _players(parts["money"], by)
+    if name == "positions":
+        return _positions(parts["money"], by)
+    if name == "stakes":
+        return _stakes(parts["money"], filters)
+    if name == "draws":
+        return _draws(parts["draws"], parts["fold_to_pat"])
+    if name == "splits":
+        return _splits(parts["splits"])
+    if name == "draw-classes":
+        return _draw_classes(parts["draw_classes"])
+    return _draw_positions(parts["draw_positions"])
+
+
+def _report(t: Tables, filters: Filters, name: str,
+            by: Iterable[str] = ("player", "unit")) -> pl.DataFrame:
+    return finish(partial_sums(t, filters, [name]), filters, name, by)
+
+
+def _money_part(facts: pl.DataFrame) -> pl.DataFrame:
+    showdown = pl.col("showdown")
+    # Grouped by the hand's units too: a group's net in big blinds (big bets) is then the sum
+    # of its money nets over each big blind (big bet), exact (``_in_units``).
+    return facts.with_columns(stakes=_stakes_expr()).group_by(*MONEY_GROUPS, *UNITS).agg(
+        hands=pl.len(),
+        walks=pl.col("walk").sum(),
+        net=pl.col("net").sum(),
+        money_net=pl.col("money_net").sum(),
+        vpip_n=pl.col("vpip").sum(),
+        raised_n=pl.col("raised").sum(),
+        three_bet_n=pl.col("three_bet").sum(),
+        three_bet_chances=pl.col("three_bet_chance").sum(),
+        saw_draw_n=pl.col("saw_draw").sum(),
+        limit_hands=(pl.col("structure") == "fixed-limit").sum(),
+        showdowns=showdown.sum(),
+        won_showdowns=pl.col("won_showdown").sum(),
+        showdown_net=pl.col("net").filter(showdown).sum(),
+        non_showdown_net=pl.col("net").filter(~showdown).sum(),
+        *[pl.col(f"agg_{s}").sum() for s in STREETS],
+        *[pl.col(f"calls_{s}").sum() for s in STREETS],
+    )
+
+
+#: The money a big blind and a big bet were in each hand (``_hand_facts``).
+UNITS = ("bb_money", "big_bet")
+
+
+def _in_units(money: pl.DataFrame, keys: Sequence[str], per_100: bool = False) -> pl.DataFrame:
+    """Per group of ``keys`` of the money partial sums: ``net_bb`` and ``net_big_bets``, its
+    net in big blinds and in big bets (``per_100``: per 100 of its hands), to the
+    hundredth. Summed as fractions, never as floats: a float sum's last bit, which depends
+    on the order of the terms, would decide a sum ending in 5 in the third decimal (0.33
+    over a big bet of 2 is 0.165), common when every hand's net is in cents."""
+    sums: dict[tuple[object, ...], list[Fraction]] = {}
+    counts: dict[tuple[object, ...], int] = {}
+    width = len(keys)
+    # The money of each unit summed first (exact, in polars): the fractions are then one per
+    # group and unit, however many batches and hands.
+    by_unit = money.group_by(*keys, *UNITS).agg(pl.col("hands", "money_net").sum())
+    for row in by_unit.select(*keys, "hands", "money_net", *UNITS).iter_rows():
+        key, (hands, net, bb, bet) = row[:width], row[width:]
+        total = sums.setdefault(key, [Fraction(0), Fraction(0)])
+        counts[key] = counts.get(key, 0) + hands
+        for i, unit in enumerate((bb, bet)):
+            # A hand without the unit (none written) counts for nothing in it.
+            if net is not None and unit:
+                total[i] += Fraction(net) / Fraction(unit)
+    rows = [(*key, *(_hundredths(x * 100 / counts[key] if per_100 else x) for x in total))
+            for key, total in sums.items()]
+    return pl.DataFrame(rows, orient="row", schema={
+        **{k: money.schema[k] for k in keys}, "net_bb": pl.Float64, "net_big_bets": pl.Float64})
+
+
+def _hundredths(x: Fraction) -> float:
+    """``x`` to the hundredth, a half away from zero."""
+    cents = math.floor(abs(x) * 100 + Fraction(1, 2))
+    return math.copysign(cents / 100, x) if cents else 0.0
+
+
+def _with_units(frame: pl.DataFrame, money: pl.DataFrame, keys: Sequence[str],
+                per_100: bool = False) -> pl.DataFrame:
+    """``frame`` (one row per group of ``keys``) with ``_in_units`` of its group."""
+    return frame.join(_in_units(money, keys, per_100), on=list(keys), how="left", nulls_equal=True,
+                      maintain_order="left")
+
+
+#: The money partial sums' columns summed again per group (the group's net: ``_net_sum``).
+_MONEY_COUNTS = ("walks", "vpip_n", "raised_n", "three_bet_n", "three_bet_chances",
+                 "saw_draw_n", "limit_hands", "showdowns", "won_showdowns",
+                 *[f"agg_{s}" for s in STREETS], *[f"calls_{s}" for s in STREETS])
+
+
 def stakes_stats(t: Tables, filters: Filters = Filters()) -> pl.DataFrame:
     """``player_stats`` per player, game, stakes and unit: the per-stakes table, each row's
     win rate in its own game's unit (``win_rate_unit``)."""
-    by = ("player", "game", "stakes", "unit")
-    cash = player_stats(t, replace(filters, hand_type="cash"), by)
+    return _report(t, filters, "stakes")
+
+
+def _stakes(money: pl.DataFrame, filters: Filters) -> pl.DataFrame:
+    # A hand's unit is "tournament bb" exactly when it is a tournament's (``_hand_facts``).
+    tournament = pl.col("unit") == TOURNAMENT_UNIT
+    cash = _players(money.filter(~tournament), ("player", "game", "stakes", "unit"))
     parts = [cash] if filters.hand_type != "tournament" else []
     if filters.hand_type != "cash":
         # A tournament's blinds rise every few hands: its levels are one row, in big blinds.
-        levels = player_stats(t, replace(filters, hand_type="tournament"),
-                              ("player", "game", "unit"))
+        levels = _players(money.filter(tournament), ("player", "game", "unit"))
         parts.append(levels.with_columns(stakes=pl.lit("every level")).select(cash.columns))
     return pl.concat(parts).sort("player", "unit", "game", "stakes")
 
@@ -384,27 +525,18 @@ def player_stats(t: Tables, filters: Filters = Filters(),
     """Per player and money unit (or the groups ``by`` names, from ``GROUP_KEYS``): hands,
     winnings, bb/100, VPIP, raise %, 3-bet %, aggression, showdowns. ``unit`` is the currency,
     or ``tournament bb`` (``TOURNAMENT_UNIT``): tournament hands' winnings in big blinds."""
-    t = t.filtered(filters)
-    facts, by = _groups(hand_facts(t), by)
-    base = facts.group_by(by).agg(
-        hands=pl.len(),
-        walks=pl.col("walk").sum(),
+    return _report(t, filters, "players", by)
+
+
+def _players(money: pl.DataFrame, by: Iterable[str]) -> pl.DataFrame:
+    keys = group_keys(by)
+    base = _with_units(money.group_by(keys).agg(
+        hands=pl.col("hands").sum(),
         net=_net_sum(),
-        net_bb=pl.col("net_bb").sum().round(2),
-        net_big_bets=pl.col("net_big_bets").sum().round(2),
-        vpip_n=pl.col("vpip").sum(),
-        raised_n=pl.col("raised").sum(),
-        three_bet_n=pl.col("three_bet").sum(),
-        three_bet_chances=pl.col("three_bet_chance").sum(),
-        saw_draw_n=pl.col("saw_draw").sum(),
-        limit_hands=(pl.col("structure") == "fixed-limit").sum(),
-        showdowns=pl.col("showdown").sum(),
-        won_showdowns=pl.col("won_showdown").sum(),
-        showdown_net=_net_sum(pl.col("showdown")),
-        non_showdown_net=_net_sum(~pl.col("showdown")),
-        *[pl.col(f"agg_{s}").sum() for s in STREETS],
-        *[pl.col(f"calls_{s}").sum() for s in STREETS],
-    )
+        showdown_net=_net_sum("showdown_net"),
+        non_showdown_net=_net_sum("non_showdown_net"),
+        *[pl.col(c).sum() for c in _MONEY_COUNTS],
+    ), money, keys)
     out = base.with_columns(
         bb_per_100=(100 * pl.col("net_bb") / pl.col("hands")).round(2),
         big_bets_per_100=(100 * pl.col("net_big_bets") / pl.col("hands")).round(2),
@@ -420,27 +552,30 @@ def player_stats(t: Tables, filters: Filters = Filters(),
           .then((pl.col(f"agg_{s}") / pl.col(f"calls_{s}")).round(2)).alias(f"af_{s}")
           for s in STREETS],
     ).with_columns(**win_rate())
-    columns = [*by, "hands", "net", "net_bb", "net_big_bets", "bb_per_100", "big_bets_per_100",
-               "win_rate", "win_rate_unit", "vpip", "raise_predraw", "three_bet", *[f"af_{s}" for s in STREETS],
+    columns = [*keys, "hands", "net", "net_bb", "net_big_bets", "bb_per_100", "big_bets_per_100",
+               "win_rate", "win_rate_unit", "vpip", "raise_predraw", "three_bet",
+               *[f"af_{s}" for s in STREETS],
                "went_to_showdown", "won_at_showdown", "showdown_net", "non_showdown_net"]
-    return out.select(columns).sort(["hands", *by], descending=[True] + [False] * len(by))
+    return out.select(columns).sort(["hands", *keys], descending=[True] + [False] * len(keys))
 
 
 def position_stats(t: Tables, filters: Filters = Filters(),
                    by: Iterable[str] = ("player", "unit")) -> pl.DataFrame:
     """Per player (or the groups ``by`` names), unit and position, in table order (utg first,
     the blinds last): hands, net, bb/100, BB/100 and the win rate in the game's unit."""
+    return _report(t, filters, "positions", by)
 
-    facts, by = _groups(hand_facts(t.filtered(filters)), by)
+
+def _positions(money: pl.DataFrame, by: Iterable[str]) -> pl.DataFrame:
+    keys = group_keys(by)
     order = {p: i for i, p in enumerate(TABLE_ORDER)}
-    out = facts.group_by(*by, "position").agg(
-        hands=pl.len(), net=_net_sum(),
-        bb_per_100=(100 * pl.col("net_bb").sum() / pl.len()).round(2),
-        big_bets_per_100=(100 * pl.col("net_big_bets").sum() / pl.len()).round(2),
-        limit_hands=(pl.col("structure") == "fixed-limit").sum())
+    out = money.group_by(*keys, "position").agg(
+        hands=pl.col("hands").sum(), net=_net_sum(), limit_hands=pl.col("limit_hands").sum())
+    out = _with_units(out, money, [*keys, "position"], per_100=True).rename(
+        {"net_bb": "bb_per_100", "net_big_bets": "big_bets_per_100"})
     return (out.with_columns(**win_rate(),
                              _order=pl.col("position").replace_strict(order, default=99))
-            .sort(*by, "_order").drop("_order", "limit_hands"))
+            .sort(*keys, "_order").drop("_order", "limit_hands"))
 
 
 def made_means(game_name: str) -> str:
@@ -482,15 +617,22 @@ def draw_stats(t: Tables, filters: Filters = Filters()) -> pl.DataFrame:
     showdown with a hand that is not made. ``fold_to_pat``: of the times an opponent stood
     pat earlier in the same draw round, how often the player folded in the betting after it.
     """
-    everyone = t.filtered(replace(filters, player=None, position=None))
-    t = t.filtered(filters)
+    return _report(t, filters, "draws")
+
+
+#: The draws' partial sums' columns, summed again per group (``DRAW_GROUPS``).
+_DRAW_COUNTS = ("draws", *[f"drew_{n}" for n in range(6)], "pat", "made_before_n", "broken_n",
+                "known_after", "made_after_n", "snows")
+
+
+def _draw_part(t: Tables) -> pl.DataFrame:
     d = _classified_draws(t)
     facts = hand_facts(t)
     showdown = facts.filter(pl.col("showdown")).select(KEY + ["player"])
     snowed = (d.join(showdown, on=KEY + ["player"], how="semi")
               .filter((pl.col("count") == 0) & (pl.col("made_after") == False))  # noqa: E712
-              .group_by("player", "game", "street").agg(snows=pl.len()))
-    out = d.group_by("player", "game", "street").agg(
+              .group_by(DRAW_GROUPS).agg(snows=pl.len()))
+    return d.group_by(DRAW_GROUPS).agg(
         draws=pl.len(),
         *[(pl.col("count") == n).sum().alias(f"drew_{n}") for n in range(6)],
         pat=(pl.col("count") == 0).sum(),
@@ -498,14 +640,20 @@ def draw_stats(t: Tables, filters: Filters = Filters()) -> pl.DataFrame:
         broken_n=((pl.col("made_before") == True) & (pl.col("count") > 0)).sum(),  # noqa: E712
         known_after=pl.col("made_after").is_not_null().sum(),
         made_after_n=(pl.col("made_after") == True).sum(),  # noqa: E712
-    ).join(snowed, on=["player", "game", "street"], how="left").join(
-        _fold_to_pat(everyone), on=["player", "game", "street"], how="left")
+    ).join(snowed, on=DRAW_GROUPS, how="left").with_columns(pl.col("snows").fill_null(0))
+
+
+def _draws(draws: pl.DataFrame, fold_to_pat: pl.DataFrame) -> pl.DataFrame:
+    # Summed apart and joined after: a batch may hold a player's draws facing a pat without
+    # any draw of the report's (a position asked for).
+    folds = fold_to_pat.group_by(DRAW_GROUPS).agg(pl.col("facing_pat", "folded_to_pat").sum())
+    out = draws.group_by(DRAW_GROUPS).agg(pl.col(c).sum() for c in _DRAW_COUNTS).join(
+        folds, on=DRAW_GROUPS, how="left")
     games = out["game"].unique().to_list()
     return out.with_columns(
         pat_pct=_pct(pl.col("pat"), pl.col("draws")),
         broken_pct=_pct(pl.col("broken_n"), pl.col("made_before_n")),
         made_after_pct=_pct(pl.col("made_after_n"), pl.col("known_after")),
-        snows=pl.col("snows").fill_null(0),
         facing_pat=pl.col("facing_pat").fill_null(0),
         folded_to_pat=pl.col("folded_to_pat").fill_null(0),
         made_means=pl.col("game").replace_strict({g: made_means(g) for g in games},
@@ -537,7 +685,7 @@ def _fold_to_pat(t: Tables) -> pl.DataFrame:
                       & (pl.col("player") != pl.col("pat_player"))))
     folds = t.players.select(KEY + ["player", "fold_street"])
     facing = facing.join(folds, on=KEY + ["player"], how="left")
-    return facing.group_by("player", "game", "street").agg(
+    return facing.group_by(DRAW_GROUPS).agg(
         facing_pat=pl.len().cast(pl.UInt32),
         folded_to_pat=(pl.col("fold_street") == pl.col("street")).sum().cast(pl.UInt32))
 
@@ -545,39 +693,68 @@ def _fold_to_pat(t: Tables) -> pl.DataFrame:
 def draws_by_position(t: Tables, filters: Filters = Filters()) -> pl.DataFrame:
     """Per player, game, draw round and position (table order): draws, cards drawn on
     average and pat %. Nothing a tracker shows: whether a player draws lighter in position."""
+    return _report(t, filters, "draw-positions")
 
-    t = t.filtered(filters)
+
+def _draw_position_part(t: Tables) -> pl.DataFrame:
     where = t.players.select(KEY + ["player", "position"])
     d = t.draws.join(where, on=KEY + ["player"], how="left")
-    order = {p: i for i, p in enumerate(TABLE_ORDER)}
-    out = d.group_by("player", "game", "street", "position").agg(
-        draws=pl.len(), cards=pl.col("count").mean().round(2),
+    return d.group_by(*DRAW_GROUPS, "position").agg(
+        draws=pl.len(), cards_drawn=pl.col("count").cast(pl.Int64).sum(),
         pat=(pl.col("count") == 0).sum())
-    return (out.with_columns(pat_pct=_pct(pl.col("pat"), pl.col("draws")),
+
+
+def _draw_positions(part: pl.DataFrame) -> pl.DataFrame:
+    order = {p: i for i, p in enumerate(TABLE_ORDER)}
+    out = part.group_by(*DRAW_GROUPS, "position").agg(pl.col("draws", "cards_drawn", "pat").sum())
+    return (out.with_columns(cards=_mean("cards_drawn", "draws"),
+                             pat_pct=_pct(pl.col("pat"), pl.col("draws")),
                              _order=pl.col("position").replace_strict(order, default=99))
-            .sort("player", "game", "street", "_order").drop("_order", "pat"))
+            .sort(*DRAW_GROUPS, "_order")
+            .select(*DRAW_GROUPS, "position", "draws", "cards", "pat_pct"))
+
+
+def _mean(total: str, count: str) -> pl.Expr:
+    """The mean of a group from its sum and count, to the hundredth (as ``mean().round(2)``)."""
+    return (pl.col(total) / pl.col(count)).round(2)
 
 
 def draw_classes(t: Tables, filters: Filters = Filters()) -> pl.DataFrame:
     """Per player, game, draw round and strength class of the hand before the draw (one row
     per component in a split game): how often the player stood pat on it, and drew how many
     cards on average. Only hands whose cards before the draw are known (the hero's)."""
+    return _report(t, filters, "draw-classes")
 
-    d = t.filtered(filters).draws.filter(pl.col("before").is_not_null())
+
+_CLASS_GROUPS = (*DRAW_GROUPS, "component", "order", "class", "made")
+
+
+def _draw_class_part(t: Tables) -> pl.DataFrame:
+    d = t.draws.filter(pl.col("before").is_not_null())
     # One row per component of each draw's hand (none for a hand no game scores).
     frame = d.select("player", "game", "street", "count", "before").join(
         class_table(d, "before").rename({"cards": "before"}), on=["game", "before"])
-    out = frame.group_by("player", "game", "street", "component", "order", "class", "made").agg(
-        draws=pl.len(), pat=(pl.col("count") == 0).sum(), cards=pl.col("count").mean().round(2))
-    return (out.with_columns(pat_pct=_pct(pl.col("pat"), pl.col("draws")))
-            .sort("player", "game", "street", "component", "order").drop("order"))
+    return frame.group_by(_CLASS_GROUPS).agg(
+        draws=pl.len(), pat=(pl.col("count") == 0).sum(),
+        cards_drawn=pl.col("count").cast(pl.Int64).sum())
+
+
+def _draw_classes(part: pl.DataFrame) -> pl.DataFrame:
+    out = part.group_by(_CLASS_GROUPS).agg(pl.col("draws", "pat", "cards_drawn").sum())
+    return (out.with_columns(cards=_mean("cards_drawn", "draws"),
+                             pat_pct=_pct(pl.col("pat"), pl.col("draws")))
+            .sort("player", "game", "street", "component", "order")
+            .select(*[c for c in _CLASS_GROUPS if c != "order"], "draws", "pat", "cards",
+                    "pat_pct"))
 
 
 def split_stats(t: Tables, filters: Filters = Filters()) -> pl.DataFrame:
     """Badeucy and Badacey showdowns per player: scoop %, and how often each half was won."""
+    return _report(t, filters, "splits")
 
+
+def _split_part(t: Tables) -> pl.DataFrame:
     split_games = [g.name for g in GAMES.values() if g.split]
-    t = t.filtered(filters)
     facts = hand_facts(t).filter(pl.col("showdown") & pl.col("game").is_in(split_games))
     main = t.halves.filter(pl.col("pot") == "main").join(facts.select(KEY + ["player", "game"]),
                                                          on=KEY + ["player"])
@@ -587,11 +764,16 @@ def split_stats(t: Tables, filters: Filters = Filters()) -> pl.DataFrame:
         low_half=(~pl.col("component").str.starts_with("badugi")).any(),
         scoop=((pl.col("winners") == 1).sum() == 2))
     joined = facts.select(KEY + ["player", "game"]).join(per_hand, on=KEY + ["player"], how="left")
-    out = joined.group_by("player", "game").agg(
+    return joined.group_by("player", "game").agg(
         showdowns=pl.len(),
         scoops=pl.col("scoop").fill_null(False).sum(),
         badugi_halves=pl.col("badugi_half").fill_null(False).sum(),
         low_halves=pl.col("low_half").fill_null(False).sum())
+
+
+def _splits(part: pl.DataFrame) -> pl.DataFrame:
+    out = part.group_by("player", "game").agg(
+        pl.col("showdowns", "scoops", "badugi_halves", "low_halves").sum())
     return out.with_columns(
         scoop_pct=_pct(pl.col("scoops"), pl.col("showdowns")),
         badugi_half_pct=_pct(pl.col("badugi_halves"), pl.col("showdowns")),
@@ -601,19 +783,19 @@ def split_stats(t: Tables, filters: Filters = Filters()) -> pl.DataFrame:
 
 #: The reports ``hhtools stats`` shows when none is named; the others are asked for by name.
 DEFAULT_REPORTS = ("players", "positions", "draws", "splits")
-REPORTS = {"players": player_stats, "positions": position_stats, "draws": draw_stats,
-           "splits": split_stats, "stakes": stakes_stats, "draw-classes": draw_classes,
-           "draw-positions": draws_by_position}
+REPORTS: dict[str, Callable[..., pl.DataFrame]] = {
+    "players": player_stats, "positions": position_stats, "draws": draw_stats,
+    "splits": split_stats, "stakes": stakes_stats, "draw-classes": draw_classes,
+    "draw-positions": draws_by_position}
 
 
-def reports(t: Tables, filters: Filters = Filters(), names=DEFAULT_REPORTS,
+def reports(t: Tables, filters: Filters = Filters(), names: Iterable[str] = DEFAULT_REPORTS,
             by: Iterable[str] = ("player", "unit")) -> dict[str, pl.DataFrame]:
     """Several reports at once, by name (``players``, ``positions``, ``draws``, ``splits``,
     ``stakes``, ``draw-classes``, ``draw-positions``);
     the money reports (players, positions) grouped by ``by``. The filters' names are checked
     first (``check_filters``)."""
     filters = check_filters(filters, t.player_names())
-    whole, t = t, t.filtered(filters)
-    # The draws report reads the opponents' draws too (fold to a pat hand).
-    return {name: REPORTS[name](t, filters, by) if name in ("players", "positions")
-            else REPORTS[name](whole if name == "draws" else t, filters) for name in names}
+    names = list(names)
+    parts = partial_sums(t, filters, names)
+    return {name: finish(parts, filters, name, by) for name in names}

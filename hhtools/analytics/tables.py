@@ -10,6 +10,7 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Collection, Iterable, Sequence
 from decimal import Decimal
+from typing import Protocol
 
 import polars as pl
 
@@ -64,7 +65,7 @@ def select(frame: pl.DataFrame, keys: Sequence[str], columns: Sequence[str]) -> 
     return frame.select(chosen)
 
 
-def cell(value) -> str:
+def cell(value: object) -> str:
     """A value as the table shows it: money without the store's trailing zeros (2.3500 is
     2.35, 0.1250 is 0.125), nothing as "-"."""
     if value is None:
@@ -123,8 +124,14 @@ def safe_csv(frame: pl.DataFrame) -> str:
     return safe.write_csv()
 
 
+class Echo(Protocol):
+    """What ``echo_frames`` writes with: ``typer.echo``."""
+
+    def __call__(self, message: str, *, nl: bool = ..., err: bool = ...) -> None: ...
+
+
 def echo_frames(frames: dict[str, pl.DataFrame], fmt: str, width: int | None,
-                keep: dict[str, int], empty: str, hint: str, echo,
+                keep: dict[str, int], empty: str, hint: str, echo: Echo,
                 figures: Collection[str] = ()) -> None:
     """Each report through ``echo`` (typer.echo): CSV, or a table fitting ``width`` whose first
     ``keep[name]`` columns always stay (``figures``: text columns aligned as numbers), the

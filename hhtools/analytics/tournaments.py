@@ -29,6 +29,7 @@ saved while it was running, one after), the finished one imported last counts.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import overload
 
 import polars as pl
 
@@ -89,9 +90,10 @@ class TournamentTables:
                      .unique(TOURNAMENT, keep="last", maintain_order=True))
         places = store.read_columns("summary_places", COLUMNS["summary_places"]).join(
             summaries.select(SUMMARY), on=SUMMARY, how="semi")
-        return cls(hands, *(store.read_columns(name, COLUMNS[name]).join(keys, on=KEY, how="semi")
-                            for name in ("players", "tournaments", "tournament_finishes")),
-                   summaries, places)
+        players, tournaments, finishes = (
+            store.read_columns(name, COLUMNS[name]).join(keys, on=KEY, how="semi")
+            for name in ("players", "tournaments", "tournament_finishes"))
+        return cls(hands, players, tournaments, finishes, summaries, places)
 
     def players_named(self) -> list[str]:
         """Every player of these tournament hands and summaries."""
@@ -107,6 +109,10 @@ class TournamentTables:
                        places=self.places.filter(pl.col("player") == player))
 
 
+@overload
+def check_player(t: TournamentTables, player: str, known: list[str]) -> str: ...
+@overload
+def check_player(t: TournamentTables, player: None, known: list[str]) -> None: ...
 def check_player(t: TournamentTables, player: str | None, known: list[str]) -> str | None:
     """``player`` as stored: ``known`` are the store's player names (``UsageError`` naming the
     close ones when it is none of them); a player of the store without a tournament hand is
@@ -167,7 +173,7 @@ def results(t: TournamentTables) -> pl.DataFrame:
         # A finish printed without a prize is a finish out of the money.
         prize=pl.when(pl.col("place").is_not_null()).then(pl.col("prize").fill_null(zero)),
     ).with_columns(net=pl.col("prize") - pl.col("cost"))
-    return out.select(RESULT_COLUMNS).cast(_RESULT_SCHEMA).sort("started_at", "tournament_id",
+    return out.select(RESULT_COLUMNS).cast(pl.Schema(_RESULT_SCHEMA)).sort("started_at", "tournament_id",
                                                                  "player")
 
 
@@ -235,7 +241,7 @@ def _notes(header: pl.Expr) -> pl.Expr:
     return pl.when(joined != "").then(joined)
 
 
-_RESULT_SCHEMA = {
+_RESULT_SCHEMA: dict[str, pl.DataType | type[pl.DataType]] = {
     "site": pl.String, "tournament_id": pl.String, "player": pl.String, "game": pl.String,
     "buy_in": MONEY, "bounty": MONEY, "fee": MONEY, "cost": MONEY, "currency": pl.String,
     "started_at": pl.Datetime("us", "UTC"), "ended_at": pl.Datetime("us", "UTC"),
@@ -306,7 +312,7 @@ def shown(rows: pl.DataFrame) -> pl.DataFrame:
     ``10+1+0.50 USD``, ``100+9``; ``unknown`` when not stored), the finish as a place
     (``3rd``, ``unknown``) and the start as a minute."""
 
-    def buy_in(parts) -> str:
+    def buy_in(parts: tuple[object, ...]) -> str:
         *money, currency = parts
         if money[0] is None:
             return "unknown"

@@ -482,14 +482,15 @@ def stats_command(
     import shutil
 
     from hhtools.analytics import tables as st
-    from hhtools.analytics.stats import DEFAULT_REPORTS, REPORTS, Tables, group_keys, reports
+    from hhtools.analytics.partials import store_reports
+    from hhtools.analytics.stats import DEFAULT_REPORTS, REPORTS, group_keys
     from hhtools.store.store import open_store
 
     try:
         names = chosen_reports(fmt, TABLE_FORMATS, report or list(DEFAULT_REPORTS), REPORTS)
         by = group_keys(group_by.split(","))
         filters = filters_from(player, game, site, stakes, since, until, position, hand_type)
-        frames = reports(Tables.load(open_store(db), filters), filters, names, by)
+        frames = store_reports(open_store(db), filters, names, by)
         wanted = st.check_columns(columns.split(","), frames) if columns else None
     except HHToolsError as exc:
         raise failure(exc) from None

@@ -45,14 +45,22 @@ def grammar_text(name: str) -> str:
 def grammar_cache(name: str) -> str | bool:
     """Lark's ``cache`` argument for the grammar ``name``: a file in the user's cache folder,
     or False when there is none to write."""
-    if os.environ.get("HHTOOLS_CACHE", "").lower() in ("off", "0", "no"):
+    folder = cache_folder()
+    if folder is None:
         return False
+    return str(folder / f"{name}-lark-{lark.__version__}.cache")
+
+
+def cache_folder(*under: str) -> Path | None:
+    """The user's cache folder for hhtools (``$XDG_CACHE_HOME/hhtools``, or the folder
+    ``under`` it), made if need be; None when it cannot be written or ``HHTOOLS_CACHE`` is
+    off: what is cached is then made again each time."""
+    if os.environ.get("HHTOOLS_CACHE", "").lower() in ("off", "0", "no"):
+        return None
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    folder = Path(base) / "hhtools"
+    folder = Path(base, "hhtools", *under)
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError:
-        return False
-    if not os.access(folder, os.W_OK):
-        return False
-    return str(folder / f"{name}-lark-{lark.__version__}.cache")
+        return None
+    return folder if os.access(folder, os.W_OK) else None

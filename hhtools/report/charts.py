@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING
 import polars as pl
 
 from hhtools.analytics.chartdata import (
-    NoDataError,
     draw_pattern,
     no_data,
     position_results,
@@ -30,9 +29,10 @@ from hhtools.analytics.chartdata import (
 )
 from hhtools.analytics.stats import Filters, Tables, check_filters
 from hhtools.core.games import get_game
-from hhtools.errors import unknown_name
+from hhtools.errors import NoDataError, unknown_name
 
 if TYPE_CHECKING:
+    from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
 # The colours players know from Hold'em Manager: green all hands, blue showdown, red non-showdown.
@@ -54,7 +54,7 @@ def _require(df: pl.DataFrame, what: str) -> None:
         raise NoDataError(f"no {what}: nothing to draw")
 
 
-def _signed(value) -> str:
+def _signed(value: float) -> str:
     return f"{value:+,.2f}"
 
 
@@ -64,14 +64,14 @@ def _titled(title: str, where: str) -> str:
     return f"{title}\n{where}" if where else title
 
 
-def _sign_legend(ax, values: list[float], loc: str = "best") -> None:
+def _sign_legend(ax: Axes, values: list[float]) -> None:
     """A legend naming the colours a won/lost bar chart used, and only those."""
     from matplotlib.patches import Patch
 
     handles = [Patch(color=colour, label=label) for colour, label, used in (
         (WON, "won (0 or more)", any(v >= 0 for v in values)),
         (LOST, "lost", any(v < 0 for v in values))) if used]
-    ax.legend(handles=handles, loc=loc, fontsize=8)
+    ax.legend(handles=handles, loc="best", fontsize=8)
 
 
 def winnings_chart(df: pl.DataFrame, where: str = "") -> Figure:
@@ -283,7 +283,7 @@ def splits_chart(df: pl.DataFrame, where: str = "") -> Figure:
 
 
 #: kind -> (data function, chart function, what is missing when there are no rows)
-CHARTS: dict[str, tuple[Callable, Callable[..., Figure], str]] = {
+CHARTS: dict[str, tuple[Callable[..., pl.DataFrame], Callable[..., Figure], str]] = {
     "winnings": (winnings_series, winnings_chart, "hands"),
     "draws": (draw_pattern, draws_chart, "draws"),
     "positions": (position_results, positions_chart, "hands"),

@@ -6,19 +6,25 @@ Findings, chat and file paths come from history files anyone can write: all esca
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
 from pathlib import Path
+from typing import Any
 
 import polars as pl
 
 from hhtools.analytics.stats import KEY
 from hhtools.auditing.auditor import audit, explain
 from hhtools.core.games import game_title
+from hhtools.core.records import Hand
 from hhtools.core.words import plural
 from hhtools.errors import HHToolsError
-from hhtools.reading.parsing import parse_file
+from hhtools.reading.parsing import ParseResult, parse_file
 from hhtools.report.html import Column, table, text
 from hhtools.store.store import Store
+
+#: A history file's hands by (site, hand id).
+HandsOfFile = dict[tuple[str, str], Hand]
 
 #: Disputed hands explained in full; the others are listed in a table (a store of a whole
 #: site's history may hold hundreds of unverifiable hands).
@@ -45,7 +51,7 @@ def audit_section(store: Store, hands: pl.DataFrame) -> str:
     if disputed.height == 0:
         return f'<p class="ok" id="audit-ok">Every hand audited ok ({plural(hands.height, "hand")}).</p>'
     findings = store.read("findings").join(disputed.select(KEY), on=KEY, how="semi")
-    parsed: dict[str, dict | None] = {}
+    parsed: dict[str | None, HandsOfFile | None] = {}
     out = [f"<p>{disputed.height:,} of {plural(hands.height, 'hand')} "
            f"{'is' if disputed.height == 1 else 'are'} not <code>ok</code>: the audit's "
            "finding, the explanation a referee needs, and the hand replayed step by step "
@@ -64,7 +70,8 @@ def audit_section(store: Store, hands: pl.DataFrame) -> str:
     return "\n".join(out)
 
 
-def _disputed_hand(row: dict, findings: pl.DataFrame, parsed: dict) -> str:
+def _disputed_hand(row: dict[str, Any], findings: pl.DataFrame,
+                   parsed: dict[str | None, HandsOfFile | None]) -> str:
 
     site, hand_id, path = row["site"], row["hand_id"], row["path"]
     verdict = row["verdict"] or "unknown"
@@ -103,7 +110,8 @@ def _disputed_hand(row: dict, findings: pl.DataFrame, parsed: dict) -> str:
     return "\n".join(out)
 
 
-def _hands_in(path: str | None, parse_file) -> dict | None:
+def _hands_in(path: str | None,
+              parse_file: Callable[[str], ParseResult]) -> HandsOfFile | None:
     """The hands of a history file by (site, hand id); None when the file cannot be read."""
     if not path or not Path(path).is_file():
         return None

@@ -18,8 +18,12 @@ from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 from html import escape
+from typing import TYPE_CHECKING
 
 import polars as pl
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 CSS = """
 *, *::before, *::after { box-sizing: border-box; }
@@ -85,7 +89,7 @@ CSP = ("default-src 'none'; img-src data:; style-src 'sha256-{digest}'; base-uri
 STACK_ABOVE = 4
 
 
-def text(value) -> str:
+def text(value: object) -> str:
     """Any cell or value as escaped text; money exact, never through float."""
     if value is None:
         return ""
@@ -108,11 +112,11 @@ def days(when: pl.Series) -> str:
     when = when.drop_nulls()
     if when.len() == 0:
         return ""
-    first, last = f"{when.min():%Y-%m-%d}", f"{when.max():%Y-%m-%d}"
+    first, last = f"{when.dt.min():%Y-%m-%d}", f"{when.dt.max():%Y-%m-%d}"
     return first if first == last else f"{first} to {last}"
 
 
-def signed(value) -> str:
+def signed(value: object) -> str:
     """A result with its sign, as trackers print them: ``+12.50``, ``-3``, ``0``."""
     if value is None:
         return ""
@@ -120,9 +124,9 @@ def signed(value) -> str:
     return shown if shown.startswith("-") or value == 0 else "+" + shown
 
 
-def tone(value) -> str:
+def tone(value: object) -> str:
     """The class that colours a result: won, lost, or none."""
-    if value is None or value == 0:
+    if not isinstance(value, (int, float, Decimal)) or value == 0:
         return ""
     return "won" if value > 0 else "lost"
 
@@ -137,7 +141,7 @@ class Column:
     label: str
     kind: str = "num"
 
-    def cell(self, value) -> tuple[str, str]:
+    def cell(self, value: object) -> tuple[str, str]:
         """(classes, escaped text) of one cell."""
         if self.kind == "text":
             return "text", text(value)
@@ -145,7 +149,7 @@ class Column:
             number(value, self.kind)
 
 
-def number(value, kind: str = "num") -> str:
+def number(value: object, kind: str = "num") -> str:
     """A figure as the report prints it: ``money`` exact with its sign, ``signed`` with its
     sign and two decimals, ``pct`` with one decimal, ``num`` floats with two; – when unknown."""
     if value is None:
@@ -179,14 +183,15 @@ def table(df: pl.DataFrame, columns: list[Column], table_id: str, caption: str,
             f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>")
 
 
-def png(fig) -> str:
+def png(fig: Figure) -> str:
     """A matplotlib Figure as a base64 PNG (for a ``data:`` URI)."""
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png", dpi=100)
     return base64.b64encode(buffer.getvalue()).decode("ascii")
 
 
-def figure(figure_id: str, title: str, alt: str, fig=None, missing: str = "") -> str:
+def figure(figure_id: str, title: str, alt: str, fig: Figure | None = None,
+           missing: str = "") -> str:
     """A chart as an embedded image with its caption, or the reason it is ``missing``."""
     if fig is None:
         return (f'<figure id="{escape(figure_id)}"><p class="no-data">{escape(missing)}</p>'

@@ -20,14 +20,15 @@ from pathlib import Path
 
 import polars as pl
 
-from hhtools.analytics.chartdata import NoDataError
 from hhtools.analytics.stats import KEY, Filters, Tables, check_filters, player_stats
 from hhtools.analytics.tournaments import TournamentTables
+from hhtools.core.games import game_title
 from hhtools.core.outputs import write_text
 from hhtools.core.words import plural
+from hhtools.errors import NoDataError
 from hhtools.report.disputes import audit_section, not_read_section
 from hhtools.report.html import Column, days, page, table, text
-from hhtools.report.sections import game_title, player_part, player_view
+from hhtools.report.sections import player_part, player_view
 from hhtools.store.store import Store
 
 #: How many players get their own part of the page when no --player is given.

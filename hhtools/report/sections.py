@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from html import escape
+from typing import Any
 
 import polars as pl
 
@@ -159,14 +160,14 @@ def rate_title(unit: str) -> str:
     return f"Win rate, {unit}"
 
 
-def stakes_title(row: dict) -> str:
+def stakes_title(row: dict[str, Any]) -> str:
     """``Badugi 5/10, USD``: the game and stakes a row covers, as players name them."""
     stakes = row["stakes"]
     where = "every blind level" if stakes == "every level" else stakes
     return f"{game_title(row['game'])} {where}, {unit_title(row['unit'])}"
 
 
-def _headline_card(row: dict, first: list[tuple[str, str]]) -> str:
+def _headline_card(row: dict[str, Any], first: list[tuple[str, str]]) -> str:
     unit = row["unit"]
     limit = row["win_rate_unit"] != "bb/100"
     facts = [*first, ("Hands", text(row["hands"])),
@@ -183,7 +184,7 @@ def _headline_card(row: dict, first: list[tuple[str, str]]) -> str:
             f'<p class="net {tone(net)}">{signed(net)} {escape(unit)}</p><dl>{items}</dl></section>')
 
 
-def _pct(value) -> str:
+def _pct(value: object) -> str:
     return "–" if value is None else number(value, "pct") + "%"
 
 

@@ -10,13 +10,14 @@ from typing import TYPE_CHECKING
 
 import polars as pl
 
-from hhtools.analytics.chartdata import NoDataError
 from hhtools.analytics.tournaments import TournamentTables, check_player, profit_curve, results
 from hhtools.core.games import game_titles
+from hhtools.errors import NoDataError
 from hhtools.report.charts import LOST, TOTAL, WON, _figure, _signed
 from hhtools.store.store import Store
 
 if TYPE_CHECKING:
+    from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
 
@@ -34,7 +35,7 @@ def tournament_results_chart(df: pl.DataFrame | list[pl.DataFrame], player: str)
     return fig
 
 
-def _draw(ax, df: pl.DataFrame, player: str) -> None:
+def _draw(ax: Axes, df: pl.DataFrame, player: str) -> None:
     x = df["number"].to_list()
     # Decimal -> float only as plotting coordinates: the sums were made exactly.
     nets = [float(v) for v in df["net"].to_list()]

@@ -371,6 +371,13 @@ class Store:
         view._listing = self.batch_folders()
         return view
 
+    def only(self, folders: Iterable[Path]) -> Store:
+        """This store read as holding only the batches ``folders`` (some of its own), for a
+        reader that works batch by batch (hhtools.analytics.partials)."""
+        view = Store(self.root)
+        view._listing = sorted(folders)
+        return view
+
     def scan(self, table: str) -> pl.LazyFrame:
         """A lazy view of one table across every committed batch."""
         return self._scan(table, self.batch_folders())

@@ -1,0 +1,232 @@
+"""The ``hhtools stats`` reports of a whole store, read batch by batch.
+
+A batch of the store holds whole hands (hhtools.store.store), so every per-hand fact of a
+report (a player's walks, the pats faced in a draw round, a split pot's halves) is made
+inside one batch: each batch gives its partial sums (``stats.partial_sums``: counts and
+exact nets per group), the batches' partial sums are concatenated, and the reports are
+finished from them (``stats.finish``). Memory is one batch's tables and the groups, not
+the store's tables.
+
+A batch never changes once written, so its partial sums over all its hands are kept in the
+user's cache folder (``$XDG_CACHE_HOME/hhtools/partials``), under a key made of the batch's
+digests and its table files' sizes and times: a report of the whole store, or of one player,
+then reads the small cached sums of each batch and none of its tables; and the sums of a
+whole store, summed per group over its batches, are cached too (one entry per store, made
+again when a batch is added or merged), so that a report reads a few small files. Other
+filters (a game, a site, dates, a position) select hands inside each batch: those batches
+are read again.
+
+>>> from hhtools.store.store import Store
+>>> store_reports(Store("/nonexistent"), Filters())["players"].height
+0
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import tempfile
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+from pathlib import Path
+
+import polars as pl
+
+from hhtools.analytics.stats import (
+    COLUMNS,
+    DEFAULT_REPORTS,
+    PARTS,
+    REPORTS,
+    Filters,
+    Tables,
+    check_filters,
+    finish,
+    part_groups,
+    partial_sums,
+)
+from hhtools.core.resources import cache_folder
+from hhtools.errors import StoreError
+from hhtools.store.store import Store
+from hhtools.store.tables import DIGESTS, READ_ERRORS
+
+#: Changed whenever the partial sums change, so that sums cached by another version are
+#: never read (the polars version too: the sums are its Parquet).
+VERSION = f"1-polars-{pl.__version__}"
+#: The player names of a batch, every one (``check_filters`` checks names against them).
+NAMES = "names"
+#: Every partial sum a batch's cache holds.
+ALL_PARTS = (NAMES, *sorted({part for parts in PARTS.values() for part in parts}))
+#: Reads of the store begun again when its batches were merged under one (``Store.compact``).
+TRIES = 5
+
+
+def store_reports(store: Store, filters: Filters, names: Iterable[str] = DEFAULT_REPORTS,
+                  by: Sequence[str] = ("player", "unit")) -> dict[str, pl.DataFrame]:
+    """``stats.reports`` of every hand of ``store`` that ``filters`` selects, read batch by
+    batch (the filters' names are checked first, as ``reports`` does)."""
+    names = list(names)
+    for _ in range(TRIES):
+        found = _read(store.snapshot(), filters, names, by)
+        if found is not None:
+            return found
+    raise StoreError(f"cannot read the store {store.root}: its batches were merged again and "
+                     "again while it was read; try again")
+
+
+def _read(store: Store, filters: Filters, names: list[str],
+          by: Sequence[str]) -> dict[str, pl.DataFrame] | None:
+    """The reports, or None when a batch was merged away under the read."""
+    folders = store.batch_folders()
+    if not folders:
+        return _reports_of(Tables.load(store), filters, names, by)
+    # A report of one player is the rows of that player in the reports of everyone (every
+    # group holds the player): the cached sums of every hand serve it.
+    whole = replace(filters, player=None) == Filters()
+    chosen: list[dict[str, pl.DataFrame]] = []
+    if whole:
+        summed = _whole(store, folders)
+        if summed is None:
+            return None
+        filters = check_filters(filters, _names([summed]))
+        chosen = [summed if filters.player is None else
+                  {name: part.filter(pl.col("player") == filters.player)
+                   for name, part in summed.items()}]
+    else:
+        known = []
+        for folder in folders:
+            cached = _cached(folder, (NAMES,))
+            known.append(cached if cached is not None else {NAMES: _batch_names(store, folder)})
+        filters = check_filters(filters, _names(known))
+        for folder in folders:
+            parts = _batch(store, folder, filters, names)
+            if parts is None:
+                return None
+            chosen.append(parts)
+    parts = {name: pl.concat([p[name] for p in chosen], how="vertical_relaxed")
+             for name in chosen[0] if name != NAMES}
+    return {name: finish(parts, filters, name, by) for name in names}
+
+
+def _whole(store: Store, folders: list[Path]) -> dict[str, pl.DataFrame] | None:
+    """The partial sums of every hand of the batches ``folders``, summed per group: cached
+    for this very set of batches (the next import makes another), else made from each
+    batch's. None when a batch was merged away under the read."""
+    keys = [_key(folder) for folder in folders]
+    root = cache_folder("partials")
+    # The store's entry is named by its folder and its batches: one per store is kept.
+    place = hashlib.blake2b(str(store.root.resolve()).encode(), digest_size=8).hexdigest()
+    name = None
+    if root is not None and None not in keys:
+        name = f"store-{place}-" + hashlib.blake2b(
+            "".join(sorted(k for k in keys if k)).encode(), digest_size=16).hexdigest()
+        if (found := _read_parts(root / name, ALL_PARTS)) is not None:
+            return found
+    chosen = []
+    for folder in folders:
+        parts = _cached(folder) or _batch(store, folder, Filters(), REPORTS, cache=True)
+        if parts is None:
+            return None
+        chosen.append(parts)
+    groups = part_groups()
+    summed = {NAMES: pl.concat([p[NAMES] for p in chosen]).unique().sort("player")}
+    for part, by in groups.items():
+        frame = pl.concat([p[part] for p in chosen], how="vertical_relaxed")
+        summed[part] = frame.group_by(by).agg(pl.exclude(by).sum())
+    if root is not None and name is not None:
+        _write_parts(root, name, summed)
+        for old in root.glob(f"store-{place}-*"):
+            if old.name != name:
+                shutil.rmtree(old, ignore_errors=True)
+    return summed
+
+
+def _reports_of(t: Tables, filters: Filters, names: list[str],
+                by: Sequence[str]) -> dict[str, pl.DataFrame]:
+    filters = check_filters(filters, t.player_names())
+    parts = partial_sums(t, filters, names)
+    return {name: finish(parts, filters, name, by) for name in names}
+
+
+def _names(parts: list[dict[str, pl.DataFrame]]) -> list[str]:
+    return pl.concat([p[NAMES] for p in parts])["player"].unique().to_list()
+
+
+def _batch_names(store: Store, folder: Path) -> pl.DataFrame:
+    players = store.only([folder]).read_columns("players", ["player"])
+    return players.select(pl.col("player").unique())
+
+
+def _batch(store: Store, folder: Path, filters: Filters, names: Iterable[str],
+           cache: bool = False) -> dict[str, pl.DataFrame] | None:
+    """The partial sums of the hands of batch ``folder`` that ``filters`` selects (every
+    one's, kept in the cache, with ``cache``); None when the batch was merged away."""
+    view = store.only([folder])
+    tables = Tables.load(view, filters if filters != Filters() else None)
+    if view.batch_folders() != [folder]:
+        # Merged under this read: the view followed the merge to a batch holding others.
+        return None
+    parts = partial_sums(tables, filters, names)
+    parts[NAMES] = tables.players.select(pl.col("player").unique())
+    if cache:
+        _keep(folder, parts)
+    return parts
+
+
+def _key(folder: Path) -> str | None:
+    """The cache key of a batch: its digests (hhtools.store.store) and the size and time of
+    each table file the reports read, so a file rewritten in place (damage, a repair) is read
+    again; None for a batch written without digests."""
+    try:
+        digests = (folder / DIGESTS).read_bytes()
+        stats = [(folder / f"{table}.parquet").stat() for table in COLUMNS]
+    except OSError:
+        return None
+    key = hashlib.blake2b(digest_size=16)
+    key.update(VERSION.encode())
+    key.update(digests)
+    for stat in stats:
+        key.update(f"{stat.st_size} {stat.st_mtime_ns}\n".encode())
+    return key.hexdigest()
+
+
+def _cached(folder: Path, wanted: Sequence[str] = ALL_PARTS) -> dict[str, pl.DataFrame] | None:
+    """The cached partial sums ``wanted`` of a batch, None when there are none (or they
+    cannot be read: they are then made again)."""
+    key, root = _key(folder), cache_folder("partials")
+    if key is None or root is None:
+        return None
+    return _read_parts(root / key, wanted)
+
+
+def _read_parts(entry: Path, wanted: Sequence[str]) -> dict[str, pl.DataFrame] | None:
+    if not entry.is_dir():
+        return None
+    try:
+        return {name: pl.read_parquet(entry / f"{name}.parquet") for name in wanted}
+    except READ_ERRORS:
+        return None
+
+
+def _keep(folder: Path, parts: dict[str, pl.DataFrame]) -> None:
+    """Cache a batch's partial sums: written apart, then renamed into place, so a reader
+    never meets half of them. A cache that cannot be written is left: it only saves time."""
+    key, root = _key(folder), cache_folder("partials")
+    if key is not None and root is not None:
+        _write_parts(root, key, parts)
+
+
+def _write_parts(root: Path, name: str, parts: dict[str, pl.DataFrame]) -> None:
+    if (root / name).is_dir():
+        return
+    try:
+        work = Path(tempfile.mkdtemp(prefix=f".{name}-", dir=root))
+    except OSError:
+        return
+    try:
+        for part, frame in parts.items():
+            frame.write_parquet(work / f"{part}.parquet")
+        os.rename(work, root / name)
+    except READ_ERRORS:
+        # Written meanwhile by another reader, or no room: the sums are made again next time.
+        shutil.rmtree(work, ignore_errors=True)
