@@ -85,6 +85,11 @@ class SkipHand(HHToolsError):
         self.game = game
 
 
+class StructureRefused(HHToolsError):
+    """A line kind (or the end) that cannot come where it is in a hand: the site's structure
+    check (``Structure.check``) says where and what could have come."""
+
+
 class LineError(HHToolsError):
     """A line that classified but says something impossible; becomes a HandError."""
 

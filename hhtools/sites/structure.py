@@ -22,7 +22,7 @@ from lark.lexer import Lexer
 
 from hhtools.core.collector import collector_paused
 from hhtools.core.resources import grammar_cache, grammar_dir, grammar_text
-from hhtools.errors import HHToolsError
+from hhtools.errors import HHToolsError, StructureRefused
 from hhtools.sites.lines import Lines
 
 #: The step of the end (``$END``) from a state where a hand may end.
@@ -60,8 +60,8 @@ def compiled_grammar(name: str) -> Lark:
                     import_paths=[str(grammar_dir())], cache=grammar_cache(name))
 
 
-class Refused(Exception):
-    """A line kind (or the end) that cannot come where it is: Structure.check says more."""
+#: Raised by ``Structure.step`` (hhtools.errors.StructureRefused).
+Refused = StructureRefused
 
 
 class Structure:
