@@ -47,11 +47,7 @@ class PotAward:
         ``evals``."""
         components = self.game.components
         mucked = self.showdown.mucked
-        contenders = []
-        if mucked:  # (a loop, cheaper than a comprehension's frame for a few players)
-            for p in layer.eligible:
-                if p not in mucked:
-                    contenders.append(p)
+        contenders = [p for p in layer.eligible if p not in mucked]
         if not contenders:
             contenders = list(layer.eligible)
         if not contenders:
@@ -64,10 +60,7 @@ class PotAward:
                                  f"{layer.amount}")
             return (), None, note
         if len(contenders) > 1:
-            unknown = []  # (a loop costs less than a comprehension's frame)
-            for p in contenders:
-                if p not in evals:
-                    unknown.append(p)
+            unknown = [p for p in contenders if p not in evals]
             if unknown:
                 note = (f"the {name} pot is contested by {', '.join(contenders)} but "
                         f"{', '.join(unknown)} never showed cards, so its winner cannot be "
