@@ -31,7 +31,7 @@ ACCEPT = -2
 _MAX_REFUSALS = 4096
 
 
-class _TokenStream(Lexer):
+class TokenStream(Lexer):
     """Lark's lexer slot: hhtools classifies lines itself, so Lark never lexes anything."""
 
     def __init__(self, lexer_conf: object) -> None:
@@ -56,7 +56,7 @@ def compiled_grammar(name: str) -> Lark:
     # Loading the tables from Lark's cache (or building them) makes some 30,000 objects that
     # all stay: the cyclic collector would scan them over and over, half the load's time.
     with collector_paused():
-        return Lark(grammar_text(name), parser="lalr", lexer=_TokenStream, start="hand",
+        return Lark(grammar_text(name), parser="lalr", lexer=TokenStream, start="hand",
                     import_paths=[str(grammar_dir())], cache=grammar_cache(name))
 
 

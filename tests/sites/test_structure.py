@@ -16,11 +16,11 @@ from lark import Lark, Token, UnexpectedToken, logger
 from hhtools.core.resources import grammar_dir, grammar_text
 from hhtools.errors import HHToolsError
 from hhtools.reading.decoding import decode
-from hhtools.reading.parsing import _plain_text, line_spacing
+from hhtools.reading.parsing import line_spacing, split_lines
 from hhtools.reading.splitting import split_hands
 from hhtools.sites import get_site
 from hhtools.sites.lines import Lines, build, line_automaton
-from hhtools.sites.structure import ACCEPT, Refused, Structure, _TokenStream, compiled_grammar
+from hhtools.sites.structure import ACCEPT, Refused, Structure, TokenStream, compiled_grammar
 
 CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus"
 SITES = ["pokerstars", "fulltilt", "kingsclub", "winamax"]  # Merge's XML has no grammar
@@ -49,8 +49,7 @@ def corpus_hands(site: str) -> Iterator[tuple[str, ...]]:
     reader = get_site(site)
     for path in sorted((CORPUS / site).iterdir()):
         # As parse_text reads a file: plain line ends, every other line if double-spaced.
-        text = _plain_text(decode(path.read_bytes())[0])
-        lines = text.split("\n")
+        lines = split_lines(decode(path.read_bytes())[0])
         offset, step = line_spacing(lines)
         lines = lines[offset::step]
         text = "\n".join(lines)
@@ -144,7 +143,7 @@ def test_grammar_conflicts_are_the_known_ones(site: str) -> None:
     logger.setLevel(logging.DEBUG)
     try:
         name = get_site(site).grammar
-        Lark(grammar_text(name), parser="lalr", lexer=_TokenStream, start="hand",
+        Lark(grammar_text(name), parser="lalr", lexer=TokenStream, start="hand",
              import_paths=[str(grammar_dir())], debug=True)
     finally:
         logger.removeHandler(catch)
@@ -162,7 +161,7 @@ _deep: J K*
 
 def test_toy_grammar_every_short_sequence_as_lark() -> None:
     """Every operator the automaton reads, against Lark on all sequences up to 9 kinds."""
-    lark = Lark(TOY, parser="lalr", lexer=_TokenStream, start="hand")
+    lark = Lark(TOY, parser="lalr", lexer=TokenStream, start="hand")
     structure = Structure(lark, frozenset(), build("toy", TOY))
     alphabet = list("ABCDEFGHJK")
     layer: list[tuple[str, ...]] = [()]
