@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import hashlib
 import importlib.machinery
-import importlib.util
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -82,8 +81,12 @@ def build_info() -> BuildInfo:
 
 
 def _origin(name: str) -> Path | None:
+    # Found in its folder, not by importlib.util.find_spec, which imports the parent packages:
+    # `hhtools --version` would load the reader and the auditor to name their extensions.
+    package = name.rpartition(".")[0]
+    folder = Path(__file__).resolve().parents[1].joinpath(*package.split(".")[1:])
     try:
-        spec = importlib.util.find_spec(name)
+        spec = importlib.machinery.PathFinder.find_spec(name, [str(folder)])
     except (ImportError, ValueError):
         return None
     if spec is None or spec.origin is None:
