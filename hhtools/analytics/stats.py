@@ -432,7 +432,7 @@ def _report(t: Tables, filters: Filters, name: str,
 def _money_part(facts: pl.DataFrame) -> pl.DataFrame:
     showdown = pl.col("showdown")
     # Grouped by the hand's units too: a group's net in big blinds (big bets) is then the sum
-    # of its money nets over each big blind (big bet), exact (``_in_units``).
+    # of its money nets over each big blind (big bet), exact (``in_units``).
     return facts.with_columns(stakes=_stakes_expr()).group_by(*MONEY_GROUPS, *UNITS).agg(
         hands=pl.len(),
         walks=pl.col("walk").sum(),
@@ -457,7 +457,7 @@ def _money_part(facts: pl.DataFrame) -> pl.DataFrame:
 UNITS = ("bb_money", "big_bet")
 
 
-def _in_units(money: pl.DataFrame, keys: Sequence[str], per_100: bool = False) -> pl.DataFrame:
+def in_units(money: pl.DataFrame, keys: Sequence[str], per_100: bool = False) -> pl.DataFrame:
     """Per group of ``keys`` of the money partial sums: ``net_bb`` and ``net_big_bets``, its
     net in big blinds and in big bets (``per_100``: per 100 of its hands), to the
     hundredth. Summed as fractions, never as floats: a float sum's last bit, which depends
@@ -491,8 +491,8 @@ def _hundredths(x: Fraction) -> float:
 
 def _with_units(frame: pl.DataFrame, money: pl.DataFrame, keys: Sequence[str],
                 per_100: bool = False) -> pl.DataFrame:
-    """``frame`` (one row per group of ``keys``) with ``_in_units`` of its group."""
-    return frame.join(_in_units(money, keys, per_100), on=list(keys), how="left", nulls_equal=True,
+    """``frame`` (one row per group of ``keys``) with ``in_units`` of its group."""
+    return frame.join(in_units(money, keys, per_100), on=list(keys), how="left", nulls_equal=True,
                       maintain_order="left")
 
 

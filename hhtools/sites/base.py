@@ -143,7 +143,7 @@ class Site:
         except SkipHand as skip:
             return SkippedHand(self.name, hand_id, shortened(skip.game), Source(path, first, last))
         except LineError as bad:  # (each handler's own name: mypyc types one name once)
-            return self._line_error(bad, path, hand_id)
+            return self.line_error(bad, path, hand_id)
         # Each line's token is the one remembered for its text, shared by every line with
         # that text: it is given its line number just before its handler runs.
         known = classifier.remembered()
@@ -191,15 +191,15 @@ class Site:
             if failure is not None:
                 at, expected = failure
                 tokens = [header, *classifier.tokens(lines[1:], first + step, step)]
-                return self._structure_error(tokens[at] if at < len(tokens) else None,
-                                             expected, tokens, path, hand_id, last)
+                return self.structure_error(tokens[at] if at < len(tokens) else None,
+                                            expected, tokens, path, hand_id, last)
             if isinstance(e, LineError):
-                return self._line_error(e, path, hand_id)
+                return self.line_error(e, path, hand_id)
             raise
 
-    def _structure_error(self, tok: LineToken | None, kinds: Sequence[str],
-                         tokens: list[LineToken], path: str | None, hand_id: str | None,
-                         last: int) -> HandError:
+    def structure_error(self, tok: LineToken | None, kinds: Sequence[str],
+                        tokens: list[LineToken], path: str | None, hand_id: str | None,
+                        last: int) -> HandError:
         order = {k: i for i, k in enumerate(self.classifier.kinds)}
         expected = tuple(self.describe(t) for t in
                          sorted(kinds, key=lambda t: order.get(t, len(order))))
@@ -211,7 +211,7 @@ class Site:
         return HandError(path, tok.line, 1, hand_id, self.name, expected, tok.text,
                          f"{what}: expected {_or(expected)}; got {tok.text!r}")
 
-    def _line_error(self, e: LineError, path: str | None, hand_id: str | None) -> HandError:
+    def line_error(self, e: LineError, path: str | None, hand_id: str | None) -> HandError:
         return HandError(path, e.token.line, e.column, hand_id, self.name, (), e.token.text,
                          f"{e.reason}; in {e.token.text!r}")
 

@@ -323,10 +323,10 @@ class PokerStarsBuilder(HandBuilder):
         remembered for the next line with the same text."""
         roles = _ROLES.get(positions)
         if roles is None:
-            roles = _roles(positions)
+            roles = seat_roles(positions)
         words = _OUTCOMES.get(rest)
         if words is None:
-            words = _outcome(rest)
+            words = summary_outcome(rest)
         outcome, cards_text, won_text, description = words
         cards = self.cards(tok, cards_text) if cards_text is not None else None
         won = self.money(tok, won_text) if won_text is not None else None
@@ -354,7 +354,7 @@ _HEADERS: dict[tuple[Fields, str], _Header] = table("pokerstars headers")
 _DIGITS = {str(n): n for n in range(10)}
 
 
-def _roles(positions: str | None) -> tuple[str, ...]:
+def seat_roles(positions: str | None) -> tuple[str, ...]:
     """``" (button) (small blind)"`` -> ``("button", "small blind")``."""
     # Heads-up, one player can be "(small blind/button)".
     roles = (tuple(r for p in positions.split(")") if p.strip() for r in p.strip(" (").split("/"))
@@ -362,7 +362,7 @@ def _roles(positions: str | None) -> tuple[str, ...]:
     return keep(_ROLES, positions, roles, LIMITS.readings)
 
 
-def _outcome(rest: str) -> tuple[str, str | None, str | None, str | None]:
+def summary_outcome(rest: str) -> tuple[str, str | None, str | None, str | None]:
     """What a summary seat line says after the name: (outcome, the cards' text, the amount won
     as written, the hand's description); the cards and amount are read by the builder, which
     can point at them when they are wrong."""

@@ -16,7 +16,7 @@ import pytest
 from polars.testing import assert_frame_equal
 
 from hhtools.analytics import partials
-from hhtools.analytics.stats import REPORTS, Filters, Tables, _in_units, reports
+from hhtools.analytics.stats import REPORTS, Filters, Tables, in_units, reports
 from hhtools.errors import UsageError
 from hhtools.store import store as store_module
 from hhtools.store.importer import import_paths
@@ -123,11 +123,11 @@ def test_nets_in_big_bets_are_exact_whatever_the_order_of_the_hands():
             "big_bet": [b for _, b in rows]},
             schema_overrides={"money_net": pl.Decimal(38, 4), "bb_money": pl.Decimal(38, 4),
                               "big_bet": pl.Decimal(38, 4)})
-        seen.add(_in_units(money, ["player"]).row(0))
+        seen.add(in_units(money, ["player"]).row(0))
     assert seen == {("Hero", round(float(exact * 2), 2), round(float(exact), 2))}
     half = pl.DataFrame({"player": ["A", "B"], "hands": [1, 1],
                          "money_net": [Decimal("0.33"), Decimal("-0.33")],
                          "bb_money": [Decimal("1"), Decimal("1")],
                          "big_bet": [Decimal("2"), Decimal("2")]})
     # A half cent goes away from zero, for a loss as for a win.
-    assert _in_units(half, ["player"]).sort("player")["net_big_bets"].to_list() == [0.17, -0.17]
+    assert in_units(half, ["player"]).sort("player")["net_big_bets"].to_list() == [0.17, -0.17]

@@ -31,7 +31,7 @@ def plain_next_to_act(r: Replay) -> str | None:
     live = [p for p in r.order if p not in r.folded]
     if len(live) < 2 or (rd.street != "predraw" and any(p not in r.draws.drawn for p in live)):
         return None
-    start = rd.turn_from if rd.turn_from is not None else r.betting._first_to_act(rd.street)
+    start = rd.turn_from if rd.turn_from is not None else r.betting.first_to_act(rd.street)
     able = [p for p in r.order if p not in r.folded and p not in r.table.all_in]
     if len(able) == 1 and rd.bets.get(able[0], ZERO) >= rd.current:
         return None

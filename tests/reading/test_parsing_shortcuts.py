@@ -107,14 +107,14 @@ def test_parsed_hands_hold_real_records():
 
 def test_summary_endings_are_read_once_and_forgotten_when_too_many():
     with memo.limited(readings=3):
-        said = [pokerstars._outcome(f"collected (${n})") for n in range(10)]
+        said = [pokerstars.summary_outcome(f"collected (${n})") for n in range(10)]
         assert said[4] == ("collected", None, "$4", None)
         assert memo.sizes()["pokerstars summary endings"] <= 4
-    assert pokerstars._outcome("showed [As 2c] and won ($3) with a pair") == (
+    assert pokerstars.summary_outcome("showed [As 2c] and won ($3) with a pair") == (
         "showed", "As 2c", "$3", "a pair")
-    assert pokerstars._outcome("showed [As 2c] and won () with x")[2] is None
-    assert pokerstars._roles(" (button) (small blind)") == ("button", "small blind")
-    assert pokerstars._roles(None) == ()
+    assert pokerstars.summary_outcome("showed [As 2c] and won () with x")[2] is None
+    assert pokerstars.seat_roles(" (button) (small blind)") == ("button", "small blind")
+    assert pokerstars.seat_roles(None) == ()
 
 
 def test_amounts_are_remembered_and_bad_ones_still_refused():
@@ -244,20 +244,20 @@ def _read_hand_plainly(site, lines, first, path, step=1):
         return records.SkippedHand(site.name, hand_id, skip.game,
                                    records.Source(path, first, last))
     except base.LineError as e:
-        return site._line_error(e, path, hand_id)
+        return site.line_error(e, path, hand_id)
     tokens = classifier.tokens(lines[1:], first + step, step)
     failure = site.structure.check(["HEADER"] + [tok.type for tok in tokens])
     if failure is not None:
         at, expected = failure
         tokens = [header, *tokens]
-        return site._structure_error(tokens[at] if at < len(tokens) else None, expected,
-                                     tokens, path, hand_id, last)
+        return site.structure_error(tokens[at] if at < len(tokens) else None, expected,
+                                    tokens, path, hand_id, last)
     try:
         for tok in tokens:
             builder.handlers[tok.type](builder, tok, *tok.value)
         return builder.finish(first, last)
     except base.LineError as e:
-        return site._line_error(e, path, hand_id)
+        return site.line_error(e, path, hand_id)
 
 
 def _damaged(lines: list[str]) -> Iterator[list[str]]:

@@ -99,7 +99,7 @@ class Betting:
                 if p not in out:
                     return p if r.bets.get(p, ZERO) < r.current else None
         if r.turn_from is None:
-            r.turn_from = self._first_to_act(r.street)
+            r.turn_from = self.first_to_act(r.street)
         # Clockwise from the seat after the last actor (or the first to act).
         acted, bets, current = r.acted_at, r.bets, r.current
         for p in t.ring[r.turn_from:r.turn_from + t.order_len]:
@@ -107,7 +107,7 @@ class Betting:
                 return p
         return None
 
-    def _first_to_act(self, street: str) -> int:
+    def first_to_act(self, street: str) -> int:
         if street == "predraw":
             return self._left_of_big_blind()
         t = self.table
@@ -324,7 +324,7 @@ class Betting:
         r = Round(street, capped=not uncapped,
                   unit=limit_unit(street, self.small_bet, self.big_bet, self.big_bet_from))
         if street != "predraw":
-            r.turn_from = self._first_to_act(street)
+            r.turn_from = self.first_to_act(street)
         return r
 
     # ---- posts --------------------------------------------------------------------------------
