@@ -11,315 +11,34 @@ notebook as well as from ``hhtools stats``. Definitions are in the README ("Stat
 
 from __future__ import annotations
 
-import difflib
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from datetime import date, datetime, timedelta, timezone
+from dataclasses import replace
 from fractions import Fraction
-from functools import cached_property
 
 import polars as pl
 
 from hhtools.analytics.classes import MADE_MEANS, class_table
+
+# The filters and tables live in analytics/filters.py; their names stay importable from here.
+from hhtools.analytics.filters import COLUMNS as COLUMNS
+from hhtools.analytics.filters import DRAW_STREETS as DRAW_STREETS
+from hhtools.analytics.filters import GROUP_KEYS as GROUP_KEYS
+from hhtools.analytics.filters import HAND_TYPES as HAND_TYPES
+from hhtools.analytics.filters import IN_HAND as IN_HAND
+from hhtools.analytics.filters import KEY as KEY
+from hhtools.analytics.filters import STREETS as STREETS
+from hhtools.analytics.filters import TOURNAMENT_UNIT as TOURNAMENT_UNIT
+from hhtools.analytics.filters import VIEWS as VIEWS
+from hhtools.analytics.filters import Filters as Filters
+from hhtools.analytics.filters import Tables as Tables
+from hhtools.analytics.filters import check_filters as check_filters
+from hhtools.analytics.filters import hand_facts as hand_facts
+from hhtools.analytics.filters import match_player as match_player
+from hhtools.analytics.filters import stakes_expr as stakes_expr
 from hhtools.core.games import GAMES, get_game
 from hhtools.errors import UsageError, unknown_name
-from hhtools.sites import SITE_NAMES
-from hhtools.store.rows import POSITIONS, TABLE_ORDER
-from hhtools.store.store import Store
-from hhtools.store.tables import READ_ERRORS
-
-STREETS = ("predraw", "draw1", "draw2", "draw3")
-DRAW_STREETS = STREETS[1:]
-KEY = ["site", "hand_id"]
-#: The unit of tournament hands' winnings: big blinds of the hand's level (hhtools.analytics.stats
-#: never adds chips of different tournaments).
-TOURNAMENT_UNIT = "tournament bb"
-#: What the money reports (players, positions) can be grouped by; ``unit`` is always one of
-#: the groups, so money of different currencies, or chips, is never summed.
-GROUP_KEYS = ("player", "game", "site", "stakes", "unit")
-
-
-#: The columns the reports read from each table; reading no more keeps large stores fast.
-COLUMNS = {
-    "hands": KEY + ["game", "structure", "currency", "small_bet", "big_bet", "big_blind",
-                    "started_at", "tournament_id", "cancelled", "table"],
-    "players": KEY + ["player", "position", "sitting_out", "is_hero", "put_in", "collected",
-                      "net", "showed", "cards", "vpip", "raised_predraw", "three_bet_chance",
-                      "three_bet", "fold_street", "showdown",
-                      *[f"{what}_{street}" for what in ("agg", "calls") for street in STREETS]],
-    "draws": KEY + ["game", "player", "street", "count", "before", "after", "line"],
-    "halves": KEY + ["pot", "component", "player", "winners"],
-}
-
-
-#: The players a hand counts for: those dealt in, and a seat marked sitting out that the
-#: history still shows in the hand. A tournament deals a sitting-out player in: the blinds
-#: and antes are taken and the hand folded for them; trackers count those hands, and the
-#: chips are real. A cash game's sitting-out seat is not dealt in and shows no action.
-IN_HAND = ~pl.col("sitting_out") | (pl.col("put_in") != 0) | pl.col("fold_street").is_not_null()
-
-
-@dataclass(frozen=True)
-class Filters:
-    """Which hands a report covers; ``None`` means no restriction."""
-
-    player: str | None = None
-    game: str | None = None
-    site: str | None = None
-    stakes: str | None = None  # "0.25/0.50": small bet / big bet as written
-    since: date | None = None
-    until: date | None = None
-    position: str | None = None
-    hand_type: str | None = None  # "cash" or "tournament"
-
-
-#: The kinds of hand ``Filters.hand_type`` selects: trackers keep cash games and tournaments
-#: apart, since tournament chips are not money.
-HAND_TYPES = ("cash", "tournament")
-
-
-def match_player(name: str, known: Iterable[str]) -> str:
-    """The stored spelling of player ``name``: the name itself, else the one stored name equal
-    to it but for case. ``UsageError`` naming the close names when there is none, or several."""
-    known = set(known)
-    if name in known:
-        return name
-    same = sorted(k for k in known if k.casefold() == name.casefold())
-    if len(same) == 1:
-        return same[0]
-    if same:
-        raise UsageError(f"player {name!r} could be {' or '.join(same)}: give the exact name")
-    folded: dict[str, list[str]] = {}
-    for k in sorted(known):
-        folded.setdefault(k.casefold(), []).append(k)
-    close = [k for c in difflib.get_close_matches(name.casefold(), folded, n=5, cutoff=0.6)
-             for k in folded[c]]
-    hint = f"; did you mean {', '.join(close)}?" if close else ""
-    raise UsageError(f"no player {name!r} in the store{hint}")
-
-
-def check_filters(f: Filters, players: Iterable[str]) -> Filters:
-    """``f`` with each name checked: the game, site and position must exist (``UsageError``
-    with the close names otherwise) and the player is spelled as stored (``match_player``
-    against ``players``, the names in the store)."""
-
-    game = get_game(f.game).name if f.game else None
-    site = f.site.lower().strip() if f.site else None
-    if f.site and site not in SITE_NAMES + ("phh",):
-        raise unknown_name("site", f.site, SITE_NAMES + ("phh",))
-    position = f.position.lower().strip() if f.position else None
-    if f.position and position not in POSITIONS:
-        raise unknown_name("position", f.position, POSITIONS)
-    hand_type = f.hand_type.lower().strip() if f.hand_type else None
-    if f.hand_type and hand_type not in HAND_TYPES:
-        raise unknown_name("type", f.hand_type, HAND_TYPES)
-    player = match_player(f.player, players) if f.player else None
-    return replace(f, game=game, site=site, position=position, player=player, hand_type=hand_type)
-
-
-@dataclass(frozen=True)
-class Tables:
-    """The store tables the reports read."""
-
-    hands: pl.DataFrame
-    players: pl.DataFrame
-    draws: pl.DataFrame
-    halves: pl.DataFrame
-    applied: Filters | None = None  # the filters these tables already went through
-    #: The views ``filtered`` made of these tables, latest last (see VIEWS).
-    _views: dict[Filters, Tables] = field(default_factory=dict, init=False, compare=False,
-                                          repr=False)
-
-    #: Every player name of the store, when these tables hold only some of its hands.
-    names: pl.Series | None = field(default=None, compare=False, repr=False)
-
-    @classmethod
-    def load(cls, store: Store, filters: Filters | None = None) -> Tables:
-        """Read the tables from ``store``: only the columns the reports use, all from the same
-        batches (an import may publish more meanwhile). With ``filters``, only the hands
-        their game, site, stakes, dates and type select are read (the reports still filter
-        by player and position), so a report on part of a large store reads that part."""
-        store = store.snapshot()
-        chosen = _hand_filter(filters) if filters is not None else None
-        if chosen is None:
-            hands, players, draws, halves = (store.read_columns(name, columns)
-                                             for name, columns in COLUMNS.items())
-            return cls(hands, players, draws, halves)
-        chosen_hands = store.scan("hands").select(COLUMNS["hands"]).filter(chosen)
-        keys = chosen_hands.select(KEY)
-        rest = [store.scan(name).select(COLUMNS[name]).join(keys, on=KEY, how="semi")
-                for name in ("players", "draws", "halves")]
-        try:
-            frames = pl.collect_all([chosen_hands, *rest])
-            names = store.scan("players").select(pl.col("player").unique()).collect()
-        except READ_ERRORS:
-            # A batch merged away under this read, or damage: read whole, as read_columns
-            # follows a merge and names a damaged file; the reports filter the hands alike.
-            return cls.load(store)
-        hands_read, players, draws, halves = frames
-        return cls(hands_read, players, draws, halves, names=names["player"])
-
-    def player_names(self) -> pl.Series:
-        """The name of every player of the store (``check_filters`` checks names against
-        them), whether or not these tables hold every hand."""
-        return self.names if self.names is not None else self.players["player"].unique()
-
-    @cached_property
-    def facts(self) -> pl.DataFrame:
-        """``hand_facts`` of these tables, computed once for all the reports."""
-        return _hand_facts(self)
-
-    def filtered(self, f: Filters) -> Tables:
-        """Only the hands (and players in them) that ``f`` selects."""
-        if self.applied == f:
-            return self
-        # Every report and every section of a page asks for its view of the whole tables
-        # again; on a large store each view costs seconds (joins on the string keys), so the
-        # latest few are kept.
-        view = self._views.pop(f, None) or self._filtered(f)
-        self._views[f] = view
-        while len(self._views) > VIEWS:
-            del self._views[next(iter(self._views))]
-        return view
-
-    def _filtered(self, f: Filters) -> Tables:
-        hands = self.hands.filter(~pl.col("cancelled").fill_null(False))
-        if (chosen := _hand_filter(f)) is not None:
-            hands = hands.filter(chosen)
-        # Joins on the string keys are the costly part on large stores: skip them when a
-        # filter kept everything.
-        players = self.players
-        if hands.height != self.hands.height:
-            players = players.join(hands.select(KEY), on=KEY, how="semi")
-        players = _with_hand_context(players.filter(IN_HAND))
-        if f.player:
-            players = players.filter(pl.col("player") == f.player)
-        if f.position:
-            players = players.filter(pl.col("position") == f.position.lower())
-        draws, halves = self.draws, self.halves
-        if hands.height != self.hands.height or f.player or f.position:
-            kept = players.select(KEY + ["player"])
-            draws = draws.join(kept, on=KEY + ["player"], how="semi")
-            halves = halves.join(kept, on=KEY + ["player"], how="semi")
-        return Tables(hands, players, draws, halves, f, names=self.names)
-
-
-def _hand_filter(f: Filters) -> pl.Expr | None:
-    """Which hands ``f`` selects by their own columns (game, site, stakes, dates, cash or
-    tournament); None when it selects by none of them. ``f`` may be unchecked (``load``
-    reads with the filters as given): names are taken as ``check_filters`` takes them."""
-    chosen = []
-    if f.game:
-
-        chosen.append(pl.col("game") == get_game(f.game).name)
-    if f.site:
-        chosen.append(pl.col("site") == f.site.lower().strip())
-    if f.stakes:
-        chosen.append(_stakes_expr() == _normal_stakes(f.stakes))
-    if f.since:
-        chosen.append(pl.col("started_at") >= _utc(f.since))
-    if f.until:
-        chosen.append(pl.col("started_at") < _utc(f.until, end=True))
-    if f.hand_type:
-        chosen.append(pl.col("tournament_id").is_null()
-                      == (f.hand_type.lower().strip() == "cash"))
-    return pl.all_horizontal(chosen) if chosen else None
-
-
-#: How many filtered views of one ``Tables`` are kept: those a player's part of the report
-#: asks for again and again (the player's; cash only; each stakes charted).
-VIEWS = 4
-
-
-def stakes_expr() -> pl.Expr:
-    """A hand's stakes as players write them: small bet / big bet (``0.25/0.5``)."""
-    return _stakes_expr()
-
-
-def _stakes_expr() -> pl.Expr:
-    return pl.concat_str([_money_text("small_bet"), _money_text("big_bet")], separator="/")
-
-
-def _money_text(column: str) -> pl.Expr:
-    # 0.2500 -> "0.25", 2.0000 -> "2": stakes as players write them.
-    return (pl.col(column).cast(pl.String).str.replace(r"(\.\d*?)0+$", "$1")
-            .str.replace(r"\.$", ""))
-
-
-def _normal_stakes(text: str) -> str:
-    parts = [p.strip().lstrip("$€£").replace(",", "") for p in text.split("/")]
-    out = []
-    for p in parts:
-        if "." in p:
-            p = p.rstrip("0").rstrip(".")
-        out.append(p)
-    return "/".join(out)
-
-
-def _utc(day: date, end: bool = False) -> datetime:
-    """Midnight UTC starting ``day``, or ending it: ``--until`` includes its whole day."""
-    start = datetime(day.year, day.month, day.day, tzinfo=timezone.utc)
-    return start + timedelta(days=1) if end else start
-
-
-def hand_facts(t: Tables) -> pl.DataFrame:
-    """One row per player per hand: the facts every statistic is built from."""
-    return t.facts
-
-
-def _with_hand_context(players: pl.DataFrame) -> pl.DataFrame:
-    """``players`` (every player in each hand: before any player or position filter) with
-    what a player's stats need to know of the others in the hand: ``reached_draw``, the hand
-    went to the first draw with at least two players in it (all-in players included), and
-    ``walk``, the player won a hand where nobody called, bet or raised before the draw."""
-    in_at_draw = pl.col("fold_street").is_null() | (pl.col("fold_street") != "predraw")
-    return players.with_columns(
-        reached_draw=in_at_draw.sum().over(KEY) >= 2,
-        # A store imported before positions counted a tournament's sitting-out seat (dealt
-        # in by the site) holds none for it: its hands are kept, under this name.
-        position=pl.when(pl.col("sitting_out") & pl.col("position").is_null())
-        .then(pl.lit("sitting out")).otherwise(pl.col("position")),
-        walk=~pl.col("vpip").any().over(KEY) & pl.col("fold_street").is_null(),
-    ).with_columns(walk=pl.col("walk") & ~pl.col("reached_draw"))
-
-
-def _hand_facts(t: Tables) -> pl.DataFrame:
-    # The betting facts were computed per hand at import (hhtools.store.rows.betting_facts): here
-    # they are only joined to the hand's stakes and turned into the measures reports sum.
-    players = t.players
-    if "reached_draw" not in players.columns:
-        players = _with_hand_context(players.filter(IN_HAND))
-    facts = players.join(t.hands.select(KEY + ["game", "structure", "big_blind", "small_bet",
-                                                 "big_bet", "started_at", "tournament_id",
-                                                 "currency"]), on=KEY)
-    tournament = pl.col("tournament_id").is_not_null()
-    # A tournament's big blind is its level's: a short stack's all-in post is not the unit
-    # (a fixed-limit header gives the small bet, which is the big blind; the others give
-    # the blinds). A cash game's is the big blind posted; limit histories give the small bet.
-    big_blind = (pl.when(tournament & (pl.col("structure") == "fixed-limit"))
-                 .then(pl.col("small_bet")).when(tournament).then(pl.col("big_bet"))
-                 .otherwise(pl.coalesce("big_blind", "small_bet")))
-    return facts.rename({"raised_predraw": "raised"}).with_columns(
-        # Trackers' "saw flop": the hand reached the first draw with the player still in it.
-        # A pot won before the draw, uncontested, is not a hand that saw the draw.
-        saw_draw=pl.col("reached_draw")
-        & (pl.col("fold_street").is_null() | (pl.col("fold_street") != "predraw")),
-        bb_money=big_blind,
-        bb=big_blind.cast(pl.Float64),
-        bet=pl.col("big_bet").cast(pl.Float64),
-        # Each currency is summed apart, and tournament chips never: 100 chips of one
-        # tournament are not 100 of another. A tournament hand counts in big blinds of its
-        # level (unit "tournament bb"), which add up across tournaments.
-        unit=pl.when(tournament).then(pl.lit(TOURNAMENT_UNIT))
-        .otherwise(pl.col("currency").fill_null("cash")),
-        money_net=pl.col("net"),
-        net=pl.when(tournament).then(pl.col("net") / big_blind).otherwise(pl.col("net")),
-    ).with_columns(
-        won_showdown=pl.col("showdown") & (pl.col("collected") > 0),
-        net_bb=pl.col("money_net").cast(pl.Float64) / pl.col("bb"),
-        net_big_bets=pl.col("money_net").cast(pl.Float64) / pl.col("bet"),
-    )
+from hhtools.store.rows import TABLE_ORDER
 
 
 def _net_sum(column: str = "net") -> pl.Expr:
@@ -433,7 +152,7 @@ def _money_part(facts: pl.DataFrame) -> pl.DataFrame:
     showdown = pl.col("showdown")
     # Grouped by the hand's units too: a group's net in big blinds (big bets) is then the sum
     # of its money nets over each big blind (big bet), exact (``in_units``).
-    return facts.with_columns(stakes=_stakes_expr()).group_by(*MONEY_GROUPS, *UNITS).agg(
+    return facts.with_columns(stakes=stakes_expr()).group_by(*MONEY_GROUPS, *UNITS).agg(
         hands=pl.len(),
         walks=pl.col("walk").sum(),
         net=pl.col("net").sum(),
@@ -453,7 +172,7 @@ def _money_part(facts: pl.DataFrame) -> pl.DataFrame:
     )
 
 
-#: The money a big blind and a big bet were in each hand (``_hand_facts``).
+#: The money a big blind and a big bet were in each hand (``hand_facts``).
 UNITS = ("bb_money", "big_bet")
 
 
@@ -509,7 +228,7 @@ def stakes_stats(t: Tables, filters: Filters = Filters()) -> pl.DataFrame:
 
 
 def _stakes(money: pl.DataFrame, filters: Filters) -> pl.DataFrame:
-    # A hand's unit is "tournament bb" exactly when it is a tournament's (``_hand_facts``).
+    # A hand's unit is "tournament bb" exactly when it is a tournament's (``hand_facts``).
     tournament = pl.col("unit") == TOURNAMENT_UNIT
     cash = _players(money.filter(~tournament), ("player", "game", "stakes", "unit"))
     parts = [cash] if filters.hand_type != "tournament" else []
