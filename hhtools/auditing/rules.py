@@ -18,7 +18,7 @@ from __future__ import annotations
 import functools
 import math
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from decimal import Decimal
 from typing import Literal
 
@@ -97,6 +97,11 @@ class RuleProfile:
     #: How the site words its hand descriptions (a key of hhtools.sites.describe.STYLES), or None
     #: when the site prints none.
     description_style: str | None = None
+
+    def __reduce__(self) -> tuple[type[RuleProfile], tuple[object, ...]]:
+        # Compiled (mypyc), a frozen dataclass cannot be unpickled or copied field by field
+        # (FrozenInstanceError): it is made again from its fields, as its constructor takes them.
+        return type(self), tuple(getattr(self, f.name) for f in fields(self))
 
     def unit(self, small_blind: Decimal | None, big_blind: Decimal | None,
              ante: Decimal | None, tournament: bool) -> Decimal:
