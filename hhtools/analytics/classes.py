@@ -24,7 +24,7 @@ from typing import NamedTuple
 
 import polars as pl
 
-from hhtools.core.cards import Card, parse_cards
+from hhtools.core.cards import DECK, Card, parse_cards
 from hhtools.core.evaluate import BadugiComponent, Component, Evaluation, FiveCardHigh, FiveCardLow
 from hhtools.core.games import Game, get_game
 from hhtools.errors import HHToolsError
@@ -125,6 +125,71 @@ def classes_of_text(game_name: str, cards: str | None) -> tuple[HandClass, ...] 
         return None
 
 
+#: Each card as the store writes it (``format_cards``): most stored hands are read by one
+#: lookup a card, without ``parse_cards``' handling of every other spelling.
+_WRITTEN = {str(card): card for card in DECK}
+#: Every class met, numbered in the order met, and the number of each (component, rank): a
+#: class depends on the rank alone, and a component has at most 7,462 ranks, so these stay
+#: small however many hands are read.
+_CLASSES: list[HandClass] = []
+_CLASS_OF_RANK: dict[str, dict[int, int]] = {}
+
+
+def _class_numbers(game_name: str, keys: list[str]) -> tuple[list[str], list[int]]:
+    """The numbers (in ``_CLASSES``) of ``classes_of_text(game_name, key)`` of each of
+    ``keys``, as two columns (key, number): every first component's class, then every
+    second's. Hands written as the store writes them are ranked a component at a time
+    (``rank_many``: no object a hand), so a hand costs a few microseconds."""
+    out_keys: list[str] = []
+    out_numbers: list[int] = []
+    hands: list[tuple[Card, ...]] = []
+    ranked: list[str] = []
+    try:
+        game = get_game(game_name)
+    except HHToolsError:
+        game = None
+    for key in keys:
+        try:
+            if game is None:
+                raise KeyError(key)
+            cards = tuple(map(_WRITTEN.__getitem__, key.split(" ")))
+        except KeyError:
+            # Another spelling, or a game no longer known: read as any text is.
+            for found in classes_of_text(game_name, key) or ():
+                out_keys.append(key)
+                out_numbers.append(_number(found))
+            continue
+        if len(cards) == game.hand_size and len(set(cards)) == len(cards):
+            hands.append(cards)
+            ranked.append(key)
+    if game is None or not hands:
+        return out_keys, out_numbers
+    try:
+        ranks = [component.rank_many(hands) for component in game.components]
+    except HHToolsError:
+        # A hand no component scores (none the store writes): each hand alone, as any text.
+        for key in ranked:
+            for found in classes_of_text(game_name, key) or ():
+                out_keys.append(key)
+                out_numbers.append(_number(found))
+        return out_keys, out_numbers
+    for component, component_ranks in zip(game.components, ranks):
+        known = _CLASS_OF_RANK.setdefault(component.name, {})
+        if not known.keys() >= set(component_ranks):
+            for hand, rank in zip(hands, component_ranks):
+                if rank not in known:
+                    known[rank] = _number(component_class(component, component.evaluate(hand)))
+        out_keys.extend(ranked)
+        out_numbers.extend(map(known.__getitem__, component_ranks))
+    return out_keys, out_numbers
+
+
+def _number(found: HandClass) -> int:
+    if found not in _CLASSES:
+        _CLASSES.append(found)
+    return _CLASSES.index(found)
+
+
 def card_key(cards: str) -> pl.Expr:
     """The cards of the text column ``cards`` in one order: the same hand written in any
     order has one key, which ``parse_cards`` reads as that hand. Cards are separated by
@@ -144,15 +209,23 @@ def class_table(frame: pl.DataFrame, cards: str) -> pl.DataFrame:
     ``frame``), to be joined back on (game, cards).
 
     A store holds millions of known hands, and a hand's class is a function of its game and
-    its set of cards: each set is classified once, whatever the order its cards were
-    written in, so the work grows with the distinct hands, not the rows."""
+    its cards: each distinct hand as written is classified once, so the work grows with the
+    distinct hands, not the rows. (Its cards are not sorted into one order first: the same
+    cards written in another order are rare in a store, and sorting every hand's text cost
+    more than ranking the few repeats again.)"""
     written = frame.select("game", pl.col(cards).alias("cards")).drop_nulls().unique()
-    written = written.with_columns(key=card_key("cards"))
-    rows = []
-    for game, key in written.select("game", "key").unique().iter_rows():
-        for c in classes_of_text(game, key) or ():
-            rows.append((game, key, c.component, c.order, c.label, c.made))
-    found = pl.DataFrame(rows, orient="row", schema={
-        "game": pl.String, "key": pl.String, **{k: v for k, v in CLASS_TABLE.items()
-                                                if k not in ("game", "cards")}})
-    return written.join(found, on=["game", "key"]).select(list(CLASS_TABLE))
+    games: list[str] = []
+    keys: list[str] = []
+    numbers: list[int] = []
+    for (game,), part in written.partition_by("game", as_dict=True).items():
+        some_keys, some_numbers = _class_numbers(str(game), part["cards"].to_list())
+        games.extend([str(game)] * len(some_keys))
+        keys.extend(some_keys)
+        numbers.extend(some_numbers)
+    found = pl.DataFrame({"game": games, "cards": keys, "number": numbers},
+                         schema={"game": pl.String, "cards": pl.String, "number": pl.Int64})
+    classes = pl.DataFrame([(i, *c) for i, c in enumerate(_CLASSES)], orient="row", schema={
+        "number": pl.Int64, **{k: v for k, v in CLASS_TABLE.items() if k not in ("game", "cards")}})
+    # In the components' order within each hand, as ``hand_classes`` gives them.
+    return (found.join(classes, on="number", how="left", maintain_order="left")
+            .select(list(CLASS_TABLE)))

@@ -11,6 +11,7 @@ notebook as well as from ``hhtools stats``. Definitions are in the README ("Stat
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
@@ -111,14 +112,15 @@ def partial_sums(whole: Tables, filters: Filters, names: Iterable[str]) -> dict[
     ``whole`` that ``filters`` selects; any batches' concatenated finish alike."""
     wanted = {part for name in names for part in PARTS[name]}
     t = whole.filtered(filters)
+    classes = functools.cache(lambda: draw_hand_classes(t.draws))
     makers: dict[str, Callable[[], pl.DataFrame]] = {
         "money": lambda: _money_part(hand_facts(t)),
-        "draws": lambda: _draw_part(t),
+        "draws": lambda: _draw_part(t, classes()),
         # Read from every draw of the hands (the opponents' pats), whoever the report is of.
         "fold_to_pat": lambda: _fold_to_pat(whole.filtered(replace(filters, player=None,
                                                                    position=None))),
         "splits": lambda: _split_part(t),
-        "draw_classes": lambda: _draw_class_part(t),
+        "draw_classes": lambda: _draw_class_part(t, classes()),
         "draw_positions": lambda: _draw_position_part(t),
     }
     return {part: make() for part, make in makers.items() if part in wanted}
@@ -307,22 +309,32 @@ def made_means(game_name: str) -> str:
     return " or ".join(MADE_MEANS[c.name] for c in game.components)
 
 
-def _made_column(d: pl.DataFrame, column: str) -> pl.Series:
-    """Whether the cards of ``column`` (text) make a made hand of the row's game, None when
-    unknown (hhtools.analytics.classes.made: made in any half of a split game). Looked up in this
-    thread, not in a polars UDF: the evaluators build their tables on first use, and two
-    polars threads building one table at once would read it half built."""
+def draw_hand_classes(d: pl.DataFrame) -> pl.DataFrame:
+    """``class_table`` of the hands before and after each draw of ``d`` (the draws table):
+    each distinct hand classified once for every report of these draws."""
+    both = pl.concat([d.select("game", pl.col("before").alias("cards")),
+                      d.select("game", pl.col("after").alias("cards"))])
+    return class_table(both, "cards")
 
-    made = (class_table(d, column).group_by("game", "cards").agg(pl.col("made").any())
+
+def _made_column(d: pl.DataFrame, column: str, classes: pl.DataFrame) -> pl.Series:
+    """Whether the cards of ``column`` (text) make a made hand of the row's game, None when
+    unknown (hhtools.analytics.classes.made: made in any half of a split game), from
+    ``classes`` (``draw_hand_classes(d)``). Looked up in this thread, not in a polars UDF:
+    the evaluators build their tables on first use, and two polars threads building one
+    table at once would read it half built."""
+
+    made = (classes.group_by("game", "cards").agg(pl.col("made").any())
             .rename({"cards": column}))
     return (d.select("game", column).join(made, on=["game", column], how="left",
                                           maintain_order="left")["made"]
             .alias(f"made_{column}"))
 
 
-def _classified_draws(t: Tables) -> pl.DataFrame:
+def _classified_draws(t: Tables, classes: pl.DataFrame) -> pl.DataFrame:
     d = t.draws
-    return d.with_columns(made_before=_made_column(d, "before"), made_after=_made_column(d, "after"))
+    return d.with_columns(made_before=_made_column(d, "before", classes),
+                          made_after=_made_column(d, "after", classes))
 
 
 def draw_stats(t: Tables, filters: Filters = Filters()) -> pl.DataFrame:
@@ -344,8 +356,8 @@ _DRAW_COUNTS = ("draws", *[f"drew_{n}" for n in range(6)], "pat", "made_before_n
                 "known_after", "made_after_n", "snows")
 
 
-def _draw_part(t: Tables) -> pl.DataFrame:
-    d = _classified_draws(t)
+def _draw_part(t: Tables, classes: pl.DataFrame) -> pl.DataFrame:
+    d = _classified_draws(t, classes)
     facts = hand_facts(t)
     showdown = facts.filter(pl.col("showdown")).select(KEY + ["player"])
     snowed = (d.join(showdown, on=KEY + ["player"], how="semi")
@@ -448,11 +460,11 @@ def draw_classes(t: Tables, filters: Filters = Filters()) -> pl.DataFrame:
 _CLASS_GROUPS = (*DRAW_GROUPS, "component", "order", "class", "made")
 
 
-def _draw_class_part(t: Tables) -> pl.DataFrame:
+def _draw_class_part(t: Tables, classes: pl.DataFrame) -> pl.DataFrame:
     d = t.draws.filter(pl.col("before").is_not_null())
     # One row per component of each draw's hand (none for a hand no game scores).
     frame = d.select("player", "game", "street", "count", "before").join(
-        class_table(d, "before").rename({"cards": "before"}), on=["game", "before"])
+        classes.rename({"cards": "before"}), on=["game", "before"])
     return frame.group_by(_CLASS_GROUPS).agg(
         draws=pl.len(), pat=(pl.col("count") == 0).sum(),
         cards_drawn=pl.col("count").cast(pl.Int64).sum())
