@@ -76,6 +76,10 @@ COMMANDS = {
     "stats": ["stats", "--format", "json"],
     "stats --player Hero": ["stats", "--player", "Hero", "--format", "json"],
     "report": ["report", "--out", "{out}"],
+    "sessions --player Hero": ["sessions", "--player", "Hero", "--format", "json"],
+    "chart --kind winnings": ["chart", "--player", "Hero", "--kind", "winnings", "--in",
+                              "big-bets", "--out", "{out}"],
+    "chart --kind draws": ["chart", "--player", "Hero", "--kind", "draws", "--out", "{out}"],
 }
 
 
@@ -206,7 +210,8 @@ def main() -> None:
             outputs = {}
             for _ in range(a.repeat):
                 for label, tree, python in trees:
-                    out = scratch / ("out.html" if name == "report" else "out.json")
+                    out = scratch / ("out.html" if name == "report" else "out.png"
+                                     if name.startswith("chart") else "out.json")
                     # A cache folder of the tree's own for the whole run: the new tree's
                     # first command runs cold (the cache empty), then warm.
                     cache = scratch / f"cache-{label}"

@@ -7,19 +7,22 @@ player's facts of each hand (``hand_facts``) that every statistic is built from.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timedelta, timezone
 from functools import cached_property
+from typing import TypeVar
 
 import polars as pl
 
 from hhtools.core.games import get_game
-from hhtools.errors import UsageError, unknown_name
+from hhtools.errors import StoreError, UsageError, unknown_name
 from hhtools.sites import SITE_NAMES
 from hhtools.store.rows import POSITIONS
 from hhtools.store.store import Store
 from hhtools.store.tables import READ_ERRORS
+
+T = TypeVar("T")
 
 STREETS = ("predraw", "draw1", "draw2", "draw3")
 DRAW_STREETS = STREETS[1:]
@@ -125,6 +128,9 @@ class Tables:
 
     #: Every player name of the store, when these tables hold only some of its hands.
     names: pl.Series | None = field(default=None, compare=False, repr=False)
+    #: Set when these tables hold one player's rows only (``of_player``): what each of
+    #: their rows needs of the other players of its hand was made before they were left out.
+    player: str | None = field(default=None, compare=False, repr=False)
 
     @classmethod
     def load(cls, store: Store, filters: Filters | None = None) -> Tables:
@@ -176,7 +182,10 @@ class Tables:
         return view
 
     def _filtered(self, f: Filters) -> Tables:
-        hands = self.hands.filter(~pl.col("cancelled").fill_null(False))
+        # One player's tables (``of_player``) hold no cancelled hand and their players'
+        # context already: a view of that player copies no frame that nothing filters.
+        alone = self.player is not None and f.player == self.player
+        hands = self.hands if alone else self.hands.filter(~pl.col("cancelled").fill_null(False))
         if (chosen := _hand_filter(f)) is not None:
             hands = hands.filter(chosen)
         # Joins on the string keys are the costly part on large stores: skip them when a
@@ -184,17 +193,97 @@ class Tables:
         players = self.players
         if hands.height != self.hands.height:
             players = players.join(hands.select(KEY), on=KEY, how="semi")
-        players = _with_hand_context(players.filter(IN_HAND))
-        if f.player:
+        if self.player is None:
+            players = _with_hand_context(players.filter(IN_HAND))
+        if f.player and not alone:
             players = players.filter(pl.col("player") == f.player)
         if f.position:
             players = players.filter(pl.col("position") == f.position.lower())
         draws, halves = self.draws, self.halves
-        if hands.height != self.hands.height or f.player or f.position:
+        if hands.height != self.hands.height or (f.player and not alone) or f.position:
             kept = players.select(KEY + ["player"])
             draws = draws.join(kept, on=KEY + ["player"], how="semi")
             halves = halves.join(kept, on=KEY + ["player"], how="semi")
-        return Tables(hands, players, draws, halves, f, names=self.names)
+        return Tables(hands, players, draws, halves, f, names=self.names, player=self.player)
+
+    def of_player(self, player: str) -> Tables:
+        """The rows of ``player`` alone (the hands they were dealt in, their own rows of
+        players, draws and halves), each row with what it needs to know of the others in its
+        hand made first (``reached_draw`` and ``walk``, and a draw's ``facing_pat``,
+        ``with_pat_faced``): every report and view of ``player`` from them equals the one
+        from these tables, for a fraction of the memory. These tables must hold whole hands."""
+        every = self.filtered(Filters())
+        players = every.players.filter(pl.col("player") == player)
+        mine = KEY + ["player"]
+        draws, halves = (frame.filter(pl.col("player") == player).join(
+            players.select(mine), on=mine, how="semi")
+            for frame in (with_pat_faced(every.draws, every.players), every.halves))
+        return Tables(every.hands.join(players.select(KEY), on=KEY, how="semi"), players,
+                      draws, halves, names=self.names, player=player)
+
+
+#: Reads of the store begun again when its batches were merged under one (``Store.compact``).
+TRIES = 5
+
+
+def store_names(store: Store) -> pl.Series:
+    """The name of every player of ``store`` (what ``check_filters`` checks names against),
+    read from the players' names alone."""
+    try:
+        names = store.scan("players").select(pl.col("player").unique()).collect()["player"]
+    except READ_ERRORS:
+        # A batch merged away under this read, or damage: read_columns follows a merge and
+        # names a damaged file.
+        names = store.read_columns("players", ["player"])["player"].unique()
+    return names.sort()
+
+
+def each_batch(store: Store, filters: Filters | None,
+               read: Callable[[Store, Tables], T]) -> list[T]:
+    """``read(view, tables)`` of each batch of ``store`` in order (``view`` the store as
+    holding that batch only, ``tables`` its ``Tables.load(view, filters)``): memory is one
+    batch's tables and what ``read`` keeps. A batch holds whole hands, so whatever is made
+    of a hand's rows is made inside one batch. Begun again when batches were merged under
+    the read."""
+    for _ in range(TRIES):
+        snapshot = store.snapshot()
+        folders = snapshot.batch_folders()
+        if not folders:
+            return [read(snapshot, Tables.load(snapshot, filters))]
+        found = []
+        for folder in folders:
+            view = snapshot.only([folder])
+            tables = Tables.load(view, filters)
+            if view.batch_folders() != [folder]:
+                break  # merged under this read: the view followed it to other batches
+            found.append(read(view, tables))
+        else:
+            return found
+    raise StoreError(f"cannot read the store {store.root}: its batches were merged again and "
+                     "again while it was read; try again")
+
+
+def player_tables(store: Store, players: Iterable[str],
+                  filters: Filters | None = None) -> dict[str, Tables]:
+    """``Tables.load(store, filters).of_player(p)`` for each of ``players``, read batch by
+    batch (``each_batch``): memory is one batch's tables and the players' rows, never the
+    store's tables. Their ``player_names`` are every player of the store."""
+    players = list(dict.fromkeys(players))
+
+    def read(view: Store, batch: Tables) -> tuple[pl.Series, list[Tables]]:
+        return batch.player_names(), [batch.of_player(p) for p in players]
+
+    found = each_batch(store, filters, read)
+    names = pl.concat([n for n, _ in found]).unique().sort()
+
+    def joined(i: int) -> Tables:
+        each = [mine[i] for _, mine in found]
+        hands, players, draws, halves = (
+            pl.concat(frames, how="vertical_relaxed") for frames in zip(
+                *((t.hands, t.players, t.draws, t.halves) for t in each)))
+        return Tables(hands, players, draws, halves, names=names, player=each[0].player)
+
+    return {p: joined(i) for i, p in enumerate(players)}
 
 
 def _hand_filter(f: Filters) -> pl.Expr | None:
@@ -249,6 +338,28 @@ def _utc(day: date, end: bool = False) -> datetime:
     """Midnight UTC starting ``day``, or ending it: ``--until`` includes its whole day."""
     start = datetime(day.year, day.month, day.day, tzinfo=timezone.utc)
     return start + timedelta(days=1) if end else start
+
+
+def with_pat_faced(draws: pl.DataFrame, players: pl.DataFrame) -> pl.DataFrame:
+    """``draws`` with ``facing_pat``, the draw was made after an opponent had stood pat
+    earlier in the same round (in the draws' own line order), and ``folded_to_pat``, such a
+    draw followed by the player's fold in the betting of that round (``players``: who was
+    in each hand, with their ``fold_street``). Read from every draw of a hand: tables
+    filtered by player only hold the player's draws, not the opponents' pats."""
+    if draws.height == 0 or "line" not in draws.columns:
+        return draws.with_columns(facing_pat=pl.lit(False), folded_to_pat=pl.lit(False))
+    first_pat = (draws.filter(pl.col("count") == 0).group_by(KEY + ["street"])
+                 .agg(pat_line=pl.col("line").min(),
+                      pat_player=pl.col("player").sort_by("line").first()))
+    facing = ((pl.col("line") > pl.col("pat_line"))
+              & (pl.col("player") != pl.col("pat_player"))).fill_null(False)
+    folds = players.select(KEY + ["player", pl.col("fold_street").alias("_fold")])
+    return (draws.join(first_pat, on=KEY + ["street"], how="left", maintain_order="left")
+            .join(folds, on=KEY + ["player"], how="left", maintain_order="left")
+            .with_columns(facing_pat=facing)
+            .with_columns(folded_to_pat=(pl.col("facing_pat")
+                                         & (pl.col("_fold") == pl.col("street"))).fill_null(False))
+            .drop("pat_line", "pat_player", "_fold"))
 
 
 def hand_facts(t: Tables) -> pl.DataFrame:

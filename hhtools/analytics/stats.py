@@ -37,6 +37,7 @@ from hhtools.analytics.filters import check_filters as check_filters
 from hhtools.analytics.filters import hand_facts as hand_facts
 from hhtools.analytics.filters import match_player as match_player
 from hhtools.analytics.filters import stakes_expr as stakes_expr
+from hhtools.analytics.filters import with_pat_faced
 from hhtools.core.games import GAMES, get_game
 from hhtools.errors import UsageError, unknown_name
 from hhtools.store.rows import TABLE_ORDER
@@ -400,25 +401,14 @@ def _draws(draws: pl.DataFrame, fold_to_pat: pl.DataFrame) -> pl.DataFrame:
 def _fold_to_pat(t: Tables) -> pl.DataFrame:
     """Per player, game and draw round: ``facing_pat``, the draws the player made after an
     opponent had stood pat in that round, and ``folded_to_pat``, those followed by the
-    player's fold in the betting of that round. Read from the draws' own line order, on
-    every draw of the hands ``t`` holds: tables filtered by player only hold the player's
-    draws, not the opponents' pats."""
+    player's fold in the betting of that round (``with_pat_faced``, on every draw of the
+    hands ``t`` holds, unless its draws carry them already: one player's tables)."""
     d = t.draws
-    schema = {"player": pl.String, "game": pl.String, "street": pl.String,
-              "facing_pat": pl.UInt32, "folded_to_pat": pl.UInt32}
-    if d.height == 0 or "line" not in d.columns:
-        return pl.DataFrame(schema=schema)
-    first_pat = (d.filter(pl.col("count") == 0).group_by(KEY + ["street"])
-                 .agg(pat_line=pl.col("line").min(),
-                      pat_player=pl.col("player").sort_by("line").first()))
-    facing = (d.join(first_pat, on=KEY + ["street"])
-              .filter((pl.col("line") > pl.col("pat_line"))
-                      & (pl.col("player") != pl.col("pat_player"))))
-    folds = t.players.select(KEY + ["player", "fold_street"])
-    facing = facing.join(folds, on=KEY + ["player"], how="left")
-    return facing.group_by(DRAW_GROUPS).agg(
+    if "facing_pat" not in d.columns:
+        d = with_pat_faced(d, t.players)
+    return d.filter(pl.col("facing_pat")).group_by(DRAW_GROUPS).agg(
         facing_pat=pl.len().cast(pl.UInt32),
-        folded_to_pat=(pl.col("fold_street") == pl.col("street")).sum().cast(pl.UInt32))
+        folded_to_pat=pl.col("folded_to_pat").sum().cast(pl.UInt32))
 
 
 def draws_by_position(t: Tables, filters: Filters = Filters()) -> pl.DataFrame:

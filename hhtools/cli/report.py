@@ -59,9 +59,9 @@ def chart_command(
     from pathlib import Path
 
     from hhtools.analytics.chartdata import MEASURES
-    from hhtools.analytics.stats import Tables
-    from hhtools.errors import unknown_name
-    from hhtools.report.charts import chart
+    from hhtools.analytics.filters import check_filters, player_tables, store_names
+    from hhtools.errors import UsageError, unknown_name
+    from hhtools.report.charts import CHARTS, chart
     from hhtools.store.store import open_store
 
     suffix = Path(out).suffix.lower()
@@ -75,7 +75,16 @@ def chart_command(
             from hhtools.report.tournament_chart import tournament_chart
             figure = tournament_chart(open_store(db), player)
         else:
-            figure = chart(Tables.load(open_store(db), filters), kind, filters, measure)
+            if kind not in CHARTS:  # said before the player, as chart() says it
+                raise unknown_name("chart", kind, CHARTS)
+            store = open_store(db).snapshot()
+            if not player:
+                raise UsageError("a chart is about one player: give --player NAME")
+            # The player's rows alone, read batch by batch: a chart of one player costs
+            # memory for that player's hands, not for the store's.
+            filters = check_filters(filters, store_names(store))
+            tables = player_tables(store, [player], filters)[player]
+            figure = chart(tables, kind, filters, measure)
         from hhtools.core.outputs import replacing
 
         with replacing(out, "wb") as image:  # whole or not at all

@@ -61,8 +61,8 @@ def sessions_command(
     import shutil
 
     from hhtools.analytics import tables as st
+    from hhtools.analytics.filters import Tables, check_filters, player_tables, store_names
     from hhtools.analytics.sessions import sessions, untimed_hands
-    from hhtools.analytics.stats import Tables, check_filters
     from hhtools.core.words import plural
     from hhtools.store.store import open_store
 
@@ -70,8 +70,15 @@ def sessions_command(
         raise fail(f"--format must be one of {', '.join(TABLE_FORMATS)}, not {fmt!r}", 2)
     try:
         filters = filters_from(player, game, site, stakes, since, until, position, hand_type)
-        tables = Tables.load(open_store(db), filters)
-        filters = check_filters(filters, tables.player_names())
+        store = open_store(db).snapshot()
+        if player:
+            # The player's rows alone, read batch by batch: memory for that player's hands.
+            filters = check_filters(filters, store_names(store))
+            name = filters.player or player
+            tables = player_tables(store, [name], filters)[name]
+        else:
+            tables = Tables.load(store, filters)
+            filters = check_filters(filters, tables.player_names())
         rows = sessions(tables, filters, gap)
         untimed = untimed_hands(tables, filters)
     except HHToolsError as exc:

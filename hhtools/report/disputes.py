@@ -22,6 +22,7 @@ from hhtools.errors import HHToolsError
 from hhtools.reading.parsing import ParseResult, parse_file
 from hhtools.report.html import Column, table, text
 from hhtools.store.store import Store
+from hhtools.store.tables import READ_ERRORS
 
 #: A history file's hands by (site, hand id).
 HandsOfFile = dict[tuple[str, str], Hand]
@@ -44,15 +45,23 @@ DISPUTED_COLUMNS = [Column("site", "Site", "text"), Column("hand_id", "Hand", "t
                     Column("where", "History", "text")]
 
 
-def audit_section(store: Store, hands: pl.DataFrame) -> str:
-    """Every hand of ``hands`` whose verdict is not ``ok``: the stored findings, the audit's
-    explanation, the step-by-step replay and the chat, re-read from the hand's history file."""
-    disputed = hand_id_order(hands.filter(pl.col("verdict").fill_null("unknown") != "ok"))
+def audit_section(store: Store, disputed: pl.DataFrame, hands: int) -> str:
+    """Every hand of ``disputed`` (the hands whose verdict is not ``ok``, of the ``hands``
+    the page covers): the stored findings, the audit's explanation, the step-by-step replay
+    and the chat, re-read from the hand's history file."""
+    disputed = hand_id_order(disputed)
     if disputed.height == 0:
-        return f'<p class="ok" id="audit-ok">Every hand audited ok ({plural(hands.height, "hand")}).</p>'
-    findings = store.read("findings").join(disputed.select(KEY), on=KEY, how="semi")
+        return f'<p class="ok" id="audit-ok">Every hand audited ok ({plural(hands, "hand")}).</p>'
+    # Only the disputed hands' findings are kept.
+    try:
+        findings = store.scan("findings").join(disputed.lazy().select(KEY), on=KEY,
+                                               how="semi").collect()
+    except READ_ERRORS:
+        # A batch merged away under this read, or damage: read_columns follows a merge and
+        # names a damaged file.
+        findings = store.read("findings").join(disputed.select(KEY), on=KEY, how="semi")
     parsed: dict[str | None, HandsOfFile | None] = {}
-    out = [f"<p>{disputed.height:,} of {plural(hands.height, 'hand')} "
+    out = [f"<p>{disputed.height:,} of {plural(hands, 'hand')} "
            f"{'is' if disputed.height == 1 else 'are'} not <code>ok</code>: the audit's "
            "finding, the explanation a referee needs, and the hand replayed step by step "
            "(open <em>Step-by-step replay</em>).</p>"]

@@ -14,13 +14,16 @@ never run.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from html import escape
 from pathlib import Path
 
 import polars as pl
 
-from hhtools.analytics.stats import KEY, Filters, Tables, check_filters, player_stats
+from hhtools.analytics.filters import each_batch, player_tables, store_names
+from hhtools.analytics.partials import store_reports
+from hhtools.analytics.stats import KEY, Filters, Tables, check_filters
 from hhtools.analytics.tournaments import TournamentTables
 from hhtools.core.games import game_title
 from hhtools.core.outputs import write_text
@@ -45,7 +48,62 @@ PLAYER_COLUMNS = [Column("player", "Player", "text"), Column("unit", "Unit", "te
                   Column("won_at_showdown", "W$SD %", "pct")]
 
 
-def featured_players(t: Tables, filters: Filters,
+@dataclass(frozen=True)
+class Survey:
+    """What the page says of the hands it covers as a whole, gathered batch by batch
+    (``survey``): never the store's tables at once."""
+
+    hands: int  # the hands covered
+    games: list[str]
+    sites: list[str]
+    started: pl.Series  # the first and last start of each batch's hands
+    disputed: pl.DataFrame  # the hands whose verdict is not ok, with what the audit section shows
+    players: int  # the players in them
+    heroes: pl.DataFrame  # hands as hero per player (player, n)
+    dealt: pl.DataFrame  # hands per player (player, n)
+
+
+def survey(store: Store, filters: Filters) -> Survey:
+    """The ``Survey`` of the hands ``filters`` selects, read batch by batch."""
+
+    def read(view: Store, t: Tables) -> tuple[Survey, pl.Series]:
+        chosen = t.filtered(filters)
+        keys = (chosen.players.select(KEY).unique() if (filters.player or filters.position)
+                else chosen.hands.select(KEY))
+        hands = (view.read_columns("hands", KEY + ["game", "table", "started_at", "verdict",
+                                                    "path", "line"])
+                 .join(keys, on=KEY, how="semi"))
+        games = chosen.hands.join(hands.select(KEY), on=KEY, how="semi")
+        started = games["started_at"].drop_nulls().sort()
+        players = chosen.players
+        return Survey(hands.height, games["game"].drop_nulls().unique().to_list(),
+                      games["site"].drop_nulls().unique().to_list(),
+                      started.gather([0, started.len() - 1]) if started.len() else started,
+                      hands.filter(pl.col("verdict").fill_null("unknown") != "ok"), 0,
+                      _counts(players.filter(pl.col("is_hero"))), _counts(players)
+                      ), players["player"].unique()
+
+    found = each_batch(store, filters, read)
+    parts = [part for part, _ in found]
+    names = pl.concat([n for _, n in found]).unique()
+    return Survey(sum(p.hands for p in parts), sorted({g for p in parts for g in p.games}),
+                  sorted({s for p in parts for s in p.sites}),
+                  pl.concat([p.started for p in parts]),
+                  pl.concat([p.disputed for p in parts]), names.len(),
+                  _summed([p.heroes for p in parts]), _summed([p.dealt for p in parts]))
+
+
+def _counts(players: pl.DataFrame) -> pl.DataFrame:
+    return players.group_by("player").agg(n=pl.len())
+
+
+def _summed(counts: list[pl.DataFrame]) -> pl.DataFrame:
+    """Per player counts of every batch added up, most first."""
+    return (pl.concat(counts).group_by("player").agg(pl.col("n").sum())
+            .sort(["n", "player"], descending=[True, False]))
+
+
+def featured_players(survey: Survey, filters: Filters,
                      summary_heroes: list[str] | None = None) -> tuple[list[str], str]:
     """The players shown in detail, and a sentence saying how they were chosen: the --player
     filter; else the heroes (the players whose own cards the histories show), most hands
@@ -53,18 +111,14 @@ def featured_players(t: Tables, filters: Filters,
     store of tournament summary files only, their heroes (``summary_heroes``)."""
     if filters.player:
         return [filters.player], f"Shown in detail: {filters.player}, chosen with --player."
-    players = t.filtered(filters).players
-    heroes = (players.filter(pl.col("is_hero")).group_by("player").agg(n=pl.len())
-              .sort(["n", "player"], descending=[True, False]))
+    heroes = survey.heroes
     if heroes.height:
         chosen = heroes["player"].head(FEATURED).to_list()
         of = f" of the {heroes.height}" if heroes.height > FEATURED else ""
         return chosen, (f"Shown in detail: the hero{'es' * (len(chosen) > 1)}{of} (the players "
                         "whose own cards the histories show), most hands as hero first: "
                         f"{', '.join(chosen)}. --player NAME shows any one player.")
-    ranked = (players.group_by("player").agg(n=pl.len())
-              .sort(["n", "player"], descending=[True, False]))
-    chosen = ranked["player"].head(FEATURED).to_list()
+    chosen = survey.dealt["player"].head(FEATURED).to_list()
     if not chosen and summary_heroes and filters == Filters():
         chosen = list(summary_heroes[:FEATURED])
         return chosen, (f"No hand is stored, only tournament summary files: shown in detail, "
@@ -82,31 +136,19 @@ def _summary_heroes(t: TournamentTables) -> list[str]:
     return heroes.sort(["n", "hero"], descending=[True, False])["hero"].to_list()
 
 
-def _summary(t: Tables, filters: Filters, hands: pl.DataFrame, summaries: int = 0) -> str:
+def _summary(survey: Survey, summaries: int = 0) -> str:
     """One sentence on what the page covers (``summaries``: tournament summary files stored)."""
-    if hands.height == 0 and summaries:
+    if survey.hands == 0 and summaries:
         return (f'<p class="summary">No hand is stored, only '
                 f'{plural(summaries, "tournament summary", "tournament summaries")}.</p>')
-    chosen = t.filtered(filters)
-    games = chosen.hands.join(hands.select(KEY), on=KEY, how="semi")
-    titles = ", ".join(game_title(g) for g in sorted(games["game"].drop_nulls().unique().to_list()))
-    sites = ", ".join(sorted(games["site"].drop_nulls().unique().to_list()))
-    when = days(games["started_at"])
+    titles = ", ".join(game_title(g) for g in survey.games)
+    sites = ", ".join(survey.sites)
+    when = days(survey.started)
     span = f", {when}" if when else ""
-    disputed = hands.filter(pl.col("verdict").fill_null("unknown") != "ok").height
-    players = chosen.players["player"].n_unique()
-    return (f'<p class="summary">{plural(hands.height, "hand")} of {escape(titles or "no game")} '
+    return (f'<p class="summary">{plural(survey.hands, "hand")} of {escape(titles or "no game")} '
             f"at {escape(sites or 'no site')}{escape(span)}; "
-            f"{plural(players, 'player')}; {plural(disputed, 'hand')} not <code>ok</code> "
-            "in the audit.</p>")
-
-
-def _selected_hands(store: Store, t: Tables, filters: Filters) -> pl.DataFrame:
-    """The stored hands the report covers, with what the audit section needs."""
-    hands = store.read_columns("hands", KEY + ["game", "table", "started_at", "verdict", "path", "line"])
-    chosen = t.filtered(filters)
-    keys = chosen.players.select(KEY).unique() if (filters.player or filters.position) else chosen.hands.select(KEY)
-    return hands.join(keys, on=KEY, how="semi")
+            f"{plural(survey.players, 'player')}; {plural(survey.disputed.height, 'hand')} not "
+            "<code>ok</code> in the audit.</p>")
 
 
 def _contents(featured: list[str]) -> str:
@@ -120,10 +162,9 @@ def _contents(featured: list[str]) -> str:
 def build_report(store: Store, filters: Filters = Filters(), now: datetime | None = None) -> str:
     """The whole page for ``filters`` (``filters.player`` is the player; none means everyone)."""
     store = store.snapshot()  # every table from the same batches
-    t = Tables.load(store, filters)
     tournaments = TournamentTables.load(store)
     # A player of tournament summary files only has no hand, yet has results.
-    filters = check_filters(filters, set(t.player_names()) | set(
+    filters = check_filters(filters, set(store_names(store)) | set(
         tournaments.players_named()))
     now = now or datetime.now(timezone.utc)
     who = filters.player or "all players"
@@ -131,31 +172,37 @@ def build_report(store: Store, filters: Filters = Filters(), now: datetime | Non
         ("game", filters.game), ("site", filters.site), ("stakes", filters.stakes),
         ("since", filters.since), ("until", filters.until), ("position", filters.position),
         ("type", filters.hand_type)) if v)
-    hands = _selected_hands(store, t, filters)
-    featured, why = featured_players(t, filters, _summary_heroes(tournaments))
-    if described and hands.height == 0:
+    covered = survey(store, filters)
+    featured, why = featured_players(covered, filters, _summary_heroes(tournaments))
+    if described and covered.hands == 0:
         # A page of empty sections would read as if the player had played nothing at all.
         of = f" of {filters.player}" if filters.player else ""
         raise NoDataError(f"no hands{of} in the store ({described}): no report written")
-    everyone = player_stats(t, filters)
+    # Every player's figures from the partial sums of each batch (cached, as `hhtools stats`
+    # makes them); a player of tournament summaries only is in none of them.
+    everyone = store_reports(store, replace(filters, player=None), ["players"])["players"]
+    if filters.player:
+        everyone = everyone.filter(pl.col("player") == filters.player)
     shown = everyone.head(PLAYER_ROWS)
     more = (f"; the {PLAYER_ROWS} with the most hands of {everyone.height}, hhtools stats "
             "lists them all" if everyone.height > PLAYER_ROWS else "")
+    # Each featured player's part from their own rows only, read batch by batch.
+    mine = player_tables(store, featured, filters)
     body = [
         f'<h1 id="title">hhtools report: {escape(who)}</h1>',
         f'<p class="meta">Store {escape(str(store.root))}; {escape(described or "all hands")}; '
         f"made {text(now)} by hhtools.</p>",
-        _summary(t, filters, hands, tournaments.summaries.height),
+        _summary(covered, tournaments.summaries.height),
         f'<p class="meta" id="featured">{escape(why)}</p>',
         _contents(featured),
-        *(player_part(player_view(store, t, tournaments, filters, name, i))
+        *(player_part(player_view(store, mine.pop(name), tournaments, filters, name, i))
           for i, name in enumerate(featured, 1)),
         '<h2 id="players">Every player</h2>',
         table(shown, PLAYER_COLUMNS, "stats-players",
               f"Per player and money unit (a currency, or tournament chips in big blinds: never added "
               f"together){more}"),
         '<h2 id="audit">Disputed hands</h2>',
-        audit_section(store, hands),
+        audit_section(store, covered.disputed, covered.hands),
         '<h2 id="not-read">What was not read</h2>',
         not_read_section(store),
         '<h2 id="about">About these figures</h2>',
