@@ -18,21 +18,12 @@ from polars.testing import assert_frame_equal
 from hhtools.analytics import partials
 from hhtools.analytics.stats import REPORTS, Filters, Tables, in_units, reports
 from hhtools.errors import UsageError
-from hhtools.store import store as store_module
-from hhtools.store.importer import import_paths
 from hhtools.store.store import Store
 
 
 @pytest.fixture(scope="module")
-def store(corpus, tmp_path_factory):
-    store = Store(tmp_path_factory.mktemp("db"))
-    # One batch per site at least, none merged: the reports must add batches up.
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(store_module, "COMPACT_AFTER", 0)
-        for site in ("pokerstars", "kingsclub", "winamax"):
-            import_paths([corpus / site], store)
-    assert len(store.batch_folders()) >= 3
-    return store
+def store(batched_store):
+    return batched_store
 
 
 @pytest.fixture

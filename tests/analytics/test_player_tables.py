@@ -15,21 +15,12 @@ from hhtools.analytics import chartdata
 from hhtools.analytics.filters import each_batch, player_tables, store_names
 from hhtools.analytics.sessions import sessions
 from hhtools.analytics.stats import REPORTS, Filters, Tables, reports
-from hhtools.store import store as store_module
-from hhtools.store.importer import import_paths
 from hhtools.store.store import Store
 
 
 @pytest.fixture(scope="module")
-def store(corpus, tmp_path_factory):
-    store = Store(tmp_path_factory.mktemp("db"))
-    # One batch per site at least, none merged: each player's rows come from several.
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(store_module, "COMPACT_AFTER", 0)
-        for site in ("pokerstars", "kingsclub", "winamax"):
-            import_paths([corpus / site], store)
-    assert len(store.batch_folders()) >= 3
-    return store
+def store(batched_store):
+    return batched_store
 
 
 def _players(store: Store) -> list[str]:
