@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timedelta, timezone
 from functools import cached_property
+from pathlib import Path
 from typing import TypeVar
 
 import polars as pl
@@ -252,15 +253,27 @@ def each_batch(store: Store, filters: Filters | None,
             return [read(snapshot, Tables.load(snapshot, filters))]
         found = []
         for folder in folders:
-            view = snapshot.only([folder])
-            tables = Tables.load(view, filters)
-            if view.batch_folders() != [folder]:
-                break  # merged under this read: the view followed it to other batches
-            found.append(read(view, tables))
+            if (batch := batch_tables(snapshot, folder, filters)) is None:
+                break
+            found.append(read(*batch))
         else:
             return found
-    raise StoreError(f"cannot read the store {store.root}: its batches were merged again and "
-                     "again while it was read; try again")
+    raise merged_again(store)
+
+
+def batch_tables(store: Store, folder: Path,
+                 filters: Filters | None) -> tuple[Store, Tables] | None:
+    """``store`` as holding the batch ``folder`` only, and its ``Tables.load``; None when the
+    batch was merged away under the read (the view followed the merge to other batches)."""
+    view = store.only([folder])
+    tables = Tables.load(view, filters)
+    return None if view.batch_folders() != [folder] else (view, tables)
+
+
+def merged_again(store: Store) -> StoreError:
+    """What a read says when merges moved the batches under it ``TRIES`` times."""
+    return StoreError(f"cannot read the store {store.root}: its batches were merged again and "
+                      "again while it was read; try again")
 
 
 def player_tables(store: Store, players: Iterable[str],

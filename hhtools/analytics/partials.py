@@ -33,6 +33,7 @@ from pathlib import Path
 
 import polars as pl
 
+from hhtools.analytics.filters import TRIES, batch_tables, merged_again
 from hhtools.analytics.stats import (
     COLUMNS,
     DEFAULT_REPORTS,
@@ -46,7 +47,6 @@ from hhtools.analytics.stats import (
     partial_sums,
 )
 from hhtools.core.resources import cache_folder
-from hhtools.errors import StoreError
 from hhtools.store.store import Store
 from hhtools.store.tables import DIGESTS, READ_ERRORS
 
@@ -57,8 +57,6 @@ VERSION = f"1-polars-{pl.__version__}"
 NAMES = "names"
 #: Every partial sum a batch's cache holds.
 ALL_PARTS = (NAMES, *sorted({part for parts in PARTS.values() for part in parts}))
-#: Reads of the store begun again when its batches were merged under one (``Store.compact``).
-TRIES = 5
 
 
 def store_reports(store: Store, filters: Filters, names: Iterable[str] = DEFAULT_REPORTS,
@@ -70,8 +68,7 @@ def store_reports(store: Store, filters: Filters, names: Iterable[str] = DEFAULT
         found = _read(store.snapshot(), filters, names, by)
         if found is not None:
             return found
-    raise StoreError(f"cannot read the store {store.root}: its batches were merged again and "
-                     "again while it was read; try again")
+    raise merged_again(store)
 
 
 def _read(store: Store, filters: Filters, names: list[str],
@@ -161,11 +158,9 @@ def _batch(store: Store, folder: Path, filters: Filters, names: Iterable[str],
            cache: bool = False) -> dict[str, pl.DataFrame] | None:
     """The partial sums of the hands of batch ``folder`` that ``filters`` selects (every
     one's, kept in the cache, with ``cache``); None when the batch was merged away."""
-    view = store.only([folder])
-    tables = Tables.load(view, filters if filters != Filters() else None)
-    if view.batch_folders() != [folder]:
-        # Merged under this read: the view followed the merge to a batch holding others.
+    if (batch := batch_tables(store, folder, filters if filters != Filters() else None)) is None:
         return None
+    _, tables = batch
     parts = partial_sums(tables, filters, names)
     parts[NAMES] = tables.players.select(pl.col("player").unique())
     if cache:
