@@ -18,8 +18,22 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable, Iterator
+from typing import Protocol
 
-from hhtools.sites import Site
+
+class HandBounds(Protocol):
+    """What the splitter needs of a site (a ``hhtools.sites.base.Site`` has them): how its
+    hands start and end, and what may stand between them."""
+
+    @property
+    def hand_start(self) -> re.Pattern[str]: ...
+
+    @property
+    def hand_gap(self) -> int: ...
+
+    @property
+    def banner(self) -> re.Pattern[str] | None: ...
+
 
 #: A line holding blanks only, found after its line feed (the first line is looked at apart).
 _BLANKS_ONLY = re.compile(r"\n[^\S\n]+(?![^\n])")
@@ -28,19 +42,19 @@ _RARE_ASCII_BLANKS = tuple(c for c in map(chr, range(128)) if c.isspace() and c 
 
 
 @functools.cache
-def _after_line_feed(site: Site) -> re.Pattern[str]:
-    """The site's hand header after a line feed: searched for by the line feed, where ``^``
+def _after_line_feed(hand_start: re.Pattern[str]) -> re.Pattern[str]:
+    """A site's hand header after a line feed: searched for by the line feed, where ``^``
     in multi-line mode would try the pattern at every character."""
-    return re.compile(f"\n(?:{site.hand_start.pattern})", site.hand_start.flags)
+    return re.compile(f"\n(?:{hand_start.pattern})", hand_start.flags)
 
 
-def header_positions(text: str, site: Site, at: int = 0) -> Iterator[int]:
+def header_positions(text: str, site: HandBounds, at: int = 0) -> Iterator[int]:
     """The positions in ``text`` where a line the site's ``hand_start`` matches begins, from
     position ``at`` on (position 0 being the start of the first line)."""
     match = site.hand_start.match
     if at == 0 and match(text, 0, _line_end(text, 0)):
         yield 0
-    search = _after_line_feed(site).search
+    search = _after_line_feed(site.hand_start).search
     pos = max(at - 1, 0)
     while (m := search(text, pos)) is not None:
         k = m.start() + 1
@@ -52,7 +66,7 @@ def header_positions(text: str, site: Site, at: int = 0) -> Iterator[int]:
         pos = end
 
 
-def header_lines(text: str, site: Site) -> list[int]:
+def header_lines(text: str, site: HandBounds) -> list[int]:
     """The indices in ``text.split("\\n")`` of the lines that start a hand."""
     found = []
     k = at = 0  # line k starts at or before position at
@@ -63,7 +77,7 @@ def header_lines(text: str, site: Site) -> list[int]:
     return found
 
 
-def split_hands(text: str, site: Site, lines: list[str] | None = None
+def split_hands(text: str, site: HandBounds, lines: list[str] | None = None
                 ) -> tuple[list[tuple[int, int]], int]:
     """(start, end) index ranges of the hands in ``text.split("\\n")`` (``lines``, when the
     caller holds them already), and how many stray lines lie outside them."""
@@ -121,7 +135,7 @@ def _stray(lines: list[str], start: int, end: int, blank: int,
     return text_lines
 
 
-def _headers(text: str, site: Site, lines: list[str], empty: list[int]) -> list[int]:
+def _headers(text: str, site: HandBounds, lines: list[str], empty: list[int]) -> list[int]:
     """What ``header_lines`` answers, found among the lines after an empty one where every
     line starting with the header's plain prefix follows one (sites write hands so)."""
     prefix = _literal_prefix(site.hand_start)

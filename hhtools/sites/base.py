@@ -13,7 +13,6 @@ The names the site modules use are importable from here.
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Sequence
 from typing import ClassVar, Literal, cast
@@ -101,19 +100,33 @@ class Site:
         carry a head (``slice_head``); a text site's slices are read as any text is."""
         raise NotImplementedError(f"{self.title} slices carry no head")
 
-    @functools.cached_property
+    def __init__(self) -> None:
+        # The classifier and the structure are built from the grammar on first use, and kept
+        # on the instance as plain attributes: functools.cached_property needs an instance
+        # __dict__, which a compiled (mypyc) class has not.
+        self._classifier: Classifier | None = None
+        self._structure: Structure | None = None
+
+    @property
     def classifier(self) -> Classifier:
         """The line classifier, built from the compiled grammar on first use."""
-        classifier = Classifier(compiled_grammar(self.grammar), ignored_kinds(self.grammar))
-        self.builder.check_handlers(classifier)
-        classifier.handlers = self.builder.handlers
+        classifier = self._classifier
+        if classifier is None:
+            classifier = Classifier(compiled_grammar(self.grammar), ignored_kinds(self.grammar))
+            self.builder.check_handlers(classifier)
+            classifier.handlers = self.builder.handlers
+            self._classifier = classifier
         return classifier
 
-    @functools.cached_property
+    @property
     def structure(self) -> Structure:
         """The checker of a hand's line order, built from the compiled grammar on first use."""
-        return Structure(compiled_grammar(self.grammar), ignored_kinds(self.grammar),
-                         line_automaton(self.grammar))
+        structure = self._structure
+        if structure is None:
+            structure = self._structure = Structure(compiled_grammar(self.grammar),
+                                                    ignored_kinds(self.grammar),
+                                                    line_automaton(self.grammar))
+        return structure
 
     def describe(self, terminal: str) -> str:
         """Human words for a terminal, for error messages."""

@@ -12,13 +12,14 @@ import operator
 import re
 import threading
 from collections.abc import Callable, Iterator, Sequence
+from typing import Final
 
 from lark import Lark
 
 from hhtools.sites.memo import LIMITS
 
-# Lines starting with one character read by the whole regex before that character's own.
-_SUBSET_AFTER = 100
+# Lines of one set of kinds read by the whole regex before that set gets its own regex.
+_SUBSET_AFTER: Final = 100
 
 #: The fields a line's terminal captures, in order; a group that took no part is None.
 Fields = tuple[str | None, ...]
@@ -76,10 +77,14 @@ class Classifier:
         # A line is matched by the regex without the kinds that cannot start with its first
         # character (most lines begin with a name, and none of those), which gives the same
         # answer sooner. One regex per set of kinds kept, found by the first character, and
-        # made once that character has led _SUBSET_AFTER lines (the whole regex reads those).
+        # made once lines led by characters leaving that set have come _SUBSET_AFTER times
+        # (the whole regex reads those).
         self._plain = list(zip(initials, plain))
         self._by_initial: dict[str, _Kinds] = {}
-        self._asked: dict[str, int] = {}  # lines read by the whole regex, by first character
+        # The kinds' patterns a first character leaves, and lines of each such set read by
+        # the whole regex (a few sets: one per leading literal of a kind, and the rest).
+        self._plain_for: dict[str, tuple[str, ...]] = {}
+        self._asked: dict[tuple[str, ...], int] = {}
         self._subsets: dict[tuple[str, ...], _Kinds] = {}
         self.ignored = ignored
         self.kinds = tuple(t.name for t in terminals)
@@ -193,16 +198,22 @@ class Classifier:
         """The classifier regex for lines starting with ``initial``, and its kinds' groups."""
         # Compiling the regex of a first character's kinds costs as much as many matches of
         # the whole regex, which gives the same answer: a command that reads a hand or two
-        # is served by the whole regex, and a character's own regex is made once it is common.
-        asked = self._asked.get(initial, 0)
-        if asked < _SUBSET_AFTER:
-            if len(self._asked) > 1000:  # names may start with any character
-                self._asked.clear()
-            self._asked[initial] = asked + 1
-            return self.regex, self.groups
-        plain = tuple(p for first, p in self._plain if first is None or first == initial)
+        # is served by the whole regex, and a set of kinds gets its own regex once lines
+        # that can only be of those kinds are common. Counted by the set, not by the
+        # character: every player's initial but a few leads the same set (the lines led by a
+        # name), so rare initials do not each wait for lines of their own.
+        plain = self._plain_for.get(initial)
+        if plain is None:
+            if len(self._plain_for) > 1000:  # names may start with any character
+                self._plain_for.clear()
+            plain = self._plain_for[initial] = tuple(
+                p for first, p in self._plain if first is None or first == initial)
         found = self._subsets.get(plain)
         if found is None:
+            asked = self._asked.get(plain, 0)
+            if asked < _SUBSET_AFTER:
+                self._asked[plain] = asked + 1
+                return self.regex, self.groups
             regex = re.compile("|".join(plain + (self._led,)))
             found = self._subsets[plain] = (regex, self._groups_in(regex))
         if len(self._by_initial) > 1000:  # names may start with any character

@@ -85,9 +85,18 @@ class _Styles(Mapping[str, Callable[[str], "tuple[str, bool] | None"]]):
     named after the site. The site modules (which build their patterns from the pieces above)
     are loaded on first use."""
 
-    @functools.cached_property
+    def __init__(self) -> None:
+        # Set on first use (a plain attribute: functools.cached_property needs an instance
+        # __dict__, which a compiled class has not).
+        self._made: dict[str, Callable[[str], tuple[str, bool] | None]] | None = None
+
+    @property
     def _readers(self) -> dict[str, Callable[[str], tuple[str, bool] | None]]:
-        return {n: functools.partial(read, n) for n in SITE_NAMES if get_site(n).hand_words}
+        made = self._made
+        if made is None:
+            made = self._made = {n: functools.partial(read, n) for n in SITE_NAMES
+                                 if get_site(n).hand_words}
+        return made
 
     def __getitem__(self, name: str) -> Callable[[str], tuple[str, bool] | None]:
         return self._readers[name]

@@ -5,19 +5,20 @@ from __future__ import annotations
 
 import random
 import re
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
 from hhtools.reading.parsing import decode, parse_text, split_lines
-from hhtools.reading.splitting import header_lines, header_positions, split_hands
+from hhtools.reading.splitting import HandBounds, header_lines, header_positions, split_hands
 from hhtools.sites import SITES, Site, get_site
 
 INVALID = Path(__file__).parents[1] / "invalid"
 BLANKS = [c for c in map(chr, range(0x110000)) if c.isspace() and c != "\n"]
 
 
-def plain_split(lines: list[str], site: Site) -> tuple[list[tuple[int, int]], int]:
+def plain_split(lines: list[str], site: HandBounds) -> tuple[list[tuple[int, int]], int]:
     """The rule as the docs state it, one line at a time: a hand runs from its header to the
     next header or to ``hand_gap`` blank lines in a row, trailing blank lines left out."""
     start, gap = site.hand_start.match, site.hand_gap
@@ -75,27 +76,25 @@ def test_hands_are_split_as_the_plain_rule_splits_them(name, corpus):
                                             if site.hand_start.match(line)]
 
 
-class _Unprefixed(Site):
-    """A site whose header has no plain text to look for first."""
+@dataclass(frozen=True)
+class _Bounds:
+    """A made-up site's hand bounds (the splitter's HandBounds): the site classes are
+    compiled, and an interpreted class cannot derive from a compiled one."""
 
-    name = "unprefixed"
-    hand_start = re.compile(r"(?:Game|Hand) ([0-9]+)")
-
-
-class _Caseless(Site):
-    name = "caseless"
-    hand_start = re.compile(r"hand ([0-9]+)", re.IGNORECASE)
-
-
-class _Spaced(Site):
-    """Merge's kind of header: it may be indented, so its pattern starts with \\s*."""
-
-    name = "spaced"
-    hand_start = re.compile(r"\s*<game id=\"([0-9]+)\"")
-    hand_gap = 2
+    name: str
+    hand_start: re.Pattern[str]
+    hand_gap: int = 1
+    banner: re.Pattern[str] | None = None
 
 
-@pytest.mark.parametrize("site", [_Unprefixed(), _Caseless(), _Spaced()])
+#: A site whose header has no plain text to look for first.
+_UNPREFIXED = _Bounds("unprefixed", re.compile(r"(?:Game|Hand) ([0-9]+)"))
+_CASELESS = _Bounds("caseless", re.compile(r"hand ([0-9]+)", re.IGNORECASE))
+#: Merge's kind of header: it may be indented, so its pattern starts with \s*.
+_SPACED = _Bounds("spaced", re.compile(r"\s*<game id=\"([0-9]+)\""), hand_gap=2)
+
+
+@pytest.mark.parametrize("site", [_UNPREFIXED, _CASELESS, _SPACED])
 def test_headers_without_a_plain_prefix_are_found(site):
     rng = random.Random(site.name)
     pieces = ["Game 1", "Hand 22", "HAND 3", "hand 4", '<game id="5">', '   <game id="6">',
@@ -107,7 +106,7 @@ def test_headers_without_a_plain_prefix_are_found(site):
 
 
 def test_a_header_after_blank_lines_is_found_where_its_line_starts():
-    site = _Spaced()
+    site = _SPACED
     text = 'x\n\n  \n  <game id="7">\n<game\nid="8">'
     assert list(header_positions(text, site)) == [text.index("  <game")]
     assert list(header_positions(text, site, at=text.index("<game\n"))) == []
