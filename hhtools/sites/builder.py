@@ -229,7 +229,7 @@ class HandBuilder(SharedHandlers):
         check_year(tok, day[0], text)
 
     #: The number of a table's first seat (Merge counts from 0).
-    FIRST_SEAT = 1
+    FIRST_SEAT: ClassVar[int] = 1
 
     def add_seat(self, tok: LineToken, seat: str, name: str, stack: str, sitting_out: bool,
                  note: str | None = None) -> None:
