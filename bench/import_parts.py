@@ -2,18 +2,31 @@
 (``add_hand``), the tables made of them (``frames``), and their pickling to and from a worker.
 
     python bench/import_parts.py [FOLDER]
+    python bench/import_parts.py --instructions [--hands 1200] [FOLDER]
 
 FOLDER defaults to the 20,000 generated hands of bench/import.py's mix (bench/sources.py).
 Each part runs over every hand of the folder, the parts one after the other, with the cyclic
 collector paused (as the import pauses it) and each site's tables loaded beforehand; processor
 time, not wall time, so the figures move less with the machine's load.
+
+With ``--instructions`` the parts are counted by callgrind instead (deterministic, so free of
+the machine's load; ``PYTHONHASHSEED=0``), by default on the 300 generated hands of the same
+mix (one file per site and game), in one run that dumps its counts between parts. Its last
+figure, ``import``, is a whole one-job ``import_paths`` of the folder into a fresh store: the
+parts less the pickling, plus what the importing process adds (duplicates, the batch, its
+Parquet files).
 """
 
 from __future__ import annotations
 
+import argparse
 import gc
+import os
 import pickle
+import re
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -26,52 +39,133 @@ from sources import folder  # noqa: E402
 from hhtools.auditing.auditor import audit_or_error  # noqa: E402
 from hhtools.core.records import HandError  # noqa: E402
 from hhtools.reading.slicing import parse_slice, plan  # noqa: E402
-from hhtools.store.importer import history_files  # noqa: E402
-from hhtools.store.rows import add_hand, frames, new_rows  # noqa: E402
+from hhtools.store.frames import frames, new_rows  # noqa: E402
+from hhtools.store.importer import history_files, import_paths  # noqa: E402, F401 (CHILD)
+from hhtools.store.rows import add_hand  # noqa: E402
+from hhtools.store.store import Store  # noqa: E402, F401 (CHILD)
+
+PARTS = ("parse", "audit", "add_hand", "frames", "pickle", "unpickle")
 
 
-def main() -> None:
-    source = Path(sys.argv[1]) if len(sys.argv) > 1 else folder("generated", 20_000, "sites", 1)
+def run(source: Path, upto: int, clock=time.process_time,
+        mark=lambda: None) -> tuple[int, dict[str, float], int]:
+    """Parts ``PARTS[:upto]`` over ``source``: hands, seconds per part, pickled bytes;
+    ``mark`` is called before the first part and after each."""
     slices = [s for p in history_files([source]) for s in plan(str(p))]
-    for first in {Path(s.path).name.split("-")[0]: s for s in slices}.values():
-        parse_slice(first)  # each site's tables and classifier, outside the timing
     gc.disable()
-    clock = time.process_time
+    seconds: dict[str, float] = {}
+    mark()
     t = clock()
     results = [parse_slice(s) for s in slices]
-    parse = clock() - t
+    seconds["parse"] = clock() - t
+    mark()
     hands = [h for r in results for h in r.hands]
-    t = clock()
-    audits = [audit_or_error(h) for h in hands]
-    audit = clock() - t
-    t = clock()
-    tables, at = [], 0
-    for r in results:
-        rows = new_rows()
-        for hand in r.hands:
-            checked = audits[at]
-            at += 1
-            add_hand(rows, hand, None if isinstance(checked, HandError) else checked)
-        tables.append(rows)
-    add = clock() - t
-    t = clock()
-    made = [frames(rows) for rows in tables]
-    frame = clock() - t
-    t = clock()
-    blobs = [pickle.dumps(f) for f in made]
-    dump = clock() - t
-    t = clock()
-    for blob in blobs:
-        pickle.loads(blob)
-    load = clock() - t
-    n = len(hands)
-    parts = {"parse": parse, "audit": audit, "add_hand": add, "frames": frame,
-             "pickle": dump, "unpickle": load}
+    blobs: list[bytes] = []
+    if upto > 1:
+        t = clock()
+        audits = [audit_or_error(h) for h in hands]
+        seconds["audit"] = clock() - t
+        mark()
+    if upto > 2:
+        t = clock()
+        tables, at = [], 0
+        for r in results:
+            rows = new_rows()
+            for hand in r.hands:
+                checked = audits[at]
+                at += 1
+                add_hand(rows, hand, None if isinstance(checked, HandError) else checked)
+            tables.append(rows)
+        seconds["add_hand"] = clock() - t
+        mark()
+    if upto > 3:
+        t = clock()
+        made = [frames(rows) for rows in tables]
+        seconds["frames"] = clock() - t
+        mark()
+    if upto > 4:
+        t = clock()
+        blobs = [pickle.dumps(f) for f in made]
+        seconds["pickle"] = clock() - t
+        mark()
+    if upto > 5:
+        t = clock()
+        for blob in blobs:
+            pickle.loads(blob)
+        seconds["unpickle"] = clock() - t
+        mark()
+    gc.enable()
+    return len(hands), seconds, sum(map(len, blobs))
+
+
+def warm(source: Path) -> None:
+    """Each site's tables and classifier, outside what is measured."""
+    slices = [s for p in history_files([source]) for s in plan(str(p))]
+    for first in {Path(s.path).name.split("-")[0]: s for s in slices}.values():
+        parse_slice(first)
+
+
+def timed(source: Path) -> None:
+    warm(source)
+    n, parts, pickled = run(source, len(PARTS))
     total = sum(parts.values())
     print(f"{n:,} hands of {source}:")
     for name, seconds in parts.items():
         print(f"  {name:9} {1e6 * seconds / n:6.0f} us a hand ({100 * seconds / total:4.1f} %)")
-    print(f"  pickled tables: {sum(map(len, blobs)) / n:,.0f} bytes a hand")
+    print(f"  pickled tables: {pickled / n:,.0f} bytes a hand")
+
+
+# Run under callgrind, which dumps its counts at each call of getppid(): the marker between
+# parts (nothing else here calls it). Warms up on the folder first (each site's tables, and a
+# whole import: polars' writer), then the parts, then a whole one-job import into a fresh store.
+CHILD = r"""
+import importlib, os, sys, tempfile
+from pathlib import Path
+sys.path.insert(0, sys.argv[1])
+sys.path.insert(0, sys.argv[1] + "/bench")
+p = importlib.import_module(sys.argv[3])
+source = Path(sys.argv[2])
+p.warm(source)
+p.import_paths([source], p.Store(tempfile.mkdtemp() + "/warm"), jobs=1)
+p.run(source, len(p.PARTS), mark=os.getppid)
+p.import_paths([source], p.Store(tempfile.mkdtemp() + "/db"), jobs=1)
+os.getppid()
+"""
+
+
+def counted(source: Path) -> None:
+    hands = sum(len(parse_slice(s).hands) for p in history_files([source]) for s in plan(str(p)))
+    with tempfile.TemporaryDirectory(prefix="hhtools-parts-") as work:
+        out = Path(work) / "cg.out"
+        done = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}",
+                               "--dump-before=getppid", sys.executable, "-c", CHILD, str(ROOT),
+                               str(source), Path(__file__).stem],
+                              capture_output=True, text=True,
+                              env={**os.environ, "PYTHONHASHSEED": "0"})
+        if done.returncode:
+            raise SystemExit(f"bench/import_parts.py: callgrind failed: {done.stderr[-800:]}")
+        dumps = sorted(Path(work).glob("cg.out.*"), key=lambda f: int(f.name.rsplit(".", 1)[1]))
+        counts = [int(re.search(r"^(?:summary|totals): (\d+)", f.read_text(), re.M)[1])
+                  for f in dumps]
+    # The first dump is the warm-up; then one per part, the parse included; then the import.
+    parts = dict(zip(PARTS + ("import",), counts[1:]))
+    print(f"{hands:,} hands of {source}: instructions per hand (callgrind)")
+    for name, count in parts.items():
+        print(f"  {name:9} {count / hands:12,.0f}")
+    print(f"  ({'import'} is a whole one-job import_paths into a fresh store: parse, audit, rows, "
+          "frames, the importing process's share)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("folder", nargs="?", type=Path)
+    parser.add_argument("--instructions", action="store_true", help="count with callgrind")
+    parser.add_argument("--hands", type=int, default=300, help="with --instructions")
+    args = parser.parse_args()
+    if args.instructions:
+        counted(args.folder or folder("generated", args.hands, "sites", 1))
+    else:
+        timed(args.folder or folder("generated", 20_000, "sites", 1))
 
 
 if __name__ == "__main__":

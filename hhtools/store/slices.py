@@ -17,7 +17,8 @@ from hhtools.errors import HHToolsError
 from hhtools.reading.parsing import ParseResult
 from hhtools.reading.slicing import Slice, parse_slice
 from hhtools.reading.unfinished import ends_inside_line, hold_last
-from hhtools.store.rows import add_hand, error_row, frames, new_rows
+from hhtools.store.frames import frames, new_rows
+from hhtools.store.rows import add_hand, error_row
 from hhtools.store.summary_rows import summary_frames
 
 

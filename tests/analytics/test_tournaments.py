@@ -97,7 +97,8 @@ def test_the_winner_line_and_a_bad_prize():
     text = _tournament_hand().replace(
         "Bob: doesn't show hand",
         "Bob: doesn't show hand\nBob wins the tournament and receives $4.50 - congratulations!")
-    from hhtools.store.rows import add_hand, frames, new_rows
+    from hhtools.store.frames import frames, new_rows
+    from hhtools.store.rows import add_hand
 
     rows = new_rows()
     (hand,) = parse_text(text).hands

@@ -3,7 +3,8 @@
 from decimal import Decimal
 
 from hhtools.reading.parsing import parse_file
-from hhtools.store.rows import add_hand, frames, new_rows
+from hhtools.store.frames import frames, new_rows
+from hhtools.store.rows import add_hand
 from hhtools.store.tables import SCHEMAS
 
 
@@ -47,10 +48,10 @@ def test_amounts_reach_the_store_exactly_whatever_their_notation():
 
 
 def test_amounts_stay_exact_when_their_remembered_texts_are_forgotten(monkeypatch):
-    import hhtools.store.rows as rows_module
+    import hhtools.store.frames as frames_module
     from hhtools.store.rows import Table
 
-    monkeypatch.setattr(rows_module, "_MAX_TEXTS", 2)
+    monkeypatch.setattr(frames_module, "_MAX_TEXTS", 2)
     for amounts in ([Decimal("2.50"), Decimal("2.5"), Decimal("0.01")],
                     [Decimal("7"), None, Decimal("2.5"), Decimal("1E+1")]):
         rows = new_rows()
@@ -101,7 +102,7 @@ def test_each_row_keeps_its_own_site_when_a_table_mixes_sites(corpus):
 
 
 def test_hand_ids_repeated_by_polars_equal_those_repeated_in_python(corpus, monkeypatch):
-    import hhtools.store.rows as rows_module
+    import hhtools.store.frames as frames_module
 
     hands = [h for f in sorted((corpus / "pokerstars").iterdir()) for h in parse_file(f).hands]
     rows = new_rows()
@@ -109,7 +110,7 @@ def test_hand_ids_repeated_by_polars_equal_those_repeated_in_python(corpus, monk
         add_hand(rows, hand)
     built = {}
     for threshold in (0, 10**9):
-        monkeypatch.setattr(rows_module, "_REPEAT_IN_POLARS", threshold)
+        monkeypatch.setattr(frames_module, "_REPEAT_IN_POLARS", threshold)
         built[threshold] = frames(rows)
     assert sum(len(t) for t in rows.values()) > 1000
     for name, frame in built[0].items():

@@ -15,7 +15,8 @@ from hhtools.auditing.auditor import audit
 from hhtools.core.cards import format_cards
 from hhtools.core.records import Seat, Show, Uncalled
 from hhtools.reading.parsing import history_files, parse_file
-from hhtools.store.rows import add_hand, frames, new_rows
+from hhtools.store.frames import frames, new_rows
+from hhtools.store.rows import add_hand
 
 COMBOS = [("pokerstars", "badugi", "fixed-limit"), ("kingsclub", "badeucy", "fixed-limit"),
           ("phh", "2-7", "no-limit"), ("merge", "2-7", "pot-limit"),
