@@ -209,6 +209,8 @@ def main() -> None:
     parser.add_argument("--tree", type=Path, help="also time this checkout (before)")
     parser.add_argument("--tree-upto", type=int, default=1_000_000,
                         help="time --tree on stores up to this size only")
+    parser.add_argument("--tree-only", action="store_true",
+                        help="time --tree alone (this tree still fills the store)")
     parser.add_argument("--tree-before-index", action="store_true",
                         help="--tree is older than the key index: it reads a copy without them")
     parser.add_argument("--keep", action="store_true")
@@ -220,6 +222,8 @@ def main() -> None:
     trees = [("this tree", sys.executable, ROOT)]
     if args.tree:
         trees.append((f"{args.tree}", str(args.tree / ".venv" / "bin" / "python"), args.tree))
+        if args.tree_only:
+            del trees[0]
 
     def imported(name: str, python: str, tree: Path, db: Path, jobs: int, what: str) -> None:
         profile = work / "import.prof" if args.profile else None
