@@ -14,7 +14,7 @@ deletes it after the runs):
    one: hand ids and tournament ids get a two-digit copy prefix (still numbers written as
    text), summary digests and file paths a copy suffix, and start times move by the base's
    span plus a day a copy, so the copies are later sessions of the same players, as a
-   grinder's years are. Replicating costs seconds where generating and importing a million
+   grinder's years are (bench/replicate.py, which bench/store.py uses too). Replicating costs seconds where generating and importing a million
    hands takes some ten minutes on 2 cores; every table holds 20 times the base's rows.
 
 The new tree's ``stats`` keeps each batch's partial sums in the user's cache folder
