@@ -14,7 +14,7 @@ deletes it after the runs):
    one: hand ids and tournament ids get a two-digit copy prefix (still numbers written as
    text), summary digests and file paths a copy suffix, and start times move by the base's
    span plus a day a copy, so the copies are later sessions of the same players, as a
-   grinder's years are. Replicating costs seconds where generating and importing a million
+   grinder's years are (bench/replicate.py, which bench/store.py uses too). Replicating costs seconds where generating and importing a million
    hands takes some ten minutes on 2 cores; every table holds 20 times the base's rows.
 
 The new tree's ``stats`` keeps each batch's partial sums in the user's cache folder
@@ -49,11 +49,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-import polars as pl  # noqa: E402
+from replicate import batch_tables, write_copy  # noqa: E402
 from sources import folder  # noqa: E402
 
 from hhtools.store.store import Store  # noqa: E402
-from hhtools.store.tables import SCHEMAS  # noqa: E402
 
 TEMP = Path(tempfile.gettempdir())
 
@@ -116,22 +115,6 @@ def base_store(hands: int, tournaments: int) -> Path:
     return done
 
 
-def _rewrite(table: str, frame: pl.DataFrame, copy: int, shift: timedelta) -> pl.DataFrame:
-    """One table of one batch as copy number ``copy``: distinct keys, later times."""
-    prefix = f"{10 + copy}"
-    changes = {}
-    for column in ("hand_id", "tournament_id"):
-        if column in frame.columns:
-            changes[column] = pl.lit(prefix) + pl.col(column)
-    for column in ("digest", "path"):
-        if column in frame.columns:
-            changes[column] = pl.col(column) + pl.lit(f"#copy{copy}")
-    for column, dtype in SCHEMAS[table].items():
-        if isinstance(dtype, pl.Datetime) and column != "imported_at":
-            changes[column] = pl.col(column) + shift
-    return frame.with_columns(**changes)
-
-
 def big_store(hands: int, base: int, tournaments: int) -> Path:
     done = TEMP / f"hhtools-bench-read-{hands}-from-{base}-{tournaments}"
     if done.is_dir():
@@ -144,13 +127,11 @@ def big_store(hands: int, base: int, tournaments: int) -> Path:
     shutil.rmtree(work, ignore_errors=True)
     target = Store(work)
     t = time.perf_counter()
+    templates = [batch_tables(batch) for batch in source.batch_folders()]
     with target.writing():
         for copy in range(copies):
-            for batch in source.batch_folders():
-                tables = {name: _rewrite(name, pl.read_parquet(batch / f"{name}.parquet"),
-                                         copy, span * copy)
-                          for name in SCHEMAS if (batch / f"{name}.parquet").is_file()}
-                target.write_batch(tables)
+            for tables in templates:
+                write_copy(target, tables, f"{10 + copy}", f"#copy{copy}", span * copy)
     held = target.read_columns("hands", ["hand_id"]).height
     size = sum(f.stat().st_size for f in work.rglob("*.parquet")) / 2**20
     print(f"big store: {copies} copies of {stored.height:,} hands, {held:,} hands, "

@@ -348,6 +348,7 @@ def _index_damage(batch: Path, present: bool, written: dict[str, str] | None,
         return [Damage(file, "missing: a batch holds the key index of its hands", batch)]
     try:
         held = batch_index(batch)
+        rows = held.rows  # from the hands table's footer
     except (OSError, UnicodeDecodeError, ValueError):
         if not present:
             return []  # made from a hands table that does not read: told with the tables
@@ -358,7 +359,7 @@ def _index_damage(batch: Path, present: bool, written: dict[str, str] | None,
         if listed is not None and file_digest(file) != listed:
             return [Damage(file, "damaged in place: its bytes are not those it was written "
                            "with", batch)]
-        if held.written and (full or held.rows != held.index.hands):
+        if held.written and (full or rows != held.index.hands):
             actual = KeyIndex.of(pl.read_parquet(batch / "hands.parquet", columns=[*KEY, "path"]))
             if actual != held.index:
                 return [Damage(file, "does not list the hands of this batch's hands table",
@@ -367,8 +368,8 @@ def _index_damage(batch: Path, present: bool, written: dict[str, str] | None,
         return [Damage(file, f"cannot be read ({exc.strerror})", batch)]
     except READ_ERRORS:
         return []
-    if not full and held.rows != held.index.hands:
-        twice = held.rows - held.index.hands
+    if not full and rows != held.index.hands:
+        twice = rows - held.index.hands
         return [Damage(batch / "hands.parquet", f"{twice} hand{'s' * (twice != 1)} stored twice "
                        "in this file", batch)]
     return []

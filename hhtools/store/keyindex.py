@@ -97,15 +97,26 @@ def write_index(batch: Path) -> Path:
     return file
 
 
-@dataclass(frozen=True)
 class Held:
     """A batch's key index and how many rows its hands table has (more than the index's
     hands: a hand stored twice). ``written``: the index was read from ``keys.json``, else
     made from the hands table of a batch written before the index."""
 
-    index: KeyIndex
-    rows: int
-    written: bool
+    def __init__(self, index: KeyIndex, hands: Path, written: bool, rows: int | None = None):
+        self.index = index
+        self.written = written
+        self._hands = hands
+        self._rows = rows
+
+    @property
+    def rows(self) -> int:
+        """Read from the hands table's footer when first asked: deciding duplicates needs
+        only the index, and a footer read for each of a thousand batches costs seconds.
+        Raises polars' errors for a hands table that does not read."""
+        if self._rows is None:
+            self._rows = (pl.scan_parquet(self._hands, schema=SCHEMAS["hands"])
+                          .select(pl.len()).collect().item())
+        return self._rows
 
 
 #: The indexes read, by (batch, the signatures of its hands table and index): batches are not
@@ -132,7 +143,8 @@ def batch_index(batch: Path, trusted: float = 0.0) -> Held:
     watch looks before every hand).
 
     Raises OSError (FileNotFoundError for a batch without its hands table), ValueError for a
-    ``keys.json`` that is not an index, or polars' errors for a hands table that does not read.
+    ``keys.json`` that is not an index, or polars' errors for a hands table that does not read
+    (of a batch without ``keys.json``; else when its ``rows`` are asked for).
     """
     now = time.monotonic()
     if trusted and (checked := _CHECKED_AT.get(str(batch))) is not None \
@@ -157,12 +169,10 @@ def _batch_index(batch: Path) -> Held:
     if own is None:
         # A batch written before the index: its keys are read this once.
         keys = pl.read_parquet(hands, columns=KEY + ["path"])
-        held = Held(KeyIndex.of(keys), keys.height, written=False)
+        held = Held(KeyIndex.of(keys), hands, written=False, rows=keys.height)
     else:
-        index = KeyIndex.parse((batch / INDEX).read_text(encoding="utf-8"))
-        # The row count is in the file's footer: no data is read.
-        rows = pl.scan_parquet(hands, schema=SCHEMAS["hands"]).select(pl.len()).collect().item()
-        held = Held(index, rows, written=True)
+        held = Held(KeyIndex.parse((batch / INDEX).read_text(encoding="utf-8")), hands,
+                    written=True)
     if len(_HELD) > 100_000:
         _HELD.clear()
     _HELD[seen] = held

@@ -189,20 +189,26 @@ class Store:
             if folder.name in replaced:
                 shutil.rmtree(folder, ignore_errors=True)
 
-    def write_batch(self, tables: Mapping[str, pl.DataFrame], reread: Iterable[str] = ()) -> Path:
+    def write_batch(self, tables: Mapping[str, pl.DataFrame], reread: Iterable[str] = (),
+                    sync: bool = True) -> Path:
         """Write one batch of tables and make it visible atomically; returns its folder.
 
         ``reread`` names the files read again for this batch: their rejections stored by
-        earlier batches are dropped, as the batch holds their current ones.
+        earlier batches are dropped, as the batch holds their current ones. ``sync``: each
+        file is flushed to disk before the batch is published, so that a crash of the system
+        leaves it whole or absent; without, only a crash of the process does (a store built
+        in bulk, such as a benchmark's, may skip the flushes, which cost most of a small
+        batch's writing).
         """
         with self.writing():
-            work, final = self._write_unpublished(tables)
+            work, final = self._write_unpublished(tables, sync=sync)
             try:
                 # Dropped before the batch is published: a kill in between leaves those files
                 # unmarked as imported, so the next import reads them and lists them again.
                 self._drop_rejections_of(set(reread))
                 os.rename(work, final)
-                _fsync(self.batches)
+                if sync:
+                    _fsync(self.batches)
             except (OSError, pl.exceptions.PolarsError) as exc:
                 shutil.rmtree(work, ignore_errors=True)  # frees the space a full disk needs
                 raise self._trouble(exc, "rejected") from None
@@ -214,11 +220,12 @@ class Store:
             return final
 
     def _write_unpublished(self, tables: Mapping[str, pl.DataFrame | pl.LazyFrame],
-                           replaces: Iterable[str] = ()
+                           replaces: Iterable[str] = (), sync: bool = True
                            ) -> tuple[Path, Path]:
-        """Write a batch under ``tmp/``, synced: its folder there, and the folder it is to be
-        published as. ``replaces``: the batches it merges (see ``compact``),
+        """Write a batch under ``tmp/``, synced (``sync``): its folder there, and the folder it
+        is to be published as. ``replaces``: the batches it merges (see ``compact``),
         whose tables come as lazy scans, streamed to disk, so a merge holds little memory."""
+        synced = _fsync if sync else _unsynced
         self._prepare()
         batch_id = f"{time.strftime('%Y%m%dT%H%M%S')}-{time.time_ns() % 10**9:09d}-{os.getpid()}"
         work = self.tmp / batch_id
@@ -242,10 +249,10 @@ class Store:
                     frame.sink_parquet(path)
                 else:
                     frame.write_parquet(path)
-                _fsync(path)
+                synced(path)
             # Which hands the batch holds, so that an import need not read its keys to
             # decide duplicates (hhtools.store.keyindex); made from the table as written.
-            _fsync(write_index(work))
+            synced(write_index(work))
             # What each table's bytes were: a file damaged in place whose data still decodes
             # (a flipped byte in a number) is told by its digest only. Not for
             # rejected.parquet, rewritten in place when a file is read again.
@@ -253,12 +260,12 @@ class Store:
                 [f"{name}.parquet {file_digest(work / f'{name}.parquet')}\n"
                  for name in frames if name != "rejected"]
                 + [f"{INDEX} {file_digest(work / INDEX)}\n"]), encoding="utf-8")
-            _fsync(work / DIGESTS)
+            synced(work / DIGESTS)
             if names := list(replaces):
                 (work / REPLACES).write_text("".join(f"{n}\n" for n in names),
                                              encoding="utf-8")
-                _fsync(work / REPLACES)
-            _fsync(work)
+                synced(work / REPLACES)
+            synced(work)
         except READ_ERRORS as exc:
             # Writing the batch's own files fails for want of room or rights, never for
             # damage; polars does not always say why (a full disk met while it writes a
@@ -622,6 +629,10 @@ def _no_room(path: Path) -> bool:
     except OSError:
         return False
     return st.f_bavail * st.f_frsize < _NO_ROOM_BYTES
+
+
+def _unsynced(path: Path) -> None:
+    """In place of ``_fsync`` for a batch written without syncing."""
 
 
 def _fsync(path: Path) -> None:

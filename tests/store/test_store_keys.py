@@ -158,3 +158,26 @@ def test_the_hands_of_a_batch_moved_aside_are_stored_again(tmp_path, small):
     assert (again.hands_new, again.duplicates) == (count, 50 - count)
     assert hands_of(store).select(KEY).is_unique().all() and hands_of(store).height == 50
     assert find_damage(store) == []
+
+
+def test_the_key_indexes_are_read_without_the_hands_tables(tmp_path, small, monkeypatch):
+    # Deciding duplicates needs each batch's index only: its hands table's footer (its row
+    # count, which the damage look compares with the index) is read only when asked for.
+    store = Store(tmp_path / "db")
+    import_paths([generated(tmp_path / "in", "a.txt", 50, 3)], store, jobs=1)
+    monkeypatch.setattr(keyindex, "_HELD", {})
+    monkeypatch.setattr(keyindex, "_CHECKED_AT", {})
+    read: list[object] = []
+
+    def scan_parquet(files, **kwargs):
+        read.append(files)
+        return pl.scan_parquet(files, **kwargs)
+
+    monkeypatch.setattr(keyindex, "pl", types.SimpleNamespace(**{
+        **{name: getattr(pl, name) for name in dir(pl) if not name.startswith("__")},
+        "scan_parquet": scan_parquet}))
+    stored = StoredKeys(store.batch_folders())
+    assert stored.hands_of(str(tmp_path / "in" / "a.txt")) == 50 and read == []
+    first = store.batch_folders()[0]
+    held = keyindex.batch_index(first)
+    assert held.rows == held.index.hands > 0 and read == [first / "hands.parquet"]
