@@ -148,7 +148,7 @@ def series_of(facts: pl.DataFrame, filters: Filters, measure: str = "money") -> 
         # to the hand by hand sums below, with no Python object a hand.
         net = pl.col("net").cast(pl.Decimal(38, 4))
         went = pl.col("showdown").fill_null(False)
-        zero = pl.lit(0).cast(net_type)
+        zero = pl.lit(0).cast(pl.Decimal(38, 4))
         return facts.select(
             hand=pl.int_range(1, pl.len() + 1, dtype=pl.Int64), site="site", hand_id="hand_id",
             started_at="started_at", showdown="showdown", player=pl.lit(filters.player),
@@ -156,11 +156,16 @@ def series_of(facts: pl.DataFrame, filters: Filters, measure: str = "money") -> 
             showdown_total=pl.when(went).then(net).otherwise(zero).cum_sum(),
             non_showdown_total=pl.when(went).then(zero).otherwise(net).cum_sum(),
         ).cast(schema)  # type: ignore[arg-type]
+    # Hand by hand in Python's decimals (a quotient by a big bet of 3 is rounded to 28
+    # digits, as is each running sum), into frames of ``SERIES_ROWS`` hands at a time: a
+    # Python row a hand for a million hands would hold gigabytes.
+    frames: list[pl.DataFrame] = []
     rows: list[tuple[object, ...]] = []
+    unit = units[0] if measure == "money" else "big bets"
     total = showdown = other = Decimal(0)
-    for site, hand_id, started, went, net, money_net, big_bet in facts.select(
+    for n, (site, hand_id, started, went, net, money_net, big_bet) in enumerate(facts.select(
             "site", "hand_id", "started_at", "showdown", "net", "money_net",
-            "big_bet").iter_rows():
+            "big_bet").iter_rows(), 1):
         if measure == "big-bets":
             if not big_bet:
                 raise HHToolsError(f"hand {hand_id} has no big bet: draw it in money")
@@ -170,9 +175,17 @@ def series_of(facts: pl.DataFrame, filters: Filters, measure: str = "money") -> 
             showdown += net
         else:
             other += net
-        rows.append((len(rows) + 1, site, hand_id, started, went, filters.player,
-                     units[0] if measure == "money" else "big bets", net, total, showdown, other))
-    return pl.DataFrame(rows, schema=schema, orient="row")
+        rows.append((n, site, hand_id, started, went, filters.player, unit, net, total,
+                     showdown, other))
+        if len(rows) == SERIES_ROWS:
+            frames.append(pl.DataFrame(rows, schema=schema, orient="row"))
+            rows = []
+    frames.append(pl.DataFrame(rows, schema=schema, orient="row"))
+    return pl.concat(frames)
+
+
+#: Hands made into one frame at a time by ``series_of``'s Python sums.
+SERIES_ROWS = 50_000
 
 
 def _in_cents(net: pl.Series) -> bool:

@@ -196,8 +196,8 @@ def build_report(store: Store, filters: Filters = Filters(), now: datetime | Non
     store = store.snapshot()  # every table from the same batches
     tournaments = TournamentTables.load(store)
     # A player of tournament summary files only has no hand, yet has results.
-    filters = check_filters(filters, set(store_names(store)) | set(
-        tournaments.players_named()))
+    names = store_names(store)
+    filters = check_filters(filters, set(names) | set(tournaments.players_named()))
     now = now or datetime.now(timezone.utc)
     who = filters.player or "all players"
     described = ", ".join(f"{k} {v}" for k, v in (
@@ -227,7 +227,6 @@ def build_report(store: Store, filters: Filters = Filters(), now: datetime | Non
     shown = everyone.head(PLAYER_ROWS)
     more = (f"; the {PLAYER_ROWS} with the most hands of {everyone.height}, hhtools stats "
             "lists them all" if everyone.height > PLAYER_ROWS else "")
-    names = store_names(store)
     mine = {player.player: player.done(names, _whole_parts(store, player) if whole else None)
             for player in gathering}
     body = [
