@@ -220,5 +220,6 @@ def _no_tables() -> Tables:
     from hhtools.analytics.filters import COLUMNS
     from hhtools.store.tables import SCHEMAS
 
-    return Tables(*(pl.DataFrame(schema={c: SCHEMAS[name][c] for c in COLUMNS[name]})
-                    for name in ("hands", "players", "draws", "halves")))
+    hands, players, draws, halves = (pl.DataFrame(schema={c: SCHEMAS[name][c] for c in COLUMNS[name]})
+                                     for name in ("hands", "players", "draws", "halves"))
+    return Tables(hands, players, draws, halves)

@@ -100,7 +100,7 @@ def test_a_players_gathered_figures_equal_those_of_the_whole_tables(store, tmp_p
                   Filters(player=player, hand_type="tournament")):
             cached = replace(f, player=None) == Filters()
             gathering = Gatherer(player, f, sums=not cached)
-            each_batch(store, f, lambda view, t: gathering.add(t), begin=gathering.reset)
+            each_batch(store, f, lambda view, t, g=gathering: g.add(t), begin=gathering.reset)
             data = gathering.done(names, store_parts(store, f, ALL_REPORTS)[1]
                                   if cached and gathering.gathered() else None)
             for name in REPORTS:
