@@ -155,7 +155,7 @@ def series_of(facts: pl.DataFrame, filters: Filters, measure: str = "money") -> 
             unit=pl.lit(units[0]), net=net, total=net.cum_sum(),
             showdown_total=pl.when(went).then(net).otherwise(zero).cum_sum(),
             non_showdown_total=pl.when(went).then(zero).otherwise(net).cum_sum(),
-        ).cast(schema)
+        ).cast(pl.Schema(schema))
     # Hand by hand in Python's decimals (a quotient by a big bet of 3 is rounded to 28
     # digits, as is each running sum), into frames of ``SERIES_ROWS`` hands at a time: a
     # Python row a hand for a million hands would hold gigabytes.
