@@ -49,8 +49,8 @@ class PlayerView:
     tournaments: TournamentTables
     filters: Filters
     number: int
-    #: The player's sessions, made once for the table and the chart.
-    _sessions: dict[int, pl.DataFrame] = field(default_factory=dict, compare=False, repr=False)
+    #: The player's sessions and showdown classes, made once for the table and the chart.
+    _made: dict[str, pl.DataFrame] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def chosen(self) -> PlayerData:
@@ -58,9 +58,14 @@ class PlayerView:
         return self.data if self.filters == self.data.filters else self.data.narrowed(self.filters)
 
     def sessions(self) -> pl.DataFrame:
-        if DEFAULT_GAP not in self._sessions:
-            self._sessions[DEFAULT_GAP] = self.data.sessions(DEFAULT_GAP)
-        return self._sessions[DEFAULT_GAP]
+        if "sessions" not in self._made:
+            self._made["sessions"] = self.data.sessions(DEFAULT_GAP)
+        return self._made["sessions"]
+
+    def showdown_classes(self) -> pl.DataFrame:
+        if "showdowns" not in self._made:
+            self._made["showdowns"] = self.data.showdown_classes()
+        return self._made["showdowns"]
 
     @property
     def player(self) -> str:
@@ -356,7 +361,7 @@ def showdowns(view: PlayerView) -> str:
     for hands the player's own cards show, how often a class held to the end reached
     showdown."""
 
-    rows = view.data.showdown_classes().pipe(with_game_titles).with_columns(
+    rows = view.showdown_classes().pipe(with_game_titles).with_columns(
         half=pl.col("component").replace_strict(COMPONENT_TITLES, default=pl.col("component")))
     return (table(rows, SHOWDOWN_COLUMNS, view.anchor("showdown-classes"),
                   "Showdowns by strength class, best first", "no hand shown down")
@@ -463,7 +468,7 @@ def _chart_data(view: PlayerView, kind: str, measure: str) -> pl.DataFrame:
     elif kind == "sessions":
         df = view.sessions()
     elif kind == "showdowns":
-        df = data.showdown_classes()
+        df = view.showdown_classes()
     else:
         df = data.report(CHART_REPORTS[kind])
     return checked_data(kind, df, view.filters)
