@@ -60,16 +60,31 @@ def scope(t: Tables, filters: Filters) -> str:
     the games, the stakes and currencies (tournament hands as their blind levels), and cash
     or tournament."""
 
-    facts = hand_facts(t.filtered(filters))
-    if facts.height == 0:
+    return scope_of(hand_kinds(hand_facts(t.filtered(filters))))
+
+
+#: What ``scope_of`` reads of each hand: its kind.
+KIND = ("site", "game", "stakes", "unit", "structure", "tournament", "big_bet")
+
+
+def hand_kinds(facts: pl.DataFrame) -> pl.DataFrame:
+    """The ``KIND`` of each row of ``facts`` (``hand_facts``): a few distinct kinds in a
+    store, whatever its hands."""
+    return facts.select("site", "game", stakes_expr().alias("stakes"), "unit", "structure",
+                        tournament=pl.col("tournament_id").is_not_null(), big_bet="big_bet")
+
+
+def scope_of(kinds: pl.DataFrame) -> str:
+    """``scope`` of the hands whose kinds (``hand_kinds``) are ``kinds``, one row per hand or
+    per distinct kind."""
+    if kinds.height == 0:
         return ""
-    sites = ", ".join(sorted(facts["site"].drop_nulls().unique().to_list()))
-    cash = facts.filter(pl.col("tournament_id").is_null())
-    tournament = facts.height - cash.height
-    stakes = (cash.with_columns(stakes=stakes_expr()).select("game", "stakes", "unit").unique()
-              .sort("game", "unit", "stakes"))
+    sites = ", ".join(sorted(kinds["site"].drop_nulls().unique().to_list()))
+    cash = kinds.filter(~pl.col("tournament"))
+    tournament = kinds.height - cash.height
+    stakes = cash.select("game", "stakes", "unit").unique().sort("game", "unit", "stakes")
     games = []
-    for game in sorted(facts["game"].drop_nulls().unique().to_list()):
+    for game in sorted(kinds["game"].drop_nulls().unique().to_list()):
         mine = stakes.filter(pl.col("game") == game)
         if mine.height > LISTED_STAKES:
             games.append(f"{game_title(game)} at {mine.height} stakes")
@@ -101,7 +116,19 @@ def winnings_series(t: Tables, filters: Filters, measure: str = "money") -> pl.D
     _need_player(filters)
     if measure not in MEASURES:
         raise unknown_name("measure", measure, MEASURES)
-    facts = hand_facts(t.filtered(filters))
+    return series_of(hand_facts(t.filtered(filters)).select(SERIES_COLUMNS), filters, measure)
+
+
+#: What ``series_of`` reads of each hand (``hand_facts``).
+SERIES_COLUMNS = ("site", "hand_id", "started_at", "showdown", "net", "money_net", "big_bet",
+                  "unit")
+
+
+def series_of(facts: pl.DataFrame, filters: Filters, measure: str = "money") -> pl.DataFrame:
+    """``winnings_series`` of the player's hands ``facts`` (``SERIES_COLUMNS``, any order)."""
+    _need_player(filters)
+    if measure not in MEASURES:
+        raise unknown_name("measure", measure, MEASURES)
     columns: dict[str, pl.DataType | type[pl.DataType]] = {"hand": pl.Int64, "site": pl.String, "hand_id": pl.String,
                "started_at": pl.Datetime("us", "UTC"), "showdown": pl.Boolean,
                "player": pl.String, "unit": pl.String}
@@ -116,11 +143,29 @@ def winnings_series(t: Tables, filters: Filters, measure: str = "money") -> pl.D
     # Hand ids are numbers written as text: order by length first so 999 comes before 1000.
     facts = facts.sort(pl.col("started_at"), pl.col("site"), pl.col("hand_id").str.len_chars(),
                        pl.col("hand_id"), nulls_last=True)
+    if measure == "money" and _in_cents(facts["net"]):
+        # Money in the store's own cents: the running sums in polars are exact, and equal
+        # to the hand by hand sums below, with no Python object a hand.
+        net = pl.col("net").cast(pl.Decimal(38, 4))
+        went = pl.col("showdown").fill_null(False)
+        zero = pl.lit(0).cast(pl.Decimal(38, 4))
+        return facts.select(
+            hand=pl.int_range(1, pl.len() + 1, dtype=pl.Int64), site="site", hand_id="hand_id",
+            started_at="started_at", showdown="showdown", player=pl.lit(filters.player),
+            unit=pl.lit(units[0]), net=net, total=net.cum_sum(),
+            showdown_total=pl.when(went).then(net).otherwise(zero).cum_sum(),
+            non_showdown_total=pl.when(went).then(zero).otherwise(net).cum_sum(),
+        ).cast(pl.Schema(schema))
+    # Hand by hand in Python's decimals (a quotient by a big bet of 3 is rounded to 28
+    # digits, as is each running sum), into frames of ``SERIES_ROWS`` hands at a time: a
+    # Python row a hand for a million hands would hold gigabytes.
+    frames: list[pl.DataFrame] = []
     rows: list[tuple[object, ...]] = []
+    unit = units[0] if measure == "money" else "big bets"
     total = showdown = other = Decimal(0)
-    for site, hand_id, started, went, net, money_net, big_bet in facts.select(
+    for n, (site, hand_id, started, went, net, money_net, big_bet) in enumerate(facts.select(
             "site", "hand_id", "started_at", "showdown", "net", "money_net",
-            "big_bet").iter_rows():
+            "big_bet").iter_rows(), 1):
         if measure == "big-bets":
             if not big_bet:
                 raise HHToolsError(f"hand {hand_id} has no big bet: draw it in money")
@@ -130,9 +175,29 @@ def winnings_series(t: Tables, filters: Filters, measure: str = "money") -> pl.D
             showdown += net
         else:
             other += net
-        rows.append((len(rows) + 1, site, hand_id, started, went, filters.player,
-                     units[0] if measure == "money" else "big bets", net, total, showdown, other))
-    return pl.DataFrame(rows, schema=schema, orient="row")
+        rows.append((n, site, hand_id, started, went, filters.player, unit, net, total,
+                     showdown, other))
+        if len(rows) == SERIES_ROWS:
+            frames.append(pl.DataFrame(rows, schema=schema, orient="row"))
+            rows = []
+    frames.append(pl.DataFrame(rows, schema=schema, orient="row"))
+    return pl.concat(frames)
+
+
+#: Hands made into one frame at a time by ``series_of``'s Python sums.
+SERIES_ROWS = 50_000
+
+
+def _in_cents(net: pl.Series) -> bool:
+    """Whether every net of ``net`` (a Decimal column, of a scale that may be larger: a
+    tournament's nets in big blinds carry more digits) is written exactly in the store's
+    four decimals, where ``winnings_series``' sums are exact and its column holds them."""
+    if not isinstance(net.dtype, pl.Decimal):
+        return False
+    if (net.dtype.scale or 0) <= 4:
+        return True
+    return bool((net.cast(pl.Decimal(38, 4), strict=False) == net).fill_null(False).all()
+                and net.null_count() == 0)
 
 
 def draw_pattern(t: Tables, filters: Filters) -> pl.DataFrame:
@@ -165,13 +230,33 @@ def showdown_strength(t: Tables, filters: Filters) -> pl.DataFrame:
 
     _need_player(filters)
     t = t.filtered(filters)
-    shown = (hand_facts(t).filter(pl.col("showdown"))
-             .join(t.players.filter(pl.col("showed") & pl.col("cards").is_not_null())
-                   .select(KEY + ["player", "cards"]), on=KEY + ["player"])
-             .select(KEY + ["player", "game", "cards", "collected"]))
-    # Each distinct hand is scored once (a store holds millions of showdowns), whatever
-    # the order its cards were written in: the score is the hand's, not the order's.
-    shown = shown.with_row_index("row").with_columns(key=card_key("cards"))
+    shown = _shown(t).with_row_index("row").with_columns(key=card_key("cards"))
+    # A split game's half is won when the main pot paid that component in the hand; a
+    # one-component game's hand when the player collected chips.
+    halves = (t.halves.filter(pl.col("pot") == "main").select("site", "hand_id", "component")
+              .unique().with_columns(half_won=pl.lit(True)))
+    return (shown.join(_scored(shown), on=["game", "key"])
+            .join(halves, on=["site", "hand_id", "component"], how="left")
+            .sort("row", "n")
+            .select("site", "hand_id", "player", pl.col("name").alias("game"), "component",
+                    "cards", "rank", "ranks", "strength", "description",
+                    won=pl.when(pl.col("split")).then(pl.col("half_won").fill_null(False))
+                    .otherwise(pl.col("collected").fill_null(0) > 0),
+                    **{"class": pl.col("class")}, class_order="class_order"))
+
+
+def _shown(t: Tables) -> pl.DataFrame:
+    """The hands of ``t`` shown down with their cards known: the player's cards and chips."""
+    return (hand_facts(t).filter(pl.col("showdown"))
+            .join(t.players.filter(pl.col("showed") & pl.col("cards").is_not_null())
+                  .select(KEY + ["player", "cards"]), on=KEY + ["player"])
+            .select(KEY + ["player", "game", "cards", "collected"]))
+
+
+def _scored(shown: pl.DataFrame) -> pl.DataFrame:
+    """Each distinct (``game``, ``key``) of ``shown`` scored once, one row per component (a
+    store holds millions of showdowns, and the score is the hand's, whatever the order its
+    cards were written in)."""
     scores = []
     for game_name, key in shown.select("game", "key").unique().iter_rows():
         try:
@@ -186,23 +271,11 @@ def showdown_strength(t: Tables, filters: Filters) -> pl.DataFrame:
             scores.append((game_name, key, n, game.name, game.split, component.name, ev.rank,
                            component.ranks, round(strength, 2), ev.description, found.label,
                            found.order))
-    scored_hands = pl.DataFrame(scores, orient="row", schema={
+    return pl.DataFrame(scores, orient="row", schema={
         "game": pl.String, "key": pl.String, "n": pl.Int64, "name": pl.String,
         "split": pl.Boolean, "component": pl.String, "rank": pl.Int64, "ranks": pl.Int64,
         "strength": pl.Float64, "description": pl.String, "class": pl.String,
         "class_order": pl.Int64})
-    # A split game's half is won when the main pot paid that component in the hand; a
-    # one-component game's hand when the player collected chips.
-    halves = (t.halves.filter(pl.col("pot") == "main").select("site", "hand_id", "component")
-              .unique().with_columns(half_won=pl.lit(True)))
-    return (shown.join(scored_hands, on=["game", "key"])
-            .join(halves, on=["site", "hand_id", "component"], how="left")
-            .sort("row", "n")
-            .select("site", "hand_id", "player", pl.col("name").alias("game"), "component",
-                    "cards", "rank", "ranks", "strength", "description",
-                    won=pl.when(pl.col("split")).then(pl.col("half_won").fill_null(False))
-                    .otherwise(pl.col("collected").fill_null(0) > 0),
-                    **{"class": pl.col("class")}, class_order="class_order"))
 
 
 def showdown_classes(t: Tables, filters: Filters) -> pl.DataFrame:
@@ -212,23 +285,50 @@ def showdown_classes(t: Tables, filters: Filters) -> pl.DataFrame:
     end of the player's drawing with that class) and ``reached_pct`` (how often they reached
     showdown)."""
 
-    shown = showdown_strength(t, filters)
-    shown_rows = shown.group_by("game", "component", "class_order", "class").agg(
-        showdowns=pl.len(), won=pl.col("won").sum())
-    mine = t.filtered(filters)
+    _need_player(filters)
+    return showdown_finish(*showdown_parts(t.filtered(filters)), filters)
+
+
+def showdown_parts(t: Tables) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """What ``showdown_classes`` counts in the hands of ``t`` (filtered already), as counts
+    per distinct hand that add up across batches: the hands shown down per (game, cards in
+    one order, chips collected, main-pot components won), and the hands held to the end per
+    (game, last hand)."""
+    halves = (t.halves.filter(pl.col("pot") == "main").select(KEY + ["component"]).unique()
+              .group_by(KEY).agg(halves=pl.col("component").sort().str.join(",")))
+    shown = (_shown(t).join(halves, on=KEY, how="left")
+             .group_by("game", key=card_key("cards"),
+                       collected=pl.col("collected").fill_null(0) > 0, halves="halves")
+             .agg(n=pl.len()))
     # The hero's own hand after each draw is known; the last one is the hand held to the end.
-    last = (mine.draws.filter(pl.col("before").is_not_null() & pl.col("after").is_not_null())
+    last = (t.draws.filter(pl.col("before").is_not_null() & pl.col("after").is_not_null())
             .sort("line").group_by(KEY + ["player"]).agg(pl.col("game").last(),
                                                         pl.col("after").last()))
-    went = hand_facts(mine).select(KEY + ["player", "showdown"])
-    ends = last.join(went, on=KEY + ["player"]).select("game", "after", "showdown")
-    held_rows = (ends.join(class_table(ends, "after").rename({"cards": "after"}),
+    went = hand_facts(t).select(KEY + ["player", "showdown"])
+    held = (last.join(went, on=KEY + ["player"]).group_by("game", "after")
+            .agg(held=pl.len(), held_showdowns=pl.col("showdown").fill_null(False).sum()))
+    return shown, held
+
+
+def showdown_finish(shown: pl.DataFrame, held: pl.DataFrame, filters: Filters) -> pl.DataFrame:
+    """``showdown_classes`` from ``showdown_parts`` (one batch's, or several concatenated)."""
+    shown = shown.group_by("game", "key", "collected", "halves").agg(pl.col("n").sum())
+    keys = ["game", "component", "class_order", "class"]
+    won = (pl.when(pl.col("split"))
+           .then(pl.col("halves").fill_null("").str.split(",").list.contains(pl.col("component")))
+           .otherwise(pl.col("collected")))
+    shown_rows = (shown.join(_scored(shown), on=["game", "key"])
+                  .with_columns(game=pl.col("name"), won=won)
+                  .group_by(keys).agg(showdowns=pl.col("n").sum().cast(pl.UInt32),
+                                      won=pl.col("n").filter(pl.col("won")).sum()
+                                      .cast(pl.UInt32)))
+    held = held.group_by("game", "after").agg(pl.col("held", "held_showdowns").sum())
+    held_rows = (held.join(class_table(held, "after").rename({"cards": "after"}),
                            on=["game", "after"])
                  .rename({"order": "class_order"})
-                 .with_columns(showdown=pl.col("showdown").fill_null(False))
-                 .group_by("game", "component", "class_order", "class").agg(
-                     held=pl.len(), held_showdowns=pl.col("showdown").sum()))
-    keys = ["game", "component", "class_order", "class"]
+                 .group_by(keys).agg(held=pl.col("held").sum().cast(pl.UInt32),
+                                     held_showdowns=pl.col("held_showdowns").sum()
+                                     .cast(pl.UInt32)))
     out = shown_rows.join(held_rows, on=keys, how="full", coalesce=True).with_columns(
         showdowns=pl.col("showdowns").fill_null(0), won=pl.col("won").fill_null(0),
         held=pl.col("held").fill_null(0))

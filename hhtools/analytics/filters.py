@@ -7,7 +7,7 @@ player's facts of each hand (``hand_facts``) that every statistic is built from.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timedelta, timezone
 from functools import cached_property
@@ -134,20 +134,22 @@ class Tables:
     player: str | None = field(default=None, compare=False, repr=False)
 
     @classmethod
-    def load(cls, store: Store, filters: Filters | None = None) -> Tables:
-        """Read the tables from ``store``: only the columns the reports use, all from the same
-        batches (an import may publish more meanwhile). With ``filters``, only the hands
-        their game, site, stakes, dates and type select are read (the reports still filter
-        by player and position), so a report on part of a large store reads that part."""
+    def load(cls, store: Store, filters: Filters | None = None,
+             columns: Mapping[str, list[str]] = COLUMNS) -> Tables:
+        """Read the tables from ``store``: only the columns the reports use (or ``columns``,
+        for a read that needs fewer), all from the same batches (an import may publish more
+        meanwhile). With ``filters``, only the hands their game, site, stakes, dates and
+        type select are read (the reports still filter by player and position), so a report
+        on part of a large store reads that part."""
         store = store.snapshot()
         chosen = _hand_filter(filters) if filters is not None else None
         if chosen is None:
-            hands, players, draws, halves = (store.read_columns(name, columns)
-                                             for name, columns in COLUMNS.items())
+            hands, players, draws, halves = (store.read_columns(name, columns[name])
+                                             for name in COLUMNS)
             return cls(hands, players, draws, halves)
-        chosen_hands = store.scan("hands").select(COLUMNS["hands"]).filter(chosen)
+        chosen_hands = store.scan("hands").select(columns["hands"]).filter(chosen)
         keys = chosen_hands.select(KEY)
-        rest = [store.scan(name).select(COLUMNS[name]).join(keys, on=KEY, how="semi")
+        rest = [store.scan(name).select(columns[name]).join(keys, on=KEY, how="semi")
                 for name in ("players", "draws", "halves")]
         try:
             frames = pl.collect_all([chosen_hands, *rest])
@@ -155,7 +157,7 @@ class Tables:
         except READ_ERRORS:
             # A batch merged away under this read, or damage: read whole, as read_columns
             # follows a merge and names a damaged file; the reports filter the hands alike.
-            return cls.load(store)
+            return cls.load(store, columns=columns)
         hands_read, players, draws, halves = frames
         return cls(hands_read, players, draws, halves, names=names["player"])
 
@@ -239,21 +241,23 @@ def store_names(store: Store) -> pl.Series:
     return names.sort()
 
 
-def each_batch(store: Store, filters: Filters | None,
-               read: Callable[[Store, Tables], T]) -> list[T]:
+def each_batch(store: Store, filters: Filters | None, read: Callable[[Store, Tables], T],
+               columns: Mapping[str, list[str]] = COLUMNS,
+               begin: Callable[[], object] = lambda: None) -> list[T]:
     """``read(view, tables)`` of each batch of ``store`` in order (``view`` the store as
-    holding that batch only, ``tables`` its ``Tables.load(view, filters)``): memory is one
-    batch's tables and what ``read`` keeps. A batch holds whole hands, so whatever is made
-    of a hand's rows is made inside one batch. Begun again when batches were merged under
-    the read."""
+    holding that batch only, ``tables`` its ``Tables.load(view, filters, columns)``): memory
+    is one batch's tables and what ``read`` keeps. A batch holds whole hands, so whatever is
+    made of a hand's rows is made inside one batch. Begun again (after ``begin()``, which
+    forgets what ``read`` kept) when batches were merged under the read."""
     for _ in range(TRIES):
+        begin()
         snapshot = store.snapshot()
         folders = snapshot.batch_folders()
         if not folders:
-            return [read(snapshot, Tables.load(snapshot, filters))]
+            return [read(snapshot, Tables.load(snapshot, filters, columns))]
         found = []
         for folder in folders:
-            if (batch := batch_tables(snapshot, folder, filters)) is None:
+            if (batch := batch_tables(snapshot, folder, filters, columns)) is None:
                 break
             found.append(read(*batch))
         else:
@@ -261,12 +265,12 @@ def each_batch(store: Store, filters: Filters | None,
     raise merged_again(store)
 
 
-def batch_tables(store: Store, folder: Path,
-                 filters: Filters | None) -> tuple[Store, Tables] | None:
+def batch_tables(store: Store, folder: Path, filters: Filters | None,
+                 columns: Mapping[str, list[str]] = COLUMNS) -> tuple[Store, Tables] | None:
     """``store`` as holding the batch ``folder`` only, and its ``Tables.load``; None when the
     batch was merged away under the read (the view followed the merge to other batches)."""
     view = store.only([folder])
-    tables = Tables.load(view, filters)
+    tables = Tables.load(view, filters, columns)
     return None if view.batch_folders() != [folder] else (view, tables)
 
 

@@ -64,22 +64,38 @@ def store_reports(store: Store, filters: Filters, names: Iterable[str] = DEFAULT
     """``stats.reports`` of every hand of ``store`` that ``filters`` selects, read batch by
     batch (the filters' names are checked first, as ``reports`` does)."""
     names = list(names)
+    filters, parts = store_parts(store, filters, names)
+    return {name: finish(parts, filters, name, by) for name in names}
+
+
+def store_parts(store: Store, filters: Filters, names: Iterable[str] = DEFAULT_REPORTS,
+                whole_only: bool = False) -> tuple[Filters, dict[str, pl.DataFrame]]:
+    """The filters checked and the partial sums (``stats.partial_sums``) that the reports
+    ``names`` of every hand of ``store`` that ``filters`` selects are finished from, read
+    batch by batch. ``whole_only``: none (an empty dict) unless ``filters`` select by player
+    alone, whose sums are cached (the caller makes the others in its own read)."""
+    names = list(names)
     for _ in range(TRIES):
-        found = _read(store.snapshot(), filters, names, by)
+        found = _read(store.snapshot(), filters, names, whole_only)
         if found is not None:
             return found
     raise merged_again(store)
 
 
 def _read(store: Store, filters: Filters, names: list[str],
-          by: Sequence[str]) -> dict[str, pl.DataFrame] | None:
-    """The reports, or None when a batch was merged away under the read."""
+          whole_only: bool = False) -> tuple[Filters, dict[str, pl.DataFrame]] | None:
+    """The checked filters and partial sums, or None when a batch was merged away under
+    the read."""
     folders = store.batch_folders()
+    whole = replace(filters, player=None) == Filters()
     if not folders:
-        return _reports_of(Tables.load(store), filters, names, by)
+        if whole_only and not whole:
+            return filters, {}
+        t = Tables.load(store)
+        filters = check_filters(filters, t.player_names())
+        return filters, partial_sums(t, filters, names)
     # A report of one player is the rows of that player in the reports of everyone (every
     # group holds the player): the cached sums of every hand serve it.
-    whole = replace(filters, player=None) == Filters()
     chosen: list[dict[str, pl.DataFrame]] = []
     if whole:
         summed = _whole(store, folders)
@@ -89,6 +105,8 @@ def _read(store: Store, filters: Filters, names: list[str],
         chosen = [summed if filters.player is None else
                   {name: part.filter(pl.col("player") == filters.player)
                    for name, part in summed.items()}]
+    elif whole_only:
+        return filters, {}
     else:
         known = []
         for folder in folders:
@@ -100,9 +118,9 @@ def _read(store: Store, filters: Filters, names: list[str],
             if parts is None:
                 return None
             chosen.append(parts)
-    parts = {name: pl.concat([p[name] for p in chosen], how="vertical_relaxed")
-             for name in chosen[0] if name != NAMES}
-    return {name: finish(parts, filters, name, by) for name in names}
+    wanted = {part for name in names for part in PARTS[name]}
+    return filters, {name: pl.concat([p[name] for p in chosen], how="vertical_relaxed")
+                     for name in chosen[0] if name in wanted}
 
 
 def _whole(store: Store, folders: list[Path]) -> dict[str, pl.DataFrame] | None:
@@ -136,13 +154,6 @@ def _whole(store: Store, folders: list[Path]) -> dict[str, pl.DataFrame] | None:
             if old.name != name:
                 shutil.rmtree(old, ignore_errors=True)
     return summed
-
-
-def _reports_of(t: Tables, filters: Filters, names: list[str],
-                by: Sequence[str]) -> dict[str, pl.DataFrame]:
-    filters = check_filters(filters, t.player_names())
-    parts = partial_sums(t, filters, names)
-    return {name: finish(parts, filters, name, by) for name in names}
 
 
 def _names(parts: list[dict[str, pl.DataFrame]]) -> list[str]:

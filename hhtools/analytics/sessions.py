@@ -13,7 +13,7 @@ currency, or tournament big blinds), since money of different units is never add
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import timedelta
 from decimal import Decimal
 from typing import Any
 
@@ -56,75 +56,92 @@ def sessions(t: Tables, filters: Filters = Filters(), gap: int = DEFAULT_GAP) ->
     is left for more than ``gap`` minutes); ``win_rate`` is in big bets per 100 hands
     (``BB/100``) for limit games and in big blinds (``bb/100``) for the others.
     """
+    check_gap(gap)
+    t = t.filtered(filters)
+    facts = hand_facts(t).join(t.hands.select(KEY + ["table"]), on=KEY, how="left")
+    return sessions_of(facts.select(HAND_COLUMNS), gap)
+
+
+#: What ``sessions_of`` reads of each hand.
+HAND_COLUMNS = ("player", "unit", "site", "hand_id", "table", "started_at", "structure", "net",
+                "net_bb", "net_big_bets")
+
+
+def check_gap(gap: int) -> None:
     if gap <= 0:
         raise UsageError(f"--gap must be a positive number of minutes, not {gap}")
-    t = t.filtered(filters)
-    facts = hand_facts(t).filter(pl.col("started_at").is_not_null())
-    if facts.height == 0:
+
+
+def sessions_of(hands: pl.DataFrame, gap: int = DEFAULT_GAP) -> pl.DataFrame:
+    """``sessions`` of ``hands``: one row per player's hand (``HAND_COLUMNS``, as
+    ``hand_facts`` gives them, with the hand's ``table``), in any order. A hand's own
+    columns are summed per session in polars (no Python object a hand: a store holds
+    millions); each session's figures are then made from its sums."""
+    check_gap(gap)
+    hands = hands.filter(pl.col("started_at").is_not_null())
+    if hands.height == 0:
         return pl.DataFrame(schema=SCHEMA)
-    # Only what a session's row reads: each hand becomes a dict below, and facts have some
-    # forty columns.
-    facts = facts.join(t.hands.select(KEY + ["table"]), on=KEY, how="left").sort(
-        "player", "unit", "started_at", "site", "hand_id").select(
-        "player", "unit", "site", "hand_id", "table", "started_at", "structure", "net",
-        "net_bb", "net_big_bets")
-    rows: list[tuple[object, ...]] = []
     limit = timedelta(minutes=gap)
-    for (player, unit), hands in facts.group_by(["player", "unit"], maintain_order=True):
-        current: list[dict[str, Any]] = []
-        last: datetime | None = None
-        for hand in hands.iter_rows(named=True):
-            if last is not None and hand["started_at"] - last > limit:
-                rows.append(_session(player, unit, len(rows), current, limit))
-                current = []
-            current.append(hand)
-            last = hand["started_at"]
-        rows.append(_session(player, unit, len(rows), current, limit))
+    group = ["player", "unit"]
+    hands = hands.sort("player", "unit", "started_at", "site", "hand_id").with_columns(
+        # A gap of more than ``gap`` minutes since the previous hand starts a session.
+        _session=(pl.col("started_at").diff() > limit).fill_null(False).cum_sum().over(group),
+        _limit=(pl.col("structure") == "fixed-limit").fill_null(False))
+    session = [*group, "_session"]
+    # The float sums in the order played, one term at a time, as Python's sum adds them
+    # (a pairwise sum's last bit differs, and rounding to the hundredth shows it).
+    sums = hands.group_by(session, maintain_order=True).agg(
+        start=pl.col("started_at").first(), end=pl.col("started_at").last(), hands=pl.len(),
+        net=pl.col("net").sum(),
+        big_bets=pl.col("net_big_bets").cum_sum().last(),
+        blinds=pl.col("net_bb").cum_sum().last(),
+        every_limit=pl.col("_limit").all(), any_limit=pl.col("_limit").any())
+    most = _tables_at_once(hands.select(*session, "site", "table", "hand_id", "started_at"),
+                           session, limit)
+    sums = sums.join(most, on=session, how="left", maintain_order="left")
+    rows: list[tuple[object, ...]] = []
+    for row in sums.iter_rows(named=True):
+        rows.append(_session(row, len(rows)))
     out = pl.DataFrame(rows, schema=SCHEMA, orient="row")
     return out.with_columns(session=pl.int_range(1, pl.len() + 1).over("player", "unit")
                             .cast(pl.Int64))
 
 
-def _session(player: str, unit: str, number: int, hands: list[dict[str, Any]],
-             limit: timedelta) -> tuple[object, ...]:
-    start, end = hands[0]["started_at"], hands[-1]["started_at"]
+def _session(row: dict[str, Any], number: int) -> tuple[object, ...]:
+    start, end, hands, unit = row["start"], row["end"], row["hands"], row["unit"]
     minutes = int((end - start).total_seconds() // 60)
     hours = (end - start).total_seconds() / 3600
-    net = sum((h["net"] for h in hands), Decimal(0))
+    net = row["net"] + Decimal(0)
     if unit == TOURNAMENT_UNIT:
         net = round(net, 2)  # each hand's quotient in big blinds carries more digits than it means
-    big_bets = sum(h["net_big_bets"] for h in hands)
-    limit_game = all(h["structure"] == "fixed-limit" for h in hands)
-    blinds = sum(h["net_bb"] for h in hands)
-    rate = 100 * (big_bets if limit_game else blinds) / len(hands)
-    none_limit = not any(h["structure"] == "fixed-limit" for h in hands)
+    big_bets = 0 + row["big_bets"]
+    limit_game = row["every_limit"]
+    blinds = 0 + row["blinds"]
+    rate = 100 * (big_bets if limit_game else blinds) / hands
+    none_limit = not row["any_limit"]
     unit_name = LIMIT_RATE if limit_game else BLIND_RATE if none_limit else MIXED_RATE
-    return (player, unit, number, start, end, minutes, _tables_at_once(hands, limit),
-            len(hands), round(len(hands) / hours, 1) if hours else None, net,
+    return (row["player"], unit, number, start, end, minutes, row["tables_at_once"],
+            hands, round(hands / hours, 1) if hours else None, net,
             round(big_bets, 2), round(rate, 2), unit_name,
             round(float(net) / hours, 2) if hours else None,
             round(big_bets / hours, 2) if hours else None)
 
 
-def _tables_at_once(hands: list[dict[str, Any]], limit: timedelta) -> int:
-    """The most tables in play at one moment: a table is in play from a hand to its next
-    hand unless more than ``limit`` apart."""
-    spans: list[tuple[datetime, datetime]] = []
-    open_span: dict[object, list[datetime]] = {}
-    for h in hands:
-        table = (h["site"], h["table"] if h["table"] is not None else h["hand_id"])
-        span = open_span.get(table)
-        if span is not None and h["started_at"] - span[1] <= limit:
-            span[1] = h["started_at"]
-        else:
-            if span is not None:
-                spans.append((span[0], span[1]))
-            open_span[table] = [h["started_at"], h["started_at"]]
-    spans += [(s, e) for s, e in open_span.values()]
+def _tables_at_once(hands: pl.DataFrame, session: list[str], limit: timedelta) -> pl.DataFrame:
+    """Per session, the most tables in play at one moment: a table is in play from a hand to
+    its next hand unless more than ``limit`` apart (``hands`` in the order played)."""
+    table = [*session, "_table"]
+    # A hand of no named table is a table of its own.
+    spans = hands.with_columns(
+        _table=pl.struct(pl.col("site"), pl.coalesce("table", "hand_id"))
+    ).with_columns(
+        _span=(pl.col("started_at").diff() > limit).fill_null(False).cum_sum().over(table)
+    ).group_by(*table, "_span").agg(_start=pl.col("started_at").first(),
+                                     _end=pl.col("started_at").last())
     # Starts before ends at one moment: two tables whose hands start together overlap.
-    events = sorted([(s, 0) for s, _ in spans] + [(e, 1) for _, e in spans])
-    most = now = 0
-    for _, kind in events:
-        now += 1 if kind == 0 else -1
-        most = max(most, now)
-    return most
+    events = pl.concat([
+        spans.select(*session, _at=pl.col("_start"), _kind=pl.lit(0), _step=pl.lit(1)),
+        spans.select(*session, _at=pl.col("_end"), _kind=pl.lit(1), _step=pl.lit(-1))])
+    return (events.sort(*session, "_at", "_kind")
+            .with_columns(_now=pl.col("_step").cum_sum().over(session))
+            .group_by(session).agg(tables_at_once=pl.col("_now").max().cast(pl.Int64)))

@@ -39,7 +39,7 @@ from hhtools.core.games import game_titles
 from hhtools.core.words import ordinal
 from hhtools.errors import UsageError
 from hhtools.store.store import Store
-from hhtools.store.tables import MONEY, SCHEMAS
+from hhtools.store.tables import MONEY, READ_ERRORS, SCHEMAS
 
 KEY = ["site", "hand_id"]
 TOURNAMENT = ["site", "tournament_id"]
@@ -82,8 +82,19 @@ class TournamentTables:
     def load(cls, store: Store) -> TournamentTables:
         """Read the tables from ``store``, all from the same batches."""
         store = store.snapshot()
-        hands = store.read_columns("hands", COLUMNS["hands"]).filter(
-            pl.col("tournament_id").is_not_null() & ~pl.col("cancelled").fill_null(False))
+        chosen = pl.col("tournament_id").is_not_null() & ~pl.col("cancelled").fill_null(False)
+        try:
+            # The tournament hands only, filtered as the files are read: a store of a
+            # million cash hands is not held to find its few sit & gos.
+            hands = store.scan("hands").select(COLUMNS["hands"]).filter(chosen).collect()
+            ids = hands["hand_id"].unique()
+            mine = (store.scan("players").select(COLUMNS["players"])
+                    .filter(pl.col("hand_id").is_in(ids.implode())).collect())
+        except READ_ERRORS:
+            # A batch merged away under this read, or damage: read_columns follows a merge
+            # and names a damaged file.
+            hands = store.read_columns("hands", COLUMNS["hands"]).filter(chosen)
+            mine = store.read_columns("players", COLUMNS["players"])
         keys = hands.select(KEY)
         summaries = (store.read_columns("tournament_summaries", COLUMNS["tournament_summaries"])
                      .sort(pl.col("ended_at").is_not_null(), "imported_at")
@@ -91,8 +102,9 @@ class TournamentTables:
         places = store.read_columns("summary_places", COLUMNS["summary_places"]).join(
             summaries.select(SUMMARY), on=SUMMARY, how="semi")
         players, tournaments, finishes = (
-            store.read_columns(name, COLUMNS[name]).join(keys, on=KEY, how="semi")
-            for name in ("players", "tournaments", "tournament_finishes"))
+            frame.join(keys, on=KEY, how="semi") for frame in (
+                mine, *(store.read_columns(name, COLUMNS[name])
+                        for name in ("tournaments", "tournament_finishes"))))
         return cls(hands, players, tournaments, finishes, summaries, places)
 
     def players_named(self) -> list[str]:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+import numpy as np
 import polars as pl
 
 from hhtools.analytics.chartdata import (
@@ -87,14 +88,16 @@ def winnings_chart(df: pl.DataFrame, where: str = "") -> Figure:
     ax = fig.add_subplot()
     # Every line starts at 0 before the first hand, as trackers draw it: one hand is a line,
     # not a lone point.
-    x = [0, *df["hand"].to_list()]
+    x = np.concatenate([[0], df["hand"].to_numpy()])
     last = df.row(-1, named=True)
     for column, gid, label, colour, width in (
             ("total", "total", "All hands", TOTAL, 2.2),
             ("showdown_total", "showdown", "Won at showdown", SHOWDOWN, 1.4),
             ("non_showdown_total", "non_showdown", "Won without showdown", NON_SHOWDOWN, 1.4)):
         # Decimal -> float here only: the running totals were summed exactly in chartdata.
-        y = [0.0, *(float(v) for v in df[column].to_list())]
+        # (polars' cast gives each decimal's nearest float, as float() of it: a Python
+        # object a hand would cost more than the chart.)
+        y = np.concatenate([[0.0], df[column].cast(pl.Float64).to_numpy()])
         # The total is drawn over the others: it often coincides with one of them.
         ax.plot(x, y, color=colour, linewidth=width, gid=gid, zorder=3 if gid == "total" else 2,
                         label=f"{label} ({_signed(last[column])})",
@@ -299,13 +302,24 @@ def chart_data(t: Tables, kind: str, filters: Filters, measure: str = "money") -
     if kind not in CHARTS:
         raise unknown_name("chart", kind, CHARTS)
     filters = check_filters(filters, t.player_names())
-    data, _, what = CHARTS[kind]
+    data = CHARTS[kind][0]
     df = data(t, filters, measure) if kind == "winnings" else data(t, filters)
+    return checked_data(kind, df, filters)
+
+
+def checked_data(kind: str, df: pl.DataFrame, filters: Filters) -> pl.DataFrame:
+    """``df``, the data of chart ``kind`` for ``filters`` (checked), as the chart draws it;
+    NoDataError (naming the player) when it is empty."""
     if kind in ("splits", "showdowns"):
         df = df.filter(pl.col("showdowns") > 0)
     if df.height == 0:
-        raise no_data(what, filters)
+        raise no_data(CHARTS[kind][2], filters)
     return df
+
+
+def draw(kind: str, df: pl.DataFrame, where: str) -> Figure:
+    """Chart ``kind`` of its data ``df`` (``checked_data``), titled with its scope ``where``."""
+    return CHARTS[kind][1](df, where)
 
 
 def chart(t: Tables, kind: str, filters: Filters, measure: str = "money") -> Figure:
@@ -313,4 +327,4 @@ def chart(t: Tables, kind: str, filters: Filters, measure: str = "money") -> Fig
     ``sessions``) for ``filters.player``, titled with its scope (``scope``)."""
     df = chart_data(t, kind, filters, measure)  # refuses an unknown kind first
 
-    return CHARTS[kind][1](df, scope(t, check_filters(filters, t.player_names())))
+    return draw(kind, df, scope(t, check_filters(filters, t.player_names())))

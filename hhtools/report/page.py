@@ -14,6 +14,7 @@ never run.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from html import escape
@@ -21,8 +22,9 @@ from pathlib import Path
 
 import polars as pl
 
-from hhtools.analytics.filters import each_batch, player_tables, store_names
-from hhtools.analytics.partials import store_reports
+from hhtools.analytics.filters import each_batch, store_names
+from hhtools.analytics.partials import store_parts, store_reports
+from hhtools.analytics.player import ALL_REPORTS, Gatherer
 from hhtools.analytics.stats import KEY, Filters, Tables, check_filters
 from hhtools.analytics.tournaments import TournamentTables
 from hhtools.core.games import game_title
@@ -63,10 +65,13 @@ class Survey:
     dealt: pl.DataFrame  # hands per player (player, n)
 
 
-def survey(store: Store, filters: Filters) -> Survey:
-    """The ``Survey`` of the hands ``filters`` selects, read batch by batch."""
+def survey(store: Store, filters: Filters, gathering: Sequence[Gatherer] = ()) -> Survey:
+    """The ``Survey`` of the hands ``filters`` selects, read batch by batch; each of
+    ``gathering`` gathers its player's figures from the same batches (one read for both)."""
 
     def read(view: Store, t: Tables) -> tuple[Survey, pl.Series]:
+        for player in gathering:
+            player.add(t)
         chosen = t.filtered(filters)
         keys = (chosen.players.select(KEY).unique() if (filters.player or filters.position)
                 else chosen.hands.select(KEY))
@@ -83,7 +88,11 @@ def survey(store: Store, filters: Filters) -> Survey:
                       _counts(players.filter(pl.col("is_hero"))), _counts(players)
                       ), players["player"].unique()
 
-    found = each_batch(store, filters, read)
+    def begin() -> None:
+        for player in gathering:
+            player.reset()
+
+    found = each_batch(store, filters, read, begin=begin)
     parts = [part for part, _ in found]
     names = pl.concat([n for _, n in found]).unique()
     return Survey(sum(p.hands for p in parts), sorted({g for p in parts for g in p.games}),
@@ -101,6 +110,29 @@ def _summed(counts: list[pl.DataFrame]) -> pl.DataFrame:
     """Per player counts of every batch added up, most first."""
     return (pl.concat(counts).group_by("player").agg(pl.col("n").sum())
             .sort(["n", "player"], descending=[True, False]))
+
+
+#: What ``player_counts`` reads: who was in each hand, and the columns the filters select by.
+COUNT_COLUMNS = {"hands": KEY + ["game", "small_bet", "big_bet", "started_at", "tournament_id",
+                                 "cancelled"],
+                 "players": KEY + ["player", "position", "sitting_out", "is_hero", "put_in",
+                                   "fold_street", "vpip"],
+                 "draws": KEY + ["player"], "halves": KEY + ["player"]}
+
+
+def player_counts(store: Store, filters: Filters) -> Survey:
+    """A ``Survey`` holding only ``heroes`` and ``dealt`` (what ``featured_players`` reads) of
+    the hands ``filters`` selects, read batch by batch from a few columns: the players shown
+    in detail are known before the one read of the page (``survey``) that gathers theirs."""
+
+    def read(view: Store, t: Tables) -> tuple[pl.DataFrame, pl.DataFrame]:
+        players = t.filtered(filters).players
+        return _counts(players.filter(pl.col("is_hero"))), _counts(players)
+
+    found = each_batch(store, filters, read, COUNT_COLUMNS)
+    nothing = pl.DataFrame()
+    return Survey(0, [], [], pl.Series([]), nothing, 0, _summed([h for h, _ in found]),
+                  _summed([d for _, d in found]))
 
 
 def featured_players(survey: Survey, filters: Filters,
@@ -164,16 +196,25 @@ def build_report(store: Store, filters: Filters = Filters(), now: datetime | Non
     store = store.snapshot()  # every table from the same batches
     tournaments = TournamentTables.load(store)
     # A player of tournament summary files only has no hand, yet has results.
-    filters = check_filters(filters, set(store_names(store)) | set(
-        tournaments.players_named()))
+    names = store_names(store)
+    filters = check_filters(filters, set(names) | set(tournaments.players_named()))
     now = now or datetime.now(timezone.utc)
     who = filters.player or "all players"
     described = ", ".join(f"{k} {v}" for k, v in (
         ("game", filters.game), ("site", filters.site), ("stakes", filters.stakes),
         ("since", filters.since), ("until", filters.until), ("position", filters.position),
         ("type", filters.hand_type)) if v)
-    covered = survey(store, filters)
-    featured, why = featured_players(covered, filters, _summary_heroes(tournaments))
+    # The players shown in detail first (from a few columns of each batch), so that one read
+    # of every batch makes the page's survey and each one's figures.
+    counted = (player_counts(store, filters) if not filters.player else
+               Survey(0, [], [], pl.Series([]), pl.DataFrame(), 0, pl.DataFrame(),
+                      pl.DataFrame()))
+    featured, why = featured_players(counted, filters, _summary_heroes(tournaments))
+    # Of every hand or of one player's: the figures come from the cached sums of each batch
+    # (as `hhtools stats` makes them); else they are made in the read.
+    whole = replace(filters, player=None) == Filters()
+    gathering = [Gatherer(name, filters, sums=not whole) for name in featured]
+    covered = survey(store, filters, gathering)
     if described and covered.hands == 0:
         # A page of empty sections would read as if the player had played nothing at all.
         of = f" of {filters.player}" if filters.player else ""
@@ -186,8 +227,8 @@ def build_report(store: Store, filters: Filters = Filters(), now: datetime | Non
     shown = everyone.head(PLAYER_ROWS)
     more = (f"; the {PLAYER_ROWS} with the most hands of {everyone.height}, hhtools stats "
             "lists them all" if everyone.height > PLAYER_ROWS else "")
-    # Each featured player's part from their own rows only, read batch by batch.
-    mine = player_tables(store, featured, filters)
+    mine = {player.player: player.done(names, _whole_parts(store, player) if whole else None)
+            for player in gathering}
     body = [
         f'<h1 id="title">hhtools report: {escape(who)}</h1>',
         f'<p class="meta">Store {escape(str(store.root))}; {escape(described or "all hands")}; '
@@ -195,7 +236,7 @@ def build_report(store: Store, filters: Filters = Filters(), now: datetime | Non
         _summary(covered, tournaments.summaries.height),
         f'<p class="meta" id="featured">{escape(why)}</p>',
         _contents(featured),
-        *(player_part(player_view(store, mine.pop(name), tournaments, filters, name, i))
+        *(player_part(player_view(store, mine.pop(name), tournaments, i))
           for i, name in enumerate(featured, 1)),
         '<h2 id="players">Every player</h2>',
         table(shown, PLAYER_COLUMNS, "stats-players",
@@ -216,6 +257,15 @@ def build_report(store: Store, filters: Filters = Filters(), now: datetime | Non
         "30 idle minutes, at every table together.</p>",
     ]
     return page(f"hhtools report: {who}", body)
+
+
+def _whole_parts(store: Store, player: Gatherer) -> dict[str, pl.DataFrame] | None:
+    """The partial sums of every report of the player's hands from the store's cached sums
+    (the report's filters select by player alone); None for a player of no hand (of
+    tournament summary files only: theirs are made empty in the read)."""
+    if not player.gathered():
+        return None
+    return store_parts(store, player.filters, ALL_REPORTS)[1]
 
 
 def write_report(store: Store, out: str | Path, filters: Filters = Filters()) -> Path:

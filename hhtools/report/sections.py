@@ -12,34 +12,25 @@ comparable.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from html import escape
 from typing import Any
 
 import polars as pl
 
-from hhtools.analytics import sessions as analytics_sessions
-from hhtools.analytics.chartdata import showdown_classes
+from hhtools.analytics.player import PlayerData
 from hhtools.analytics.sessions import DEFAULT_GAP
 from hhtools.analytics.stats import (
     BLIND_RATE,
     LIMIT_RATE,
     TOURNAMENT_UNIT,
     Filters,
-    Tables,
-    draw_classes,
-    draw_stats,
-    draws_by_position,
-    player_stats,
-    position_stats,
-    split_stats,
-    stakes_stats,
 )
 from hhtools.analytics.tournaments import TOURNAMENT, TournamentTables, results, totals
 from hhtools.core.games import GAMES, game_title
 from hhtools.core.words import plural
 from hhtools.errors import HHToolsError
-from hhtools.report.charts import COMPONENT_TITLES, chart
+from hhtools.report.charts import COMPONENT_TITLES, checked_data, draw
 from hhtools.report.html import Column, days, figure, number, signed, table, text, tone
 from hhtools.report.tournaments import tournament_section
 from hhtools.store.store import Store
@@ -47,15 +38,34 @@ from hhtools.store.store import Store
 
 @dataclass(frozen=True)
 class PlayerView:
-    """What every section of one player's part reads: the store, its tables (hands and
-    tournaments, read once for the page), the filters (``filters.player`` is the player) and
-    the player's place on the page (for element ids)."""
+    """What every section of one player's part reads: the store, the player's figures
+    (``data``, gathered batch by batch for the page's filters) and the store's tournaments
+    (read once for the page), the filters (``filters.player`` is the player; a narrower
+    game, stakes or type than ``data``'s in the winnings charts) and the player's place on
+    the page (for element ids)."""
 
     store: Store
-    tables: Tables
+    data: PlayerData
     tournaments: TournamentTables
     filters: Filters
     number: int
+    #: The player's sessions and showdown classes, made once for the table and the chart.
+    _made: dict[str, pl.DataFrame] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def chosen(self) -> PlayerData:
+        """``data`` of the hands ``filters`` select."""
+        return self.data if self.filters == self.data.filters else self.data.narrowed(self.filters)
+
+    def sessions(self) -> pl.DataFrame:
+        if "sessions" not in self._made:
+            self._made["sessions"] = self.data.sessions(DEFAULT_GAP)
+        return self._made["sessions"]
+
+    def showdown_classes(self) -> pl.DataFrame:
+        if "showdowns" not in self._made:
+            self._made["showdowns"] = self.data.showdown_classes()
+        return self._made["showdowns"]
 
     @property
     def player(self) -> str:
@@ -89,7 +99,7 @@ def _chart(view: PlayerView, kind: str, title: str, measure: str = "money",
 
     anchor = view.anchor(f"chart-{name or kind}")
     try:
-        fig = chart(view.tables, kind, view.filters, measure)
+        fig = draw(kind, _chart_data(view, kind, measure), view.chosen.scope())
     except HHToolsError as exc:
         return figure(anchor, title, "", missing=str(exc))
     return figure(anchor, title, f"{title}: {view.player}", fig)
@@ -99,17 +109,15 @@ def _chart(view: PlayerView, kind: str, title: str, measure: str = "money",
 
 def header(view: PlayerView) -> str:
     """The player's name, what they played, and one card of headline numbers per money unit."""
-    mine = view.tables.filtered(view.filters)
-    hands = mine.hands.join(mine.players.select("site", "hand_id").unique(), on=["site", "hand_id"],
-                            how="semi")
-    games = ", ".join(game_title(g) for g in sorted(hands["game"].drop_nulls().unique().to_list()))
-    sites = ", ".join(sorted(hands["site"].drop_nulls().unique().to_list()))
+    mine = view.data
+    hands = mine.hands
+    games = ", ".join(game_title(g) for g in mine.games())
+    sites = ", ".join(mine.sites())
     when = days(hands["started_at"])
     span = f"; {when}" if when else ""
     # One card per currency, game and stakes, most hands first: a win rate is only read at
     # one stake. A player of many stakes gets the table Per stakes for the rest.
-    stats = stakes_stats(view.tables, view.filters).sort("hands", descending=True,
-                                                         maintain_order=True)
+    stats = mine.report("stakes").sort("hands", descending=True, maintain_order=True)
     money = _tournament_money(view) if TOURNAMENT_UNIT in stats["unit"].to_list() else []
     shown = stats.head(HEADLINE_CARDS)
     if TOURNAMENT_UNIT in stats["unit"].to_list() and TOURNAMENT_UNIT not in shown["unit"].to_list():
@@ -202,7 +210,7 @@ def winnings(view: PlayerView) -> str:
     of the cash games (money of one stakes is the only sum a player reads as a result). A
     player with cash and tournament hands gets the cash games here: tournaments are
     measured in buy-ins and prizes, in their own section."""
-    units = player_stats(view.tables, view.filters)["unit"].to_list()
+    units = view.data.report("players")["unit"].to_list()
     note = ""
     if TOURNAMENT_UNIT in units and len(units) > 1:
         view = replace(view, filters=replace(view.filters, hand_type="cash"))
@@ -211,7 +219,7 @@ def winnings(view: PlayerView) -> str:
     if units == [TOURNAMENT_UNIT]:
         return _chart(view, "winnings", "Winnings in big blinds over hands played, with and "
                       "without showdown")
-    groups = stakes_stats(view.tables, replace(view.filters, hand_type="cash"))
+    groups = view.data.narrowed(replace(view.filters, hand_type="cash")).report("stakes")
     pairs = (groups.group_by("game", "stakes").agg(pl.col("hands").sum(), units=pl.col("unit").sort())
              .sort(["hands", "game", "stakes"], descending=[True, False, False]))
     charts = []
@@ -248,7 +256,7 @@ STAKES_COLUMNS = [Column("game_title", "Game", "text"), Column("stakes", "Stakes
 def by_stakes(view: PlayerView) -> str:
     """Results per game and stakes: the win rate in big bets per 100 hands for limit games,
     in big blinds for no-limit and pot-limit; a tournament's blind levels as one row."""
-    rows = stakes_stats(view.tables, view.filters).pipe(with_game_titles)
+    rows = view.data.report("stakes").pipe(with_game_titles)
     return table(rows, STAKES_COLUMNS, view.anchor("stakes-table"),
                  "Results per stakes (BB/100: big bets won per 100 hands; bb/100: big blinds)")
 
@@ -269,7 +277,7 @@ BY_GAME_PLAY = [Column("game_title", "Game", "text"), Column("unit", "Unit", "te
 
 def by_game(view: PlayerView) -> str:
     """Results, then style of play, per game and unit: two narrow tables, not one wide one."""
-    rows = player_stats(view.tables, view.filters, ("player", "game", "unit")).pipe(with_game_titles)
+    rows = view.data.report("players", ("player", "game", "unit")).pipe(with_game_titles)
     return (table(rows, BY_GAME_RESULTS, view.anchor("games-results"),
                   "Results per game, every stakes of a game together: the win rate in big bets "
                   "(BB/100) or big blinds (bb/100) per 100 hands, which add up across stakes")
@@ -284,7 +292,7 @@ POSITION_COLUMNS = [Column("position", "Position", "text"), Column("unit", "Unit
 
 
 def positions(view: PlayerView) -> str:
-    rows = position_stats(view.tables, view.filters).with_columns(
+    rows = view.data.report("positions").with_columns(
         position=pl.col("position").fill_null("sitting out"))
     return (table(rows, POSITION_COLUMNS, view.anchor("positions"),
                   "Results by position, in table order (utg first, the blinds last)")
@@ -316,15 +324,15 @@ DRAW_NAMES = {"draw1": "1st", "draw2": "2nd", "draw3": "3rd"}
 def draws(view: PlayerView) -> str:
     """Cards drawn at each draw, then made and broken hands as draw players judge them (with
     what made means in each game), pat and draw per strength class, and draws by position."""
-    rows = draw_stats(view.tables, view.filters).pipe(with_game_titles).with_columns(
+    rows = view.data.report("draws").pipe(with_game_titles).with_columns(
         draw=pl.col("street").replace(DRAW_NAMES))
     # A count nobody drew (five cards in Badugi) is a column of zeros: left out.
     drawn = [c for c in DRAWN_COLUMNS if not c.key.startswith("drew_") or rows[c.key].sum() > 0]
     means = rows.select("game_title", "made_means").unique().sort("game_title")
-    classes = draw_classes(view.tables, view.filters).pipe(with_game_titles).with_columns(
+    classes = view.data.report("draw-classes").pipe(with_game_titles).with_columns(
         draw=pl.col("street").replace(DRAW_NAMES),
         made=pl.when(pl.col("made")).then(pl.lit("made")).otherwise(pl.lit("drawing")))
-    placed = draws_by_position(view.tables, view.filters).pipe(with_game_titles).with_columns(
+    placed = view.data.report("draw-positions").pipe(with_game_titles).with_columns(
         draw=pl.col("street").replace(DRAW_NAMES), position=pl.col("position").fill_null("sitting out"))
     return (table(rows, drawn, view.anchor("draws"), "Cards drawn at each draw", "no draws")
             + table(means, MEANS_COLUMNS, view.anchor("made-means"),
@@ -353,7 +361,7 @@ def showdowns(view: PlayerView) -> str:
     for hands the player's own cards show, how often a class held to the end reached
     showdown."""
 
-    rows = showdown_classes(view.tables, view.filters).pipe(with_game_titles).with_columns(
+    rows = view.showdown_classes().pipe(with_game_titles).with_columns(
         half=pl.col("component").replace_strict(COMPONENT_TITLES, default=pl.col("component")))
     return (table(rows, SHOWDOWN_COLUMNS, view.anchor("showdown-classes"),
                   "Showdowns by strength class, best first", "no hand shown down")
@@ -372,7 +380,7 @@ SESSION_COLUMNS = [Column("unit", "Unit", "text"), Column("start", "Start"),
 def sessions(view: PlayerView) -> str:
     """The player's sessions (hhtools.analytics.sessions: a new one after 30 idle minutes, across
     tables), then the chart of their results."""
-    rows = analytics_sessions.sessions(view.tables, view.filters).sort("start")
+    rows = view.sessions().sort("start")
     return (table(rows, SESSION_COLUMNS, view.anchor("sessions-table"),
                   f"Sessions: a new one after {DEFAULT_GAP} idle minutes, at every table "
                   "together (times UTC)", "no hand with a start time")
@@ -389,12 +397,9 @@ def splits(view: PlayerView) -> str | None:
     """Badeucy and Badacey showdowns; left out for a player who played neither."""
 
     split_games = {g.name for g in GAMES.values() if g.split}
-    played = view.tables.filtered(view.filters).hands.filter(pl.col("game").is_in(split_games))
-    mine = view.tables.filtered(view.filters).players.join(played.select("site", "hand_id"),
-                                                            on=["site", "hand_id"], how="semi")
-    if mine.height == 0:
+    if not set(view.data.games()) & split_games:
         return None
-    rows = split_stats(view.tables, view.filters).pipe(with_game_titles)
+    rows = view.data.report("splits").pipe(with_game_titles)
     return (table(rows, SPLIT_COLUMNS, view.anchor("splits"), "Split pots at showdown",
                   "no Badeucy or Badacey showdown")
             + _chart(view, "splits", "Badeucy and Badacey: halves won and scoops"))
@@ -416,9 +421,7 @@ def _chosen_tournaments(view: PlayerView) -> pl.DataFrame | None:
 
     if replace(view.filters, player=None) == Filters():
         return None
-    mine = view.tables.filtered(view.filters)
-    return (mine.hands.join(mine.players.select("site", "hand_id"), on=["site", "hand_id"],
-                            how="semi").select(TOURNAMENT).drop_nulls().unique())
+    return view.data.tournaments.select(TOURNAMENT)
 
 
 #: A player's sections in page order: (id, title, section). The header comes first, always.
@@ -440,7 +443,7 @@ def player_part(view: PlayerView) -> str:
     parts = [f'<section class="player" id="{view.anchor("player")}">', header(view)]
     # A player known from tournament summary files only: their tournaments, and no empty
     # section for each kind of hand.
-    played = view.tables.filtered(view.filters).players.height > 0
+    played = view.data.hands.height > 0
     for name, title, section in SECTIONS:
         if not played and name != "tournaments":
             continue
@@ -451,6 +454,25 @@ def player_part(view: PlayerView) -> str:
     return "\n".join(parts)
 
 
-def player_view(store: Store, tables: Tables, tournaments: TournamentTables, filters: Filters,
-                player: str, number: int) -> PlayerView:
-    return PlayerView(store, tables, tournaments, replace(filters, player=player), number)
+def player_view(store: Store, data: PlayerData, tournaments: TournamentTables, number: int
+                ) -> PlayerView:
+    return PlayerView(store, data, tournaments, data.filters, number)
+
+
+def _chart_data(view: PlayerView, kind: str, measure: str) -> pl.DataFrame:
+    """What chart ``kind`` draws of the hands ``view.filters`` select (``charts.chart_data``
+    of the player's tables)."""
+    data = view.chosen
+    if kind == "winnings":
+        df = data.winnings(measure)
+    elif kind == "sessions":
+        df = view.sessions()
+    elif kind == "showdowns":
+        df = view.showdown_classes()
+    else:
+        df = data.report(CHART_REPORTS[kind])
+    return checked_data(kind, df, view.filters)
+
+
+#: The report each chart of a report draws (hhtools.report.charts.CHARTS).
+CHART_REPORTS = {"draws": "draws", "positions": "positions", "splits": "splits"}

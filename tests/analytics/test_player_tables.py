@@ -7,12 +7,16 @@ Checked on the real corpus of three sites imported as several batches (cash game
 sit & gos, several games, stakes and players).
 """
 
+from dataclasses import replace
+
 import polars as pl
 import pytest
 from polars.testing import assert_frame_equal
 
 from hhtools.analytics import chartdata
 from hhtools.analytics.filters import each_batch, player_tables, store_names
+from hhtools.analytics.partials import store_parts
+from hhtools.analytics.player import ALL_REPORTS, Gatherer
 from hhtools.analytics.sessions import sessions
 from hhtools.analytics.stats import REPORTS, Filters, Tables, reports
 from hhtools.store.store import Store
@@ -81,3 +85,41 @@ def test_each_batch_reads_every_batch_once(store):
     counts = each_batch(store, None, lambda view, t: (len(view.batch_folders()), t.hands.height))
     assert [n for n, _ in counts] == [1] * len(store.batch_folders())
     assert sum(h for _, h in counts) == Tables.load(store).hands.height
+
+
+def test_a_players_gathered_figures_equal_those_of_the_whole_tables(store, tmp_path, monkeypatch):
+    """The report's part of a player (hhtools.analytics.player: per-hand rows, partial sums and
+    showdown counts gathered batch by batch, or the cached sums) equals what the tables in
+    memory give, narrowed views (a game and stakes, cash only) included."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    whole = Tables.load(store)
+    names = store_names(store)
+    for player in _players(store):
+        for f in (Filters(player=player), Filters(player=player, game="Badugi"),
+                  Filters(player=player, position="button"),
+                  Filters(player=player, hand_type="tournament")):
+            cached = replace(f, player=None) == Filters()
+            gathering = Gatherer(player, f, sums=not cached)
+            each_batch(store, f, lambda view, t, g=gathering: g.add(t), begin=gathering.reset)
+            data = gathering.done(names, store_parts(store, f, ALL_REPORTS)[1]
+                                  if cached and gathering.gathered() else None)
+            for name in REPORTS:
+                _same(data.report(name), reports(whole, f, [name])[name])
+            _same(data.report("players", ("player", "game", "unit")),
+                  reports(whole, f, ["players"], ("player", "game", "unit"))["players"])
+            _same(data.sessions(30), sessions(whole, f))
+            _same(data.showdown_classes(), chartdata.showdown_classes(whole, f))
+            assert data.scope() == chartdata.scope(whole, f)
+            _same(data.winnings("big-bets"), chartdata.winnings_series(whole, f, "big-bets"))
+            # (A view of tournaments narrowed to cash games has no hand: the report reads
+            # the tournaments' hands only; the tables in memory hold them all.)
+            cash = reports(whole, replace(f, hand_type="cash"), ["stakes"])["stakes"]
+            for row in cash.head(3 if f.hand_type is None else 0).iter_rows(named=True):
+                narrow = replace(f, game=row["game"], stakes=row["stakes"], hand_type="cash")
+                mine = data.narrowed(narrow)
+                assert mine.scope() == chartdata.scope(whole, narrow)
+                _same(mine.report("stakes"), reports(whole, narrow, ["stakes"])["stakes"])
+                expected = chartdata.winnings_series(whole, narrow, "big-bets")
+                _same(mine.winnings("big-bets"), expected)
+                if expected["unit"].n_unique() <= 1:
+                    _same(mine.winnings("money"), chartdata.winnings_series(whole, narrow))

@@ -1,0 +1,225 @@
+"""One player's figures for the report's part of that player, gathered batch by batch without
+holding the player's rows (issue P19: a report on a million hands in bounded memory).
+
+A batch holds whole hands, so each batch gives, for the player and the report's filters
+(``Gatherer.add``): one short row per hand (its kind, id, table, start, showdown and nets:
+what the winnings series, the sessions and the charts' scope read), the showdown classes'
+counts (``chartdata.showdown_parts``), the tournaments played and, unless the store's cached
+sums serve the filters (``partials.store_parts``), the reports' partial sums. A hand's kind
+(``chartdata.KIND``: site, game, stakes, unit, structure, tournament or not, big bet) is
+kept once in a small table: a store holds a few kinds, whatever its hands. ``PlayerData``
+finishes every report and chart's data from them, as ``stats`` and ``chartdata`` do from the
+tables.
+
+>>> PlayerData.empty(Filters(player="Alice")).report("players").height
+0
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+
+import polars as pl
+
+from hhtools.analytics.chartdata import (
+    KIND,
+    hand_kinds,
+    scope_of,
+    series_of,
+    showdown_finish,
+    showdown_parts,
+)
+from hhtools.analytics.filters import _normal_stakes
+from hhtools.analytics.sessions import HAND_COLUMNS, sessions_of
+from hhtools.analytics.stats import (
+    KEY,
+    REPORTS,
+    TOURNAMENT_UNIT,
+    Filters,
+    Tables,
+    finish,
+    hand_facts,
+    partial_sums,
+)
+from hhtools.core.games import get_game
+
+#: What is kept of each hand of the player: its kind (a row of ``PlayerData.kinds``) and what
+#: differs from hand to hand.
+HAND = ("kind", "hand_id", "table", "started_at", "showdown", "net", "money_net", "net_bb",
+        "net_big_bets")
+#: The partial sums of every report (``stats.PARTS``).
+ALL_REPORTS = tuple(REPORTS)
+
+
+@dataclass
+class Gatherer:
+    """What one player's part reads, gathered from one batch's tables at a time (``add``),
+    then joined (``done``)."""
+
+    player: str
+    filters: Filters  # the report's; ``player`` is set to ``self.player``
+    sums: bool = True  # make the reports' partial sums of each batch too
+    _kinds: dict[tuple[object, ...], int] = field(default_factory=dict)
+    _kind_rows: list[pl.DataFrame] = field(default_factory=list)
+    _hands: list[pl.DataFrame] = field(default_factory=list)
+    _shown: list[pl.DataFrame] = field(default_factory=list)
+    _held: list[pl.DataFrame] = field(default_factory=list)
+    _tournaments: list[pl.DataFrame] = field(default_factory=list)
+    _parts: list[dict[str, pl.DataFrame]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.filters = replace(self.filters, player=self.player)
+
+    def reset(self) -> None:
+        """Forget every batch gathered (a read begun again)."""
+        for gathered in (self._kinds, self._kind_rows, self._hands, self._shown, self._held,
+                         self._tournaments, self._parts):
+            gathered.clear()
+
+    def add(self, t: Tables) -> None:
+        """Gather the player's hands of ``t``, one batch's tables (whole hands)."""
+        mine = t.filtered(self.filters)
+        facts = hand_facts(mine).join(mine.hands.select(KEY + ["table"]), on=KEY, how="left",
+                                      maintain_order="left")
+        kinds = hand_kinds(facts).with_row_index("_row")
+        groups = kinds.group_by(KIND, maintain_order=True).agg("_row")
+        known = len(self._kinds)
+        ids = [self._kinds.setdefault(k, len(self._kinds))
+               for k in groups.select(KIND).iter_rows()]
+        groups = groups.with_columns(kind=pl.Series(ids, dtype=pl.UInt32))
+        new = groups.filter(pl.col("kind") >= known)
+        self._kind_rows.append(new.select("kind", *KIND))
+        kind = groups.select("kind", "_row").explode("_row").sort("_row")["kind"]
+        self._hands.append(facts.with_columns(kind=kind).select(HAND))
+        shown, held = showdown_parts(mine)
+        self._shown.append(shown)
+        self._held.append(held)
+        self._tournaments.append(facts.select("site", "tournament_id").drop_nulls().unique())
+        if self.sums:
+            self._parts.append(partial_sums(t, self.filters, ALL_REPORTS))
+
+    def gathered(self) -> bool:
+        """Whether a hand of the player was gathered."""
+        return any(hands.height for hands in self._hands)
+
+    def done(self, names: pl.Series, parts: dict[str, pl.DataFrame] | None = None) -> PlayerData:
+        """The player's data (``parts``: the reports' partial sums, when not made here)."""
+        if not self._hands:
+            self.add(_no_tables())  # a store of no batch: the frames of no row
+        if parts is None and not self._parts:
+            parts = partial_sums(_no_tables(), self.filters, ALL_REPORTS)
+        elif parts is None:
+            parts = {name: pl.concat([p[name] for p in self._parts], how="vertical_relaxed")
+                     for name in self._parts[0]}
+
+        def joined(frames: list[pl.DataFrame]) -> pl.DataFrame:
+            return pl.concat(frames, how="vertical_relaxed")
+
+        return PlayerData(self.filters, names, parts, joined(self._hands),
+                          joined(self._kind_rows), joined(self._shown), joined(self._held),
+                          joined(self._tournaments).unique())
+
+
+@dataclass(frozen=True)
+class PlayerData:
+    """One player's hands under ``filters`` (``filters.player`` is the player), as the report
+    reads them: ``parts``, the reports' partial sums; ``hands`` (``HAND``), one row per hand
+    and ``kinds`` (``chartdata.KIND`` by ``kind``); ``shown`` and ``held``, the showdown
+    classes' counts; ``tournaments`` (site, tournament_id) played; ``names``, every player
+    of the store."""
+
+    filters: Filters
+    names: pl.Series
+    parts: dict[str, pl.DataFrame]
+    hands: pl.DataFrame
+    kinds: pl.DataFrame
+    shown: pl.DataFrame
+    held: pl.DataFrame
+    tournaments: pl.DataFrame
+
+    @classmethod
+    def empty(cls, filters: Filters) -> PlayerData:
+        """No hand (``Tables`` of nothing, gathered)."""
+        return Gatherer(filters.player or "", filters).done(pl.Series("player", [], pl.String))
+
+    @property
+    def player(self) -> str:
+        return self.filters.player or ""
+
+    def report(self, name: str, by: Sequence[str] = ("player", "unit")) -> pl.DataFrame:
+        """Report ``name`` of ``stats`` (``stats.REPORTS``) of these hands."""
+        return finish(self.parts, self.filters, name, by)
+
+    def narrowed(self, f: Filters) -> PlayerData:
+        """These hands that ``f`` selects: ``f`` is ``filters`` with another game, stakes or
+        type of hand (what the winnings charts choose); only its money reports are made."""
+        if replace(f, game=None, stakes=None, hand_type=None) != replace(
+                self.filters, game=None, stakes=None, hand_type=None):
+            raise ValueError(f"{f} narrows {self.filters} by more than game, stakes and type")
+        chosen, kinds = [], []
+        if f.game:
+            game = get_game(f.game).name
+            chosen.append(pl.col("game") == game)
+            kinds.append(pl.col("game") == game)
+        if f.stakes:
+            stakes = _normal_stakes(f.stakes)
+            chosen.append(pl.col("stakes") == stakes)
+            kinds.append(pl.col("stakes") == stakes)
+        if f.hand_type:
+            tournament = f.hand_type == "tournament"
+            # A hand's unit is "tournament bb" exactly when it is a tournament's.
+            chosen.append((pl.col("unit") == TOURNAMENT_UNIT) == tournament)
+            kinds.append(pl.col("tournament") == tournament)
+        money = self.parts["money"]
+        kept = self.kinds
+        if chosen:
+            money = money.filter(pl.all_horizontal(chosen))
+            kept = kept.filter(pl.all_horizontal(kinds))
+        hands = self.hands.join(kept.select("kind"), on="kind", how="semi")
+        return PlayerData(f, self.names, {"money": money}, hands, kept, self.shown.clear(),
+                          self.held.clear(), self.tournaments.clear())
+
+    def scope(self) -> str:
+        """``chartdata.scope`` of these hands."""
+        return scope_of(self.kinds.join(self.hands.select("kind").unique(), on="kind",
+                                        how="semi"))
+
+    def facts(self, columns: Iterable[str]) -> pl.DataFrame:
+        """``columns`` of ``hand_facts`` of these hands (with the hand's ``table``), those
+        kept: ``HAND``, ``KIND`` and ``player``."""
+        return (self.hands.join(self.kinds, on="kind", how="left", maintain_order="left")
+                .with_columns(player=pl.lit(self.player)).select(columns))
+
+    def games(self) -> list[str]:
+        """The games of these hands, sorted."""
+        return sorted(self.kinds.join(self.hands.select("kind").unique(), on="kind",
+                                      how="semi")["game"].drop_nulls().unique().to_list())
+
+    def sites(self) -> list[str]:
+        return sorted(self.kinds.join(self.hands.select("kind").unique(), on="kind",
+                                      how="semi")["site"].drop_nulls().unique().to_list())
+
+    def sessions(self, gap: int) -> pl.DataFrame:
+        """``sessions.sessions`` of these hands."""
+        return sessions_of(self.facts(HAND_COLUMNS), gap)
+
+    def winnings(self, measure: str) -> pl.DataFrame:
+        """``chartdata.winnings_series`` of these hands."""
+        from hhtools.analytics.chartdata import SERIES_COLUMNS
+
+        return series_of(self.facts(SERIES_COLUMNS), self.filters, measure)
+
+    def showdown_classes(self) -> pl.DataFrame:
+        """``chartdata.showdown_classes`` of these hands."""
+        return showdown_finish(self.shown, self.held, self.filters)
+
+
+def _no_tables() -> Tables:
+    """Tables of no row, of the columns the reports read."""
+    from hhtools.analytics.filters import COLUMNS
+    from hhtools.store.tables import SCHEMAS
+
+    hands, players, draws, halves = (pl.DataFrame(schema={c: SCHEMAS[name][c] for c in COLUMNS[name]})
+                                     for name in ("hands", "players", "draws", "halves"))
+    return Tables(hands, players, draws, halves)
