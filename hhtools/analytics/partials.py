@@ -127,14 +127,12 @@ def _whole(store: Store, folders: list[Path]) -> dict[str, pl.DataFrame] | None:
     """The partial sums of every hand of the batches ``folders``, summed per group: cached
     for this very set of batches (the next import makes another), else made from each
     batch's. None when a batch was merged away under the read."""
-    keys = [_key(folder) for folder in folders]
     root = cache_folder("partials")
     # The store's entry is named by its folder and its batches: one per store is kept.
-    place = hashlib.blake2b(str(store.root.resolve()).encode(), digest_size=8).hexdigest()
+    named = store_place(store, [_key(folder) for folder in folders])
     name = None
-    if root is not None and None not in keys:
-        name = f"store-{place}-" + hashlib.blake2b(
-            "".join(sorted(k for k in keys if k)).encode(), digest_size=16).hexdigest()
+    if root is not None and named is not None:
+        name = f"store-{named[0]}-{named[1]}"
         if (found := _read_parts(root / name, ALL_PARTS)) is not None:
             return found
     chosen = []
@@ -148,11 +146,9 @@ def _whole(store: Store, folders: list[Path]) -> dict[str, pl.DataFrame] | None:
     for part, by in groups.items():
         frame = pl.concat([p[part] for p in chosen], how="vertical_relaxed")
         summed[part] = frame.group_by(by).agg(pl.exclude(by).sum())
-    if root is not None and name is not None:
+    if root is not None and named is not None and name is not None:
         _write_parts(root, name, summed)
-        for old in root.glob(f"store-{place}-*"):
-            if old.name != name:
-                shutil.rmtree(old, ignore_errors=True)
+        forget_others(root, *named)
     return summed
 
 
@@ -180,7 +176,12 @@ def _batch(store: Store, folder: Path, filters: Filters, names: Iterable[str],
 
 
 def _key(folder: Path) -> str | None:
-    """The cache key of a batch: its digests (hhtools.store.store) and the size and time of
+    return batch_key(folder, VERSION)
+
+
+def batch_key(folder: Path, version: str) -> str | None:
+    """The cache key of a batch for what ``version`` names (a kind of figures and the version
+    of their making): the batch's digests (hhtools.store.store) and the size and time of
     each table file the reports read, so a file rewritten in place (damage, a repair) is read
     again; None for a batch written without digests."""
     try:
@@ -189,7 +190,7 @@ def _key(folder: Path) -> str | None:
     except OSError:
         return None
     key = hashlib.blake2b(digest_size=16)
-    key.update(VERSION.encode())
+    key.update(version.encode())
     key.update(digests)
     for stat in stats:
         key.update(f"{stat.st_size} {stat.st_mtime_ns}\n".encode())
@@ -203,6 +204,37 @@ def _cached(folder: Path, wanted: Sequence[str] = ALL_PARTS) -> dict[str, pl.Dat
     if key is None or root is None:
         return None
     return _read_parts(root / key, wanted)
+
+
+def store_place(store: Store, keys: Sequence[str | None]) -> tuple[str, str] | None:
+    """What names a store's cached entries (``_whole``): its folder, and its batches (their
+    keys: the next import makes another); None when a batch has no key."""
+    if None in keys:
+        return None
+    place = hashlib.blake2b(str(store.root.resolve()).encode(), digest_size=8).hexdigest()
+    return place, hashlib.blake2b("".join(sorted(k for k in keys if k)).encode(),
+                                  digest_size=16).hexdigest()
+
+
+def forget_others(root: Path, place: str, batches: str) -> None:
+    """Delete the entries of store ``place`` cached for other batches than ``batches``: one
+    set per store is kept."""
+    for old in root.glob(f"store-{place}-*"):
+        if not old.name.startswith(f"store-{place}-{batches}"):
+            shutil.rmtree(old, ignore_errors=True)
+
+
+def read_entry(entry: Path, wanted: Sequence[str]) -> dict[str, pl.DataFrame] | None:
+    """The frames ``wanted`` of a cache entry (a folder of Parquet files), None when it is
+    not there or cannot be read (its figures are then made again)."""
+    return _read_parts(entry, wanted)
+
+
+def write_entry(root: Path, name: str, parts: dict[str, pl.DataFrame]) -> None:
+    """Cache ``parts`` as the entry ``name`` of ``root``: written apart, then renamed into
+    place, so a reader never meets half of it. An entry that cannot be written is left: it
+    only saves time."""
+    _write_parts(root, name, parts)
 
 
 def _read_parts(entry: Path, wanted: Sequence[str]) -> dict[str, pl.DataFrame] | None:

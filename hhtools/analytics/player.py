@@ -48,6 +48,8 @@ from hhtools.core.games import get_game
 #: differs from hand to hand.
 HAND = ("kind", "hand_id", "table", "started_at", "showdown", "net", "money_net", "net_bb",
         "net_big_bets")
+#: The frames ``Gatherer.part`` makes of a batch, but the sums.
+GATHERED = ("kinds", "hands", "shown", "held", "tournaments")
 #: The partial sums of every report (``stats.PARTS``).
 ALL_REPORTS = tuple(REPORTS)
 
@@ -79,25 +81,63 @@ class Gatherer:
 
     def add(self, t: Tables) -> None:
         """Gather the player's hands of ``t``, one batch's tables (whole hands)."""
+        self.take(self.part(t))
+
+    def part(self, t: Tables) -> dict[str, pl.DataFrame]:
+        """What ``add`` gathers of ``t``, one batch's tables, as frames that ``take`` adds up
+        (so that a batch's can be kept: ``report.page``): ``GATHERED``, a hand's kind being
+        a row of this batch's ``kinds``; with ``sums``, each report's partial sums too
+        (``sum-`` and the part's name)."""
         mine = t.filtered(self.filters)
         facts = hand_facts(mine).join(mine.hands.select(KEY + ["table"]), on=KEY, how="left",
                                       maintain_order="left")
         kinds = hand_kinds(facts).with_row_index("_row")
-        groups = kinds.group_by(KIND, maintain_order=True).agg("_row")
-        known = len(self._kinds)
-        ids = [self._kinds.setdefault(k, len(self._kinds))
-               for k in groups.select(KIND).iter_rows()]
-        groups = groups.with_columns(kind=pl.Series(ids, dtype=pl.UInt32))
-        new = groups.filter(pl.col("kind") >= known)
-        self._kind_rows.append(new.select("kind", *KIND))
+        groups = (kinds.group_by(KIND, maintain_order=True).agg("_row")
+                  .with_row_index("kind"))
         kind = groups.select("kind", "_row").explode("_row").sort("_row")["kind"]
-        self._hands.append(facts.with_columns(kind=kind).select(HAND))
         shown, held = showdown_parts(mine)
-        self._shown.append(shown)
-        self._held.append(held)
-        self._tournaments.append(facts.select("site", "tournament_id").drop_nulls().unique())
+        found = {"kinds": groups.select("kind", *KIND),
+                 "hands": facts.with_columns(kind=kind).select(HAND),
+                 "shown": shown, "held": held,
+                 "tournaments": facts.select("site", "tournament_id").drop_nulls().unique()}
         if self.sums:
-            self._parts.append(partial_sums(t, self.filters, ALL_REPORTS))
+            found.update((f"sum-{name}", part) for name, part in
+                         partial_sums(t, self.filters, ALL_REPORTS).items())
+        return found
+
+    def take(self, part: dict[str, pl.DataFrame]) -> None:
+        """Add a batch's ``part``: its kinds numbered in the order first met (each kind of
+        hand one row of the player's ``kinds``, whatever the batches)."""
+        known = len(self._kinds)
+        local = part["kinds"]
+        ids = [self._kinds.setdefault(k, len(self._kinds))
+               for k in local.select(KIND).iter_rows()]
+        numbered = local.with_columns(kind=pl.Series(ids, dtype=pl.UInt32))
+        self._kind_rows.append(numbered.filter(pl.col("kind") >= known))
+        hands = part["hands"]
+        if local.height:
+            hands = hands.with_columns(kind=pl.col("kind").replace_strict(
+                local["kind"], numbered["kind"], return_dtype=pl.UInt32))
+        self._hands.append(hands.with_columns(pl.col("kind").cast(pl.UInt32)))
+        self._shown.append(part["shown"])
+        self._held.append(part["held"])
+        self._tournaments.append(part["tournaments"])
+        if self.sums:
+            self._parts.append({name.removeprefix("sum-"): frame for name, frame in part.items()
+                                if name.startswith("sum-")})
+
+    def joined(self) -> dict[str, pl.DataFrame]:
+        """Every batch taken, as one ``part`` (the kinds numbered for all of them); not the
+        sums."""
+        # The showdown classes' counts summed per distinct hand already, as
+        # ``showdown_finish`` first does.
+        shown, held = _joined(self._shown), _joined(self._held)
+        return {"kinds": _joined(self._kind_rows), "hands": _joined(self._hands),
+                "shown": shown.group_by("game", "key", "collected", "halves",
+                                        maintain_order=True).agg(pl.col("n").sum()),
+                "held": held.group_by("game", "after", maintain_order=True)
+                .agg(pl.col("held", "held_showdowns").sum()),
+                "tournaments": _joined(self._tournaments).unique(maintain_order=True)}
 
     def gathered(self) -> bool:
         """Whether a hand of the player was gathered."""
@@ -112,13 +152,13 @@ class Gatherer:
         elif parts is None:
             parts = {name: pl.concat([p[name] for p in self._parts], how="vertical_relaxed")
                      for name in self._parts[0]}
+        return PlayerData(self.filters, names, parts, _joined(self._hands),
+                          _joined(self._kind_rows), _joined(self._shown), _joined(self._held),
+                          _joined(self._tournaments).unique())
 
-        def joined(frames: list[pl.DataFrame]) -> pl.DataFrame:
-            return pl.concat(frames, how="vertical_relaxed")
 
-        return PlayerData(self.filters, names, parts, joined(self._hands),
-                          joined(self._kind_rows), joined(self._shown), joined(self._held),
-                          joined(self._tournaments).unique())
+def _joined(frames: list[pl.DataFrame]) -> pl.DataFrame:
+    return pl.concat(frames, how="vertical_relaxed")
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ never run.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timezone
@@ -22,13 +23,28 @@ from pathlib import Path
 
 import polars as pl
 
-from hhtools.analytics.filters import each_batch, store_names
-from hhtools.analytics.partials import store_parts, store_reports
-from hhtools.analytics.player import ALL_REPORTS, Gatherer
+from hhtools.analytics.filters import (
+    TRIES,
+    batch_tables,
+    each_batch,
+    merged_again,
+    store_names,
+)
+from hhtools.analytics.partials import (
+    batch_key,
+    forget_others,
+    read_entry,
+    store_parts,
+    store_place,
+    store_reports,
+    write_entry,
+)
+from hhtools.analytics.player import ALL_REPORTS, GATHERED, Gatherer
 from hhtools.analytics.stats import KEY, Filters, Tables, check_filters
 from hhtools.analytics.tournaments import TournamentTables
 from hhtools.core.games import game_title
 from hhtools.core.outputs import write_text
+from hhtools.core.resources import cache_folder
 from hhtools.core.words import plural
 from hhtools.errors import NoDataError
 from hhtools.report.disputes import audit_section, not_read_section
@@ -67,39 +83,170 @@ class Survey:
 
 def survey(store: Store, filters: Filters, gathering: Sequence[Gatherer] = ()) -> Survey:
     """The ``Survey`` of the hands ``filters`` selects, read batch by batch; each of
-    ``gathering`` gathers its player's figures from the same batches (one read for both)."""
+    ``gathering`` gathers its player's figures from the same batches (one read for both).
 
-    def read(view: Store, t: Tables) -> tuple[Survey, pl.Series]:
-        for player in gathering:
-            player.add(t)
-        chosen = t.filtered(filters)
-        keys = (chosen.players.select(KEY).unique() if (filters.player or filters.position)
-                else chosen.hands.select(KEY))
-        hands = (view.read_columns("hands", KEY + ["game", "table", "started_at", "verdict",
-                                                    "path", "line"])
-                 .join(keys, on=KEY, how="semi"))
-        games = chosen.hands.join(hands.select(KEY), on=KEY, how="semi")
-        started = games["started_at"].drop_nulls().sort()
-        players = chosen.players
-        return Survey(hands.height, games["game"].drop_nulls().unique().to_list(),
-                      games["site"].drop_nulls().unique().to_list(),
-                      started.gather([0, started.len() - 1]) if started.len() else started,
-                      hands.filter(pl.col("verdict").fill_null("unknown") != "ok"), 0,
-                      _counts(players.filter(pl.col("is_hero"))), _counts(players)
-                      ), players["player"].unique()
-
-    def begin() -> None:
+    A batch never changes once written: for a report of every hand or of one player, what
+    the page and each player gather of a batch is cached (like the partial sums,
+    hhtools.analytics.partials), and so is all of it for the store's present batches, so
+    that a report made again reads no batch, and one made after an import reads the new
+    batches alone."""
+    cache = _Cache.of(store, filters)
+    for _ in range(TRIES):
         for player in gathering:
             player.reset()
+        snapshot = store.snapshot()
+        folders = snapshot.batch_folders()
+        if not folders:
+            t = Tables.load(snapshot, filters)
+            for player in gathering:
+                player.add(t)
+            return _as_survey(_survey_part(snapshot, t, filters))
+        keys = cache.batch_keys(folders) if cache else []
+        if cache and (whole := cache.store_entries(keys, [p.player for p in gathering])):
+            for player, entry in zip(gathering, whole[1:]):
+                player.take(entry)
+            return _as_survey(whole[0])
+        parts = []
+        for i, folder in enumerate(folders):
+            found = _batch_parts(snapshot, folder, filters, gathering, cache,
+                                 keys[i] if keys else None)
+            if found is None:
+                break
+            parts.append(found[0])
+            for player, part in zip(gathering, found[1:]):
+                player.take(part)
+        else:
+            merged = _merged(parts)
+            if cache:
+                cache.keep_store(keys, [merged, *(p.joined() for p in gathering)],
+                                 [p.player for p in gathering])
+            return _as_survey(merged)
+    raise merged_again(store)
 
-    found = each_batch(store, filters, read, begin=begin)
-    parts = [part for part, _ in found]
-    names = pl.concat([n for _, n in found]).unique()
-    return Survey(sum(p.hands for p in parts), sorted({g for p in parts for g in p.games}),
-                  sorted({s for p in parts for s in p.sites}),
-                  pl.concat([p.started for p in parts]),
-                  pl.concat([p.disputed for p in parts]), names.len(),
-                  _summed([p.heroes for p in parts]), _summed([p.dealt for p in parts]))
+
+#: The frames of what the page gathers of some batches (``_survey_part``, ``_merged``).
+SURVEY_PARTS = ("count", "games", "sites", "started", "disputed", "heroes", "dealt", "names")
+#: Changed whenever what the page or a player gathers of a batch changes, so that figures
+#: cached by another version are never read (the polars version too: they are its Parquet).
+VERSION = f"report-1-polars-{pl.__version__}"
+
+
+@dataclass(frozen=True)
+class _Cache:
+    """Where what the page gathers of each batch for ``filters`` is kept (``survey``)."""
+
+    root: Path
+    store: Store
+    filters: Filters
+
+    @classmethod
+    def of(cls, store: Store, filters: Filters) -> _Cache | None:
+        """None unless ``filters`` select by player alone (others are not kept: a report
+        of a game or of some days is read again), or without a cache folder."""
+        root = cache_folder("report")
+        if root is None or replace(filters, player=None) != Filters():
+            return None
+        return cls(root, store, filters)
+
+    def batch_keys(self, folders: list[Path]) -> list[str | None]:
+        return [batch_key(folder, VERSION) for folder in folders]
+
+    def _what(self, player: str | None) -> str:
+        """What an entry holds: the page's survey for these filters, or a player's part."""
+        what = (f"survey {self.filters.player}" if player is None else f"player {player}")
+        return hashlib.blake2b(what.encode(), digest_size=8).hexdigest()
+
+    def batch_entry(self, key: str, player: str | None) -> Path:
+        return self.root / f"{key}-{self._what(player)}"
+
+    def _store_entry(self, keys: list[str | None], player: str | None) -> Path | None:
+        named = store_place(self.store, keys)
+        return None if named is None else self.root / (
+            f"store-{named[0]}-{named[1]}-{self._what(player)}")
+
+    def store_entries(self, keys: list[str | None], players: list[str]
+                      ) -> list[dict[str, pl.DataFrame]] | None:
+        """The page's and each player's figures of every batch (``keys``), when cached."""
+        found = []
+        for player, wanted in ((None, SURVEY_PARTS), *((p, GATHERED) for p in players)):
+            entry = self._store_entry(keys, player)
+            if entry is None or (frames := read_entry(entry, wanted)) is None:
+                return None
+            found.append(frames)
+        return found
+
+    def keep_store(self, keys: list[str | None], frames: list[dict[str, pl.DataFrame]],
+                   players: list[str]) -> None:
+        named = store_place(self.store, keys)
+        if named is None:
+            return
+        for player, made in zip((None, *players), frames):
+            if (entry := self._store_entry(keys, player)) is not None:
+                write_entry(self.root, entry.name, made)
+        forget_others(self.root, *named)
+
+
+def _batch_parts(store: Store, folder: Path, filters: Filters, gathering: Sequence[Gatherer],
+                 cache: _Cache | None, key: str | None) -> list[dict[str, pl.DataFrame]] | None:
+    """The page's and each player's figures of batch ``folder`` (``_survey_part``,
+    ``Gatherer.part``): those cached (for the batch's ``key``), else read and kept; None
+    when the batch was merged away under the read."""
+    wanted = [(None, SURVEY_PARTS), *((p.player, GATHERED) for p in gathering)]
+    found = [read_entry(cache.batch_entry(key, player), names) if cache and key else None
+             for player, names in wanted]
+    if all(frames is not None for frames in found):
+        return [frames for frames in found if frames is not None]
+    if (batch := batch_tables(store, folder, filters)) is None:
+        return None
+    view, t = batch
+    made = [_survey_part(view, t, filters), *(p.part(t) for p in gathering)]
+    if cache and key:
+        for (player, _), frames, was in zip(wanted, made, found):
+            if was is None:
+                write_entry(cache.root, cache.batch_entry(key, player).name, frames)
+    return made
+
+
+def _survey_part(view: Store, t: Tables, filters: Filters) -> dict[str, pl.DataFrame]:
+    """What the page says of the hands of one batch's tables ``t`` that ``filters`` select
+    (``SURVEY_PARTS``: frames that ``_merged`` adds up)."""
+    chosen = t.filtered(filters)
+    keys = (chosen.players.select(KEY).unique() if (filters.player or filters.position)
+            else chosen.hands.select(KEY))
+    hands = (view.read_columns("hands", KEY + ["game", "table", "started_at", "verdict",
+                                                "path", "line"])
+             .join(keys, on=KEY, how="semi"))
+    games = chosen.hands.join(hands.select(KEY), on=KEY, how="semi")
+    started = games["started_at"].drop_nulls().sort()
+    players = chosen.players
+    return {"count": pl.DataFrame({"hands": [hands.height]}, schema={"hands": pl.Int64}),
+            "games": games.select(pl.col("game").drop_nulls().unique()),
+            "sites": games.select(pl.col("site").drop_nulls().unique()),
+            "started": (started.gather([0, started.len() - 1]) if started.len()
+                        else started).to_frame(),
+            "disputed": hands.filter(pl.col("verdict").fill_null("unknown") != "ok"),
+            "heroes": _counts(players.filter(pl.col("is_hero"))), "dealt": _counts(players),
+            "names": players.select(pl.col("player").unique())}
+
+
+def _merged(parts: list[dict[str, pl.DataFrame]]) -> dict[str, pl.DataFrame]:
+    """The ``_survey_part`` of several batches' hands."""
+
+    def joined(name: str) -> pl.DataFrame:
+        return pl.concat([p[name] for p in parts], how="vertical_relaxed")
+
+    return {"count": joined("count").sum(), "games": joined("games").unique().sort("game"),
+            "sites": joined("sites").unique().sort("site"), "started": joined("started"),
+            "disputed": joined("disputed"), "heroes": _summed([p["heroes"] for p in parts]),
+            "dealt": _summed([p["dealt"] for p in parts]),
+            "names": joined("names").unique().sort("player")}
+
+
+def _as_survey(part: dict[str, pl.DataFrame]) -> Survey:
+    return Survey(int(part["count"]["hands"].sum()), sorted(part["games"]["game"].unique()),
+                  sorted(part["sites"]["site"].unique()), part["started"]["started_at"],
+                  part["disputed"], part["names"]["player"].unique().len(),
+                  _summed([part["heroes"]]), _summed([part["dealt"]]))
 
 
 def _counts(players: pl.DataFrame) -> pl.DataFrame:
@@ -129,8 +276,21 @@ def player_counts(store: Store, filters: Filters) -> Survey:
         players = t.filtered(filters).players
         return _counts(players.filter(pl.col("is_hero"))), _counts(players)
 
-    found = each_batch(store, filters, read, COUNT_COLUMNS)
     nothing = pl.DataFrame()
+    cache = _Cache.of(store, filters)
+    folders = store.batch_folders()
+    if cache and folders:
+        keys = cache.batch_keys(folders)
+        if whole := cache.store_entries(keys, []):
+            return _as_survey(whole[0])
+        # The batches whose survey is cached give their counts; the others are read.
+        kept = [read_entry(cache.batch_entry(key, None), ("heroes", "dealt")) if key else None
+                for key in keys]
+        if all(counts is not None for counts in kept):
+            return Survey(0, [], [], pl.Series([]), nothing, 0,
+                          _summed([c["heroes"] for c in kept if c is not None]),
+                          _summed([c["dealt"] for c in kept if c is not None]))
+    found = each_batch(store, filters, read, COUNT_COLUMNS)
     return Survey(0, [], [], pl.Series([]), nothing, 0, _summed([h for h, _ in found]),
                   _summed([d for _, d in found]))
 
