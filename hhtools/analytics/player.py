@@ -228,8 +228,14 @@ class PlayerData:
     def facts(self, columns: Iterable[str]) -> pl.DataFrame:
         """``columns`` of ``hand_facts`` of these hands (with the hand's ``table``), those
         kept: ``HAND``, ``KIND`` and ``player``."""
-        return (self.hands.join(self.kinds, on="kind", how="left", maintain_order="left")
-                .with_columns(player=pl.lit(self.player)).select(columns))
+        columns = list(columns)
+        # Only the columns asked for are joined: a player's hands are a million rows.
+        own = [c for c in HAND if c in columns]
+        kind = [c for c in KIND if c in columns]
+        return (self.hands.lazy().select("kind", *own)
+                .join(self.kinds.lazy().select("kind", *kind), on="kind", how="left",
+                      maintain_order="left")
+                .with_columns(player=pl.lit(self.player)).select(columns).collect())
 
     def games(self) -> list[str]:
         """The games of these hands, sorted."""

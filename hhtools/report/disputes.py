@@ -140,7 +140,11 @@ SKIPPED_COLUMNS = [Column("path", "File", "text"), Column("game", "Game not read
 def not_read_section(store: Store) -> str:
     """What the imports did not store: hands rejected (counted per file, then each with its
     line and reason) and hands of games hhtools does not read (counted per file and game)."""
-    rejected = store.rejections()
+    # ``rejections`` reads every stored hand's key to leave out those stored since: not
+    # when nothing was rejected (a million keys held for nothing).
+    rejected = store.read("rejected")
+    if rejected.height:
+        rejected = store.rejections()
     skipped = store.read("skipped").unique(["path", "site", "hand_id"])
     if rejected.height == 0 and skipped.height == 0:
         return '<p class="ok" id="not-read-none">Every hand in the imported files was read.</p>'

@@ -39,7 +39,7 @@ from hhtools.analytics.partials import (
     store_reports,
     write_entry,
 )
-from hhtools.analytics.player import ALL_REPORTS, GATHERED, Gatherer
+from hhtools.analytics.player import ALL_REPORTS, GATHERED, Gatherer, PlayerData
 from hhtools.analytics.stats import KEY, Filters, Tables, check_filters
 from hhtools.analytics.tournaments import TournamentTables
 from hhtools.core.games import game_title
@@ -49,7 +49,7 @@ from hhtools.core.words import plural
 from hhtools.errors import NoDataError
 from hhtools.report.disputes import audit_section, not_read_section
 from hhtools.report.html import Column, days, page, table, text
-from hhtools.report.sections import player_part, player_view
+from hhtools.report.sections import MADE, player_part, player_view
 from hhtools.store.store import Store
 
 #: How many players get their own part of the page when no --player is given.
@@ -174,6 +174,17 @@ class _Cache:
                 return None
             found.append(frames)
         return found
+
+    def made(self, keys: list[str | None], player: str) -> dict[str, pl.DataFrame] | None:
+        """What the player's part made of the player's figures of every batch (``keys``)
+        (``PlayerView.made``), when cached."""
+        entry = self._store_entry(keys, player)
+        return None if entry is None else read_entry(entry.with_name(entry.name + "-made"), MADE)
+
+    def keep_made(self, keys: list[str | None], player: str,
+                  made: dict[str, pl.DataFrame]) -> None:
+        if made and (entry := self._store_entry(keys, player)) is not None:
+            write_entry(self.root, entry.name + "-made", made)
 
     def keep_store(self, keys: list[str | None], frames: list[dict[str, pl.DataFrame]],
                    players: list[str]) -> None:
@@ -374,6 +385,7 @@ def build_report(store: Store, filters: Filters = Filters(), now: datetime | Non
     # (as `hhtools stats` makes them); else they are made in the read.
     whole = replace(filters, player=None) == Filters()
     gathering = [Gatherer(name, filters, sums=not whole) for name in featured]
+    cache = _Cache.of(store, filters)
     covered = survey(store, filters, gathering)
     if described and covered.hands == 0:
         # A page of empty sections would read as if the player had played nothing at all.
@@ -396,7 +408,7 @@ def build_report(store: Store, filters: Filters = Filters(), now: datetime | Non
         _summary(covered, tournaments.summaries.height),
         f'<p class="meta" id="featured">{escape(why)}</p>',
         _contents(featured),
-        *(player_part(player_view(store, mine.pop(name), tournaments, i))
+        *(_player_part(store, mine.pop(name), tournaments, i, cache)
           for i, name in enumerate(featured, 1)),
         '<h2 id="players">Every player</h2>',
         table(shown, PLAYER_COLUMNS, "stats-players",
@@ -417,6 +429,20 @@ def build_report(store: Store, filters: Filters = Filters(), now: datetime | Non
         "30 idle minutes, at every table together.</p>",
     ]
     return page(f"hhtools report: {who}", body)
+
+
+def _player_part(store: Store, data: PlayerData, tournaments: TournamentTables, number: int,
+                 cache: _Cache | None) -> str:
+    """The part of the player of ``data``; what it makes of the player's figures of every
+    batch (the sessions, the showdown classes: a million hands' work for a grinder) is
+    cached beside those figures."""
+    keys = cache.batch_keys(store.batch_folders()) if cache else []
+    known = cache.made(keys, data.player) if cache else None
+    view = player_view(store, data, tournaments, number, known)
+    part = player_part(view)
+    if cache and known is None:
+        cache.keep_made(keys, data.player, view.made())
+    return part
 
 
 def _whole_parts(store: Store, player: Gatherer) -> dict[str, pl.DataFrame] | None:

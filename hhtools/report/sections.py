@@ -35,6 +35,9 @@ from hhtools.report.html import Column, days, figure, number, signed, table, tex
 from hhtools.report.tournaments import tournament_section
 from hhtools.store.store import Store
 
+#: What a player's part makes once of the player's figures, for the table and the chart.
+MADE = ("sessions", "showdowns")
+
 
 @dataclass(frozen=True)
 class PlayerView:
@@ -66,6 +69,11 @@ class PlayerView:
         if "showdowns" not in self._made:
             self._made["showdowns"] = self.data.showdown_classes()
         return self._made["showdowns"]
+
+    def made(self) -> dict[str, pl.DataFrame]:
+        """The sessions and showdown classes (``MADE``), when both were made: the page keeps
+        them with the player's figures (hhtools.report.page), for a page made again."""
+        return {name: self._made[name] for name in MADE} if set(MADE) <= set(self._made) else {}
 
     @property
     def player(self) -> str:
@@ -454,9 +462,11 @@ def player_part(view: PlayerView) -> str:
     return "\n".join(parts)
 
 
-def player_view(store: Store, data: PlayerData, tournaments: TournamentTables, number: int
-                ) -> PlayerView:
-    return PlayerView(store, data, tournaments, data.filters, number)
+def player_view(store: Store, data: PlayerData, tournaments: TournamentTables, number: int,
+                made: dict[str, pl.DataFrame] | None = None) -> PlayerView:
+    """The view of ``data``'s player; ``made``: what an earlier view of the same figures
+    made (``PlayerView.made``), not made again."""
+    return PlayerView(store, data, tournaments, data.filters, number, dict(made or {}))
 
 
 def _chart_data(view: PlayerView, kind: str, measure: str) -> pl.DataFrame:
