@@ -1,0 +1,87 @@
+"""The report made again from what the page and its players gathered of each batch, cached
+(hhtools.report.page.survey), and the winnings lines drawn from the points a pixel column
+shows (hhtools.report.charts.pixel_points): the same page as one made from the batches."""
+
+import shutil
+from datetime import datetime, timezone
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from hhtools.analytics.stats import Filters
+from hhtools.report import page
+from hhtools.report.charts import pixel_points
+from hhtools.report.page import build_report
+from hhtools.store.importer import import_paths
+from hhtools.store.store import Store
+
+DATA = Path(__file__).parents[1] / "data"
+NOW = datetime(2026, 1, 2, tzinfo=timezone.utc)
+
+
+def _uncached(store: Store, filters: Filters, monkeypatch: pytest.MonkeyPatch) -> str:
+    with monkeypatch.context() as patch:
+        patch.setenv("HHTOOLS_CACHE", "off")
+        return build_report(store, filters, NOW)
+
+
+def _reads_no_batch(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refused(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a batch was read")
+
+    monkeypatch.setattr(page, "batch_tables", refused)
+    monkeypatch.setattr(page, "each_batch", refused)
+
+
+@pytest.mark.parametrize("filters", [Filters(), Filters(player="Player5")])
+def test_a_page_made_again_reads_no_batch_and_is_the_same(batched_store, filters, tmp_path,
+                                                           monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    made = build_report(batched_store, filters, NOW)
+    assert made == _uncached(batched_store, filters, monkeypatch)
+    with monkeypatch.context() as patch:
+        _reads_no_batch(patch)
+        assert build_report(batched_store, filters, NOW) == made
+    # Without the store's own entries, from each batch's.
+    for entry in (tmp_path / "cache" / "hhtools" / "report").glob("store-*"):
+        shutil.rmtree(entry)
+    with monkeypatch.context() as patch:
+        _reads_no_batch(patch)
+        assert build_report(batched_store, filters, NOW) == made
+
+
+def test_a_page_after_an_import_holds_the_new_batch(batched_store, tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    store = Store(tmp_path / "db")
+    shutil.copytree(batched_store.root, store.root)
+    before = build_report(store, Filters(), NOW)
+    import_paths([DATA / "report"], store)
+    after = build_report(store, Filters(), NOW)
+    assert after != before
+    assert after == _uncached(store, Filters(), monkeypatch)
+
+
+def test_other_filters_are_not_cached(batched_store, tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    build_report(batched_store, Filters(game="badugi"), NOW)
+    assert not list((tmp_path / "cache" / "hhtools" / "report").iterdir())
+
+
+def test_pixel_points_keep_each_slices_first_lowest_highest_and_last():
+    rng = np.random.default_rng(7)
+    x = np.arange(100_001)
+    y = np.cumsum(rng.normal(size=x.size))
+    columns = 300
+    xs, ys = pixel_points(x, y, columns)
+    assert len(xs) <= 4 * columns and np.all(np.diff(xs) > 0)
+    assert ys.tolist() == y[xs].tolist()  # points of the line, x being 0, 1, 2...
+    width = x[-1] / columns
+    for part in (0, 1, 150, columns - 1):
+        last = part == columns - 1
+        inside = (x >= part * width) & ((x < (part + 1) * width) | last)
+        kept = (xs >= part * width) & ((xs < (part + 1) * width) | last)
+        assert xs[kept][0] == x[inside][0] and xs[kept][-1] == x[inside][-1]
+        assert ys[kept].min() == y[inside].min() and ys[kept].max() == y[inside].max()
+    # A line of few points is drawn whole.
+    assert pixel_points(x[:1000], y[:1000], columns)[0].tolist() == x[:1000].tolist()
