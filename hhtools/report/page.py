@@ -290,20 +290,21 @@ def player_counts(store: Store, filters: Filters) -> Survey:
     nothing = pl.DataFrame()
     cache = _Cache.of(store, filters)
     folders = store.batch_folders()
+    kept: list[dict[str, pl.DataFrame]] = []
     if cache and folders:
         keys = cache.batch_keys(folders)
         if whole := cache.store_entries(keys, []):
             return _as_survey(whole[0])
         # The batches whose survey is cached give their counts; the others are read.
-        kept = [read_entry(cache.batch_entry(key, None), ("heroes", "dealt")) if key else None
-                for key in keys]
-        if all(counts is not None for counts in kept):
-            return Survey(0, [], [], pl.Series([]), nothing, 0,
-                          _summed([c["heroes"] for c in kept if c is not None]),
-                          _summed([c["dealt"] for c in kept if c is not None]))
-    found = each_batch(store, filters, read, COUNT_COLUMNS)
-    return Survey(0, [], [], pl.Series([]), nothing, 0, _summed([h for h, _ in found]),
-                  _summed([d for _, d in found]))
+        cached = [read_entry(cache.batch_entry(key, None), ("heroes", "dealt")) if key else None
+                  for key in keys]
+        kept = [counts for counts in cached if counts is not None]
+        folders = [folder for folder, counts in zip(folders, cached) if counts is None]
+        store = store.only(folders)
+    found = each_batch(store, filters, read, COUNT_COLUMNS) if folders or not kept else []
+    return Survey(0, [], [], pl.Series([]), nothing, 0,
+                  _summed([c["heroes"] for c in kept] + [h for h, _ in found]),
+                  _summed([c["dealt"] for c in kept] + [d for _, d in found]))
 
 
 def featured_players(survey: Survey, filters: Filters,

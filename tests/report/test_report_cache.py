@@ -51,15 +51,36 @@ def test_a_page_made_again_reads_no_batch_and_is_the_same(batched_store, filters
         assert build_report(batched_store, filters, NOW) == made
 
 
-def test_a_page_after_an_import_holds_the_new_batch(batched_store, tmp_path, monkeypatch):
+def test_a_page_after_an_import_reads_the_new_batch_alone(batched_store, tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     store = Store(tmp_path / "db")
     shutil.copytree(batched_store.root, store.root)
+    one = Filters(player="Player5")
     before = build_report(store, Filters(), NOW)
+    build_report(store, one, NOW)
     import_paths([DATA / "report"], store)
+    new = sorted({f.name for f in store.batch_folders()}
+                 - {f.name for f in batched_store.batch_folders()})
+    read: list[list[str]] = []
+
+    def counted(real):  # type: ignore[no-untyped-def]
+        def reading(view, *args, **kwargs):  # type: ignore[no-untyped-def]
+            folders = [args[0]] if isinstance(args[0], Path) else view.batch_folders()
+            read.append([f.name for f in folders])
+            return real(view, *args, **kwargs)
+        return reading
+
+    monkeypatch.setattr(page, "each_batch", counted(page.each_batch))
+    monkeypatch.setattr(page, "batch_tables", counted(page.batch_tables))
+    after = build_report(store, one, NOW)
+    assert read == [new] and len(new) == 1
+    assert after == _uncached(store, one, monkeypatch)  # (none of the new hands is theirs)
+    # The players shown are counted from the new batch alone (the others' counts are
+    # cached); a player newly shown has every batch read.
+    read.clear()
     after = build_report(store, Filters(), NOW)
-    assert after != before
-    assert after == _uncached(store, Filters(), monkeypatch)
+    assert read[0] == new
+    assert after != before and after == _uncached(store, Filters(), monkeypatch)
 
 
 def test_other_filters_are_not_cached(batched_store, tmp_path, monkeypatch):
