@@ -18,9 +18,10 @@ deletes it after the runs):
    hands takes some ten minutes on 2 cores; every table holds 20 times the base's rows.
 
 The new tree's ``stats`` keeps each batch's partial sums in the user's cache folder
-(hhtools.analytics.partials): its first command runs ``cold`` (an empty cache folder of its
-own: every batch read and its sums cached), then every command runs ``warm`` (the sums cached
-by the cold run).
+(hhtools.analytics.partials), and ``report`` what its page and players gather of each batch
+(hhtools.report.page): its first command runs ``cold`` (an empty cache folder of its own:
+every batch read and its figures cached), then every command runs ``warm`` (the figures
+cached by the cold run).
 
 Each command runs in its own process, started by the tree's interpreter, which writes its
 VmHWM (peak resident memory) at exit; the figure is that peak and the wall time of the whole
