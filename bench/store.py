@@ -199,7 +199,8 @@ def main() -> None:
     parser.add_argument("--template", type=int, default=5000)
     parser.add_argument("--jobs", type=numbers, default=[1, 2])
     parser.add_argument("--watch-at", type=numbers, default=[1_000_000, 5_000_000])
-    parser.add_argument("--watch-hands", type=int, default=16)
+    parser.add_argument("--watch-hands", type=int, default=16,
+                        help="hands appended one at a time to a watched file (0: no watch)")
     parser.add_argument("--watch-apart", type=float, default=4.0,
                         help="seconds between two hands (a minute takes in the look at every "
                              "batch a watch makes once a minute)")
@@ -280,7 +281,7 @@ def main() -> None:
                         before = {b.name for b in (db / "batches").iterdir()}
                         imported(name, python, tree, db, jobs, f"{size:,}")
                         gone(Store(db), before)
-                if size in args.watch_at:
+                if size in args.watch_at and args.watch_hands > 0:
                     before = {b.name for b in (db / "batches").iterdir()}
                     watched = work / "watched"
                     shutil.rmtree(watched, ignore_errors=True)
