@@ -47,7 +47,7 @@ import re
 import shutil
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -56,7 +56,7 @@ import polars as pl
 
 from hhtools.errors import HHToolsError, StoreError, StoreWriteError, UsageError
 from hhtools.store.damage import damaged_error, find_damage, table_damage
-from hhtools.store.keyindex import INDEX, write_index
+from hhtools.store.keyindex import INDEX, StoredKeys, write_index
 from hhtools.store.lock import WriterLock
 from hhtools.store.tables import (
     ADDED_LATER,
@@ -515,8 +515,28 @@ class Store:
         view = self.snapshot()
         rejected = (view.read("rejected").filter(_under(under))
                     .unique(keep="first", maintain_order=True).with_row_index("order"))
-        stored = view.read_columns("hands", KEY)
+        keys = [key for key in rejected.select(KEY).unique().iter_rows() if None not in key]
+        stored = view.stored_among(keys)
         return rejected.join(stored, on=KEY, how="anti").sort("order").drop("order")
+
+    def stored_among(self, keys: Collection[tuple[str, str]]) -> pl.DataFrame:
+        """Those of ``keys`` (site, hand id) that are stored, as a frame of the two columns.
+        Only the batches whose key index may hold one of them are read
+        (hhtools.store.keyindex), never every stored key: a store's rejections are a few
+        hands, its keys millions."""
+        for _ in range(_READ_TRIES):
+            listing = self.batch_folders()
+            try:
+                held = StoredKeys(listing).held(keys) if keys else set()
+            except (*READ_ERRORS, ValueError):
+                if any(not folder.is_dir() for folder in listing):
+                    self._follow_merge(listing)  # merged under the read: read the merged one
+                    continue
+                raise self.damage_error("hands") from None
+            return pl.DataFrame(sorted(held), schema={column: pl.String for column in KEY},
+                                orient="row")
+        raise StoreError(f"cannot read the hands table of the store {self.root}: its batches "
+                         "were merged again and again while it was read; try again")
 
 
 #: A batch smaller than this (all its files) is merged with the others: a watched hand's
