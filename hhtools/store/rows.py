@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from hhtools.core.cards import Card
 from hhtools.core.games import Game, get_game
-from hhtools.core.records import STREETS, Hand, HandError, Seat, chip_totals
+from hhtools.core.records import STREETS, Action, Collection, Hand, HandError, Seat, chip_totals
 from hhtools.errors import HHToolsError
 from hhtools.store.tournament_rows import add_tournament
 
@@ -25,8 +25,14 @@ if TYPE_CHECKING:
     from hhtools.auditing.results import Audit
 
 ZERO = Decimal(0)
-#: Tables whose rows are the hand's records (Action, Collection), read by column name.
-RECORD_TABLES = frozenset({"actions", "pots"})
+#: Tables whose rows are the hand's records (Action, Collection), and the columns read from
+#: each record (``record_columns``), in the table's schema order after the hand's key.
+RECORD_COLUMNS: dict[str, tuple[str, ...]] = {
+    "actions": ("seq", "street", "player", "kind", "amount", "to", "all_in", "count",
+                "discarded", "new_cards", "line"),
+    "pots": ("pot", "player", "amount", "line"),
+}
+RECORD_TABLES = frozenset(RECORD_COLUMNS)
 
 
 class Table:
@@ -338,6 +344,60 @@ def _made(game: Game, cards: tuple[Card, ...]) -> bool | None:
         return game.made(cards)
     except HHToolsError:
         return None
+
+
+def record_columns(name: str, records: list[Any]) -> list[list[Any]]:
+    """The columns (``RECORD_COLUMNS[name]``) of a records table's rows.
+
+    Each record's fields are read here, compiled, as a native class's slots: read by name
+    (an ``attrgetter`` per record, then transposed) they cost several times more, and the
+    actions are most of a hand's values.
+    """
+    if name == "actions":
+        return _action_columns(records)
+    if name == "pots":
+        return _pot_columns(records)
+    raise ValueError(f"no records table {name}")
+
+
+def _action_columns(actions: list[Action]) -> list[list[Any]]:
+    seq: list[int] = []
+    street: list[str] = []
+    player: list[str] = []
+    kind: list[str] = []
+    amount: list[Decimal | None] = []
+    to: list[Decimal | None] = []
+    all_in: list[bool] = []
+    count: list[int | None] = []
+    discarded: list[tuple[Card, ...] | None] = []
+    new_cards: list[tuple[Card, ...] | None] = []
+    line: list[int] = []
+    for a in actions:
+        seq.append(a.seq)
+        street.append(a.street)
+        player.append(a.player)
+        kind.append(a.kind)
+        amount.append(a.amount)
+        to.append(a.to)
+        all_in.append(a.all_in)
+        count.append(a.count)
+        discarded.append(a.discarded)
+        new_cards.append(a.new_cards)
+        line.append(a.line)
+    return [seq, street, player, kind, amount, to, all_in, count, discarded, new_cards, line]
+
+
+def _pot_columns(collections: list[Collection]) -> list[list[Any]]:
+    pot: list[str] = []
+    player: list[str] = []
+    amount: list[Decimal] = []
+    line: list[int] = []
+    for c in collections:
+        pot.append(c.pot)
+        player.append(c.player)
+        amount.append(c.amount)
+        line.append(c.line)
+    return [pot, player, amount, line]
 
 
 def error_row(error: HandError, path: str | None = None) -> tuple[object, ...]:
