@@ -32,7 +32,6 @@ RECORD_COLUMNS: dict[str, tuple[str, ...]] = {
                 "discarded", "new_cards", "line"),
     "pots": ("pot", "player", "amount", "line"),
 }
-RECORD_TABLES = frozenset(RECORD_COLUMNS)
 
 
 class Table:
@@ -361,42 +360,48 @@ def record_columns(name: str, records: list[Any]) -> list[list[Any]]:
 
 
 def _action_columns(actions: list[Action]) -> list[list[Any]]:
-    seq: list[int] = []
-    street: list[str] = []
-    player: list[str] = []
-    kind: list[str] = []
-    amount: list[Decimal | None] = []
-    to: list[Decimal | None] = []
-    all_in: list[bool] = []
-    count: list[int | None] = []
-    discarded: list[tuple[Card, ...] | None] = []
-    new_cards: list[tuple[Card, ...] | None] = []
-    line: list[int] = []
-    for a in actions:
-        seq.append(a.seq)
-        street.append(a.street)
-        player.append(a.player)
-        kind.append(a.kind)
-        amount.append(a.amount)
-        to.append(a.to)
-        all_in.append(a.all_in)
-        count.append(a.count)
-        discarded.append(a.discarded)
-        new_cards.append(a.new_cards)
-        line.append(a.line)
+    # Each column made at its full length and filled by index: appended to, a list grows
+    # by reallocations, which cost more than reading the fields.
+    n = len(actions)
+    seq: list[Any] = [None] * n
+    street: list[Any] = [None] * n
+    player: list[Any] = [None] * n
+    kind: list[Any] = [None] * n
+    amount: list[Any] = [None] * n
+    to: list[Any] = [None] * n
+    all_in: list[Any] = [None] * n
+    count: list[Any] = [None] * n
+    discarded: list[Any] = [None] * n
+    new_cards: list[Any] = [None] * n
+    line: list[Any] = [None] * n
+    for i in range(n):
+        a = actions[i]
+        seq[i] = a.seq
+        street[i] = a.street
+        player[i] = a.player
+        kind[i] = a.kind
+        amount[i] = a.amount
+        to[i] = a.to
+        all_in[i] = a.all_in
+        count[i] = a.count
+        discarded[i] = a.discarded
+        new_cards[i] = a.new_cards
+        line[i] = a.line
     return [seq, street, player, kind, amount, to, all_in, count, discarded, new_cards, line]
 
 
 def _pot_columns(collections: list[Collection]) -> list[list[Any]]:
-    pot: list[str] = []
-    player: list[str] = []
-    amount: list[Decimal] = []
-    line: list[int] = []
-    for c in collections:
-        pot.append(c.pot)
-        player.append(c.player)
-        amount.append(c.amount)
-        line.append(c.line)
+    n = len(collections)
+    pot: list[Any] = [None] * n
+    player: list[Any] = [None] * n
+    amount: list[Any] = [None] * n
+    line: list[Any] = [None] * n
+    for i in range(n):
+        c = collections[i]
+        pot[i] = c.pot
+        player[i] = c.player
+        amount[i] = c.amount
+        line[i] = c.line
     return [pot, player, amount, line]
 
 
