@@ -109,8 +109,10 @@ def _key_columns(keys: list[tuple[str, str, int]]) -> dict[str, pl.Series]:
 _REPEAT_IN_POLARS = 1000
 
 
-#: Cards drawn (a tuple of cards), each distinct hand written once: a file's actions repeat
-#: the same discards. Bounded.
+#: Each amount's text, found once: a file's amounts are mostly the same few stakes and stacks.
+#: Equal Decimals written differently ("2.5", "2.50") are equal once stored, so either text
+#: serves. Cards drawn (a tuple of cards) likewise; both bounded.
+_MONEY_TEXTS: dict[Decimal | None, str | None] = {None: None}
 _CARD_TEXTS: dict[tuple[Card, ...] | None, str | None] = {None: None}
 _MAX_TEXTS = 50_000
 _V = TypeVar("_V")
@@ -133,16 +135,8 @@ def _remembered(texts: dict[_V | None, str | None], values: list[_V | None],
 
 def _money(values: list[Decimal | None], dtype: pl.Decimal) -> pl.Series:
     """A Decimal column from Decimals (or None), each written as its own exact text (which
-    polars reads, exponents included) and parsed by polars in bulk.
-
-    Each distinct object is written once, told by its identity (the values are alive for the
-    whole call): a file's stakes are a few objects repeated, but most amounts are sums made
-    for their hand, and a Decimal's first hash costs several times its text.
-    """
-    ids = list(map(id, values))
-    texts = {key: None if value is None else str(value)
-             for key, value in dict(zip(ids, values)).items()}
-    return pl.Series(list(map(texts.__getitem__, ids)), dtype=pl.String).cast(dtype)
+    polars reads, exponents included) and parsed by polars in bulk."""
+    return pl.Series(_remembered(_MONEY_TEXTS, values, str), dtype=pl.String).cast(dtype)
 
 
 def _check_widths() -> None:
