@@ -38,8 +38,9 @@ class Table:
     """One table's rows as tuples in schema order; for keyed tables the rows leave out the
     hand's key, recorded once per hand with its number of rows.
 
-    A table whose rows are records (``records``) reads each column by its name from them:
-    the actions and pots tables are the hand's own records, with no tuple made per row.
+    A table whose rows are records (``records``) has its columns read from them by
+    ``record_columns``: the actions and pots tables are the hand's own records, with no tuple
+    made per row.
     """
 
     def __init__(self, records: bool = False) -> None:
@@ -360,8 +361,8 @@ def record_columns(name: str, records: list[Any]) -> list[list[Any]]:
 
 
 def _action_columns(actions: list[Action]) -> list[list[Any]]:
-    # Each column made at its full length and filled by index: appended to, a list grows
-    # by reallocations, which cost more than reading the fields.
+    # Each column made at its full length and filled by index: appended to, the lists grow
+    # by reallocations, about a third of what this costs (callgrind).
     n = len(actions)
     seq: list[Any] = [None] * n
     street: list[Any] = [None] * n
