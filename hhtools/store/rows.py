@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from hhtools.core.cards import Card
 from hhtools.core.games import Game, get_game
-from hhtools.core.records import STREETS, Hand, HandError, Seat, chip_totals
+from hhtools.core.records import STREETS, Action, Collection, Hand, HandError, Seat, chip_totals
 from hhtools.errors import HHToolsError
 from hhtools.store.tournament_rows import add_tournament
 
@@ -25,16 +25,22 @@ if TYPE_CHECKING:
     from hhtools.auditing.results import Audit
 
 ZERO = Decimal(0)
-#: Tables whose rows are the hand's records (Action, Collection), read by column name.
-RECORD_TABLES = frozenset({"actions", "pots"})
+#: Tables whose rows are the hand's records (Action, Collection), and the columns read from
+#: each record (``record_columns``), in the table's schema order after the hand's key.
+RECORD_COLUMNS: dict[str, tuple[str, ...]] = {
+    "actions": ("seq", "street", "player", "kind", "amount", "to", "all_in", "count",
+                "discarded", "new_cards", "line"),
+    "pots": ("pot", "player", "amount", "line"),
+}
 
 
 class Table:
     """One table's rows as tuples in schema order; for keyed tables the rows leave out the
     hand's key, recorded once per hand with its number of rows.
 
-    A table whose rows are records (``records``) reads each column by its name from them:
-    the actions and pots tables are the hand's own records, with no tuple made per row.
+    A table whose rows are records (``records``) has its columns read from them by
+    ``record_columns``: the actions and pots tables are the hand's own records, with no tuple
+    made per row.
     """
 
     def __init__(self, records: bool = False) -> None:
@@ -338,6 +344,66 @@ def _made(game: Game, cards: tuple[Card, ...]) -> bool | None:
         return game.made(cards)
     except HHToolsError:
         return None
+
+
+def record_columns(name: str, records: list[Any]) -> list[list[Any]]:
+    """The columns (``RECORD_COLUMNS[name]``) of a records table's rows.
+
+    Each record's fields are read here, compiled, as a native class's slots: read by name
+    (an ``attrgetter`` per record, then transposed) they cost several times more, and the
+    actions are most of a hand's values.
+    """
+    if name == "actions":
+        return _action_columns(records)
+    if name == "pots":
+        return _pot_columns(records)
+    raise ValueError(f"no records table {name}")
+
+
+def _action_columns(actions: list[Action]) -> list[list[Any]]:
+    # Each column made at its full length and filled by index: appended to, the lists grow
+    # by reallocations, about a third of what this costs (callgrind).
+    n = len(actions)
+    seq: list[Any] = [None] * n
+    street: list[Any] = [None] * n
+    player: list[Any] = [None] * n
+    kind: list[Any] = [None] * n
+    amount: list[Any] = [None] * n
+    to: list[Any] = [None] * n
+    all_in: list[Any] = [None] * n
+    count: list[Any] = [None] * n
+    discarded: list[Any] = [None] * n
+    new_cards: list[Any] = [None] * n
+    line: list[Any] = [None] * n
+    for i in range(n):
+        a = actions[i]
+        seq[i] = a.seq
+        street[i] = a.street
+        player[i] = a.player
+        kind[i] = a.kind
+        amount[i] = a.amount
+        to[i] = a.to
+        all_in[i] = a.all_in
+        count[i] = a.count
+        discarded[i] = a.discarded
+        new_cards[i] = a.new_cards
+        line[i] = a.line
+    return [seq, street, player, kind, amount, to, all_in, count, discarded, new_cards, line]
+
+
+def _pot_columns(collections: list[Collection]) -> list[list[Any]]:
+    n = len(collections)
+    pot: list[Any] = [None] * n
+    player: list[Any] = [None] * n
+    amount: list[Any] = [None] * n
+    line: list[Any] = [None] * n
+    for i in range(n):
+        c = collections[i]
+        pot[i] = c.pot
+        player[i] = c.player
+        amount[i] = c.amount
+        line[i] = c.line
+    return [pot, player, amount, line]
 
 
 def error_row(error: HandError, path: str | None = None) -> tuple[object, ...]:
