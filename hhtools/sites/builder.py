@@ -82,6 +82,15 @@ class ShowLine:
     line: int
     run: int | None
 
+    def __init__(self, player: str, kind: ShowKind, cards: tuple[Card, ...] | None,
+                 description: str | None, line: int, run: int | None) -> None:
+        self.player = player
+        self.kind = kind
+        self.cards = cards
+        self.description = description
+        self.line = line
+        self.run = run
+
 
 class HandBuilder(SharedHandlers):
     """Mutable state while walking one hand's lines; ``finish`` freezes it into a Hand.
