@@ -2,8 +2,12 @@
 
 Every record is a slotted dataclass, not frozen (a frozen one sets every field of every record
 through object.__setattr__), and nothing changes a record once it is made: make a changed copy
-with dataclasses.replace. Money is ``Decimal`` (exact, as written), cards are ``Card``, times are timezone-aware. Every record coming from a line carries that ``line``
-(1-based, in the source file), so sorting records by ``line`` restores the history's order.
+with dataclasses.replace. Each record made for a line or a hand writes its ``__init__`` out:
+mypyc compiles what is written, and the ``__init__`` a dataclass generates stays interpreted
+(tests/core/test_records.py checks each against the fields). Money is ``Decimal`` (exact, as
+written), cards are ``Card``, times are timezone-aware. Every record coming from a line carries
+that ``line`` (1-based, in the source file), so sorting records by ``line`` restores the
+history's order.
 
 Streets are named ``predraw`` (blinds, antes and the betting before the first draw), then
 ``draw1``, ``draw2``, ``draw3``: each holds a draw and the betting after it. Streets, action
