@@ -34,6 +34,11 @@ class Half:
     amount: Decimal
     winners: tuple[str, ...]
 
+    def __init__(self, component: str, amount: Decimal, winners: tuple[str, ...]) -> None:
+        self.component = component
+        self.amount = amount
+        self.winners = winners
+
 
 @dataclass(slots=True)
 class PotAudit:
@@ -47,6 +52,18 @@ class PotAudit:
     expected: dict[str, Decimal] | None
     recorded: dict[str, Decimal]
     note: str | None = None
+
+    def __init__(self, name: str, amount: Decimal, rake: Decimal, eligible: tuple[str, ...],
+                 halves: tuple[Half, ...], expected: dict[str, Decimal] | None,
+                 recorded: dict[str, Decimal], note: str | None = None) -> None:
+        self.name = name
+        self.amount = amount
+        self.rake = rake
+        self.eligible = eligible
+        self.halves = halves
+        self.expected = expected
+        self.recorded = recorded
+        self.note = note
 
     def as_dict(self) -> JSONObject:
         """A JSON-ready view; amounts as exact decimal strings."""
@@ -72,6 +89,15 @@ class PlayerAudit:
     cards: tuple[Card, ...] | None
     hands: tuple[Evaluation, ...]
 
+    def __init__(self, name: str, seat: int, net: Decimal | None, recorded_net: Decimal,
+                 cards: tuple[Card, ...] | None, hands: tuple[Evaluation, ...]) -> None:
+        self.name = name
+        self.seat = seat
+        self.net = net
+        self.recorded_net = recorded_net
+        self.cards = cards
+        self.hands = hands
+
     def as_dict(self) -> JSONObject:
         """A JSON-ready view."""
         return {"name": self.name, "seat": self.seat,
@@ -93,6 +119,19 @@ class Audit:
     #: What the rules explain without a finding and without making the hand unverifiable:
     #: a card seen with two players that a reshuffle could have dealt again.
     remarks: tuple[str, ...] = ()
+
+    def __init__(self, hand: Hand, rules: RuleProfile, verdict: Verdict,
+                 findings: tuple[Finding, ...], pots: tuple[PotAudit, ...],
+                 players: tuple[PlayerAudit, ...], notes: tuple[str, ...],
+                 remarks: tuple[str, ...] = ()) -> None:
+        self.hand = hand
+        self.rules = rules
+        self.verdict = verdict
+        self.findings = findings
+        self.pots = pots
+        self.players = players
+        self.notes = notes
+        self.remarks = remarks
 
     def as_dict(self) -> JSONObject:
         """The object ``hhtools audit --json`` prints."""

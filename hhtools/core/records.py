@@ -2,8 +2,12 @@
 
 Every record is a slotted dataclass, not frozen (a frozen one sets every field of every record
 through object.__setattr__), and nothing changes a record once it is made: make a changed copy
-with dataclasses.replace. Money is ``Decimal`` (exact, as written), cards are ``Card``, times are timezone-aware. Every record coming from a line carries that ``line``
-(1-based, in the source file), so sorting records by ``line`` restores the history's order.
+with dataclasses.replace. Each record made for a line or a hand writes its ``__init__`` out:
+mypyc compiles what is written, and the ``__init__`` a dataclass generates stays interpreted
+(tests/core/test_records.py checks each against the fields). Money is ``Decimal`` (exact, as
+written), cards are ``Card``, times are timezone-aware. Every record coming from a line carries
+that ``line`` (1-based, in the source file), so sorting records by ``line`` restores the
+history's order.
 
 Streets are named ``predraw`` (blinds, antes and the betting before the first draw), then
 ``draw1``, ``draw2``, ``draw3``: each holds a draw and the betting after it. Streets, action
@@ -33,6 +37,11 @@ class Source:
     path: str | None
     first_line: int
     last_line: int
+
+    def __init__(self, path: str | None, first_line: int, last_line: int) -> None:
+        self.path = path
+        self.first_line = first_line
+        self.last_line = last_line
 
 
 @dataclass(slots=True)
@@ -64,6 +73,14 @@ class Seat:
     sitting_out: bool = False
     note: str | None = None
 
+    def __init__(self, seat: int, name: str, stack: Decimal, sitting_out: bool = False,
+                 note: str | None = None) -> None:
+        self.seat = seat
+        self.name = name
+        self.stack = stack
+        self.sitting_out = sitting_out
+        self.note = note
+
 
 @dataclass(slots=True)
 class Action:
@@ -88,6 +105,22 @@ class Action:
     new_cards: tuple[Card, ...] | None = None
     line: int = 0
 
+    def __init__(self, seq: int, street: Street, player: str, kind: ActionKind,
+                 amount: Decimal | None = None, to: Decimal | None = None, all_in: bool = False,
+                 count: int | None = None, discarded: tuple[Card, ...] | None = None,
+                 new_cards: tuple[Card, ...] | None = None, line: int = 0) -> None:
+        self.seq = seq
+        self.street = street
+        self.player = player
+        self.kind = kind
+        self.amount = amount
+        self.to = to
+        self.all_in = all_in
+        self.count = count
+        self.discarded = discarded
+        self.new_cards = new_cards
+        self.line = line
+
 
 @dataclass(slots=True)
 class HeroCards:
@@ -100,6 +133,11 @@ class HeroCards:
     street: Street
     cards: tuple[Card, ...]
     line: int
+
+    def __init__(self, street: Street, cards: tuple[Card, ...], line: int) -> None:
+        self.street = street
+        self.cards = cards
+        self.line = line
 
 
 @dataclass(slots=True)
@@ -119,6 +157,15 @@ class Show:
     #: board was run once or the player stood pat (the same hand in both runs).
     run: int | None = None
 
+    def __init__(self, player: str, kind: ShowKind, cards: tuple[Card, ...] | None,
+                 description: str | None, line: int, run: int | None = None) -> None:
+        self.player = player
+        self.kind = kind
+        self.cards = cards
+        self.description = description
+        self.line = line
+        self.run = run
+
 
 @dataclass(slots=True)
 class Uncalled:
@@ -128,6 +175,12 @@ class Uncalled:
     amount: Decimal
     street: Street
     line: int
+
+    def __init__(self, player: str, amount: Decimal, street: Street, line: int) -> None:
+        self.player = player
+        self.amount = amount
+        self.street = street
+        self.line = line
 
 
 @dataclass(slots=True)
@@ -139,6 +192,12 @@ class Collection:
     pot: str
     line: int
 
+    def __init__(self, player: str, amount: Decimal, pot: str, line: int) -> None:
+        self.player = player
+        self.amount = amount
+        self.pot = pot
+        self.line = line
+
 
 @dataclass(slots=True)
 class Pot:
@@ -146,6 +205,10 @@ class Pot:
 
     name: str
     amount: Decimal
+
+    def __init__(self, name: str, amount: Decimal) -> None:
+        self.name = name
+        self.amount = amount
 
 
 @dataclass(slots=True)
@@ -169,6 +232,21 @@ class SeatResult:
     net: Decimal | None
     line: int
 
+    def __init__(self, seat: int, player: str, positions: tuple[str, ...], outcome: str, text: str,
+                 won: Decimal | None, cards: tuple[Card, ...] | None, description: str | None,
+                 stack_after: Decimal | None, net: Decimal | None, line: int) -> None:
+        self.seat = seat
+        self.player = player
+        self.positions = positions
+        self.outcome = outcome
+        self.text = text
+        self.won = won
+        self.cards = cards
+        self.description = description
+        self.stack_after = stack_after
+        self.net = net
+        self.line = line
+
 
 @dataclass(slots=True)
 class Summary:
@@ -178,6 +256,13 @@ class Summary:
     pots: tuple[Pot, ...]
     rake: Decimal | None
     seats: tuple[SeatResult, ...]
+
+    def __init__(self, total_pot: Decimal | None, pots: tuple[Pot, ...], rake: Decimal | None,
+                 seats: tuple[SeatResult, ...]) -> None:
+        self.total_pot = total_pot
+        self.pots = pots
+        self.rake = rake
+        self.seats = seats
 
 
 @dataclass(slots=True)
@@ -194,6 +279,12 @@ class Event:
     text: str
     line: int
 
+    def __init__(self, kind: str, player: str | None, text: str, line: int) -> None:
+        self.kind = kind
+        self.player = player
+        self.text = text
+        self.line = line
+
 
 @dataclass(slots=True)
 class HandWarning:
@@ -205,6 +296,14 @@ class HandWarning:
     reason: str
     path: str | None = None
     hand_id: str | None = None
+
+    def __init__(self, line: int, column: int, reason: str, path: str | None = None,
+                 hand_id: str | None = None) -> None:
+        self.line = line
+        self.column = column
+        self.reason = reason
+        self.path = path
+        self.hand_id = hand_id
 
     @property
     def message(self) -> str:
@@ -256,6 +355,49 @@ class Hand:
     partial: bool = False
     #: Blinds were posted but nobody was dealt in (Full Tilt); such a hand is also cancelled.
     dead: bool = False
+
+    def __init__(self, site: str, hand_id: str, tournament: Tournament | None, game: str,
+                 structure: BettingStructure, mix: str | None, currency: str | None,
+                 small_bet: Decimal, big_bet: Decimal, small_blind: Decimal | None,
+                 big_blind: Decimal | None, ante: Decimal | None, table: str, max_seats: int | None,
+                 button_seat: int | None, started_at: datetime, seats: tuple[Seat, ...],
+                 hero: str | None, hero_cards: tuple[HeroCards, ...],
+                 dealt_to: tuple[str, ...] | None, actions: tuple[Action, ...],
+                 shows: tuple[Show, ...], uncalled: tuple[Uncalled, ...],
+                 collections: tuple[Collection, ...], summary: Summary, events: tuple[Event, ...],
+                 cancelled: bool, source: Source, warnings: tuple[HandWarning, ...] = (),
+                 partial: bool = False, dead: bool = False) -> None:
+        self.site = site
+        self.hand_id = hand_id
+        self.tournament = tournament
+        self.game = game
+        self.structure = structure
+        self.mix = mix
+        self.currency = currency
+        self.small_bet = small_bet
+        self.big_bet = big_bet
+        self.small_blind = small_blind
+        self.big_blind = big_blind
+        self.ante = ante
+        self.table = table
+        self.max_seats = max_seats
+        self.button_seat = button_seat
+        self.started_at = started_at
+        self.seats = seats
+        self.hero = hero
+        self.hero_cards = hero_cards
+        self.dealt_to = dealt_to
+        self.actions = actions
+        self.shows = shows
+        self.uncalled = uncalled
+        self.collections = collections
+        self.summary = summary
+        self.events = events
+        self.cancelled = cancelled
+        self.source = source
+        self.warnings = warnings
+        self.partial = partial
+        self.dead = dead
 
 
 @dataclass(slots=True)

@@ -20,7 +20,7 @@ from typing import ClassVar, Literal, cast
 from hhtools.core.records import Hand, HandError, SkippedHand, Source
 from hhtools.errors import LineError, SkipHand
 from hhtools.sites.builder import DECK_CARDS, ZERO, HandBuilder
-from hhtools.sites.classifier import Classifier, LineToken
+from hhtools.sites.classifier import Classifier, LineToken, handle
 from hhtools.sites.lines import line_automaton
 from hhtools.sites.memo import _AMOUNTS
 from hhtools.sites.structure import ACCEPT, Structure, compiled_grammar, ignored_kinds
@@ -188,7 +188,7 @@ class Site:
                 except KeyError:
                     at = structure.step(at, tok.type)
                 tok.line = line
-                tok.handler(builder, tok, *tok.value)
+                handle(builder, tok)
             if moves[at].get("$END") != ACCEPT:
                 structure.step(at, "$END")
             if len(builder.actions) > MAX_ACTIONS:

@@ -41,7 +41,7 @@ from hhtools.core.words import plural
 from hhtools.errors import AmountError, CardError, LineError, SkipHand, UnknownNameError
 from hhtools.sites.classifier import Classifier, Handler, LineToken
 from hhtools.sites.handlers import SharedHandlers
-from hhtools.sites.memo import _AMOUNTS, _CARD_OF, _DAYS, _TIME_ZONES, LIMITS, keep
+from hhtools.sites.memo import _AMOUNTS, _CARD_TEXT, _DAYS, _TIME_ZONES, LIMITS, keep
 from hhtools.sites.values import (
     amount_problem,
     check_name,
@@ -81,6 +81,15 @@ class ShowLine:
     description: str | None
     line: int
     run: int | None
+
+    def __init__(self, player: str, kind: ShowKind, cards: tuple[Card, ...] | None,
+                 description: str | None, line: int, run: int | None) -> None:
+        self.player = player
+        self.kind = kind
+        self.cards = cards
+        self.description = description
+        self.line = line
+        self.run = run
 
 
 class HandBuilder(SharedHandlers):
@@ -177,14 +186,18 @@ class HandBuilder(SharedHandlers):
 
     def cards(self, tok: LineToken, text: str, size: int | None = None) -> tuple[Card, ...]:
         """Cards from a line, refusing repeats and, with ``size``, a wrong count."""
-        try:
-            # Sites write "As 3h 8h": read card by card from a table of the 52 as written;
-            # the general reader explains failures.
-            cards = tuple(map(_CARD_OF, text.split()))
-            if len(set(cards)) == len(cards) and (size is None or len(cards) == size):
-                return cards
-        except KeyError:
-            pass
+        # Sites write "As 3h 8h": read card by card from a table of the 52 as written, a loop
+        # mypyc compiles (a few cards: a repeat is looked for in the list); the general reader
+        # explains failures.
+        cards: list[Card] = []
+        for word in text.split():
+            card = _CARD_TEXT.get(word)
+            if card is None or card in cards:
+                break
+            cards.append(card)
+        else:
+            if size is None or len(cards) == size:
+                return tuple(cards)
         try:
             return parse_cards(text, size=size)
         except CardError as e:

@@ -235,6 +235,27 @@ def _unhandled(builder: object, tok: LineToken, *fields: str | None) -> None:
     raise TypeError(f"no handler of {tok.type} lines")
 
 
+def handle(builder: object, tok: LineToken) -> None:
+    """Call ``tok``'s handler with the builder, the token and its fields."""
+    # The fields are passed one by one for the usual counts: a call with ``*tok.value`` builds
+    # its arguments as a list, then a tuple, for every line of every hand.
+    value = tok.value
+    handler = tok.handler
+    n = len(value)
+    if n == 1:
+        handler(builder, tok, value[0])
+    elif n == 3:
+        handler(builder, tok, value[0], value[1], value[2])
+    elif n == 2:
+        handler(builder, tok, value[0], value[1])
+    elif n == 0:
+        handler(builder, tok)
+    elif n == 4:
+        handler(builder, tok, value[0], value[1], value[2], value[3])
+    else:
+        handler(builder, tok, *value)
+
+
 class LineToken:
     """One line of a hand: ``text`` the line without trailing blanks, ``type`` its kind (a
     terminal name, or ``UNKNOWN``), ``value`` the fields its terminal captured, ``line`` its

@@ -16,7 +16,7 @@ from decimal import Decimal
 from typing import Any, TypeVar
 from zoneinfo import ZoneInfo
 
-from hhtools.core.cards import parse_card
+from hhtools.core.cards import Card, parse_card
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -95,5 +95,5 @@ _DAYS: dict[str, tuple[int, int, int]] = table("days")
 _TIME_ZONES: dict[str, ZoneInfo] = {}
 
 # Cards exactly as sites write them ("As", "Td"); anything else goes to hhtools.core.cards.
-_CARD_TEXT = {str(c): c for c in (parse_card(r + s) for r in "23456789TJQKA" for s in "shdc")}
-_CARD_OF = _CARD_TEXT.__getitem__
+_CARD_TEXT: dict[str, Card] = {
+    str(c): c for c in (parse_card(r + s) for r in "23456789TJQKA" for s in "shdc")}

@@ -190,6 +190,24 @@ def test_amounts_are_exact():
         parse_amount("12abc")
 
 
+@pytest.mark.parametrize("text", ["7", "007", "1.50", "$1.50", "$0.05", "1234567.8901",
+                                  "1.", ".5", "$", "", "$$1", "1.2.3", "٣", "1.٣", "$٣.50",
+                                  " 1.50", "1.50 ", "1e5", "1_000", "NaN", "$-1", "1,000"])
+def test_plain_amounts_read_as_the_pattern_reads_them(text):
+    # parse_amount reads plain digits without its pattern: the same value, or the same refusal.
+    from hhtools.core.money import _AMOUNT
+
+    m = _AMOUNT.fullmatch(text.strip())
+    if m is None:
+        with pytest.raises(AmountError):
+            parse_amount(text)
+        return
+    sign, whole, cents = m.groups()
+    expected = Decimal(sign + whole.replace(",", "") + (cents or ""))
+    got = parse_amount(text)
+    assert got == expected and str(got) == str(expected)
+
+
 def test_grammars_compile_once():
     from hhtools.sites.base import compiled_grammar
 

@@ -11,7 +11,6 @@ broken) and applied by one ``apply_*``; the fixed-limit raise rule is ``limit_si
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from decimal import Decimal
 
 from hhtools.auditing.replay.draws import Draws
@@ -30,34 +29,43 @@ from hhtools.core.records import Action, Hand
 from hhtools.errors import RuleViolation
 
 
-@dataclass(slots=True)
 class Round:
-    """The state of one betting round (the draw before it is the draw part's)."""
+    """The state of one betting round (the draw before it is the draw part's).
 
-    street: str
-    #: Whether the fixed-limit cap applies ([LA 127]: not in a round that begins heads-up).
-    capped: bool = True
-    bets: dict[str, Decimal] = field(default_factory=dict)
-    current: Decimal = ZERO
-    #: The level of the last full bet or raise, and the size of the last full raise.
-    full_level: Decimal = ZERO
-    full_raise: Decimal = ZERO
-    #: Full bets so far (fixed-limit cap), and a counter of full raises for reopening.
-    bets_made: int = 0
-    full_count: int = 0
-    #: Per player who acted: the round's bet when they acted, and full_count then.
-    acted_at: dict[str, Decimal] = field(default_factory=dict)
-    acted_full: dict[str, int] = field(default_factory=dict)
-    #: Where the search for the next player to act starts (index into the seat order).
-    turn_from: int | None = None
-    #: Fixed limit under the ``either`` short all-in practice: the level of a short all-in of
-    #: half a bet or more, from which the next raise may also be counted (0: none pending).
-    short_level: Decimal = ZERO
-    #: Whether an all-in short of a full bet has raised the bet since the last full raise: the
-    #: next raise's size then depends on the profile's short all-in practice.
-    after_short_all_in: bool = False
-    #: Fixed limit: the size of every bet and raise of this round.
-    unit: Decimal = ZERO
+    A plain class with its ``__init__`` written out, not a dataclass: mypyc compiles what is
+    written, and a dataclass's generated ``__init__`` stays interpreted (a round is made for
+    every street of every hand audited)."""
+
+    __slots__ = ("acted_at", "acted_full", "after_short_all_in", "bets", "bets_made", "capped",
+                 "current", "full_count", "full_level", "full_raise", "short_level", "street",
+                 "turn_from", "unit")
+
+    def __init__(self, street: str, capped: bool = True, unit: Decimal = ZERO) -> None:
+        self.street = street
+        #: Whether the fixed-limit cap applies ([LA 127]: not in a round that begins heads-up).
+        self.capped = capped
+        self.bets: dict[str, Decimal] = {}
+        self.current = ZERO
+        #: The level of the last full bet or raise, and the size of the last full raise.
+        self.full_level = ZERO
+        self.full_raise = ZERO
+        #: Full bets so far (fixed-limit cap), and a counter of full raises for reopening.
+        self.bets_made = 0
+        self.full_count = 0
+        #: Per player who acted: the round's bet when they acted, and full_count then.
+        self.acted_at: dict[str, Decimal] = {}
+        self.acted_full: dict[str, int] = {}
+        #: Where the search for the next player to act starts (index into the seat order).
+        self.turn_from: int | None = None
+        #: Fixed limit under the ``either`` short all-in practice: the level of a short all-in
+        #: of half a bet or more, from which the next raise may also be counted (0: none
+        #: pending).
+        self.short_level = ZERO
+        #: Whether an all-in short of a full bet has raised the bet since the last full raise:
+        #: the next raise's size then depends on the profile's short all-in practice.
+        self.after_short_all_in = False
+        #: Fixed limit: the size of every bet and raise of this round.
+        self.unit = unit
 
 
 class Betting:
