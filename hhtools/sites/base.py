@@ -113,7 +113,7 @@ class Site:
         classifier = self._classifier
         if classifier is None:
             classifier = Classifier(compiled_grammar(self.grammar), ignored_kinds(self.grammar))
-            self.builder.check_handlers(classifier)
+            self.builder.bind_handlers(classifier)
             classifier.handlers = self.builder.handlers
             self._classifier = classifier
         return classifier

@@ -150,21 +150,30 @@ class HandBuilder(SharedHandlers):
                         if name.startswith("on_")}
 
     @classmethod
-    def check_handlers(cls, classifier: Classifier) -> None:
-        """Every terminal has a handler taking exactly its captured groups (a grammar check)."""
+    def bind_handlers(cls, classifier: Classifier) -> None:
+        """Every terminal of the grammar has a handler: a table event's is ``on_event``."""
         for kind in classifier.kinds:
             if kind in classifier.ignored:
                 cls.handlers.setdefault(kind, cls.on_event)
-                continue
-            handler = cls.handlers.get(kind)
-            if handler is None:
+            elif kind not in cls.handlers:
                 raise TypeError(f"{cls.__name__} has no on_{kind}")
-            params = list(inspect.signature(handler).parameters.values())[2:]
+        cls.handlers.setdefault("UNKNOWN", cls.on_event)
+
+    @classmethod
+    def check_handlers(cls, classifier: Classifier) -> None:
+        """Every terminal has a handler taking exactly its captured groups: a check of the
+        grammar against the code, made by the tests for every site rather than at every
+        start (reading each compiled handler's signature cost a cold one-hand audit some 30 M
+        instructions)."""
+        cls.bind_handlers(classifier)
+        for kind in classifier.kinds:
+            if kind in classifier.ignored:
+                continue
+            params = list(inspect.signature(cls.handlers[kind]).parameters.values())[2:]
             if not any(p.kind is p.VAR_POSITIONAL for p in params):
                 if len(params) != len(classifier.groups[kind]):
                     raise TypeError(f"{cls.__name__}.on_{kind} takes {len(params)} fields, "
                                     f"the grammar captures {len(classifier.groups[kind])}")
-        cls.handlers.setdefault("UNKNOWN", cls.on_event)
 
     # ---- reading fields --------------------------------------------------------------------
 
