@@ -79,6 +79,9 @@ class Survey:
     players: int  # the players in them
     heroes: pl.DataFrame  # hands as hero per player (player, n)
     dealt: pl.DataFrame  # hands per player (player, n)
+    #: The cache keys of the batches read (``_Cache``), none when not cached: what is cached
+    #: later of the same figures is kept for these batches, not for those found then.
+    batches: tuple[str | None, ...] = ()
 
 
 def survey(store: Store, filters: Filters, gathering: Sequence[Gatherer] = ()) -> Survey:
@@ -105,7 +108,7 @@ def survey(store: Store, filters: Filters, gathering: Sequence[Gatherer] = ()) -
         if cache and (whole := cache.store_entries(keys, [p.player for p in gathering])):
             for player, entry in zip(gathering, whole[1:]):
                 player.take(entry)
-            return _as_survey(whole[0])
+            return _as_survey(whole[0], keys)
         parts = []
         for i, folder in enumerate(folders):
             found = _batch_parts(snapshot, folder, filters, gathering, cache,
@@ -120,7 +123,7 @@ def survey(store: Store, filters: Filters, gathering: Sequence[Gatherer] = ()) -
             if cache:
                 cache.keep_store(keys, [merged, *(p.joined() for p in gathering)],
                                  [p.player for p in gathering])
-            return _as_survey(merged)
+            return _as_survey(merged, keys)
     raise merged_again(store)
 
 
@@ -253,11 +256,11 @@ def _merged(parts: list[dict[str, pl.DataFrame]]) -> dict[str, pl.DataFrame]:
             "names": joined("names").unique().sort("player")}
 
 
-def _as_survey(part: dict[str, pl.DataFrame]) -> Survey:
+def _as_survey(part: dict[str, pl.DataFrame], keys: Sequence[str | None] = ()) -> Survey:
     return Survey(int(part["count"]["hands"].sum()), sorted(part["games"]["game"].unique()),
                   sorted(part["sites"]["site"].unique()), part["started"]["started_at"],
                   part["disputed"], part["names"]["player"].unique().len(),
-                  _summed([part["heroes"]]), _summed([part["dealt"]]))
+                  _summed([part["heroes"]]), _summed([part["dealt"]]), tuple(keys))
 
 
 def _counts(players: pl.DataFrame) -> pl.DataFrame:
@@ -409,7 +412,7 @@ def build_report(store: Store, filters: Filters = Filters(), now: datetime | Non
         _summary(covered, tournaments.summaries.height),
         f'<p class="meta" id="featured">{escape(why)}</p>',
         _contents(featured),
-        *(_player_part(store, mine.pop(name), tournaments, i, cache)
+        *(_player_part(store, mine.pop(name), tournaments, i, cache, list(covered.batches))
           for i, name in enumerate(featured, 1)),
         '<h2 id="players">Every player</h2>',
         table(shown, PLAYER_COLUMNS, "stats-players",
@@ -433,15 +436,14 @@ def build_report(store: Store, filters: Filters = Filters(), now: datetime | Non
 
 
 def _player_part(store: Store, data: PlayerData, tournaments: TournamentTables, number: int,
-                 cache: _Cache | None) -> str:
+                 cache: _Cache | None, keys: list[str | None]) -> str:
     """The part of the player of ``data``; what it makes of the player's figures of every
     batch (the sessions, the showdown classes: a million hands' work for a grinder) is
-    cached beside those figures."""
-    keys = cache.batch_keys(store.batch_folders()) if cache else []
-    known = cache.made(keys, data.player) if cache else None
+    cached beside those figures, for the batches they were gathered from (``keys``)."""
+    known = cache.made(keys, data.player) if cache and keys else None
     view = player_view(store, data, tournaments, number, known)
     part = player_part(view)
-    if cache and known is None:
+    if cache and keys and known is None:
         cache.keep_made(keys, data.player, view.made())
     return part
 
