@@ -72,9 +72,9 @@ class Classifier:
         # Each kind's own groups are those between its named group and the next named group
         # (a kind's, or the name's): counted in the one regex, not by compiling every
         # terminal's pattern again (a third of the classifier's making, once a process).
-        starts = sorted(self.regex.groupindex.values()) + [self.regex.groups + 1]
-        after = dict(zip(starts, starts[1:]))
         index = self.regex.groupindex
+        starts = sorted(index.values()) + [self.regex.groups + 1]
+        after = dict(zip(starts, starts[1:]))
         self._counts = {t.name: after[index[t.name]] - index[t.name] - 1 for t in terminals}
         self._led_by_name = led_by_name
         self.groups: dict[str, tuple[int, ...]] = self._groups_in(self.regex)

@@ -430,8 +430,11 @@ class Store:
                 if isinstance(exc, StoreError):
                     raise
                 raise self.damage_error(table) from None
-        raise StoreError(f"cannot read the {table} table of the store {self.root}: its batches "
-                         "were merged again and again while it was read; try again")
+        raise self._merged_too_often(table)
+
+    def _merged_too_often(self, table: str) -> StoreError:
+        return StoreError(f"cannot read the {table} table of the store {self.root}: its "
+                          "batches were merged again and again while it was read; try again")
 
     def _follow_merge(self, listing: list[Path]) -> None:
         """After batches of ``listing`` were merged away: a snapshot reads, in their place, the
@@ -535,8 +538,7 @@ class Store:
                 raise self.damage_error("hands") from None
             return pl.DataFrame(sorted(held), schema={column: pl.String for column in KEY},
                                 orient="row")
-        raise StoreError(f"cannot read the hands table of the store {self.root}: its batches "
-                         "were merged again and again while it was read; try again")
+        raise self._merged_too_often("hands")
 
 
 #: A batch smaller than this (all its files) is merged with the others: a watched hand's
