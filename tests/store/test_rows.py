@@ -116,3 +116,18 @@ def test_hand_ids_repeated_by_polars_equal_those_repeated_in_python(corpus, monk
     for name, frame in built[0].items():
         assert frame.equals(built[10**9][name]), name
         assert frame.schema == built[10**9][name].schema
+
+
+def test_the_compiled_column_readers_read_each_records_column_by_its_name(corpus):
+    # record_columns spells the actions' and pots' fields out for mypyc; RECORD_COLUMNS names
+    # them in the schema's order (checked against the schemas at import). A field read into
+    # another column would pass both unseen: compared here with a read by name.
+    from hhtools.store.rows import RECORD_COLUMNS, record_columns
+
+    hands = [h for f in sorted((corpus / "kingsclub").iterdir()) for h in parse_file(f).hands]
+    records = {"actions": [a for h in hands for a in h.actions],
+               "pots": [c for h in hands for c in h.collections]}
+    for name, columns in RECORD_COLUMNS.items():
+        assert records[name], name
+        assert record_columns(name, records[name]) == [
+            [getattr(record, column) for record in records[name]] for column in columns]
