@@ -56,7 +56,7 @@ def given_values(params: Iterable[Any]) -> None:
     Every other value (a number, a day, text for a flag) and a required parameter left out go
     to Typer's coercion, which checks them and words the error."""
     for param in params:
-        descriptor = getattr(param, "type_descriptor", None)  # None: click's own --help
+        descriptor = getattr(param, "type_descriptor", None)  # None: a parameter Typer did not make
         if descriptor is None or getattr(param.process_value, "__name__", "") == "hhtools_given":
             continue
         # Per parameter, as plain_help: Typer builds the parameter objects itself.
