@@ -48,7 +48,7 @@ from hhtools.cli.report import chart_command, report_command
 from hhtools.cli.sessions import sessions_command
 from hhtools.cli.store import check_command, rejected_command
 from hhtools.cli.tournaments import tournaments_command
-from hhtools.cli.usage import one_line, plain_help
+from hhtools.cli.usage import given_values, one_line, plain_help
 from hhtools.core.words import plural
 from hhtools.errors import HHToolsError, UsageError
 
@@ -81,12 +81,15 @@ class _Group(typer.core.TyperGroup):
     def get_params(self, ctx: Any) -> list[Any]:
         params = super().get_params(ctx)
         plain_help(params)
+        given_values(params)
         return params
 
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
         command = super().get_command(ctx, cmd_name)
         if command is not None:
-            plain_help(command.get_params(ctx))
+            params = command.get_params(ctx)
+            plain_help(params)
+            given_values(params)
         return command
 
 

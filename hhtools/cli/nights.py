@@ -14,7 +14,7 @@ from pathlib import Path
 import typer
 
 from hhtools.cli.options import fail
-from hhtools.commerce.record import is_night
+from hhtools.commerce.header import is_night
 from hhtools.core.inputs import open_input
 from hhtools.core.words import plural
 from hhtools.errors import HHToolsError, RecordError, UsageError

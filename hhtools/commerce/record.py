@@ -28,12 +28,10 @@ from lark import (
 from lark.tree import Meta
 
 from hhtools.commerce.cards import JOKER, parse_card_or_joker, parse_rank
+from hhtools.commerce.header import HEADERS
 from hhtools.core.cards import Card
 from hhtools.core.resources import grammar_cache, grammar_dir, grammar_text
 from hhtools.errors import CardError, RecordError
-
-#: The first words of a night's first line, and the game each names.
-HEADERS = {"whisky poker": "whisky", "whiskey poker": "whisky", "la viuda": "la-viuda"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,12 +121,6 @@ class Night:
     @property
     def seat_of(self) -> dict[str, int]:
         return {s.name: s.number for s in self.seats}
-
-
-def is_night(first_line: str) -> bool:
-    """Whether a file whose first line is this holds a game night (not a hand history)."""
-    head = first_line.lstrip("\ufeff").strip().lower()
-    return any(head.startswith(f"{h} night") for h in HEADERS)
 
 
 def read_night_file(path: str) -> Night:

@@ -39,7 +39,6 @@ from hhtools.core.words import plural
 from hhtools.errors import HandParseError, HHToolsError, UsageError
 from hhtools.reading.decoding import decode as decode  # also this module's public name
 from hhtools.reading.decoding import decode_bytes, read_history
-from hhtools.reading.phh import read_phh
 from hhtools.reading.phh_bounds import is_phh
 from hhtools.reading.splitting import split_hands
 from hhtools.reading.summaries import SITE as SUMMARY_SITE
@@ -216,7 +215,10 @@ def parse_text(text: str, site: str = "auto", *, path: str | None = None,
 def parse_file(path: str | Path, site: str = "auto", *, errors: str = "collect") -> ParseResult:
     """Parse the hands of one history file, in any of the encodings sites write, or a PHH file."""
     if is_phh(path) and site in ("auto", "phh"):
-        # PHH is TOML, read by its own module; its hands come back like any site's.
+        # PHH is TOML, read by its own module; its hands come back like any site's. Imported
+        # here: a history of a site's text needs neither it nor tomllib.
+        from hhtools.reading.phh import read_phh
+
         phh = read_phh(path)
         if errors == "raise" and phh.errors:
             raise HandParseError(phh.errors[0])
