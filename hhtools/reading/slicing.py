@@ -210,12 +210,14 @@ class _Planner:
         if site is None or site.keeps_whole(text, first):
             return False
         width = 2 if self.codec.startswith("utf-16") else 1  # bytes a character, about
-        plain = width == 1 and chunk.isascii()  # a character is a byte
+        # A character is ``width`` bytes: in ASCII UTF-8, and in UTF-16 below U+0100 (only
+        # characters from U+10000 on take two units).
+        plain = chunk.isascii() if width == 1 else not wide(text)
         at = max(0, self.target - self.since) // width
         cut = None
         while (k := self._next_hand(site, text, at)) is not None:
             header = text[k:_line_end(text, k)]
-            cut = pos + (k if plain else len(text[:k].encode(self.codec, self.errors)))
+            cut = pos + (k * width if plain else len(text[:k].encode(self.codec, self.errors)))
             self.cuts.append((cut, self.lines + text.count("\n", 0, k) + 1,
                               header.encode(self.codec, self.errors)))
             at = k + self.target // width
