@@ -37,6 +37,9 @@ _LINE_END = re.compile("\r\n|\r|\n")
 # A run of printable ASCII (or line ends) read one byte off in UTF-16: U+2000, U+4100...
 MISALIGNED = re.compile("[%s]{8,}" % "".join(chr(b << 8) for b in [10, 13, *range(32, 127)]))
 _MAX_SHIFTS = 100
+# Bytes of the last, odd byte of a UTF-16 file that carry no text (Full Tilt ends its files
+# with a stray line feed).
+_BLANK_BYTES = b"\n\r\0 "
 
 
 def wide(text: str) -> bool:
@@ -50,9 +53,6 @@ def wide(text: str) -> bool:
     except UnicodeEncodeError:
         return True
     return False
-# Bytes of the last, odd byte of a UTF-16 file that carry no text (Full Tilt ends its files
-# with a stray line feed).
-_BLANK_BYTES = b"\n\r\0 "
 
 
 @dataclass(frozen=True, slots=True)

@@ -181,6 +181,7 @@ def _with_blanks_only(text: str, lines: list[str], empty: list[int]) -> list[int
     return sorted(empty + others) if others else empty
 
 
+#: A group of alternatives written as plain text, ``(?:Full Tilt Poker|FullTiltPoker)``.
 _PLAIN_ALTERNATIVES = re.compile(r"\(\?:([^.^$*+?{}\[\]\\()]*)\)")
 
 
