@@ -43,6 +43,9 @@ def _rejected(text: str) -> str:
      "expected an amount below 1,000,000,000,000,000; in 'Seat 5: snowman "),
     ("($24.32 in chips)", "($24.32001 in chips)",
      "h.txt:5:18: .*expected an amount with at most 4 decimal places"),
+    # Just past what HandBuilder.money accepts without asking amount_problem.
+    ("($24.32 in chips)", "(1000000000000000 in chips)", "expected an amount below"),
+    ("($24.32 in chips)", "(24.32001 in chips)", "expected an amount with at most 4 decimal"),
     ("Seat 5: snowman", "Seat 11: snowman",
      "h.txt:5:6: .*seat '11' is out of range: expected a whole number from 1 to 10"),
     ("Seat 5: snowman", "Seat 0: snowman", "seat '0' is out of range"),

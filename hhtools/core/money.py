@@ -28,18 +28,41 @@ def parse_amount(text: str) -> Decimal:
         # Most amounts are plain digits, with cents and a dollar sign or not: read without the
         # regex, which costs several times the Decimal. The whole and the cents must be ASCII
         # digits (str.isdigit alone takes other scripts' digits), so what this reads the regex
-        # reads alike; anything else goes to the regex.
+        # reads alike; a signed or grouped amount is tried next (_signed_or_grouped), anything
+        # else goes to the regex.
         body = text[1:] if text[:1] == "$" else text
         units, dot, decimals = body.partition(".")
         if units.isascii() and units.isdigit() and (
                 not dot or (decimals.isascii() and decimals.isdigit())):
             value = Decimal(body)
         else:
-            m = _AMOUNT.fullmatch(text.strip())
-            if m is None:
-                raise AmountError(f"{text!r} is not an amount")
-            sign, whole, cents = m.groups()
-            value = Decimal(sign + whole.replace(",", "") + (cents or ""))
+            value = _signed_or_grouped(text)
+            if value is None:
+                m = _AMOUNT.fullmatch(text.strip())
+                if m is None:
+                    raise AmountError(f"{text!r} is not an amount")
+                sign, whole, cents = m.groups()
+                value = Decimal(sign + whole.replace(",", "") + (cents or ""))
         if len(_CACHE) < 10_000:
             _CACHE[text] = value
     return value
+
+
+def _signed_or_grouped(text: str) -> Decimal | None:
+    """``text`` read as the regex reads it when it is ASCII digits with a sign, a dollar sign,
+    thousands grouped by commas or cents (``-$1,234.50``); None for anything else."""
+    sign = text[:1]
+    body = text[1:] if sign == "+" or sign == "-" else text
+    if body[:1] == "$":
+        body = body[1:]
+    units, dot, decimals = body.partition(".")
+    if "," in units:
+        groups = units.split(",")
+        if not (1 <= len(groups[0]) <= 3 and all(len(g) == 3 for g in groups[1:])):
+            return None  # not grouped as the regex groups
+        units = "".join(groups)
+    if units.isascii() and units.isdigit() and (
+            not dot or (decimals.isascii() and decimals.isdigit())):
+        # (the regex's Decimal is made with the sign it found, a plus or none alike)
+        return Decimal(("-" if sign == "-" else "") + units + dot + decimals)
+    return None

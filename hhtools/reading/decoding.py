@@ -42,6 +42,19 @@ _MAX_SHIFTS = 100
 _BLANK_BYTES = b"\n\r\0 "
 
 
+def wide(text: str) -> bool:
+    """True if ``text`` holds a character from U+0100 on: only such a text can hold a
+    character MISALIGNED or INVALID finds (U+0A00 and up, surrogates), so the others skip
+    those searches, which cost the regex engine some 150 instructions a character."""
+    if text.isascii():  # known to the string, not counted
+        return False
+    try:
+        text.encode("latin-1")  # a copy where every character is below U+0100
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
 @dataclass(frozen=True, slots=True)
 class Decoded:
     """A file's text, the encoding it was read in, what could not be read (by line), and
@@ -139,7 +152,7 @@ def _utf16(data: bytes, codec: str, name: str) -> Decoded:
         if len(rest) % 2:
             rest, odd = rest[:-1], rest[-1:]
         text = rest.decode(codec, "surrogatepass")
-        m = MISALIGNED.search(text) if len(shifts) < _MAX_SHIFTS else None
+        m = MISALIGNED.search(text) if len(shifts) < _MAX_SHIFTS and wide(text) else None
         if m is None:
             pieces.append(text)
             break
@@ -151,7 +164,7 @@ def _utf16(data: bytes, codec: str, name: str) -> Decoded:
             pieces.append(text[:m.start() - 1] + "\ufffd")
         shifts.append(sum(map(len, pieces)) - 1)
     text = "".join(pieces)
-    decoded = (_replaced(text, name, _utf16_units) if INVALID.search(text)
+    decoded = (_replaced(text, name, _utf16_units) if wide(text) and INVALID.search(text)
                else Decoded(text, name))
     problems = list(decoded.problems)
     text = decoded.text  # U+FFFD in place of lone surrogates: the same positions

@@ -33,6 +33,7 @@ from hhtools.reading.decoding import (
     not_utf8_note,
     read_history,
     sniff,
+    wide,
 )
 from hhtools.reading.parsing import (
     ParseResult,
@@ -180,12 +181,14 @@ class _Planner:
             if len(chunk) % 2:  # the file's last, odd byte: decoding the last slice says so
                 chunk = chunk[:-1]
             text = chunk.decode(self.codec, "surrogatepass")
-            if MISALIGNED.search(text):
+            if wide(text) and MISALIGNED.search(text):
                 return False
         else:
+            strict = True  # no byte refused: the text holds no surrogate
             try:
                 text = chunk.decode("utf-8")
             except UnicodeDecodeError:
+                strict = False
                 text = chunk.decode("utf-8", "surrogateescape")
                 m = INVALID.search(text)
                 if not self.invalid and m is not None:
@@ -195,9 +198,10 @@ class _Planner:
                                               ord(m.group()[0]) - 0xDC00)
                 self.invalid = True
             # Chunks end with a line feed, never inside a UTF-8 sequence: the file is cp1252
-            # by the rule if each chunk is (an ASCII one always is).
+            # by the rule if each chunk is (an ASCII one always is; one that is UTF-8 and not
+            # ASCII holds a sequence of several bytes, so never is).
             if self.cp1252 and not chunk.isascii():
-                self.cp1252 = looks_cp1252(text, chunk)
+                self.cp1252 = not strict and looks_cp1252(text, chunk)
         if "\r" in text and text.count("\r") != text.count("\r\n"):
             return False  # lone carriage returns end lines: counted otherwise
         if first and not self._first_chunk(text):
@@ -206,12 +210,14 @@ class _Planner:
         if site is None or site.keeps_whole(text, first):
             return False
         width = 2 if self.codec.startswith("utf-16") else 1  # bytes a character, about
-        plain = width == 1 and chunk.isascii()  # a character is a byte
+        # A character is ``width`` bytes: in ASCII UTF-8, and in UTF-16 below U+0100 (only
+        # characters from U+10000 on take two units).
+        plain = chunk.isascii() if width == 1 else not wide(text)
         at = max(0, self.target - self.since) // width
         cut = None
         while (k := self._next_hand(site, text, at)) is not None:
             header = text[k:_line_end(text, k)]
-            cut = pos + (k if plain else len(text[:k].encode(self.codec, self.errors)))
+            cut = pos + (k * width if plain else len(text[:k].encode(self.codec, self.errors)))
             self.cuts.append((cut, self.lines + text.count("\n", 0, k) + 1,
                               header.encode(self.codec, self.errors)))
             at = k + self.target // width

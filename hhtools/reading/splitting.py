@@ -16,6 +16,7 @@ and blank lines decide where hands lie.
 from __future__ import annotations
 
 import functools
+import os
 import re
 from collections.abc import Callable, Iterator
 from typing import Protocol
@@ -180,11 +181,21 @@ def _with_blanks_only(text: str, lines: list[str], empty: list[int]) -> list[int
     return sorted(empty + others) if others else empty
 
 
+#: A group of alternatives written as plain text, ``(?:Full Tilt Poker|FullTiltPoker)``.
+_PLAIN_ALTERNATIVES = re.compile(r"\(\?:([^.^$*+?{}\[\]\\()]*)\)")
+
+
 @functools.cache
 def _literal_prefix(pattern: re.Pattern[str]) -> str:
     """The plain text every match of ``pattern`` starts with ("" when it is not plain)."""
     if pattern.flags & re.IGNORECASE:
         return ""
+    # A leading group of plain alternatives (Full Tilt's two spellings): what they share.
+    group = _PLAIN_ALTERNATIVES.match(pattern.pattern)
+    if group is not None:
+        if pattern.pattern[group.end():group.end() + 1] in ("*", "+", "?", "{"):
+            return ""  # the group is optional or repeated
+        return os.path.commonprefix(group[1].split("|"))
     found = re.match(r"[^.^$*+?{}\[\]\\|()]*", pattern.pattern)
     prefix = found.group() if found is not None else ""
     if pattern.pattern[len(prefix):len(prefix) + 1] in ("*", "+", "?", "{"):

@@ -43,6 +43,8 @@ from hhtools.sites.classifier import Classifier, Handler, LineToken
 from hhtools.sites.handlers import SharedHandlers
 from hhtools.sites.memo import _AMOUNTS, _CARD_TEXT, _DAYS, _TIME_ZONES, LIMITS, keep
 from hhtools.sites.values import (
+    AMOUNT_PLACES,
+    WHOLE_DIGITS,
     amount_problem,
     check_name,
     check_room,
@@ -185,7 +187,12 @@ class HandBuilder(SharedHandlers):
                 value = parse_amount(text)
             except AmountError:
                 raise LineError(tok, f"{text!r} is not an amount", column_of(tok, text)) from None
-            problem = amount_problem(value)
+            # An amount written in at most WHOLE_DIGITS characters, AMOUNT_PLACES of them after
+            # its point (most are), is finite, below MAX_AMOUNT and has no place too many:
+            # nothing for amount_problem to refuse.
+            dot = text.find(".")
+            problem = (amount_problem(value) if len(text) > WHOLE_DIGITS
+                       or (dot >= 0 and len(text) - dot > AMOUNT_PLACES + 1) else None)
             if problem is not None:
                 shown = text if len(text) <= 30 else text[:30] + "..."
                 raise LineError(tok, f"the amount {shown!r} is out of range: {problem}",

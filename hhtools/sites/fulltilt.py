@@ -10,6 +10,7 @@ hhtools, read it from the file name (``10Game`` -> ``10-Game``).
 
 from __future__ import annotations
 
+import functools
 import re
 from datetime import datetime
 from decimal import Decimal
@@ -30,6 +31,7 @@ from hhtools.sites.base import (
     column_of,
 )
 from hhtools.sites.describe import LIST4, LIST5
+from hhtools.sites.memo import LIMITS, keep, table
 from hhtools.sites.pokerstars import ZONES
 from hhtools.sites.values import card_count, seat_number, table_size
 
@@ -38,6 +40,7 @@ PRINTED_STRUCTURES = structure_words("Limit", "Fixed Limit", "FL", "Pot Limit", 
                                      "No Limit", "NL", "Half Pot Limit")
 GAME = re.compile(f"({'|'.join(PRINTED_STRUCTURES)}) (.+)")
 MIX = re.compile(r"([0-9]+)[ -]?Game", re.IGNORECASE)
+MAX_TAG = re.compile(r"\(([0-9]+) max\)")
 FOLDED = re.compile(r"(?:folded (?:before|after) the .*|didn't bet \(folded\))")
 SHOWED = re.compile(r"showed \[([^\]]*)\] and (?:won \(([^)]*)\)|lost) with (.*)")
 MUCKED = re.compile(r"mucked \[([^\]]*)\](?: - (.*))?")
@@ -46,6 +49,14 @@ COLLECTED = re.compile(r"collected \(([^)]*)\)(?:, mucked)?")
 POT_AWARD = re.compile(r"(?:wins|ties for) the (?:(?:main |side )?pot(?: [0-9]+)?) \(([^)]*)\)")
 BUY_IN = re.compile(r"([$€£]?[0-9][0-9,]*(?:\.[0-9]+)?)"
                     r"(?: \+ ([$€£]?[0-9][0-9,]*(?:\.[0-9]+)?))?")
+
+
+@functools.lru_cache(maxsize=64)
+def _mix_of(path: str) -> str | None:
+    """The mix a file's name names ("10Game" -> "10-Game"), or None; read once a file, not
+    once a hand."""
+    mix = MIX.search(path.rsplit("/", 1)[-1])
+    return f"{mix[1]}-Game" if mix else None
 
 
 class FullTiltBuilder(HandBuilder):
@@ -66,7 +77,7 @@ class FullTiltBuilder(HandBuilder):
         self.table = table
         tags = tags.lower()
         self.max_seats = (2 if "heads up" in tags else table_size(tok, n[1])
-                          if (n := re.search(r"\(([0-9]+) max\)", tags)) else None)
+                          if (n := MAX_TAG.search(tags)) else None)
         small, _, big = stakes.partition("/")
         self.small_bet, self.big_bet = self.money(tok, small), self.money(tok, big)
         if tournament_id is not None and tournament is not None:  # (both, or neither)
@@ -79,8 +90,8 @@ class FullTiltBuilder(HandBuilder):
             self.currency = "chips"
         else:
             self.currency = CURRENCIES.get(small[:1])
-        if self.path and (mix := MIX.search(self.path.rsplit("/", 1)[-1])):
-            self.mix = f"{mix[1]}-Game"
+        if self.path:
+            self.mix = _mix_of(self.path)
         name = ZONES.get(zone)
         if name is None:
             if et is None:
@@ -109,23 +120,20 @@ class FullTiltBuilder(HandBuilder):
         if entry is None:
             return
         seat, player = entry
-        roles = (tuple(p.strip(" ()") for p in positions.split(")") if p.strip())
-                 if positions else ())
+        # A session's positions and endings recur ("folded before the Draw"): each is read
+        # once; the cards and amounts are read for every line, which can point at them.
+        roles = _ROLES.get(positions)
+        if roles is None:
+            roles = keep(_ROLES, positions, tuple(p.strip(" ()") for p in positions.split(")")
+                                                  if p.strip()) if positions else (),
+                         LIMITS.readings)
         rest = ended or ""
-        won = cards = description = None
-        if FOLDED.fullmatch(rest):
-            outcome = "folded"
-        elif m := SHOWED.fullmatch(rest):
-            outcome, cards, description = "showed", self.cards(tok, m[1]), m[3]
-            won = self.money(tok, m[2]) if m[2] else None
-        elif m := MUCKED.fullmatch(rest):
-            outcome, cards, description = "mucked", self.cards(tok, m[1]), m[2]
-        elif (m := COLLECTED.fullmatch(rest)) or (m := POT_AWARD.fullmatch(rest)):
-            outcome, won = "collected", self.money(tok, m[1])
-        elif rest == "is sitting out":
-            outcome = "sitting_out"
-        else:
-            outcome = "other"
+        words = _OUTCOMES.get(rest)
+        if words is None:
+            words = summary_outcome(rest)
+        outcome, cards_text, won_text, description = words
+        cards = self.cards(tok, cards_text) if cards_text is not None else None
+        won = self.money(tok, won_text) if won_text is not None else None
         number = seat_number(tok, seat)
         if "button" in roles and self.button is None:
             self.button = number
@@ -249,6 +257,34 @@ class FullTiltBuilder(HandBuilder):
             if sb is not None and len([s for s in self.seats if not s.sitting_out]) <= 2:
                 self.button = seat[sb]
         return super().finish(first, last)
+
+
+def summary_outcome(rest: str) -> tuple[str, str | None, str | None, str | None]:
+    """What a summary seat line says after the name and positions: (outcome, the cards' text,
+    the amount won as written, the hand's description), remembered for the next line ending
+    so."""
+    cards: str | None = None
+    won: str | None = None
+    description: str | None = None
+    if FOLDED.fullmatch(rest):
+        outcome = "folded"
+    elif m := SHOWED.fullmatch(rest):
+        outcome, cards, won, description = "showed", m[1], m[2] or None, m[3]
+    elif m := MUCKED.fullmatch(rest):
+        outcome, cards, description = "mucked", m[1], m[2]
+    elif (m := COLLECTED.fullmatch(rest)) or (m := POT_AWARD.fullmatch(rest)):
+        outcome, won = "collected", m[1]
+    elif rest == "is sitting out":
+        outcome = "sitting_out"
+    else:
+        outcome = "other"
+    return keep(_OUTCOMES, rest, (outcome, cards, won, description), LIMITS.readings)
+
+
+#: Summary positions and endings as written, read (on_SEAT_SUMMARY); emptied when full.
+_ROLES: dict[str, tuple[str, ...]] = table("fulltilt positions")
+_OUTCOMES: dict[str, tuple[str, str | None, str | None, str | None]] = table(
+    "fulltilt summary endings")
 
 
 D = Decimal

@@ -24,7 +24,8 @@ from hhtools.sites.classifier import LineToken
 
 #: Amounts are below this in absolute value: 15 digits before the point, 4 after it, fit
 #: the store's decimal(38,4) with room for any sum of them.
-MAX_AMOUNT = Decimal(10) ** 15
+WHOLE_DIGITS = 15
+MAX_AMOUNT = Decimal(10) ** WHOLE_DIGITS
 #: The decimal places the store keeps: an amount with more would be silently cut.
 AMOUNT_PLACES = 4
 _QUANTUM = Decimal(1).scaleb(-AMOUNT_PLACES)

@@ -192,7 +192,11 @@ def test_amounts_are_exact():
 
 @pytest.mark.parametrize("text", ["7", "007", "1.50", "$1.50", "$0.05", "1234567.8901",
                                   "1.", ".5", "$", "", "$$1", "1.2.3", "٣", "1.٣", "$٣.50",
-                                  " 1.50", "1.50 ", "1e5", "1_000", "NaN", "$-1", "1,000"])
+                                  " 1.50", "1.50 ", "1e5", "1_000", "NaN", "$-1", "1,000",
+                                  "3,780.34", "-$1,234,567.89", "+252.53", "-181.31", "-0",
+                                  "+$5", "1,00", "1,0000", ",100", "1,", "1000,000",
+                                  "1234,567", "-", "+", "+-5", "--5", "-$", "1,٣٣٣",
+                                  "-1,234.", "+ 5"])
 def test_plain_amounts_read_as_the_pattern_reads_them(text):
     # parse_amount reads plain digits without its pattern: the same value, or the same refusal.
     from hhtools.core.money import _AMOUNT

@@ -90,15 +90,18 @@ class _Bounds:
 #: A site whose header has no plain text to look for first.
 _UNPREFIXED = _Bounds("unprefixed", re.compile(r"(?:Game|Hand) ([0-9]+)"))
 _CASELESS = _Bounds("caseless", re.compile(r"hand ([0-9]+)", re.IGNORECASE))
+#: Full Tilt's kind of header: two spellings, whose shared start is looked for first.
+_SPELLED = _Bounds("spelled", re.compile(r"(?:Full Hand|FullHand) ([0-9]+)"))
 #: Merge's kind of header: it may be indented, so its pattern starts with \s*.
 _SPACED = _Bounds("spaced", re.compile(r"\s*<game id=\"([0-9]+)\""), hand_gap=2)
 
 
-@pytest.mark.parametrize("site", [_UNPREFIXED, _CASELESS, _SPACED])
+@pytest.mark.parametrize("site", [_UNPREFIXED, _CASELESS, _SPACED, _SPELLED])
 def test_headers_without_a_plain_prefix_are_found(site):
     rng = random.Random(site.name)
     pieces = ["Game 1", "Hand 22", "HAND 3", "hand 4", '<game id="5">', '   <game id="6">',
-              "", "", " ", "\t", "x", "Gam", "<game"]
+              "", "", " ", "\t", "x", "Gam", "<game", "Full Hand 7", "FullHand 8", "Full",
+              "Fullx 9"]
     for _ in range(500):
         text = "\n".join(rng.choice(pieces) for _ in range(rng.randint(0, 12)))
         lines = text.split("\n")
