@@ -301,7 +301,7 @@ def _read_all(slices: Iterator[Slice], jobs: int) -> Generator[FileRows, None, N
     if context.get_start_method() == "forkserver":
         # The fork server imports what a worker runs (polars, the readers, the auditor, the
         # rows) once, before any of polars' threads exist; each worker forked from it starts
-        # with them, rather than importing them again (some 0.4 s of processor time each).
+        # with them, rather than importing them again (some 0.3 s of processor time each).
         context.set_forkserver_preload(["__main__", *WORKER_MODULES])
     # Each worker watches a pipe whose only writing end this process holds (see
     # _end_with_importer). Closed after the pool, so workers end on their own first.
