@@ -18,7 +18,14 @@ from typing import TypeVar
 import polars as pl
 
 from hhtools.core.cards import Card, format_cards
-from hhtools.store.rows import FACT_COLUMNS, RECORD_COLUMNS, Rows, Table, record_columns
+from hhtools.store.rows import (
+    FACT_COLUMNS,
+    RECORD_COLUMNS,
+    Rows,
+    Table,
+    money_texts,
+    record_columns,
+)
 from hhtools.store.tables import SCHEMAS
 
 _EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
@@ -109,10 +116,8 @@ def _key_columns(keys: list[tuple[str, str, int]]) -> dict[str, pl.Series]:
 _REPEAT_IN_POLARS = 1000
 
 
-#: Each amount's text, found once: a file's amounts are mostly the same few stakes and stacks.
-#: Equal Decimals written differently ("2.5", "2.50") are equal once stored, so either text
-#: serves. Cards drawn (a tuple of cards) likewise; both bounded.
-_MONEY_TEXTS: dict[Decimal | None, str | None] = {None: None}
+#: Each hand of cards' text, found once: a file's actions repeat the same discards, and the
+#: hand after one draw is the hand before the next (bounded).
 _CARD_TEXTS: dict[tuple[Card, ...] | None, str | None] = {None: None}
 _MAX_TEXTS = 50_000
 _V = TypeVar("_V")
@@ -135,8 +140,9 @@ def _remembered(texts: dict[_V | None, str | None], values: list[_V | None],
 
 def _money(values: list[Decimal | None], dtype: pl.Decimal) -> pl.Series:
     """A Decimal column from Decimals (or None), each written as its own exact text (which
-    polars reads, exponents included) and parsed by polars in bulk."""
-    return pl.Series(_remembered(_MONEY_TEXTS, values, str), dtype=pl.String).cast(dtype)
+    polars reads, exponents included; hhtools.store.rows.money_texts) and parsed by polars
+    in bulk."""
+    return pl.Series(money_texts(values), dtype=pl.String).cast(dtype)
 
 
 def _check_widths() -> None:

@@ -61,6 +61,8 @@ WATCH_TRUSTS = 60.0
 #: Slices read ahead per worker: enough that workers never wait for the main process.
 READ_AHEAD = 3
 KEY = ["site", "hand_id"]
+#: What a worker of a parallel import runs: read_slice's module and what it imports.
+WORKER_MODULES = ("hhtools.store.slices",)
 
 T = TypeVar("T")
 
@@ -296,6 +298,11 @@ def _read_all(slices: Iterator[Slice], jobs: int) -> Generator[FileRows, None, N
     # fork, and a worker using it would hang. A fork server starts clean, and quickly.
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+    if context.get_start_method() == "forkserver":
+        # The fork server imports what a worker runs (polars, the readers, the auditor, the
+        # rows) once, before any of polars' threads exist; each worker forked from it starts
+        # with them, rather than importing them again (some 0.3 s of processor time each).
+        context.set_forkserver_preload(["__main__", *WORKER_MODULES])
     # Each worker watches a pipe whose only writing end this process holds (see
     # _end_with_importer). Closed after the pool, so workers end on their own first.
     alive_r, alive_w = context.Pipe(duplex=False)

@@ -47,19 +47,15 @@ def test_amounts_reach_the_store_exactly_whatever_their_notation():
     assert stored == [None if a is None else a.quantize(Decimal("0.0001")) for a in amounts]
 
 
-def test_amounts_stay_exact_when_their_remembered_texts_are_forgotten(monkeypatch):
+def test_card_texts_stay_right_when_the_remembered_ones_are_forgotten(monkeypatch):
     import hhtools.store.frames as frames_module
-    from hhtools.store.rows import Table
+    from hhtools.core.cards import format_cards, parse_cards
 
     monkeypatch.setattr(frames_module, "_MAX_TEXTS", 2)
-    for amounts in ([Decimal("2.50"), Decimal("2.5"), Decimal("0.01")],
-                    [Decimal("7"), None, Decimal("2.5"), Decimal("1E+1")]):
-        rows = new_rows()
-        table = Table()
-        table.add("pokerstars", "1", [("main", "p", a, 7) for a in amounts])
-        rows["pots"] = table
-        stored = frames(rows)["pots"]["amount"].to_list()
-        assert stored == [None if a is None else a.quantize(Decimal("0.0001")) for a in amounts]
+    for texts in (["As 2d", "3c 4h 5s", "As 2d"], ["Kd", None, "3c 4h 5s", "7h 8h 9h Th"]):
+        values = [None if t is None else parse_cards(t) for t in texts]
+        assert frames_module._remembered(frames_module._CARD_TEXTS, values, format_cards) == texts
+        assert len(frames_module._CARD_TEXTS) <= 2 + len(values)
 
 
 def test_positions_count_from_the_first_seat_after_the_button(corpus):
