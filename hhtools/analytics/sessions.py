@@ -72,39 +72,75 @@ def check_gap(gap: int) -> None:
         raise UsageError(f"--gap must be a positive number of minutes, not {gap}")
 
 
-def sessions_of(hands: pl.DataFrame, gap: int = DEFAULT_GAP) -> pl.DataFrame:
+def sessions_of(hands: pl.DataFrame | pl.LazyFrame, gap: int = DEFAULT_GAP) -> pl.DataFrame:
     """``sessions`` of ``hands``: one row per player's hand (``HAND_COLUMNS``, as
     ``hand_facts`` gives them, with the hand's ``table``), in any order. A hand's own
     columns are summed per session in polars (no Python object a hand: a store holds
-    millions); each session's figures are then made from its sums."""
+    millions); each session's figures are then made from its sums. The hands are filtered,
+    sorted and numbered in one query: a grinder's million hands are not copied at each step."""
     check_gap(gap)
-    hands = hands.filter(pl.col("started_at").is_not_null())
-    if hands.height == 0:
-        return pl.DataFrame(schema=SCHEMA)
     limit = timedelta(minutes=gap)
     group = ["player", "unit"]
-    hands = hands.sort("player", "unit", "started_at", "site", "hand_id").with_columns(
+    played = hands.lazy().filter(pl.col("started_at").is_not_null()).sort(
+        "player", "unit", "started_at", "site", "hand_id").with_columns(
         # A gap of more than ``gap`` minutes since the previous hand starts a session.
         _session=(pl.col("started_at").diff() > limit).fill_null(False).cum_sum().over(group),
-        _limit=(pl.col("structure") == "fixed-limit").fill_null(False))
+        _limit=(pl.col("structure") == "fixed-limit").fill_null(False)).drop("structure").collect()
     session = [*group, "_session"]
     # The float sums in the order played, one term at a time, as Python's sum adds them
     # (a pairwise sum's last bit differs, and rounding to the hundredth shows it).
-    sums = hands.group_by(session, maintain_order=True).agg(
+    summed = played.lazy().group_by(session, maintain_order=True).agg(
         start=pl.col("started_at").first(), end=pl.col("started_at").last(), hands=pl.len(),
         net=pl.col("net").sum(),
         big_bets=pl.col("net_big_bets").cum_sum().last(),
         blinds=pl.col("net_bb").cum_sum().last(),
         every_limit=pl.col("_limit").all(), any_limit=pl.col("_limit").any())
-    most = _tables_at_once(hands.select(*session, "site", "table", "hand_id", "started_at"),
+    most = _tables_at_once(played.lazy().select(*session, "site", "table", "hand_id", "started_at"),
                            session, limit)
-    sums = sums.join(most, on=session, how="left", maintain_order="left")
+    sums = summed.join(most, on=session, how="left", maintain_order="left").collect()
+    if sums.height == 0:
+        return pl.DataFrame(schema=SCHEMA)
     rows: list[tuple[object, ...]] = []
     for row in sums.iter_rows(named=True):
         rows.append(_session(row, len(rows)))
     out = pl.DataFrame(rows, schema=SCHEMA, orient="row")
     return out.with_columns(session=pl.int_range(1, pl.len() + 1).over("player", "unit")
                             .cast(pl.Int64))
+
+
+def sessions_after(earlier: pl.DataFrame, hands: pl.LazyFrame, new: pl.LazyFrame,
+                   gap: int = DEFAULT_GAP) -> pl.DataFrame:
+    """``sessions_of(hands, gap)`` from ``earlier``, the sessions of the hands of ``hands``
+    but ``new`` (those added since, as an import adds them): per player and unit, only the
+    sessions a new hand can join or come before are made again, from their hands and the
+    new ones; the sessions ended more than ``gap`` minutes before the first new hand are
+    kept as they are. A session's figures are those of its own hands alone, so the result is
+    the whole ``sessions_of``, for the few sessions' work."""
+    check_gap(gap)
+    limit = timedelta(minutes=gap)
+    group = ["player", "unit"]
+    firsts = (new.filter(pl.col("started_at").is_not_null()).group_by(group)
+              .agg(_first=pl.col("started_at").min()).collect())
+    if firsts.height == 0:
+        return earlier
+    # A new hand at t joins a session whose last hand is at t - gap or later, and every
+    # session after it: those are made again, from the first one's start (or t).
+    touched = (earlier.join(firsts, on=group, how="inner", nulls_equal=True)
+               .filter(pl.col("end") >= pl.col("_first") - limit)
+               .group_by(group).agg(_from=pl.col("start").min()))
+    cuts = firsts.join(touched, on=group, how="left", nulls_equal=True).select(
+        *group, _cut=pl.min_horizontal("_first", "_from"))
+    kept = (earlier.join(cuts, on=group, how="left", nulls_equal=True, maintain_order="left")
+            .filter(pl.col("_cut").is_null() | (pl.col("start") < pl.col("_cut"))).drop("_cut"))
+    # Only the hands from the earliest cut on are joined (a grinder's million are not).
+    again = (hands.filter(pl.col("started_at") >= cuts["_cut"].min())
+             .join(cuts.lazy(), on=group, how="inner", nulls_equal=True)
+             .filter(pl.col("started_at") >= pl.col("_cut")).drop("_cut"))
+    made = sessions_of(again, gap)
+    return (pl.concat([kept.select(pl.col(c).cast(t) for c, t in SCHEMA.items()), made], how="vertical")
+            .sort("player", "unit", "start", maintain_order=True)
+            .with_columns(session=pl.int_range(1, pl.len() + 1).over("player", "unit")
+                          .cast(pl.Int64)))
 
 
 def _session(row: dict[str, Any], number: int) -> tuple[object, ...]:
@@ -127,7 +163,7 @@ def _session(row: dict[str, Any], number: int) -> tuple[object, ...]:
             round(big_bets / hours, 2) if hours else None)
 
 
-def _tables_at_once(hands: pl.DataFrame, session: list[str], limit: timedelta) -> pl.DataFrame:
+def _tables_at_once(hands: pl.LazyFrame, session: list[str], limit: timedelta) -> pl.LazyFrame:
     """Per session, the most tables in play at one moment: a table is in play from a hand to
     its next hand unless more than ``limit`` apart (``hands`` in the order played)."""
     table = [*session, "_table"]

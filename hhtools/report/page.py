@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from html import escape
 from pathlib import Path
@@ -86,6 +86,9 @@ class Survey:
     #: The cache keys of the batches read (``_Cache``), none when not cached: what is cached
     #: later of the same figures is kept for these batches, not for those found then.
     batches: tuple[str | None, ...] = ()
+    #: Per player, what the player's part made of the figures kept for the batches before
+    #: an import (``PlayerView.made``), when those figures were read for them.
+    earlier: dict[str, dict[str, pl.DataFrame]] = field(default_factory=dict)
 
 
 def survey(store: Store, filters: Filters, gathering: Sequence[Gatherer] = ()) -> Survey:
@@ -120,9 +123,13 @@ def survey(store: Store, filters: Filters, gathering: Sequence[Gatherer] = ()) -
         if cache and (prior := cache.earlier(keys, [p.player for p in gathering])):
             start, earlier = prior
         parts = [] if earlier[0] is None else [earlier[0]]
+        made_before = {}
         for player, kept in zip(gathering, earlier[1:]):
             if kept is not None:
-                player.take(kept)
+                player.take_earlier(kept)
+                # Read now: the store's entries of those batches go once the new ones are kept.
+                if cache and (found := cache.made(keys[:start], player.player)) is not None:
+                    made_before[player.player] = found
         for i, folder in enumerate(folders):
             of_page = i >= start or earlier[0] is None
             mine = [p for p, kept in zip(gathering, earlier[1:]) if i >= start or kept is None]
@@ -141,7 +148,7 @@ def survey(store: Store, filters: Filters, gathering: Sequence[Gatherer] = ()) -
             if cache:
                 cache.keep_store(keys, [merged, *(p.joined() for p in gathering)],
                                  [p.player for p in gathering])
-            return _as_survey(merged, keys)
+            return replace(_as_survey(merged, keys), earlier=made_before)
     raise merged_again(store)
 
 
@@ -467,7 +474,8 @@ def build_report(store: Store, filters: Filters = Filters(), now: datetime | Non
         _summary(covered, tournaments.summaries.height),
         f'<p class="meta" id="featured">{escape(why)}</p>',
         _contents(featured),
-        *(_player_part(store, mine.pop(name), tournaments, i, cache, list(covered.batches))
+        *(_player_part(store, mine.pop(name), tournaments, i, cache, list(covered.batches),
+                       covered.earlier.get(name))
           for i, name in enumerate(featured, 1)),
         '<h2 id="players">Every player</h2>',
         table(shown, PLAYER_COLUMNS, "stats-players",
@@ -491,12 +499,16 @@ def build_report(store: Store, filters: Filters = Filters(), now: datetime | Non
 
 
 def _player_part(store: Store, data: PlayerData, tournaments: TournamentTables, number: int,
-                 cache: _Cache | None, keys: list[str | None]) -> str:
+                 cache: _Cache | None, keys: list[str | None],
+                 earlier: dict[str, pl.DataFrame] | None) -> str:
     """The part of the player of ``data``; what it makes of the player's figures of every
     batch (the sessions, the showdown classes: a million hands' work for a grinder) is
-    cached beside those figures, for the batches they were gathered from (``keys``)."""
+    cached beside those figures, for the batches they were gathered from (``keys``); after
+    an import, what was made of the batches before it (``earlier``) is made again only
+    where the new hands change it."""
     known = cache.made(keys, data.player) if cache and keys else None
-    view = player_view(store, data, tournaments, number, known)
+    view = player_view(store, data, tournaments, number, known,
+                       earlier if known is None and data.since is not None else None)
     part = player_part(view)
     if cache and keys and known is None:
         cache.keep_made(keys, data.player, view.made())

@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from hhtools.analytics import partials
+from hhtools.analytics import partials, player
 from hhtools.analytics.stats import Filters
 from hhtools.report import page
 from hhtools.report.charts import pixel_points
@@ -106,8 +106,17 @@ def test_a_page_after_an_import_reads_the_earlier_batches_figures_at_once(
         return reading
 
     monkeypatch.setattr(partials, "_read_parts", counted(partials._read_parts))
+    # The sessions made before the import are made again only where the new hands fall.
+    again: list[int] = []
+    real = player.sessions_after
+
+    def sessions_after(*args, **kwargs):  # type: ignore[no-untyped-def]
+        again.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(player, "sessions_after", sessions_after)
     after = build_report(store, one, NOW)
-    assert len(new) == 1 and read
+    assert len(new) == 1 and read and again == [1]
     assert not [name for name in read if name.split("-")[0] in old_keys]
     assert after == _uncached(store, one, monkeypatch)
     # Made again, now from the store's entries of every batch.
