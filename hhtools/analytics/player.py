@@ -242,12 +242,15 @@ class PlayerData:
         kept: ``HAND``, ``KIND`` and ``player``."""
         return self._facts(columns).collect()
 
-    def _facts(self, columns: Iterable[str], since: int = 0) -> pl.LazyFrame:
+    def _facts(self, columns: Iterable[str], first: int = 0,
+               end: int | None = None) -> pl.LazyFrame:
+        """``facts`` of the hands from row ``first`` to ``end``, as a lazy query."""
         columns = list(columns)
         # Only the columns asked for are joined: a player's hands are a million rows.
         own = [c for c in HAND if c in columns]
         kind = [c for c in KIND if c in columns]
-        return (self.hands.lazy().slice(since).select("kind", *own)
+        hands = self.hands.lazy().slice(first, None if end is None else end - first)
+        return (hands.select("kind", *own)
                 .join(self.kinds.lazy().select("kind", *kind), on="kind", how="left",
                       maintain_order="left")
                 .with_columns(player=pl.lit(self.player)).select(columns))
@@ -267,7 +270,7 @@ class PlayerData:
         hands join them."""
         if earlier is None or self.since is None:
             return sessions_of(self._facts(HAND_COLUMNS), gap)
-        return sessions_after(earlier, self._facts(HAND_COLUMNS),
+        return sessions_after(earlier, self._facts(HAND_COLUMNS, 0, self.since),
                               self._facts(HAND_COLUMNS, self.since), gap)
 
     def winnings(self, measure: str) -> pl.DataFrame:

@@ -108,36 +108,44 @@ def sessions_of(hands: pl.DataFrame | pl.LazyFrame, gap: int = DEFAULT_GAP) -> p
                             .cast(pl.Int64))
 
 
-def sessions_after(earlier: pl.DataFrame, hands: pl.LazyFrame, new: pl.LazyFrame,
+def sessions_after(earlier: pl.DataFrame, old: pl.LazyFrame, new: pl.LazyFrame,
                    gap: int = DEFAULT_GAP) -> pl.DataFrame:
-    """``sessions_of(hands, gap)`` from ``earlier``, the sessions of the hands of ``hands``
-    but ``new`` (those added since, as an import adds them): per player and unit, only the
-    sessions a new hand can join or come before are made again, from their hands and the
-    new ones; the sessions ended more than ``gap`` minutes before the first new hand are
-    kept as they are. A session's figures are those of its own hands alone, so the result is
-    the whole ``sessions_of``, for the few sessions' work."""
+    """``sessions_of`` of the hands ``old`` and ``new`` (``HAND_COLUMNS``) from ``earlier``,
+    the sessions of ``old``: only the sessions a new hand can join (one that ends at most
+    ``gap`` minutes before it or starts at most ``gap`` after it) are made again, from their
+    hands and the new ones. Every other session keeps its hands and its neighbours more
+    than ``gap`` minutes away, and a session's figures are those of its own hands, so the
+    result is the whole ``sessions_of`` for a few sessions' work: an import adds hands to a
+    grinder's million, after them or anywhere among them."""
     check_gap(gap)
     limit = timedelta(minutes=gap)
     group = ["player", "unit"]
-    firsts = (new.filter(pl.col("started_at").is_not_null()).group_by(group)
-              .agg(_first=pl.col("started_at").min()).collect())
-    if firsts.height == 0:
+    added = new.filter(pl.col("started_at").is_not_null()).collect()
+    if added.height == 0:
         return earlier
-    # A new hand at t joins a session whose last hand is at t - gap or later, and every
-    # session after it: those are made again, from the first one's start (or t).
-    touched = (earlier.join(firsts, on=group, how="inner", nulls_equal=True)
-               .filter(pl.col("end") >= pl.col("_first") - limit)
-               .group_by(group).agg(_from=pl.col("start").min()))
-    cuts = firsts.join(touched, on=group, how="left", nulls_equal=True).select(
-        *group, _cut=pl.min_horizontal("_first", "_from"))
-    kept = (earlier.join(cuts, on=group, how="left", nulls_equal=True, maintain_order="left")
-            .filter(pl.col("_cut").is_null() | (pl.col("start") < pl.col("_cut"))).drop("_cut"))
-    # Only the hands from the earliest cut on are joined (a grinder's million are not).
-    again = (hands.filter(pl.col("started_at") >= cuts["_cut"].min())
-             .join(cuts.lazy(), on=group, how="inner", nulls_equal=True)
-             .filter(pl.col("started_at") >= pl.col("_cut")).drop("_cut"))
-    made = sessions_of(again, gap)
-    return (pl.concat([kept.select(pl.col(c).cast(t) for c, t in SCHEMA.items()), made], how="vertical")
+    times = added.select(*group, _at=pl.col("started_at")).sort("_at")
+    # The first new hand from ``gap`` before a session's start on joins it if it comes at
+    # most ``gap`` after its end (``by`` a player and unit, never null: ``hand_facts``;
+    # both sides sorted by time as a whole, which polars cannot check with ``by``).
+    touched = (earlier.with_row_index("_row").with_columns(_from=pl.col("start") - limit)
+               .sort("_from").join_asof(times, left_on="_from", right_on="_at", by=group,
+                                        strategy="forward", check_sortedness=False)
+               .filter(pl.col("_at") <= pl.col("end") + limit))
+    kept = (earlier.with_row_index("_row")
+            .join(touched.select("_row"), on="_row", how="anti", maintain_order="left"))
+    hands = [new.select(HAND_COLUMNS)]
+    if touched.height:
+        spans = touched.select(*group, "start", "end").sort("start")
+        # The hands of the sessions made again: those between a session's start and end.
+        hands.append(old.filter(pl.col("started_at").is_between(spans["start"].min(),
+                                                                spans["end"].max()))
+                     .sort("started_at")
+                     .join_asof(spans.lazy(), left_on="started_at", right_on="start",
+                                by=group, strategy="backward", check_sortedness=False)
+                     .filter(pl.col("started_at") <= pl.col("end")).select(HAND_COLUMNS))
+    made = sessions_of(pl.concat(hands, how="vertical"), gap)
+    return (pl.concat([kept.select(pl.col(c).cast(t) for c, t in SCHEMA.items()), made],
+                      how="vertical")
             .sort("player", "unit", "start", maintain_order=True)
             .with_columns(session=pl.int_range(1, pl.len() + 1).over("player", "unit")
                           .cast(pl.Int64)))

@@ -17,7 +17,7 @@ def _hands(seed: int, n: int) -> pl.DataFrame:
     rows = []
     for i in range(n):
         at = None if rng.random() < 0.02 else start + timedelta(minutes=rng.randrange(0, 3000))
-        rows.append((rng.choice(["Alice", "Bob"]), rng.choice(["USD", "EUR", None]),
+        rows.append((rng.choice(["Alice", "Bob"]), rng.choice(["USD", "EUR"]),
                      rng.choice(["pokerstars", "winamax"]), f"{i:06d}",
                      rng.choice(["T1", "T2", "T3", None]), at,
                      rng.choice(["fixed-limit", "no-limit"]),
@@ -31,7 +31,7 @@ def _hands(seed: int, n: int) -> pl.DataFrame:
 
 
 @pytest.mark.parametrize("seed", range(6))
-@pytest.mark.parametrize("how", ["later", "anywhere", "none", "all"])
+@pytest.mark.parametrize("how", ["later", "anywhere", "few", "none", "all"])
 def test_sessions_after_new_hands_are_those_of_every_hand(seed, how):
     hands = _hands(seed, 400)
     if how == "later":  # an import of the latest play: the new hands start last
@@ -40,12 +40,15 @@ def test_sessions_after_new_hands_are_those_of_every_hand(seed, how):
     elif how == "anywhere":  # old histories imported late: anywhere in time
         rng = random.Random(seed)
         new_rows = pl.Series([rng.random() < 0.1 for _ in range(hands.height)])
+    elif how == "few":  # a few hands, each joining, bridging or beside sessions
+        rng = random.Random(seed)
+        new_rows = pl.Series([rng.random() < 0.01 for _ in range(hands.height)])
     else:
         new_rows = pl.Series([how == "all"] * hands.height)
     old, new = hands.filter(~new_rows), hands.filter(new_rows)
     for gap in (30, 90):
         earlier = sessions_of(old, gap)
         whole = sessions_of(hands, gap)
-        after = sessions_after(earlier, pl.concat([old, new]).lazy(), new.lazy(), gap)
+        after = sessions_after(earlier, old.lazy(), new.lazy(), gap)
         assert after.to_dicts() == whole.to_dicts()
         assert after.schema == whole.schema
