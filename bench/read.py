@@ -30,7 +30,10 @@ command, interpreter start included. Outputs are compared: the JSON of ``stats``
 its "made <time>" line.
 
     python bench/read.py [--hands 1000000] [--base 50000] [--old /work/ref] [--repeat 1]
-                         [--clean]
+                         [--clean] [--after-import]
+
+``--after-import``: ``report`` cold, warm and after an import (``after_import``), each tree on
+a copy of the store.
 """
 
 from __future__ import annotations
@@ -161,6 +164,46 @@ def run(python: str, tree: Path, args: list[str], db: Path, out: Path,
     return elapsed, int(hwm.read_text()) / 1024, output
 
 
+def after_import(trees: list[tuple[str, Path, str]], db: Path, base: int, tournaments: int,
+                 scratch: Path) -> None:
+    """``report`` after an import, each tree on a copy of the big store of its own (same
+    path for its every run, so that its cache serves it again): cold, warm, then (a) after
+    ``hhtools import`` of 1,000 generated hands dated among the stored ones (old histories),
+    and, on a fresh copy whose store's figures are cached, (b) after a batch of the base's
+    first batch copied as one more copy, later than every stored hand (new play)."""
+    source = Store(base_store(base, tournaments))
+    first = source.read_columns("hands", ["started_at"])["started_at"].min()
+    # The later batch: hand ids of a copy number no copy has, a day after the last hand.
+    later = Store(db).read_columns("hands", ["started_at"])["started_at"].max()
+    shift = later - first + timedelta(days=1)
+    new_hands = folder("generated", 1000, mix="stars", seed=13)
+    for label, tree, python in trees:
+        copy, cache, out = scratch / f"db-{label}", scratch / f"cache-{label}", scratch / "out.html"
+        for case in ("a", "b"):
+            shutil.rmtree(copy, ignore_errors=True)
+            shutil.copytree(db, copy)
+            # Before (b) the store's figures are made again from each batch's (those kept
+            # are of the store after (a)).
+            runs = ["cold", "warm"] if case == "a" else ["again"]
+            for kind in runs:
+                seconds, peak, _ = run(python, tree, COMMANDS["report"], copy, out, cache)
+                print(f"{'report':<22} {label:<5} {kind:<5} {seconds:8.1f} {peak:8.0f}", flush=True)
+            if case == "a":
+                subprocess.run([python, "-c", LAUNCH, "import", str(new_hands)], cwd=tree,
+                               env={**os.environ, "HHTOOLS_DB": str(copy),
+                                    "HHTOOLS_BENCH_HWM": str(scratch / "import.hwm"),
+                                    "PYTHONPATH": str(tree), "XDG_CACHE_HOME": str(cache)},
+                               capture_output=True, check=True)
+            else:
+                target = Store(copy)
+                with target.writing():
+                    write_copy(target, batch_tables(source.batch_folders()[0]), "99",
+                               "#later", shift)
+            seconds, peak, _ = run(python, tree, COMMANDS["report"], copy, out, cache)
+            print(f"{'report after ' + case:<22} {label:<5} {'':<5} {seconds:8.1f} {peak:8.0f}",
+                  flush=True)
+
+
 def comparable(output: bytes) -> bytes:
     """The output without what depends on the moment: the report's "made <time>" line."""
     return re.sub(rb"made [^<]* by hhtools", b"made - by hhtools", output)
@@ -177,6 +220,8 @@ def main() -> None:
     parser.add_argument("--old-only", action="store_true", help="run the old tree only")
     parser.add_argument("--repeat", type=int, default=1)
     parser.add_argument("--clean", action="store_true", help="delete the big store after")
+    parser.add_argument("--after-import", action="store_true",
+                        help="report cold, warm and after an import, on copies of the store")
     a = parser.parse_args()
     db = big_store(a.hands, a.base, a.tournaments)
     trees = [("new", ROOT, sys.executable)]
@@ -188,6 +233,9 @@ def main() -> None:
     print(f"store {db}: {Store(db).read_columns('hands', ['hand_id']).height:,} hands")
     print(f"{'command':<22} {'tree':<5} {'cache':<5} {'seconds':>8} {'peak MB':>8}")
     try:
+        if a.after_import:
+            after_import(trees, db, a.base, a.tournaments, scratch)
+            return
         for name in a.only or COMMANDS:
             outputs = {}
             for _ in range(a.repeat):

@@ -27,7 +27,7 @@ import hashlib
 import os
 import shutil
 import tempfile
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from pathlib import Path
 
@@ -129,25 +129,34 @@ def _whole(store: Store, folders: list[Path]) -> dict[str, pl.DataFrame] | None:
     batch's. None when a batch was merged away under the read."""
     root = cache_folder("partials")
     # The store's entry is named by its folder and its batches: one per store is kept.
-    named = store_place(store, [_key(folder) for folder in folders])
+    keys = [_key(folder) for folder in folders]
+    named = store_place(store, keys)
     name = None
+    chosen = []
     if root is not None and named is not None:
         name = f"store-{named[0]}-{named[1]}"
         if (found := _read_parts(root / name, ALL_PARTS)) is not None:
             return found
-    chosen = []
+        # After an import the entry of the batches before it, summed, stands for them: the
+        # sums are counts and exact nets, which add up in any grouping.
+        present = set(keys)
+        if (earlier := earlier_entry(root, named[0], "", ALL_PARTS,
+                                     lambda old: set(old) <= present)) is not None:
+            covered, parts = set(earlier[0]), earlier[1]
+            chosen.append(parts)
+            folders = [f for f, key in zip(folders, keys) if key not in covered]
     for folder in folders:
-        parts = _cached(folder) or _batch(store, folder, Filters(), REPORTS, cache=True)
-        if parts is None:
+        made = _cached(folder) or _batch(store, folder, Filters(), REPORTS, cache=True)
+        if made is None:
             return None
-        chosen.append(parts)
+        chosen.append(made)
     groups = part_groups()
     summed = {NAMES: pl.concat([p[NAMES] for p in chosen]).unique().sort("player")}
     for part, by in groups.items():
         frame = pl.concat([p[part] for p in chosen], how="vertical_relaxed")
         summed[part] = frame.group_by(by).agg(pl.exclude(by).sum())
     if root is not None and named is not None and name is not None:
-        _write_parts(root, name, summed)
+        _write_parts(root, name, {**summed, BATCHES: batch_list(keys)})
         forget_others(root, *named)
     return summed
 
@@ -167,12 +176,27 @@ def _batch(store: Store, folder: Path, filters: Filters, names: Iterable[str],
     one's, kept in the cache, with ``cache``); None when the batch was merged away."""
     if (batch := batch_tables(store, folder, filters if filters != Filters() else None)) is None:
         return None
-    _, tables = batch
-    parts = partial_sums(tables, filters, names)
-    parts[NAMES] = tables.players.select(pl.col("player").unique())
+    parts = _sums(batch[1], filters, names)
     if cache:
         _keep(folder, parts)
     return parts
+
+
+def _sums(tables: Tables, filters: Filters, names: Iterable[str]) -> dict[str, pl.DataFrame]:
+    """The partial sums of ``tables``, and their player names (``NAMES``)."""
+    parts = partial_sums(tables, filters, names)
+    parts[NAMES] = tables.players.select(pl.col("player").unique())
+    return parts
+
+
+def keep_sums(folder: Path, tables: Tables) -> None:
+    """Make and cache the partial sums of batch ``folder`` from its ``tables`` (every hand's,
+    read by another reader of every batch: the report's page), unless they are cached: the
+    store's sums are then made without reading the batch again."""
+    key, root = _key(folder), cache_folder("partials")
+    if key is None or root is None or (root / key).is_dir():
+        return
+    _write_parts(root, key, _sums(tables, Filters(), REPORTS))
 
 
 def _key(folder: Path) -> str | None:
@@ -214,6 +238,36 @@ def store_place(store: Store, keys: Sequence[str | None]) -> tuple[str, str] | N
     place = hashlib.blake2b(str(store.root.resolve()).encode(), digest_size=8).hexdigest()
     return place, hashlib.blake2b("".join(sorted(k for k in keys if k)).encode(),
                                   digest_size=16).hexdigest()
+
+
+#: The frame of a store's entry listing the keys of the batches it was made of, in the
+#: store's order (``earlier_entry``).
+BATCHES = "batches"
+
+
+def batch_list(keys: Sequence[str | None]) -> pl.DataFrame:
+    """The ``BATCHES`` frame of a store's entry made of the batches of ``keys``."""
+    return pl.DataFrame({"key": list(keys)}, schema={"key": pl.String})
+
+
+def earlier_entry(root: Path, place: str, suffix: str, wanted: Sequence[str],
+                  present: Callable[[list[str]], bool]
+                  ) -> tuple[list[str], dict[str, pl.DataFrame]] | None:
+    """The frames ``wanted`` of the entry of store ``place`` named with ``suffix`` that was
+    kept for an earlier set of its batches (``forget_others`` leaves one set), and the keys
+    of those batches (``BATCHES``), when ``present`` says they serve the present batches:
+    a report after an import then reads that entry and the new batches, not every batch's
+    own entry. None when there is no such entry, or it cannot be read."""
+    for entry in sorted(root.glob(f"store-{place}-*{suffix}")):
+        if len(entry.name) != len(f"store-{place}-") + 32 + len(suffix):
+            continue  # another kind of entry of the same store (a player's sessions)
+        frames = _read_parts(entry, (BATCHES, *wanted))
+        if frames is None:
+            continue
+        keys = frames.pop(BATCHES)["key"].to_list()
+        if present(keys):
+            return keys, frames
+    return None
 
 
 def forget_others(root: Path, place: str, batches: str) -> None:

@@ -31,7 +31,7 @@ from hhtools.analytics.chartdata import (
     showdown_parts,
 )
 from hhtools.analytics.filters import _normal_stakes
-from hhtools.analytics.sessions import HAND_COLUMNS, sessions_of
+from hhtools.analytics.sessions import HAND_COLUMNS, sessions_after, sessions_of
 from hhtools.analytics.stats import (
     KEY,
     REPORTS,
@@ -69,6 +69,8 @@ class Gatherer:
     _held: list[pl.DataFrame] = field(default_factory=list)
     _tournaments: list[pl.DataFrame] = field(default_factory=list)
     _parts: list[dict[str, pl.DataFrame]] = field(default_factory=list)
+    #: The hands taken from figures kept for earlier batches (``take_earlier``).
+    _since: int | None = None
 
     def __post_init__(self) -> None:
         self.filters = replace(self.filters, player=self.player)
@@ -78,6 +80,7 @@ class Gatherer:
         for gathered in (self._kinds, self._kind_rows, self._hands, self._shown, self._held,
                          self._tournaments, self._parts):
             gathered.clear()
+        self._since = None
 
     def add(self, t: Tables) -> None:
         """Gather the player's hands of ``t``, one batch's tables (whole hands)."""
@@ -104,6 +107,12 @@ class Gatherer:
             found.update((f"sum-{name}", part) for name, part in
                          partial_sums(t, self.filters, ALL_REPORTS).items())
         return found
+
+    def take_earlier(self, part: dict[str, pl.DataFrame]) -> None:
+        """``take`` the ``joined`` figures kept of the batches before an import, first: the
+        hands after them are the new ones (``PlayerData.since``)."""
+        self.take(part)
+        self._since = part["hands"].height
 
     def take(self, part: dict[str, pl.DataFrame]) -> None:
         """Add a batch's ``part``: its kinds numbered in the order first met (each kind of
@@ -154,7 +163,7 @@ class Gatherer:
                      for name in self._parts[0]}
         return PlayerData(self.filters, names, parts, _joined(self._hands),
                           _joined(self._kind_rows), _joined(self._shown), _joined(self._held),
-                          _joined(self._tournaments).unique())
+                          _joined(self._tournaments).unique(), self._since)
 
 
 def _joined(frames: list[pl.DataFrame]) -> pl.DataFrame:
@@ -177,6 +186,9 @@ class PlayerData:
     shown: pl.DataFrame
     held: pl.DataFrame
     tournaments: pl.DataFrame
+    #: The rows of ``hands`` before this one are those of the batches before an import
+    #: (``Gatherer.take_earlier``), whose sessions may be kept; None when unknown.
+    since: int | None = None
 
     @classmethod
     def empty(cls, filters: Filters) -> PlayerData:
@@ -228,14 +240,20 @@ class PlayerData:
     def facts(self, columns: Iterable[str]) -> pl.DataFrame:
         """``columns`` of ``hand_facts`` of these hands (with the hand's ``table``), those
         kept: ``HAND``, ``KIND`` and ``player``."""
+        return self._facts(columns).collect()
+
+    def _facts(self, columns: Iterable[str], first: int = 0,
+               end: int | None = None) -> pl.LazyFrame:
+        """``facts`` of the hands from row ``first`` to ``end``, as a lazy query."""
         columns = list(columns)
         # Only the columns asked for are joined: a player's hands are a million rows.
         own = [c for c in HAND if c in columns]
         kind = [c for c in KIND if c in columns]
-        return (self.hands.lazy().select("kind", *own)
+        hands = self.hands.lazy().slice(first, None if end is None else end - first)
+        return (hands.select("kind", *own)
                 .join(self.kinds.lazy().select("kind", *kind), on="kind", how="left",
                       maintain_order="left")
-                .with_columns(player=pl.lit(self.player)).select(columns).collect())
+                .with_columns(player=pl.lit(self.player)).select(columns))
 
     def games(self) -> list[str]:
         """The games of these hands, sorted."""
@@ -246,9 +264,14 @@ class PlayerData:
         return sorted(self.kinds.join(self.hands.select("kind").unique(), on="kind",
                                       how="semi")["site"].drop_nulls().unique().to_list())
 
-    def sessions(self, gap: int) -> pl.DataFrame:
-        """``sessions.sessions`` of these hands."""
-        return sessions_of(self.facts(HAND_COLUMNS), gap)
+    def sessions(self, gap: int, earlier: pl.DataFrame | None = None) -> pl.DataFrame:
+        """``sessions.sessions`` of these hands; ``earlier``: those of the hands before
+        ``since`` (kept from a report before an import), made again only where the new
+        hands join them."""
+        if earlier is None or self.since is None:
+            return sessions_of(self._facts(HAND_COLUMNS), gap)
+        return sessions_after(earlier, self._facts(HAND_COLUMNS, 0, self.since),
+                              self._facts(HAND_COLUMNS, self.since), gap)
 
     def winnings(self, measure: str) -> pl.DataFrame:
         """``chartdata.winnings_series`` of these hands."""

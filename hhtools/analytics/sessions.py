@@ -72,39 +72,83 @@ def check_gap(gap: int) -> None:
         raise UsageError(f"--gap must be a positive number of minutes, not {gap}")
 
 
-def sessions_of(hands: pl.DataFrame, gap: int = DEFAULT_GAP) -> pl.DataFrame:
+def sessions_of(hands: pl.DataFrame | pl.LazyFrame, gap: int = DEFAULT_GAP) -> pl.DataFrame:
     """``sessions`` of ``hands``: one row per player's hand (``HAND_COLUMNS``, as
     ``hand_facts`` gives them, with the hand's ``table``), in any order. A hand's own
     columns are summed per session in polars (no Python object a hand: a store holds
-    millions); each session's figures are then made from its sums."""
+    millions); each session's figures are then made from its sums. The hands are filtered,
+    sorted and numbered in one query: a grinder's million hands are not copied at each step."""
     check_gap(gap)
-    hands = hands.filter(pl.col("started_at").is_not_null())
-    if hands.height == 0:
-        return pl.DataFrame(schema=SCHEMA)
     limit = timedelta(minutes=gap)
     group = ["player", "unit"]
-    hands = hands.sort("player", "unit", "started_at", "site", "hand_id").with_columns(
+    played = hands.lazy().filter(pl.col("started_at").is_not_null()).sort(
+        "player", "unit", "started_at", "site", "hand_id").with_columns(
         # A gap of more than ``gap`` minutes since the previous hand starts a session.
         _session=(pl.col("started_at").diff() > limit).fill_null(False).cum_sum().over(group),
-        _limit=(pl.col("structure") == "fixed-limit").fill_null(False))
+        _limit=(pl.col("structure") == "fixed-limit").fill_null(False)).drop("structure").collect()
     session = [*group, "_session"]
     # The float sums in the order played, one term at a time, as Python's sum adds them
     # (a pairwise sum's last bit differs, and rounding to the hundredth shows it).
-    sums = hands.group_by(session, maintain_order=True).agg(
+    summed = played.lazy().group_by(session, maintain_order=True).agg(
         start=pl.col("started_at").first(), end=pl.col("started_at").last(), hands=pl.len(),
         net=pl.col("net").sum(),
         big_bets=pl.col("net_big_bets").cum_sum().last(),
         blinds=pl.col("net_bb").cum_sum().last(),
         every_limit=pl.col("_limit").all(), any_limit=pl.col("_limit").any())
-    most = _tables_at_once(hands.select(*session, "site", "table", "hand_id", "started_at"),
+    most = _tables_at_once(played.lazy().select(*session, "site", "table", "hand_id", "started_at"),
                            session, limit)
-    sums = sums.join(most, on=session, how="left", maintain_order="left")
+    sums = summed.join(most, on=session, how="left", maintain_order="left").collect()
+    if sums.height == 0:
+        return pl.DataFrame(schema=SCHEMA)
     rows: list[tuple[object, ...]] = []
     for row in sums.iter_rows(named=True):
         rows.append(_session(row, len(rows)))
     out = pl.DataFrame(rows, schema=SCHEMA, orient="row")
     return out.with_columns(session=pl.int_range(1, pl.len() + 1).over("player", "unit")
                             .cast(pl.Int64))
+
+
+def sessions_after(earlier: pl.DataFrame, old: pl.LazyFrame, new: pl.LazyFrame,
+                   gap: int = DEFAULT_GAP) -> pl.DataFrame:
+    """``sessions_of`` of the hands ``old`` and ``new`` (``HAND_COLUMNS``) from ``earlier``,
+    the sessions of ``old``: only the sessions a new hand can join (one that ends at most
+    ``gap`` minutes before it or starts at most ``gap`` after it) are made again, from their
+    hands and the new ones. Every other session keeps its hands and its neighbours more
+    than ``gap`` minutes away, and a session's figures are those of its own hands, so the
+    result is the whole ``sessions_of`` for a few sessions' work: an import adds hands to a
+    grinder's million, after them or anywhere among them."""
+    check_gap(gap)
+    limit = timedelta(minutes=gap)
+    group = ["player", "unit"]
+    added = new.filter(pl.col("started_at").is_not_null()).collect()
+    if added.height == 0:
+        return earlier
+    times = added.select(*group, _at=pl.col("started_at")).sort("_at")
+    # The first new hand from ``gap`` before a session's start on joins it if it comes at
+    # most ``gap`` after its end (``by`` a player and unit, never null: ``hand_facts``;
+    # both sides sorted by time as a whole, which polars cannot check with ``by``).
+    touched = (earlier.with_row_index("_row").with_columns(_from=pl.col("start") - limit)
+               .sort("_from").join_asof(times, left_on="_from", right_on="_at", by=group,
+                                        strategy="forward", check_sortedness=False)
+               .filter(pl.col("_at") <= pl.col("end") + limit))
+    kept = (earlier.with_row_index("_row")
+            .join(touched.select("_row"), on="_row", how="anti", maintain_order="left"))
+    hands = [new.select(HAND_COLUMNS)]
+    if touched.height:
+        spans = touched.select(*group, "start", "end").sort("start")
+        # The hands of the sessions made again: those between a session's start and end.
+        hands.append(old.filter(pl.col("started_at").is_between(spans["start"].min(),
+                                                                spans["end"].max()))
+                     .sort("started_at")
+                     .join_asof(spans.lazy(), left_on="started_at", right_on="start",
+                                by=group, strategy="backward", check_sortedness=False)
+                     .filter(pl.col("started_at") <= pl.col("end")).select(HAND_COLUMNS))
+    made = sessions_of(pl.concat(hands, how="vertical"), gap)
+    return (pl.concat([kept.select(pl.col(c).cast(t) for c, t in SCHEMA.items()), made],
+                      how="vertical")
+            .sort("player", "unit", "start", maintain_order=True)
+            .with_columns(session=pl.int_range(1, pl.len() + 1).over("player", "unit")
+                          .cast(pl.Int64)))
 
 
 def _session(row: dict[str, Any], number: int) -> tuple[object, ...]:
@@ -127,7 +171,7 @@ def _session(row: dict[str, Any], number: int) -> tuple[object, ...]:
             round(big_bets / hours, 2) if hours else None)
 
 
-def _tables_at_once(hands: pl.DataFrame, session: list[str], limit: timedelta) -> pl.DataFrame:
+def _tables_at_once(hands: pl.LazyFrame, session: list[str], limit: timedelta) -> pl.LazyFrame:
     """Per session, the most tables in play at one moment: a table is in play from a hand to
     its next hand unless more than ``limit`` apart (``hands`` in the order played)."""
     table = [*session, "_table"]

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from html import escape
 from pathlib import Path
@@ -31,8 +31,12 @@ from hhtools.analytics.filters import (
     store_names,
 )
 from hhtools.analytics.partials import (
+    BATCHES,
     batch_key,
+    batch_list,
+    earlier_entry,
     forget_others,
+    keep_sums,
     read_entry,
     store_parts,
     store_place,
@@ -82,6 +86,9 @@ class Survey:
     #: The cache keys of the batches read (``_Cache``), none when not cached: what is cached
     #: later of the same figures is kept for these batches, not for those found then.
     batches: tuple[str | None, ...] = ()
+    #: Per player, what the player's part made of the figures kept for the batches before
+    #: an import (``PlayerView.made``), when those figures were read for them.
+    earlier: dict[str, dict[str, pl.DataFrame]] = field(default_factory=dict)
 
 
 def survey(store: Store, filters: Filters, gathering: Sequence[Gatherer] = ()) -> Survey:
@@ -109,21 +116,39 @@ def survey(store: Store, filters: Filters, gathering: Sequence[Gatherer] = ()) -
             for player, entry in zip(gathering, whole[1:]):
                 player.take(entry)
             return _as_survey(whole[0], keys)
-        parts = []
+        # After an import, the figures kept for the batches before it stand for them: the
+        # new batches are read (or their own entries), not every batch's.
+        start = 0
+        earlier: list[dict[str, pl.DataFrame] | None] = [None] * (1 + len(gathering))
+        if cache and (prior := cache.earlier(keys, [p.player for p in gathering])):
+            start, earlier = prior
+        parts = [] if earlier[0] is None else [earlier[0]]
+        made_before = {}
+        for player, kept in zip(gathering, earlier[1:]):
+            if kept is not None:
+                player.take_earlier(kept)
+                # Read now: the store's entries of those batches go once the new ones are kept.
+                if cache and (found := cache.made(keys[:start], player.player)) is not None:
+                    made_before[player.player] = found
         for i, folder in enumerate(folders):
-            found = _batch_parts(snapshot, folder, filters, gathering, cache,
-                                 keys[i] if keys else None)
-            if found is None:
+            of_page = i >= start or earlier[0] is None
+            mine = [p for p, kept in zip(gathering, earlier[1:]) if i >= start or kept is None]
+            if not of_page and not mine:
+                continue
+            made = _batch_parts(snapshot, folder, filters, of_page, mine, cache,
+                                keys[i] if keys else None)
+            if made is None:
                 break
-            parts.append(found[0])
-            for player, part in zip(gathering, found[1:]):
+            if of_page:
+                parts.append(made.pop(0))
+            for player, part in zip(mine, made):
                 player.take(part)
         else:
             merged = _merged(parts)
             if cache:
                 cache.keep_store(keys, [merged, *(p.joined() for p in gathering)],
                                  [p.player for p in gathering])
-            return _as_survey(merged, keys)
+            return replace(_as_survey(merged, keys), earlier=made_before)
     raise merged_again(store)
 
 
@@ -167,6 +192,30 @@ class _Cache:
         return None if named is None else self.root / (
             f"store-{named[0]}-{named[1]}-{self._what(player)}")
 
+    def earlier(self, keys: list[str | None], players: list[str],
+                wanted: Sequence[str] = SURVEY_PARTS
+                ) -> tuple[int, list[dict[str, pl.DataFrame] | None]] | None:
+        """The page's figures (``wanted`` of ``SURVEY_PARTS``) and each player's kept for an
+        earlier set of the store's batches that the present ones (``keys``) begin with, as an
+        import adds batches after those stored, and how many batches they cover; a player
+        whose figures were not kept then gets None. None when nothing serves."""
+        named = store_place(self.store, keys)
+        if named is None:
+            return None
+        found = earlier_entry(self.root, named[0], f"-{self._what(None)}", wanted,
+                              lambda old: 0 < len(old) <= len(keys) and keys[:len(old)] == old)
+        if found is None:
+            return None
+        old, frames = found
+        # The players' entries are named by the same batches as the page's.
+        batches = store_place(self.store, old)
+        entries: list[dict[str, pl.DataFrame] | None] = [frames]
+        for player in players:
+            entry = (None if batches is None else self.root / (
+                f"store-{batches[0]}-{batches[1]}-{self._what(player)}"))
+            entries.append(None if entry is None else read_entry(entry, GATHERED))
+        return len(old), entries
+
     def store_entries(self, keys: list[str | None], players: list[str]
                       ) -> list[dict[str, pl.DataFrame]] | None:
         """The page's and each player's figures of every batch (``keys``), when cached."""
@@ -196,16 +245,20 @@ class _Cache:
             return
         for player, made in zip((None, *players), frames):
             if (entry := self._store_entry(keys, player)) is not None:
-                write_entry(self.root, entry.name, made)
+                # The page's entry lists its batches, for a report after an import (``earlier``).
+                write_entry(self.root, entry.name,
+                            made if player is not None else {**made, BATCHES: batch_list(keys)})
         forget_others(self.root, *named)
 
 
-def _batch_parts(store: Store, folder: Path, filters: Filters, gathering: Sequence[Gatherer],
-                 cache: _Cache | None, key: str | None) -> list[dict[str, pl.DataFrame]] | None:
-    """The page's and each player's figures of batch ``folder`` (``_survey_part``,
-    ``Gatherer.part``): those cached (for the batch's ``key``), else read and kept; None
-    when the batch was merged away under the read."""
-    wanted = [(None, SURVEY_PARTS), *((p.player, GATHERED) for p in gathering)]
+def _batch_parts(store: Store, folder: Path, filters: Filters, of_page: bool,
+                 gathering: Sequence[Gatherer], cache: _Cache | None,
+                 key: str | None) -> list[dict[str, pl.DataFrame]] | None:
+    """The page's (with ``of_page``) and each player's figures of batch ``folder``
+    (``_survey_part``, ``Gatherer.part``), in that order: those cached (for the batch's
+    ``key``), else read and kept; None when the batch was merged away under the read."""
+    wanted = [*([(None, SURVEY_PARTS)] if of_page else []),
+              *((p.player, GATHERED) for p in gathering)]
     found = [read_entry(cache.batch_entry(key, player), names) if cache and key else None
              for player, names in wanted]
     if all(frames is not None for frames in found):
@@ -213,7 +266,11 @@ def _batch_parts(store: Store, folder: Path, filters: Filters, gathering: Sequen
     if (batch := batch_tables(store, folder, filters)) is None:
         return None
     view, t = batch
-    made = [_survey_part(view, t, filters), *(p.part(t) for p in gathering)]
+    made = [*([_survey_part(view, t, filters)] if of_page else []), *(p.part(t) for p in gathering)]
+    if cache:
+        # Every hand of the batch is read: the store's partial sums (the page's table of
+        # every player) are made of it now, not in a read of their own.
+        keep_sums(folder, t)
     if cache and key:
         for (player, _), frames, was in zip(wanted, made, found):
             if was is None:
@@ -298,11 +355,16 @@ def player_counts(store: Store, filters: Filters) -> Survey:
         keys = cache.batch_keys(folders)
         if whole := cache.store_entries(keys, []):
             return _as_survey(whole[0])
-        # The batches whose survey is cached give their counts; the others are read.
+        # The batches whose survey is cached give their counts (those before an import at
+        # once); the others are read.
+        start = 0
+        if (earlier := cache.earlier(keys, [], ("heroes", "dealt"))) and earlier[1][0]:
+            start = earlier[0]
+            kept.append(earlier[1][0])
         cached = [read_entry(cache.batch_entry(key, None), ("heroes", "dealt")) if key else None
-                  for key in keys]
-        kept = [counts for counts in cached if counts is not None]
-        folders = [folder for folder, counts in zip(folders, cached) if counts is None]
+                  for key in keys[start:]]
+        kept += [counts for counts in cached if counts is not None]
+        folders = [folder for folder, counts in zip(folders[start:], cached) if counts is None]
         store = store.only(folders)
     found = each_batch(store, filters, read, COUNT_COLUMNS) if folders or not kept else []
     return Survey(0, [], [], pl.Series([]), nothing, 0,
@@ -412,7 +474,8 @@ def build_report(store: Store, filters: Filters = Filters(), now: datetime | Non
         _summary(covered, tournaments.summaries.height),
         f'<p class="meta" id="featured">{escape(why)}</p>',
         _contents(featured),
-        *(_player_part(store, mine.pop(name), tournaments, i, cache, list(covered.batches))
+        *(_player_part(store, mine.pop(name), tournaments, i, cache, list(covered.batches),
+                       covered.earlier.get(name))
           for i, name in enumerate(featured, 1)),
         '<h2 id="players">Every player</h2>',
         table(shown, PLAYER_COLUMNS, "stats-players",
@@ -436,12 +499,16 @@ def build_report(store: Store, filters: Filters = Filters(), now: datetime | Non
 
 
 def _player_part(store: Store, data: PlayerData, tournaments: TournamentTables, number: int,
-                 cache: _Cache | None, keys: list[str | None]) -> str:
+                 cache: _Cache | None, keys: list[str | None],
+                 earlier: dict[str, pl.DataFrame] | None) -> str:
     """The part of the player of ``data``; what it makes of the player's figures of every
     batch (the sessions, the showdown classes: a million hands' work for a grinder) is
-    cached beside those figures, for the batches they were gathered from (``keys``)."""
+    cached beside those figures, for the batches they were gathered from (``keys``); after
+    an import, what was made of the batches before it (``earlier``) is made again only
+    where the new hands change it."""
     known = cache.made(keys, data.player) if cache and keys else None
-    view = player_view(store, data, tournaments, number, known)
+    view = player_view(store, data, tournaments, number, known,
+                       earlier if known is None and data.since is not None else None)
     part = player_part(view)
     if cache and keys and known is None:
         cache.keep_made(keys, data.player, view.made())

@@ -54,6 +54,8 @@ class PlayerView:
     number: int
     #: The player's sessions and showdown classes, made once for the table and the chart.
     _made: dict[str, pl.DataFrame] = field(default_factory=dict, compare=False, repr=False)
+    #: What was made of the player's hands before an import (``PlayerData.since``).
+    _earlier: dict[str, pl.DataFrame] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def chosen(self) -> PlayerData:
@@ -62,7 +64,8 @@ class PlayerView:
 
     def sessions(self) -> pl.DataFrame:
         if "sessions" not in self._made:
-            self._made["sessions"] = self.data.sessions(DEFAULT_GAP)
+            self._made["sessions"] = self.data.sessions(DEFAULT_GAP,
+                                                        self._earlier.get("sessions"))
         return self._made["sessions"]
 
     def showdown_classes(self) -> pl.DataFrame:
@@ -463,10 +466,13 @@ def player_part(view: PlayerView) -> str:
 
 
 def player_view(store: Store, data: PlayerData, tournaments: TournamentTables, number: int,
-                made: dict[str, pl.DataFrame] | None = None) -> PlayerView:
+                made: dict[str, pl.DataFrame] | None = None,
+                earlier: dict[str, pl.DataFrame] | None = None) -> PlayerView:
     """The view of ``data``'s player; ``made``: what an earlier view of the same figures
-    made (``PlayerView.made``), not made again."""
-    return PlayerView(store, data, tournaments, data.filters, number, dict(made or {}))
+    made (``PlayerView.made``), not made again; ``earlier``: what a view of the hands
+    before ``data.since`` made, made again only where the hands after change it."""
+    return PlayerView(store, data, tournaments, data.filters, number, dict(made or {}),
+                      dict(earlier or {}))
 
 
 def _chart_data(view: PlayerView, kind: str, measure: str) -> pl.DataFrame:

@@ -9,6 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from hhtools.analytics import partials, player
 from hhtools.analytics.stats import Filters
 from hhtools.report import page
 from hhtools.report.charts import pixel_points
@@ -81,6 +82,62 @@ def test_a_page_after_an_import_reads_the_new_batch_alone(batched_store, tmp_pat
     after = build_report(store, Filters(), NOW)
     assert read[0] == new
     assert after != before and after == _uncached(store, Filters(), monkeypatch)
+
+
+def test_a_page_after_an_import_reads_the_earlier_batches_figures_at_once(
+        batched_store, tmp_path, monkeypatch):
+    """Not every batch's own entries: those of the store before the import, and the new
+    batch's (a player newly shown has every batch's read)."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    store = Store(tmp_path / "db")
+    shutil.copytree(batched_store.root, store.root)
+    one = Filters(player="Player5")
+    build_report(store, one, NOW)
+    import_paths([DATA / "report"], store)
+    new = {f.name for f in store.batch_folders()} - {f.name for f in batched_store.batch_folders()}
+    old_keys = {partials.batch_key(f, page.VERSION) for f in batched_store.batch_folders()}
+    old_keys |= {partials.batch_key(f, partials.VERSION) for f in batched_store.batch_folders()}
+    read: list[str] = []
+
+    def counted(real):  # type: ignore[no-untyped-def]
+        def reading(entry, *args, **kwargs):  # type: ignore[no-untyped-def]
+            read.append(entry.name)
+            return real(entry, *args, **kwargs)
+        return reading
+
+    monkeypatch.setattr(partials, "_read_parts", counted(partials._read_parts))
+    # The sessions made before the import are made again only where the new hands fall.
+    again: list[int] = []
+    real = player.sessions_after
+
+    def sessions_after(*args, **kwargs):  # type: ignore[no-untyped-def]
+        again.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(player, "sessions_after", sessions_after)
+    after = build_report(store, one, NOW)
+    assert len(new) == 1 and read and again == [1]
+    assert not [name for name in read if name.split("-")[0] in old_keys]
+    assert after == _uncached(store, one, monkeypatch)
+    # Made again, now from the store's entries of every batch.
+    with monkeypatch.context() as patch:
+        _reads_no_batch(patch)
+        assert build_report(store, one, NOW) == after
+
+
+@pytest.mark.parametrize("filters", [Filters(), Filters(player="Player5")])
+def test_a_page_made_cold_reads_each_batch_for_the_partial_sums_once(
+        batched_store, filters, tmp_path, monkeypatch):
+    """The page's read of every batch makes the store's partial sums too."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    expected = _uncached(batched_store, filters, monkeypatch)
+
+    def refused(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a batch was read again for its partial sums")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(partials, "batch_tables", refused)
+        assert build_report(batched_store, filters, NOW) == expected
 
 
 def test_other_filters_are_not_cached(batched_store, tmp_path, monkeypatch):
