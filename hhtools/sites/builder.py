@@ -200,6 +200,15 @@ class HandBuilder(SharedHandlers):
             keep(_AMOUNTS, text, value, LIMITS.amounts)
         return value
 
+    def summary_words(self, tok: LineToken, words: tuple[str, str | None, str | None, str | None]
+                      ) -> tuple[str, tuple[Card, ...] | None, Decimal | None, str | None]:
+        """A summary seat line's ending as a site's ``summary_outcome`` reads it (outcome, the
+        cards' text, the amount won as written, the description), its cards and amount read
+        here, where a wrong one is pointed at on the line."""
+        outcome, cards, won, description = words
+        return (outcome, self.cards(tok, cards) if cards is not None else None,
+                self.money(tok, won) if won is not None else None, description)
+
     def cards(self, tok: LineToken, text: str, size: int | None = None) -> tuple[Card, ...]:
         """Cards from a line, refusing repeats and, with ``size``, a wrong count."""
         # Sites write "As 3h 8h": read card by card from a table of the 52 as written, a loop

@@ -129,11 +129,8 @@ class FullTiltBuilder(HandBuilder):
                          LIMITS.readings)
         rest = ended or ""
         words = _OUTCOMES.get(rest)
-        if words is None:
-            words = summary_outcome(rest)
-        outcome, cards_text, won_text, description = words
-        cards = self.cards(tok, cards_text) if cards_text is not None else None
-        won = self.money(tok, won_text) if won_text is not None else None
+        outcome, cards, won, description = self.summary_words(
+            tok, words if words is not None else summary_outcome(rest))
         number = seat_number(tok, seat)
         if "button" in roles and self.button is None:
             self.button = number

@@ -325,11 +325,8 @@ class PokerStarsBuilder(HandBuilder):
         if roles is None:
             roles = seat_roles(positions)
         words = _OUTCOMES.get(rest)
-        if words is None:
-            words = summary_outcome(rest)
-        outcome, cards_text, won_text, description = words
-        cards = self.cards(tok, cards_text) if cards_text is not None else None
-        won = self.money(tok, won_text) if won_text is not None else None
+        outcome, cards, won, description = self.summary_words(
+            tok, words if words is not None else summary_outcome(rest))
         said = (seat_number(tok, seat), roles, outcome, won, cards, description)
         return keep(_SEAT_RESULTS, tok.text, said, LIMITS.readings)
 
