@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import inspect
 import re
-from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 from typing import ClassVar, NoReturn, Protocol
@@ -72,28 +71,6 @@ _ORDINALS = {"draw1": "first", "draw2": "second", "draw3": "third"}
 DECK_CARDS = 52
 
 
-@dataclass(slots=True)
-class ShowLine:
-    """A show as read, before ``finish`` makes the Show record: a muck's cards may come later
-    (Merge's MUCKED cards, the summary), and a show's run once the whole hand is read."""
-
-    player: str
-    kind: ShowKind
-    cards: tuple[Card, ...] | None
-    description: str | None
-    line: int
-    run: int | None
-
-    def __init__(self, player: str, kind: ShowKind, cards: tuple[Card, ...] | None,
-                 description: str | None, line: int, run: int | None) -> None:
-        self.player = player
-        self.kind = kind
-        self.cards = cards
-        self.description = description
-        self.line = line
-        self.run = run
-
-
 class HandBuilder(SharedHandlers):
     """Mutable state while walking one hand's lines; ``finish`` freezes it into a Hand.
 
@@ -140,7 +117,9 @@ class HandBuilder(SharedHandlers):
         self.hero_cards: list[HeroCards] = []
         self.committed: dict[str, Decimal] = {}
         self.actions: list[Action] = []
-        self.shows: list[ShowLine] = []
+        # Shows as read: a muck's cards may come later (Merge's MUCKED cards, the summary), and a
+        # show's run once the whole hand is read; ``finish`` fills in what is missing.
+        self.shows: list[Show] = []
         self.uncalled: list[Uncalled] = []
         self.collections: list[Collection] = []
         self.pots: list[Pot] = []
@@ -457,7 +436,7 @@ class HandBuilder(SharedHandlers):
         """A show, muck or refusal to show; ``run`` is the run of a hand run twice."""
         if player not in self.seated:
             self.player(tok, player)
-        self.shows.append(ShowLine(player, kind, cards, description, tok.line, run))
+        self.shows.append(Show(player, kind, cards, description, tok.line, run))
 
     def collect(self, tok: LineToken, player: str, amount: str, pot: str) -> None:
         """Chips taken from a pot."""
@@ -482,20 +461,15 @@ class HandBuilder(SharedHandlers):
 
     def finish(self, first: int, last: int) -> Hand:
         """The Hand record, frozen."""
-        shows: tuple[Show, ...] = ()
-        if self.shows:
-            # A muck without its cards takes those of the player's summary line, looked up
-            # only when there is such a muck.
-            summary_cards = None
-            made = []
-            for s in self.shows:
-                cards = s.cards
-                if cards is None and s.kind == "muck":
-                    if summary_cards is None:
-                        summary_cards = {r.player: r.cards for r in self.seat_results if r.cards}
-                    cards = summary_cards.get(s.player)
-                made.append(Show(s.player, s.kind, cards, s.description, s.line, s.run))
-            shows = tuple(made)
+        # A muck without its cards takes those of the player's summary line, looked up only
+        # when there is such a muck.
+        summary_cards = None
+        for s in self.shows:
+            if s.cards is None and s.kind == "muck":
+                if summary_cards is None:
+                    summary_cards = {r.player: r.cards for r in self.seat_results if r.cards}
+                s.cards = summary_cards.get(s.player)
+        shows = tuple(self.shows)
         blinds = self.blinds
         # (check_hand_id has refused a hand without an id before any other line is read)
         assert self.hand_id is not None
