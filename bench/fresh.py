@@ -17,16 +17,13 @@ checkout with its own ``.venv`` (as /work/main, to compare before and after).
 from __future__ import annotations
 
 import argparse
-import os
-import re
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "bench"))
 
+from callgrind import counts  # noqa: E402
 from sources import folder  # noqa: E402
 
 PARTS = ("ceiling", "parse", "audit")
@@ -66,19 +63,10 @@ print(len(hands))
 def count(tree: Path, warm: Path, work: Path) -> tuple[int, dict[str, int]]:
     """Hands counted, and the instructions of each part."""
     python = tree / ".venv" / "bin" / "python"
-    with tempfile.TemporaryDirectory(prefix="hhtools-fresh-") as out:
-        done = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}/cg",
-                               "--dump-before=getppid", str(python), "-c", CHILD, str(tree),
-                               str(warm), str(work)],
-                              capture_output=True, text=True, cwd=tree,
-                              env={**os.environ, "PYTHONHASHSEED": "0"})
-        if done.returncode:
-            raise SystemExit(f"bench/fresh.py: callgrind failed: {done.stderr[-800:]}")
-        dumps = sorted(Path(out).glob("cg.*"), key=lambda f: int(f.name.rsplit(".", 1)[1]))
-        counts = [int(re.search(r"^(?:summary|totals): (\d+)", f.read_text(), re.M)[1])
-                  for f in dumps]
+    stdout, parts = counts(str(python), CHILD, [str(tree), str(warm), str(work)],
+                           "bench/fresh.py", cwd=tree)
     # The first dump is the warm-up; then the ceiling, the parse and the audit.
-    return int(done.stdout.split()[-1]), dict(zip(PARTS, counts[1:]))
+    return int(stdout.split()[-1]), dict(zip(PARTS, parts[1:]))
 
 
 def main() -> None:

@@ -21,12 +21,8 @@ from __future__ import annotations
 
 import argparse
 import gc
-import os
 import pickle
-import re
-import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -34,6 +30,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
+from callgrind import counts  # noqa: E402
 from sources import folder  # noqa: E402
 
 from hhtools.auditing.auditor import audit_or_error  # noqa: E402
@@ -135,20 +132,10 @@ os.getppid()
 
 def counted(source: Path) -> None:
     hands = sum(len(parse_slice(s).hands) for p in history_files([source]) for s in plan(str(p)))
-    with tempfile.TemporaryDirectory(prefix="hhtools-parts-") as work:
-        out = Path(work) / "cg.out"
-        done = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}",
-                               "--dump-before=getppid", sys.executable, "-c", CHILD, str(ROOT),
-                               str(source), Path(__file__).stem],
-                              capture_output=True, text=True,
-                              env={**os.environ, "PYTHONHASHSEED": "0"})
-        if done.returncode:
-            raise SystemExit(f"bench/import_parts.py: callgrind failed: {done.stderr[-800:]}")
-        dumps = sorted(Path(work).glob("cg.out.*"), key=lambda f: int(f.name.rsplit(".", 1)[1]))
-        counts = [int(re.search(r"^(?:summary|totals): (\d+)", f.read_text(), re.M)[1])
-                  for f in dumps]
+    _, made = counts(sys.executable, CHILD, [str(ROOT), str(source), Path(__file__).stem],
+                     "bench/import_parts.py")
     # The first dump is the warm-up; then one per part, the parse included; then the import.
-    parts = dict(zip(PARTS + ("import",), counts[1:]))
+    parts = dict(zip(PARTS + ("import",), made[1:]))
     print(f"{hands:,} hands of {source}: instructions per hand (callgrind)")
     for name, count in parts.items():
         print(f"  {name:9} {count / hands:12,.0f}")

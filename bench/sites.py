@@ -20,9 +20,7 @@ from __future__ import annotations
 
 import argparse
 import gc
-import os
 import re
-import subprocess
 import sys
 import tempfile
 import time
@@ -32,6 +30,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "bench"))
 
+from callgrind import counts  # noqa: E402
 from sources import folder  # noqa: E402
 
 # A hand's first line, whatever the site (BOMs left on the file's first).
@@ -118,21 +117,13 @@ def counted(source: Path, tree: Path, python: Path) -> None:
             _first_hands(files[0], 200, Path(work) / ("warm-" + name))
             _first_hands(files[1], 300, Path(work) / ("count-" + name))
             names.append(name)
-        out = Path(work) / "cg.out"
-        env = dict(os.environ, PYTHONHASHSEED="0")
-        done = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}",
-                               "--dump-before=getppid", str(python), "-c", CHILD, str(tree),
-                               work, *names], capture_output=True, text=True, env=env)
-        if done.returncode:
-            raise SystemExit(f"bench/sites.py: callgrind failed: {done.stderr[-800:]}")
-        dumps = sorted(Path(work).glob("cg.out.*"), key=lambda f: int(f.name.rsplit(".", 1)[1]))
-        counts = [int(re.search(r"^summary: (\d+)", f.read_text(), re.M)[1]) for f in dumps]
+        _, counted = counts(str(python), CHILD, [str(tree), work, *names], "bench/sites.py")
     print(f"instructions per hand (callgrind), tree {tree}: 300 fresh hands of each")
     # The mix weighs each site and game by its files in the folder (1,000 hands each).
     weights = [len(firsts[name[:-4]]) for name in names]
     parse_all = audit_all = 0.0
     for i, name in enumerate(names):
-        parse, audit = counts[1 + 2 * i] / 300, counts[2 + 2 * i] / 300
+        parse, audit = counted[1 + 2 * i] / 300, counted[2 + 2 * i] / 300
         parse_all += parse * weights[i]
         audit_all += audit * weights[i]
         print(f"  {name[:-4]:18} parse {parse:10,.0f}  audit {audit:10,.0f}  "
