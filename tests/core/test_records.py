@@ -16,16 +16,15 @@ from hhtools.auditing import results
 from hhtools.auditing.auditor import audit
 from hhtools.core import records
 from hhtools.reading.parsing import parse_text
-from hhtools.sites import builder
 
-RECORDS = sorted((c for m in (records, results, builder) for c in vars(m).values()
+RECORDS = sorted((c for m in (records, results) for c in vars(m).values()
                   if isinstance(c, type) and dataclasses.is_dataclass(c)
                   and c.__module__ == m.__name__), key=lambda c: c.__name__)
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_histories" / "histories"
 
 
 def test_the_written_ones_are_found() -> None:
-    assert {"Action", "Hand", "SeatResult", "PlayerAudit", "ShowLine"} <= {
+    assert {"Action", "Hand", "SeatResult", "PlayerAudit", "Show"} <= {
         c.__name__ for c in RECORDS}
 
 
