@@ -108,9 +108,12 @@ class Betting:
                     return p if r.bets.get(p, ZERO) < r.current else None
         if r.turn_from is None:
             r.turn_from = self.first_to_act(r.street)
-        # Clockwise from the seat after the last actor (or the first to act).
-        acted, bets, current = r.acted_at, r.bets, r.current
-        for p in t.ring[r.turn_from:r.turn_from + t.order_len]:
+        # Clockwise from the seat after the last actor (or the first to act); indexed, not
+        # sliced: a slice is a new list at every question.
+        acted, bets, current, ring = r.acted_at, r.bets, r.current, t.ring
+        start = r.turn_from
+        for i in range(start, start + t.order_len):
+            p = ring[i]
             if p not in out and (p not in acted or bets.get(p, ZERO) < current):
                 return p
         return None
@@ -167,16 +170,18 @@ class Betting:
             return
         to = mine + added
         all_in = a.all_in or added == stack
-        if kind == "bet" and r.current > ZERO:
+        # (The round's bet is never below 0, so it is above 0 when it is not 0: asked of the
+        # Decimal alone, without a comparison.)
+        if kind == "bet" and r.current:
             raise RuleViolation("illegal_bet", f"{p} bets but there is already a bet of "
                                 f"{r.current}", a.line, "bet size")
-        if kind == "raise" and r.current == ZERO:
+        if kind == "raise" and not r.current:
             raise RuleViolation("illegal_bet", f"{p} raises but nobody has bet", a.line,
                                 "bet size")
         if to <= r.current:
             raise RuleViolation("illegal_bet", f"{p} {a.kind}s to {to}, not above the "
                                 f"{r.current} already bet", a.line, "bet size")
-        if r.current > ZERO and not self.may_raise(p):
+        if r.current and not self.may_raise(p):
             raise RuleViolation("illegal_bet", f"{p} raises to {to}, but the betting was not "
                                 "reopened: the all-in since their last action was not a full "
                                 "raise", a.line, "short all-in")
@@ -283,11 +288,20 @@ class Betting:
                     self.draws.fold(p)
             r.acted_at[p] = r.bets.get(p, ZERO)
         else:
-            added = a.amount or ZERO
-            t.put_in(p, added, a.all_in)
-            mine = r.bets[p] = r.bets.get(p, ZERO) + added
-            if mine > r.current:
-                self._raise_to(mine)
+            added = a.amount
+            if added:
+                t.put_in(p, added, a.all_in)
+                mine = r.bets[p] = r.bets.get(p, ZERO) + added
+                if mine > r.current:
+                    self._raise_to(mine)
+            else:
+                # A check (a third of the wagers replayed) puts nothing in: what the sums
+                # above come to, without their Decimal arithmetic (adding 0 changes neither
+                # the value nor the digits of an amount read from a history). Nor does it
+                # raise the bet: ``current`` is the most anyone has in, raised with each bet.
+                t.put_in_nothing(p, a.all_in)
+                mine = r.bets.get(p, ZERO)
+                r.bets[p] = mine
             r.acted_at[p] = mine
         r.acted_full[p] = r.full_count
         # An out-of-turn action does not move the turn: the skipped player is still next.

@@ -4,6 +4,8 @@ checked."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from hhtools.auditing.deck import first_reshuffle, reshuffle_reason
 from hhtools.auditing.rules import RuleProfile
 from hhtools.auditing.settlement.ledger import Ledger
@@ -48,7 +50,7 @@ class Showdown:
                      f"{plural(len(s.cards), 'card')}; a {game.title} hand holds "
                      f"{game.hand_size}")
                 continue
-            if len(set(s.cards)) != len(s.cards):
+            if not distinct(s.cards):
                 # Site texts with a card twice are refused when read; other sources (PHH, the
                 # API) reach here, and such a hand cannot be scored.
                 twice = next(c for i, c in enumerate(s.cards) if c in s.cards[:i])
@@ -56,18 +58,14 @@ class Showdown:
                      "holds each card once")
                 continue
             shown_by = (s.player, s.line, s.run)
-            if owner.keys().isdisjoint(s.cards):
-                # The usual case, no card seen before: the loop below would find nothing.
-                owner.update(dict.fromkeys(s.cards, shown_by))
-            else:
-                for c in s.cards:
-                    # The two runs of a hand run twice are dealt apart: a card may be in both.
-                    if c in owner and owner[c][0] != s.player and (
-                            s.run is None or owner[c][2] in (None, s.run)):
-                        find("duplicate_card", s.line, f"{c} is shown by {s.player} and also "
-                             f"by {owner[c][0]} (line {owner[c][1]}): one deck holds each card "
-                             "once")
-                    owner[c] = shown_by
+            for c in s.cards:
+                # The two runs of a hand run twice are dealt apart: a card may be in both.
+                if c in owner and owner[c][0] != s.player and (
+                        s.run is None or owner[c][2] in (None, s.run)):
+                    find("duplicate_card", s.line, f"{c} is shown by {s.player} and also "
+                         f"by {owner[c][0]} (line {owner[c][1]}): one deck holds each card "
+                         "once")
+                owner[c] = shown_by
             if s.kind == "show" and s.run in (None, 1):
                 self.cards[s.player] = s.cards  # (run 2's hands: hhtools.auditing.settlement.runs)
         if h.hero and owner:
@@ -111,23 +109,42 @@ class Showdown:
         if style is None:
             return
         read = STYLES[style]
-        h, evals = self.hand, self.evals
-        size = self.game.hand_size
-        for lines in (h.shows, h.summary.seats):
-            for x in lines:
-                text, cards = x.description, x.cards
-                if not (text and cards and len(cards) == size and len(set(cards)) == size):
-                    continue  # (cards shown twice are a finding of the showdown's)
-                # One line's words for a hand against its cards.
-                claim = read(text)
-                if claim is None:
-                    continue
-                player = x.player
-                scored = evals.get(player) or self.game.evaluate(cards)
-                names = ([scored[0].description] if len(scored) == 1 else
-                         [e.description for e in scored])
-                if not matches(claim, names):
-                    self.ledger.find("description_mismatch", x.line,
-                                     f"the history calls {player}'s {format_cards(cards)} "
-                                     f"\"{text}\" but the cards make {' / '.join(names)}",
-                                     " / ".join(names), text)
+        h = self.hand
+        # The two kinds of line each in its own loop: a record's fields are then read as its
+        # type's, not looked up by name on a record of either type.
+        for s in h.shows:
+            text, cards = s.description, s.cards
+            if text and cards:
+                self._description(read, s.player, text, cards, s.line)
+        for x in h.summary.seats:
+            text, cards = x.description, x.cards
+            if text and cards:
+                self._description(read, x.player, text, cards, x.line)
+
+    def _description(self, read: Callable[[str], tuple[str, bool] | None], player: str,
+                     text: str, cards: tuple[Card, ...], line: int) -> None:
+        """One line's words for a hand against its cards."""
+        if len(cards) != self.game.hand_size or not distinct(cards):
+            return  # (cards shown twice are a finding of the showdown's)
+        claim = read(text)
+        if claim is None:
+            return
+        scored = self.evals.get(player) or self.game.evaluate(cards)
+        names = ([scored[0].description] if len(scored) == 1 else
+                 [e.description for e in scored])
+        if not matches(claim, names):
+            self.ledger.find("description_mismatch", line,
+                             f"the history calls {player}'s {format_cards(cards)} "
+                             f"\"{text}\" but the cards make {' / '.join(names)}",
+                             " / ".join(names), text)
+
+
+def distinct(cards: tuple[Card, ...]) -> bool:
+    """Whether no card is in ``cards`` twice (compared pairwise: a hand's few cards cost less
+    so than a set made of them)."""
+    for i in range(1, len(cards)):
+        c = cards[i]
+        for j in range(i):
+            if cards[j] == c:
+                return False
+    return True
