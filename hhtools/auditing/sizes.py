@@ -21,10 +21,14 @@ Decimal('11')
 from __future__ import annotations
 
 from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal
+from typing import Final
 
 from hhtools.core.records import STREETS
 
 ZERO = Decimal(0)
+# Each street's place in STREETS, looked up rather than searched for (a round starts each
+# street of every hand audited).
+_STREET_AT: Final[dict[str, int]] = {street: i for i, street in enumerate(STREETS)}
 
 
 def limit_unit(street: str, small_bet: Decimal, big_bet: Decimal, big_bet_from: int) -> Decimal:
@@ -39,7 +43,10 @@ def limit_unit(street: str, small_bet: Decimal, big_bet: Decimal, big_bet_from: 
     >>> limit_unit("draw1", Decimal("0.10"), Decimal("0.20"), 1)
     Decimal('0.20')
     """
-    return big_bet if STREETS.index(street) >= big_bet_from else small_bet
+    at = _STREET_AT.get(street)
+    if at is None:
+        at = STREETS.index(street)  # (a name that is no street fails as it always did)
+    return big_bet if at >= big_bet_from else small_bet
 
 
 def pot_limit_max_to(B: Decimal, b: Decimal, P: Decimal) -> Decimal:

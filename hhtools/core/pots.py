@@ -68,13 +68,14 @@ def build_pots(contributions: Mapping[str, Decimal], live: Sequence[str]) -> lis
     Folded players' chips are dead money in the layers they reached; only live players who
     reached a layer can win it. Dead money above every live player's level joins the last pot.
     """
-    get = contributions.get
-    values = list(contributions.values())
+    # A dict's own lookups are compiled; any other mapping's are called through its methods.
+    paid = contributions if isinstance(contributions, dict) else dict(contributions)
+    values = list(paid.values())
     # The live players' one level, if they all put in the same, found by comparing rather
     # than through the set below (hashing a Decimal costs more than all the rest).
     level = None
     for p in live:
-        c = get(p)
+        c = paid.get(p)
         if c:
             if level is None:
                 level = c
@@ -86,10 +87,10 @@ def build_pots(contributions: Mapping[str, Decimal], live: Sequence[str]) -> lis
             # is c - 0, so the sum below is plainly the sum of the contributions.
             eligible = []  # (a loop costs less than a comprehension's frame here)
             for p in live:
-                if get(p, ZERO) >= level:
+                if paid.get(p, ZERO) >= level:
                     eligible.append(p)
             return [PotLayer(sum(values, ZERO), tuple(eligible))]
-    live_levels = {get(p, ZERO) for p in live}
+    live_levels = {paid.get(p, ZERO) for p in live}
     live_levels.discard(ZERO)
     levels = sorted(live_levels)
     pots: list[PotLayer] = []
@@ -98,7 +99,7 @@ def build_pots(contributions: Mapping[str, Decimal], live: Sequence[str]) -> lis
         amount = ZERO
         for c in values:
             amount += min(c, level) - min(c, floor)
-        pots.append(PotLayer(amount, tuple([p for p in live if get(p, ZERO) >= level])))
+        pots.append(PotLayer(amount, tuple([p for p in live if paid.get(p, ZERO) >= level])))
         floor = level
     above = ZERO
     for c in values:

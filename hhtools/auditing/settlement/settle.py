@@ -7,7 +7,7 @@ twice (runs) and the pots (pots)."""
 from __future__ import annotations
 
 from decimal import Decimal
-from operator import attrgetter, itemgetter
+from operator import attrgetter
 from typing import Final
 
 from hhtools.auditing.replay.engine import Replay
@@ -21,8 +21,6 @@ from hhtools.auditing.settlement.showdown import Showdown
 from hhtools.core.pots import uncalled_bet
 
 ZERO: Final = Decimal(0)
-#: The amount of a (player, amount) item: true for the players who put chips in.
-_AMOUNT: Final = itemgetter(1)
 _LINE: Final = attrgetter("line")
 
 
@@ -47,7 +45,7 @@ class Settlement:
             ledger.notes.append("only the summary of this hand was saved (partial history): "
                                 "nothing to replay")
             return Audit(h, self.rules, "unverifiable", (), (), (), tuple(ledger.notes), ())
-        paid = dict(filter(_AMOUNT, t.paid.items()))  # those who put chips in
+        paid = {p: v for p, v in t.paid.items() if v}  # those who put chips in
         # Each player's total of the history's uncalled bets, and below of its collections.
         recorded_returned: dict[str, Decimal] = {}
         for u in h.uncalled:
@@ -82,10 +80,12 @@ class Settlement:
             put = paid.get(p, ZERO)
             # By the rules: what the pots give (None when one cannot be checked) and the
             # uncalled bet back, less what went in.
+            # (Where a term is 0 it is left out: adding 0 changes neither the value nor the
+            # digits of an amount read from a history, and costs a Decimal operation.)
             if won is None:
                 net = None
             elif p in won or p in returned:
-                net = won.get(p, ZERO) + returned.get(p, ZERO) - put
+                net = _plus(won.get(p), returned.get(p)) - put
             else:
                 net = ZERO - put
             # By the history: its printed net (KingsClub), else its collections and uncalled
@@ -95,8 +95,7 @@ class Settlement:
                 if h.cancelled:
                     recorded_net = ZERO
                 elif p in collected or p in recorded_returned:
-                    recorded_net = (collected.get(p, ZERO) + recorded_returned.get(p, ZERO)
-                                    - put)
+                    recorded_net = _plus(collected.get(p), recorded_returned.get(p)) - put
                 else:
                     recorded_net = ZERO - put
             players.append(PlayerAudit(p, s.seat, net, recorded_net,
@@ -166,3 +165,10 @@ class Settlement:
                      f"{start.get(p, ZERO) + s.net}", str(start.get(p, ZERO) + s.net),
                      str(s.stack_after))
         return nets
+
+
+def _plus(a: Decimal | None, b: Decimal | None) -> Decimal:
+    """``a + b``, a missing term 0: with one of them missing, the other as it is."""
+    if a is None:
+        return ZERO if b is None else b
+    return a if b is None else a + b

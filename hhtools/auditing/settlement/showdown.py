@@ -140,11 +140,13 @@ class Showdown:
 
 
 def distinct(cards: tuple[Card, ...]) -> bool:
-    """Whether no card is in ``cards`` twice (compared pairwise: a hand's few cards cost less
-    so than a set made of them)."""
-    for i in range(1, len(cards)):
-        c = cards[i]
-        for j in range(i):
-            if cards[j] == c:
-                return False
+    """Whether no card is in ``cards`` twice: one bit a card, each card read as the plain
+    int it is (compiled, that costs a tenth of a set made of the cards)."""
+    seen = 0
+    for card in cards:
+        index: int = card
+        bit = 1 << index
+        if seen & bit:
+            return False
+        seen |= bit
     return True
