@@ -295,7 +295,7 @@ class Betting:
                 if mine > r.current:
                     self._raise_to(mine)
             else:
-                # A check (a third of the wagers replayed) puts nothing in: what the sums
+                # A check (about a quarter of the wagers replayed) puts nothing in: what the sums
                 # above come to, without their Decimal arithmetic (adding 0 changes neither
                 # the value nor the digits of an amount read from a history). Nor does it
                 # raise the bet: ``current`` is the most anyone has in, raised with each bet.
