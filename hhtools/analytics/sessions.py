@@ -76,20 +76,26 @@ def sessions_of(hands: pl.DataFrame | pl.LazyFrame, gap: int = DEFAULT_GAP) -> p
     """``sessions`` of ``hands``: one row per player's hand (``HAND_COLUMNS``, as
     ``hand_facts`` gives them, with the hand's ``table``), in any order. A hand's own
     columns are summed per session in polars (no Python object a hand: a store holds
-    millions); each session's figures are then made from its sums. The hands are filtered,
-    sorted and numbered in one query: a grinder's million hands are not copied at each step."""
+    millions); each session's figures are then made from its sums."""
     check_gap(gap)
     limit = timedelta(minutes=gap)
     group = ["player", "unit"]
-    played = hands.lazy().filter(pl.col("started_at").is_not_null()).sort(
-        "player", "unit", "started_at", "site", "hand_id").with_columns(
-        # A gap of more than ``gap`` minutes since the previous hand starts a session.
-        _session=(pl.col("started_at").diff() > limit).fill_null(False).cum_sum().over(group),
-        _limit=(pl.col("structure") == "fixed-limit").fill_null(False)).drop("structure").collect()
-    session = [*group, "_session"]
+    timed = hands.lazy().filter(pl.col("started_at").is_not_null()).collect()
+    # The rows gathered in the order of their keys (sorted alone), and the sessions numbered
+    # across players and units, so that one number tells them apart: sorting every column,
+    # then grouping by the names, peaked some 60 MB higher on a grinder's 965,000 hands.
+    order = timed.select(pl.arg_sort_by(*group, "started_at", "site", "hand_id")).to_series()
+    first = pl.any_horizontal(pl.col(c) != pl.col(c).shift() for c in group).fill_null(True)
+    # A gap of more than ``gap`` minutes since the previous hand starts a session.
+    played = timed[order].with_columns(
+        _session=(first | (pl.col("started_at").diff() > limit).fill_null(False)).cum_sum(),
+        _limit=(pl.col("structure") == "fixed-limit").fill_null(False)).drop("structure")
+    del timed
+    session = ["_session"]
     # The float sums in the order played, one term at a time, as Python's sum adds them
     # (a pairwise sum's last bit differs, and rounding to the hundredth shows it).
     summed = played.lazy().group_by(session, maintain_order=True).agg(
+        *(pl.col(c).first() for c in group),
         start=pl.col("started_at").first(), end=pl.col("started_at").last(), hands=pl.len(),
         net=pl.col("net").sum(),
         big_bets=pl.col("net_big_bets").cum_sum().last(),
