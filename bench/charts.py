@@ -96,7 +96,10 @@ def instructions(data: str) -> None:
     kept = pickle.loads(Path(data).read_bytes())
     code = ("import runpy, sys; sys.argv = ['charts.py', '--child', sys.argv[1]]; "
             f"runpy.run_path({str(Path(__file__).resolve())!r}, run_name='__main__')")
-    _, parts = counts(sys.executable, code, [data], "charts")
+    # Run from bench/, so that the child imports the hhtools its interpreter has installed,
+    # not this checkout's (``python -c`` puts the working folder first on the path).
+    _, parts = counts(sys.executable, code, [str(Path(data).resolve())], "charts",
+                      cwd=Path(__file__).resolve().parent)
     # parts: start and warming, then build and save of each chart, then the exit.
     totals = [0, 0]
     print(f"{'chart':16} {'build M':>9} {'save M':>9}")
