@@ -82,7 +82,7 @@ def bars(ax: Axes, x: Sequence[float], heights: Sequence[float], colours: str | 
     returns: a Rectangle 0.8 wide centred on each x, from 0 up or down to its height, with no
     edge, stuck at 0 when the view is autoscaled, in a BarContainer (for ``bar_label`` and
     the legend, which names it ``label``). ``Axes.bar`` adds the bars one by one, measuring
-    each one's outline for the data limits (about 0.3 ms a bar); here the limits take every
+    each one's outline for the data limits (about 0.4 ms a bar); here the limits take every
     corner at once. That was most of the time of a chart of a bar a session or a tournament:
     hundreds of bars, a thousand on a million hands (issue P19). The picture is the same
     pixel for pixel (tests/report/test_charts.py)."""
