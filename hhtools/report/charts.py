@@ -12,7 +12,7 @@ coordinate, after every sum has been made exactly.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -34,6 +34,7 @@ from hhtools.errors import NoDataError, unknown_name
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
+    from matplotlib.container import BarContainer
     from matplotlib.figure import Figure
 
 # The colours players know from Hold'em Manager: green all hands, blue showdown, red non-showdown.
@@ -75,6 +76,41 @@ def _sign_legend(ax: Axes, values: list[float]) -> None:
     ax.legend(handles=handles, loc="best", fontsize=8)
 
 
+def bars(ax: Axes, x: Sequence[float], heights: Sequence[float], colours: str | Sequence[str],
+         gid: str, label: str | None = None, alpha: float | None = None) -> BarContainer:
+    """What ``ax.bar(x, heights, color=colours, gid=gid, label=label, alpha=alpha)`` draws and
+    returns: a Rectangle 0.8 wide centred on each x, from 0 up or down to its height, with no
+    edge, stuck at 0 when the view is autoscaled, in a BarContainer (for ``bar_label`` and
+    the legend, which names it ``label``). ``Axes.bar`` adds the bars one by one, measuring
+    each one's outline for the data limits (about 0.4 ms a bar); here the limits take every
+    corner at once. That was most of the time of a chart of a bar a session or a tournament:
+    hundreds of bars, a thousand on a million hands (issue P19). The picture is the same
+    pixel for pixel (tests/report/test_charts.py)."""
+    from matplotlib.container import BarContainer
+    from matplotlib.patches import Rectangle
+
+    left = np.asarray(x, dtype=float) - 0.4
+    top = np.asarray(heights, dtype=float)
+    fill = [colours] * len(top) if isinstance(colours, str) else colours
+    patches = []
+    for start, height, colour in zip(left.tolist(), top.tolist(), fill):
+        bar = Rectangle((start, 0.0), 0.8, height, facecolor=colour, label="_nolegend_", gid=gid,
+                        alpha=alpha)
+        bar.sticky_edges.y.append(0.0)
+        ax.add_artist(bar)
+        patches.append(bar)
+    if patches:
+        ax.update_datalim(np.column_stack([np.concatenate([left, left + 0.8]),
+                                           np.concatenate([top, np.zeros_like(top)])]))
+    # The view follows the new limits when next drawn, as after ax.bar (None, documented,
+    # leaves autoscaling on or off as it was; the stubs allow only a bool).
+    ax.autoscale(enable=None)  # type: ignore[arg-type]
+    container = BarContainer(patches, datavalues=top.tolist(), orientation="vertical",
+                             label=label)
+    ax.add_container(container)
+    return container
+
+
 #: Slices of a pixel column of the figure that ``pixel_points`` keeps a line's extremes of.
 COLUMN_PARTS = 4
 
@@ -100,6 +136,11 @@ def pixel_points(x: np.ndarray, y: np.ndarray, columns: int) -> tuple[np.ndarray
     return x[keep], y[keep]
 
 
+def line_columns(fig: Figure) -> int:
+    """The slices of ``fig``'s width that ``pixel_points`` keeps its lines' points in."""
+    return round(fig.get_figwidth() * fig.dpi) * COLUMN_PARTS
+
+
 def winnings_chart(df: pl.DataFrame, where: str = "") -> Figure:
     """Cumulative net over hands played, with the showdown and non-showdown lines.
 
@@ -115,7 +156,7 @@ def winnings_chart(df: pl.DataFrame, where: str = "") -> Figure:
     # not a lone point.
     x = np.concatenate([[0], df["hand"].to_numpy()])
     last = df.row(-1, named=True)
-    columns = round(fig.get_figwidth() * fig.dpi) * COLUMN_PARTS
+    columns = line_columns(fig)
     for column, gid, label, colour, width in (
             ("total", "total", "All hands", TOTAL, 2.2),
             ("showdown_total", "showdown", "Won at showdown", SHOWDOWN, 1.4),
@@ -266,10 +307,10 @@ def sessions_chart(df: pl.DataFrame, where: str = "") -> Figure:
         values = [float(v) for v in rows["net"].to_list()]
         names = [f"{s:%m-%d}\n{h:,} h" for s, h in zip(rows["start"].to_list(),
                                                          rows["hands"].to_list())]
-        bars = ax.bar(range(len(values)), values, gid=f"sessions {unit}",
-                      color=[WON if v >= 0 else LOST for v in values])
+        drawn = bars(ax, range(len(values)), values, [WON if v >= 0 else LOST for v in values],
+                     f"sessions {unit}")
         if len(values) <= 16:
-            ax.bar_label(bars, labels=[_signed(v) for v in values], fontsize=8, padding=2)
+            ax.bar_label(drawn, labels=[_signed(v) for v in values], fontsize=8, padding=2)
             ax.set_xticks(range(len(values)), names, fontsize=8)
         ax.axhline(0, color="#888888", linewidth=0.8)
         ax.margins(y=0.25)

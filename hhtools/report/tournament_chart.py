@@ -8,12 +8,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import numpy as np
 import polars as pl
 
 from hhtools.analytics.tournaments import TournamentTables, check_player, profit_curve, results
 from hhtools.core.games import game_titles
 from hhtools.errors import NoDataError
-from hhtools.report.charts import LOST, TOTAL, WON, _figure, _signed
+from hhtools.report.charts import (
+    LOST,
+    TOTAL,
+    WON,
+    _figure,
+    _signed,
+    bars,
+    line_columns,
+    pixel_points,
+)
 from hhtools.store.store import Store
 
 if TYPE_CHECKING:
@@ -31,11 +41,11 @@ def tournament_results_chart(df: pl.DataFrame | list[pl.DataFrame], player: str)
         raise NoDataError(f"no tournament of {player} with a known result: nothing to draw")
     fig = _figure(8.0, 4.5 if len(curves) == 1 else 3.6 * len(curves) + 0.6)
     for ax, curve in zip(fig.subplots(len(curves), 1, squeeze=False)[:, 0], curves):
-        _draw(ax, curve, player)
+        _draw(ax, curve, player, line_columns(fig))
     return fig
 
 
-def _draw(ax: Axes, df: pl.DataFrame, player: str) -> None:
+def _draw(ax: Axes, df: pl.DataFrame, player: str, columns: int) -> None:
     x = df["number"].to_list()
     # Decimal -> float only as plotting coordinates: the sums were made exactly.
     nets = [float(v) for v in df["net"].to_list()]
@@ -45,12 +55,14 @@ def _draw(ax: Axes, df: pl.DataFrame, player: str) -> None:
                                 (False, LOST, "A tournament without a prize")):
         chosen = [i for i, p in enumerate(prizes) if bool(p) == paid]
         if chosen:
-            ax.bar([x[i] for i in chosen], [nets[i] for i in chosen], color=colour, alpha=0.45,
-                   gid="net" if paid else "net-no-prize", label=label)
+            bars(ax, [x[i] for i in chosen], [nets[i] for i in chosen], colour,
+                 "net" if paid else "net-no-prize", label, alpha=0.45)
     total = df["cumulative"][-1]
-    # From 0 before the first tournament: one tournament is a line, not a lone point.
-    ax.plot([0, *x], [0.0, *(float(v) for v in df["cumulative"].to_list())], color=TOTAL,
-            linewidth=2.2, marker="o" if len(x) <= 30 else None, markersize=3,
+    # From 0 before the first tournament: one tournament is a line, not a lone point; drawn
+    # from the points its pixels show, as the winnings line is.
+    xs, ys = pixel_points(np.array([0, *x]),
+                          np.array([0.0, *(float(v) for v in df["cumulative"].to_list())]), columns)
+    ax.plot(xs, ys, color=TOTAL, linewidth=2.2, marker="o" if len(x) <= 30 else None, markersize=3,
             markevery=slice(1, None), gid="cumulative", label=f"Cumulative net ({_signed(total)})")
     ax.axhline(0, color="#888888", linewidth=0.8)
     cost = sum(df["cost"].to_list())

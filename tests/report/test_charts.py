@@ -6,11 +6,14 @@ history gives the pot to the wrong player). Alice's nets, in order: +2.15 (showd
 (no showdown), +0.45 (showdown).
 """
 
+import base64
+import io
 import subprocess
 import sys
 from decimal import Decimal
 from pathlib import Path
 
+import numpy as np
 import polars as pl
 import pytest
 from typer.testing import CliRunner
@@ -234,6 +237,114 @@ def test_splits_chart_on_a_badeucy_showdown(corpus, tmp_path):
         assert bars == {"scoop_pct": row["scoop_pct"], "badugi_half_pct": row["badugi_half_pct"],
                         "low_half_pct": row["low_half_pct"]}
         assert row["scoop_pct"] == 0.0 and 100.0 in (row["badugi_half_pct"], row["low_half_pct"])
+
+
+def _many_bars(count):
+    """Heights up, down and 0, as a grinder's sessions or tournaments give them."""
+    return [((i * 7) % 11 - 6) * 1.5 for i in range(count)]
+
+
+@pytest.mark.parametrize("heights", [_many_bars(40), [-3.0, -1.0, -2.5], [2.0]])
+def test_bars_draw_what_axes_bar_draws(heights):
+    """``charts.bars`` (many bars added at once, issue P19) gives Axes.bar's picture byte for
+    byte, its view limits (stuck at 0: the second case's top is 0, not a margin above it),
+    its container and its legend."""
+    from matplotlib.figure import Figure
+
+    from hhtools.report.charts import LOST, WON, bars
+    from hhtools.report.html import png
+
+    x = list(range(1, len(heights) + 1))
+    colours = [WON if h >= 0 else LOST for h in heights]
+
+    def drawn(add):
+        fig = Figure(figsize=(8.0, 3.0), dpi=100, layout="constrained")
+        ax = fig.add_subplot()
+        container = add(ax)
+        ax.plot([0, *x], [0.0, *heights], label="line")
+        ax.margins(y=0.25)
+        ax.legend(loc="best")
+        return png(fig), ax, container
+
+    old, old_ax, old_bars = drawn(lambda ax: ax.bar(x, heights, color=colours, gid="net",
+                                                    label="net", alpha=0.45))
+    new, new_ax, new_bars = drawn(lambda ax: bars(ax, x, heights, colours, "net", "net",
+                                                  alpha=0.45))
+    assert new == old
+    assert new_ax.get_ylim() == old_ax.get_ylim() and new_ax.get_xlim() == old_ax.get_xlim()
+    assert (max(heights) < 0) == (new_ax.get_ylim()[1] == 0)
+    assert [(p.get_x(), p.get_height(), p.get_facecolor(), p.get_gid()) for p in new_bars] == [
+        (p.get_x(), p.get_height(), p.get_facecolor(), p.get_gid()) for p in old_bars]
+    assert new_bars.datavalues == pytest.approx(old_bars.datavalues)
+    assert [t.get_text() for t in new_ax.get_legend().get_texts()] == ["line", "net"]
+
+
+def test_sessions_chart_bars_are_each_sessions_net():
+    """A bar a session in order played, its colour its sign; labelled (net, start day and
+    hands) up to 16 sessions a panel, unlabelled beyond."""
+    from datetime import datetime, timedelta, timezone
+
+    from matplotlib.colors import to_rgba
+
+    from hhtools.report.charts import LOST, WON, sessions_chart
+
+    start = datetime(2024, 3, 1, 12, tzinfo=timezone.utc)
+    nets = [Decimal("2.50"), Decimal("-1.25"), Decimal("0")] + [
+        Decimal(str(h)) for h in _many_bars(40)]
+    units = ["USD"] * 3 + ["EUR"] * 40
+    df = pl.DataFrame({"player": ["Hero"] * 43, "unit": units,
+                       "start": [start + timedelta(hours=i) for i in range(43)],
+                       "hands": [100 + i for i in range(43)], "net": nets})
+    fig = sessions_chart(df)
+    few, many = fig.axes
+    for ax, unit, values in ((few, "USD", nets[:3]), (many, "EUR", nets[3:])):
+        assert [p.get_height() for p in ax.patches] == [float(v) for v in values]
+        assert [p.get_facecolor() for p in ax.patches] == [
+            to_rgba(WON if v >= 0 else LOST) for v in values]
+        assert {p.get_gid() for p in ax.patches} == {f"sessions {unit}"}
+    assert [t.get_text() for t in few.texts] == ["+2.50", "-1.25", "+0.00"]
+    assert [t.get_text() for t in few.get_xticklabels()][0] == "03-01\n100 h"
+    assert not many.texts and "40 sessions" in many.get_title()
+    assert [t.get_text() for t in many.get_legend().get_texts()] == ["won (0 or more)", "lost"]
+
+
+def test_tournament_line_is_drawn_from_the_points_its_pixels_show(monkeypatch):
+    """A grinder's tournaments: the cumulative line keeps, per slice of the figure's width,
+    its first, lowest, highest and last point (as the winnings line does); its ends are 0
+    before the first tournament and the total after the last; each tournament is still a
+    bar. (The figure is taken as 100 slices wide, not 3,200, so that 600 tournaments are
+    a long line.)"""
+    from hhtools.report import charts, tournament_chart
+
+    monkeypatch.setattr(tournament_chart, "line_columns", lambda fig: 100)
+    count = 600
+    nets = [Decimal("5.80") if i % 7 == 0 else Decimal("-1.20") for i in range(count)]
+    curve = pl.DataFrame({
+        "number": range(1, count + 1), "currency": ["USD"] * count,
+        "cost": [Decimal("1.20")] * count,
+        "prize": [Decimal("7.00") if n > 0 else Decimal(0) for n in nets], "net": nets,
+    }).with_columns(cumulative=pl.col("net").cum_sum())
+    (ax,) = tournament_chart.tournament_results_chart(curve, "Hero").axes
+    (line,) = [x for x in ax.get_lines() if x.get_gid() == "cumulative"]
+    x, y = np.arange(count + 1), np.cumsum([0.0, *(float(n) for n in nets)])
+    kept, heights = charts.pixel_points(x, y, 100)
+    assert len(kept) < len(x) and list(line.get_xdata()) == kept.tolist()
+    assert line.get_ydata() == pytest.approx(heights)
+    assert (line.get_ydata()[0], line.get_ydata()[-1]) == (0, pytest.approx(y[-1]))
+    assert (min(line.get_ydata()), max(line.get_ydata())) == pytest.approx((y.min(), y.max()))
+    assert len(ax.patches) == count
+    assert [p.get_height() for p in ax.patches if p.get_gid() == "net"] == [5.8] * 86
+    assert charts.line_columns(ax.get_figure()) == 8 * 100 * charts.COLUMN_PARTS
+
+
+def test_a_report_png_is_what_savefig_writes(tables):
+    """``html.png`` draws a chart once where savefig draws it twice: the same PNG bytes."""
+    from hhtools.report.html import png
+
+    drawn = png(chart(tables, "winnings", Filters(player="Alice")))
+    saved = io.BytesIO()
+    chart(tables, "winnings", Filters(player="Alice")).savefig(saved, format="png", dpi=100)
+    assert base64.b64decode(drawn) == saved.getvalue()
 
 
 def test_chart_command_writes_png_and_svg(db, tmp_path):
