@@ -13,16 +13,16 @@ from collections.abc import Callable
 from datetime import datetime, timedelta, timezone
 from decimal import Decimal
 from itertools import chain, repeat
-from typing import TypeVar
 
 import polars as pl
 
-from hhtools.core.cards import Card, format_cards
+from hhtools.core.cards import Card
 from hhtools.store.rows import (
     FACT_COLUMNS,
     RECORD_COLUMNS,
     Rows,
     Table,
+    card_texts,
     money_texts,
     record_columns,
 )
@@ -70,7 +70,7 @@ def frames(rows: Rows) -> dict[str, pl.DataFrame]:
                       else list(map(list, zip(*table.rows))))
         for values, (column, dtype) in zip(transposed, schema.items()):
             if (name, column) in CARD_COLUMNS:
-                values = _remembered(_CARD_TEXTS, values, format_cards)
+                values = _card_texts(values)
             if isinstance(dtype, pl.Decimal):
                 columns[column] = _money(values, dtype).alias(column)
             elif isinstance(dtype, pl.Datetime):
@@ -116,26 +116,16 @@ def _key_columns(keys: list[tuple[str, str, int]]) -> dict[str, pl.Series]:
 _REPEAT_IN_POLARS = 1000
 
 
-#: Each hand of cards' text, found once: a file's actions repeat the same discards, and the
-#: hand after one draw is the hand before the next (bounded).
-_CARD_TEXTS: dict[tuple[Card, ...] | None, str | None] = {None: None}
+#: Each hand of cards' text, found once (hhtools.store.rows.card_texts; bounded).
+_CARD_TEXTS: dict[tuple[Card, ...], str] = {}
 _MAX_TEXTS = 50_000
-_V = TypeVar("_V")
 
 
-def _remembered(texts: dict[_V | None, str | None], values: list[_V | None],
-                write: Callable[[_V], str]) -> list[str | None]:
-    """``write(v)`` of each value (None stays None), each distinct value written once."""
-    if len(texts) > _MAX_TEXTS:
-        texts.clear()
-        texts[None] = None
-    try:
-        return list(map(texts.__getitem__, values))
-    except KeyError:
-        for v in set(values).difference(texts):
-            if v is not None:  # (None is always there: it stays None)
-                texts[v] = write(v)
-        return list(map(texts.__getitem__, values))
+def _card_texts(values: list[tuple[Card, ...] | None]) -> list[str | None]:
+    """The texts of a column of hands of cards (None stays None)."""
+    if len(_CARD_TEXTS) > _MAX_TEXTS:
+        _CARD_TEXTS.clear()
+    return card_texts(values, _CARD_TEXTS)
 
 
 def _money(values: list[Decimal | None], dtype: pl.Decimal) -> pl.Series:

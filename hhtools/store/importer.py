@@ -477,14 +477,14 @@ def _add_file(rows: FileRows, known: Known, batch: _Batch, summary: ImportSummar
     skipped hands and tournament summaries stored, learning the new ones, and the hands stored
     per file.
     """
-    duplicates = []
-    stored = known.duplicates(rows.verdicts.keys())
-    for key, verdict in rows.verdicts.items():
-        if key in stored:
-            duplicates.append(key)
-        else:
-            known.added.add(key)
-            summary.verdicts[verdict] += 1
+    verdicts = rows.verdicts
+    stored = known.duplicates(verdicts.keys())
+    # Counted and learnt by C-level loops: a slice of fresh hands, the usual one, has none
+    # to leave out.
+    added = {k: v for k, v in verdicts.items() if k not in stored} if stored else verdicts
+    duplicates = [k for k in verdicts if k in stored] if stored else []
+    known.added.update(added)
+    summary.verdicts.update(added.values())
     frames = rows.frames
     if duplicates:
         dropped = pl.DataFrame(duplicates, schema={"site": pl.String, "hand_id": pl.String},

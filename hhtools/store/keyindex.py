@@ -200,6 +200,8 @@ class StoredKeys:
     def held(self, keys: Collection[Key]) -> set[Key]:
         """Those of ``keys`` that are stored. Raises polars' errors if a batch read for them
         does not read."""
+        if not self._ranges:
+            return set()  # nothing was stored before: nothing to look for (a fresh store)
         by_site: dict[str, list[str]] = {}
         for site, hand_id in keys:
             by_site.setdefault(site, []).append(hand_id)

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
-from hhtools.core.cards import Card
+from hhtools.core.cards import Card, format_cards
 from hhtools.core.games import Game, get_game
 from hhtools.core.records import STREETS, Action, Collection, Hand, HandError, Seat, chip_totals
 from hhtools.errors import HHToolsError
@@ -421,6 +421,23 @@ def money_texts(values: list[Decimal | None]) -> list[str | None]:
         if v is not None:
             texts[i] = str(v)
     return texts
+
+
+def card_texts(values: list[Any], texts: dict[Any, str]) -> list[str | None]:
+    """Each hand of cards' text (None stays None), each distinct hand written once and kept
+    in ``texts``: a file's actions repeat the same discards, and the hand after one draw is
+    the hand before the next. One pass, compiled: a Card tuple hashes cheaply, and
+    ``format_cards`` costs more than the lookup."""
+    n = len(values)
+    out: list[str | None] = [None] * n
+    for i in range(n):
+        cards = values[i]
+        if cards is not None:
+            text = texts.get(cards)
+            if text is None:
+                text = texts[cards] = format_cards(cards)
+            out[i] = text
+    return out
 
 
 def error_row(error: HandError, path: str | None = None) -> tuple[object, ...]:

@@ -49,12 +49,12 @@ def test_amounts_reach_the_store_exactly_whatever_their_notation():
 
 def test_card_texts_stay_right_when_the_remembered_ones_are_forgotten(monkeypatch):
     import hhtools.store.frames as frames_module
-    from hhtools.core.cards import format_cards, parse_cards
+    from hhtools.core.cards import parse_cards
 
     monkeypatch.setattr(frames_module, "_MAX_TEXTS", 2)
-    for texts in (["As 2d", "3c 4h 5s", "As 2d"], ["Kd", None, "3c 4h 5s", "7h 8h 9h Th"]):
-        values = [None if t is None else parse_cards(t) for t in texts]
-        assert frames_module._remembered(frames_module._CARD_TEXTS, values, format_cards) == texts
+    for texts in (["As 2d", "3c 4h 5s", "As 2d"], ["Kd", None, "3c 4h 5s", "7h 8h 9h Th"], [""]):
+        values = [None if t is None else parse_cards(t) if t else () for t in texts]
+        assert frames_module._card_texts(values) == texts
         assert len(frames_module._CARD_TEXTS) <= 2 + len(values)
 
 
