@@ -25,6 +25,7 @@ from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor, 
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from multiprocessing.connection import Connection
+from multiprocessing.synchronize import Event as EventType
 from pathlib import Path
 from typing import TypeVar
 
@@ -306,28 +307,30 @@ def _read_all(slices: Iterator[Slice], jobs: int) -> Generator[FileRows, None, N
     # Each worker watches a pipe whose only writing end this process holds (see
     # _end_with_importer). Closed after the pool, so workers end on their own first.
     alive_r, alive_w = context.Pipe(duplex=False)
+    stop = context.Event()
     with alive_r, alive_w, ProcessPoolExecutor(
             max_workers=jobs, mp_context=context, initializer=_start_worker,
-            initargs=(alive_r,)) as pool:
-        before = set(multiprocessing.active_children())
+            initargs=(alive_r, stop)) as pool:
         # A few slices per worker are read ahead, not every file: the rows waiting to be
         # stored stay few, whatever the number and size of the files.
-        reads = deque(pool.submit(read_slice, s)
+        reads = deque(pool.submit(_read_unless_stopped, s)
                       for s in itertools.islice(slices, READ_AHEAD * jobs))
-        workers = [p for p in multiprocessing.active_children() if p not in before]
         try:
             # In the files' order, so batches and duplicates are decided as with one job.
             while reads:
                 rows = _result(reads.popleft())
-                reads.extend(pool.submit(read_slice, s) for s in itertools.islice(slices, 1))
-                yield rows
+                reads.extend(pool.submit(_read_unless_stopped, s)
+                             for s in itertools.islice(slices, 1))
+                if rows is not None:
+                    yield rows
         except BaseException:
-            # Interrupted, or the import failed: stop the files being read at once rather
-            # than wait for them (their hands were not stored; the next import reads them).
-            # The reads are not cancelled first: the pool fails them itself when its workers
-            # end, and a cancelled one makes it raise (Python 3.11).
-            for worker in workers:
-                worker.terminate()
+            # Interrupted, or the import failed: the slices not begun are dropped, and each
+            # worker ends the one it is reading (a fraction of a second: SLICE_BYTES); their
+            # hands were not stored, and the next import reads them. Workers are not
+            # terminated: one ended while it sends a slice's rows leaves the pool waiting
+            # for the rest of them for ever.
+            stop.set()
+            pool.shutdown(wait=True, cancel_futures=True)
             raise
 
 
@@ -339,12 +342,25 @@ def _result(future: Future[T]) -> T:
     return future.result()
 
 
-def _start_worker(alive: Connection) -> None:
+#: Set in a worker of a parallel import when the import stops (``_start_worker``).
+_stopped: EventType | None = None
+
+
+def _start_worker(alive: Connection, stop: EventType) -> None:
     """Worker initializer: Ctrl-C reaches every process of the terminal's job, but the import
     stops from the main process (a worker interrupted while waiting for its next file would
-    print a traceback); and the worker ends with the importing process."""
+    print a traceback), which sets ``stop``; and the worker ends with the importing process."""
+    global _stopped
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _stopped = stop
     _end_with_importer(alive)
+
+
+def _read_unless_stopped(part: Slice) -> FileRows | None:
+    """A worker's task: ``read_slice(part)``, or None once the import has stopped."""
+    if _stopped is not None and _stopped.is_set():
+        return None
+    return read_slice(part)
 
 
 def _end_with_importer(alive: Connection) -> None:
