@@ -227,7 +227,11 @@ class Store:
         whose tables come as lazy scans, streamed to disk, so a merge holds little memory."""
         synced = _fsync if sync else _unsynced
         self._prepare()
-        batch_id = f"{time.strftime('%Y%m%dT%H%M%S')}-{time.time_ns() % 10**9:09d}-{os.getpid()}"
+        # The second and its fraction from one reading of the clock: read apart, a batch made
+        # at a second's turn was named a second early, before the batch made just before it.
+        seconds, fraction = divmod(time.time_ns(), 10**9)
+        moment = time.strftime("%Y%m%dT%H%M%S", time.localtime(seconds))
+        batch_id = f"{moment}-{fraction:09d}-{os.getpid()}"
         work = self.tmp / batch_id
         final = self.batches / batch_id
         frames: dict[str, pl.DataFrame | pl.LazyFrame] = {}

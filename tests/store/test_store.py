@@ -70,3 +70,24 @@ def test_a_batch_is_written_in_the_schema_whatever_the_order_and_types_given(tmp
     pots = store.read("pots").sort("hand_id")
     assert pots["amount"].to_list() == [Decimal("0.10"), Decimal("0.20")]
     assert pots["line"].to_list() == [3, 4]
+
+
+def test_batches_made_across_a_seconds_turn_are_named_in_the_order_made(tmp_path, monkeypatch):
+    """Batch names sort in the order the batches were made (the store lists them by name): the
+    second and its fraction come from one reading of the clock, never from two readings that
+    straddle a second's turn."""
+    import time
+
+    import hhtools.store.store as store_module
+
+    turn = (int(time.time()) + 1) * 10**9  # the next second's turn, in nanoseconds
+    readings = iter([turn - 1, turn + 1])  # two batches, made just before and just after it
+    monkeypatch.setattr(store_module.time, "time_ns", lambda: next(readings))
+    store = Store(tmp_path)
+    row = {"path": "/x", "size": 1, "mtime_ns": 2, "hands": 3, "rejected": 0, "imported_at": None}
+    for _ in range(2):
+        store.write_batch({"files": pl.DataFrame([row], schema=SCHEMAS["files"])})
+    names = sorted(p.name for p in (tmp_path / "batches").iterdir())
+    seconds = [time.strftime("%Y%m%dT%H%M%S", time.localtime(turn // 10**9 + d)) for d in (-1, 0)]
+    assert [name.split("-")[:2] for name in names] == [[seconds[0], "999999999"],
+                                                       [seconds[1], "000000001"]]
