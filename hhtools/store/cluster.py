@@ -101,7 +101,21 @@ def read_on_cluster(slices: Iterator[Slice], client: Client
     pending = deque((s, submit(s)) for s in itertools.islice(slices, ahead))
     try:
         while pending:
-            rows = _result(*pending[0], client)
+            part, future = pending[0]
+            try:
+                rows = _result(part, future, client)
+            except _WorkersDied:
+                # The scheduler counts a worker's death against every task the worker held,
+                # queued ones too, so a sound slice queued beside one that kills its workers
+                # is given up as well. It is read once more, under a key of its own; a slice
+                # given up twice is rejected, and the other files are imported.
+                pending[0] = (part, client.submit(read_on_worker, part, pure=False, retries=2))
+                try:
+                    rows = _result(*pending[0], client)
+                except _WorkersDied:
+                    rows = rejected_slice(
+                        part, f"Dask workers died each time they read {part.path} from line "
+                        f"{part.first_line} (a file too large for a worker's memory?)")
             pending.popleft()
             pending.extend((s, submit(s)) for s in itertools.islice(slices, 1))
             yield rows
@@ -122,9 +136,14 @@ def workerless_timeout() -> float:
     return seconds
 
 
+class _WorkersDied(Exception):
+    """The scheduler gave a slice up: the workers that held it died too many times."""
+
+
 def _result(part: Slice, future: Future[FileRows], client: Client | None = None) -> FileRows:
     """The slice's rows, waited for in short steps so that Ctrl-C is acted on at once, and so
-    that a cluster left with no worker for longer than workerless_timeout() fails the import."""
+    that a cluster left with no worker for longer than workerless_timeout() fails the import;
+    _WorkersDied if the scheduler gave the slice up."""
     from distributed import TimeoutError as DaskTimeout
 
     bound = workerless_timeout() if client is not None else None
@@ -160,11 +179,9 @@ def _result(part: Slice, future: Future[FileRows], client: Client | None = None)
             where = f"{part.path} from line {part.first_line}"
             if name == "KilledWorker":
                 # The scheduler gave up on the slice after it cost workers again and again
-                # (its allowed-failures): the slice is what kills them, not the cluster, so it
-                # is rejected and the other files imported, rather than every rerun failing.
-
-                return rejected_slice(part, f"Dask workers died each time they read {where} "
-                                      "(a file too large for a worker's memory?)")
+                # (its allowed-failures): a slice, not the cluster, kills them, so the import
+                # goes on rather than every rerun failing.
+                raise _WorkersDied from None
             if name in ("CancelledError", "CommClosedError", "FutureCancelledError"):
                 raise ClusterError(f"the Dask cluster was lost while reading {where} ({name});"
                                    " the batches stored before are kept, and running the same "
