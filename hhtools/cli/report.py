@@ -86,9 +86,13 @@ def chart_command(
             tables = player_tables(store, [player], filters)[player]
             figure = chart(tables, kind, filters, measure)
         from hhtools.core.outputs import replacing
+        from hhtools.report.html import png_bytes
 
         with replacing(out, "wb") as image:  # whole or not at all
-            figure.savefig(image, format=suffix[1:], dpi=100)
+            if suffix == ".png":  # the report's PNG, drawn once
+                image.write(png_bytes(figure))
+            else:
+                figure.savefig(image, format=suffix[1:], dpi=100)
     except HHToolsError as exc:
         raise failure(exc) from None
     except OSError as exc:

@@ -183,9 +183,8 @@ def table(df: pl.DataFrame, columns: list[Column], table_id: str, caption: str,
             f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>")
 
 
-def png(fig: Figure) -> str:
-    """A matplotlib Figure as a base64 PNG (for a ``data:`` URI), drawn at the figure's own
-    dpi (the charts' 100).
+def png_bytes(fig: Figure) -> bytes:
+    """A matplotlib Figure as PNG, drawn at the figure's own dpi (the charts' 100).
 
     The bytes are ``fig.savefig(buffer, format="png")``'s, with one drawing where savefig
     makes two for a figure with a layout engine (a first one with the renderer's drawing
@@ -202,7 +201,12 @@ def png(fig: Figure) -> str:
     imsave(buffer, canvas.buffer_rgba(), format="png", origin="upper",  # type: ignore[no-untyped-call]
            dpi=fig.dpi)
     fig.set_canvas(before)  # as savefig leaves it
-    return base64.b64encode(buffer.getvalue()).decode("ascii")
+    return buffer.getvalue()
+
+
+def png(fig: Figure) -> str:
+    """A matplotlib Figure as a base64 PNG (for a ``data:`` URI): ``png_bytes``."""
+    return base64.b64encode(png_bytes(fig)).decode("ascii")
 
 
 def figure(figure_id: str, title: str, alt: str, fig: Figure | None = None,
