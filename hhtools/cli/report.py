@@ -92,7 +92,12 @@ def chart_command(
             if suffix == ".png":  # the report's PNG, drawn once
                 image.write(png_bytes(figure))
             else:
-                figure.savefig(image, format=suffix[1:], dpi=100)
+                # The same chart is the same file, as a PNG is: no date, and the clip paths'
+                # ids hashed with a fixed salt instead of a random one.
+                from matplotlib import rc_context
+
+                with rc_context({"svg.hashsalt": "hhtools"}):
+                    figure.savefig(image, format=suffix[1:], dpi=100, metadata={"Date": None})
     except HHToolsError as exc:
         raise failure(exc) from None
     except OSError as exc:

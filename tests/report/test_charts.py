@@ -357,6 +357,13 @@ def test_chart_command_writes_png_and_svg(db, tmp_path):
         assert f"chart: {out}" in result.output
         head = out.read_bytes()[:200]
         assert head.startswith(b"\x89PNG") if name.endswith(".png") else b"<svg" in head or b"<?xml" in head
+    # The same chart written again is the same file (an SVG carries no date).
+    for name in ("w.png", "d.svg"):
+        first = (tmp_path / name).read_bytes()
+        kind = "winnings" if name == "w.png" else "draws"
+        runner.invoke(app, ["chart", "--player", "Alice", "--kind", kind, "--db", str(db.root),
+                            "--out", str(tmp_path / name)])
+        assert (tmp_path / name).read_bytes() == first
 
 
 def test_chart_command_without_data_writes_nothing(db, tmp_path):
