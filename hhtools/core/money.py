@@ -50,11 +50,14 @@ def parse_amount(text: str) -> Decimal:
 
 def _signed_or_grouped(text: str) -> Decimal | None:
     """``text`` read as the regex reads it when it is ASCII digits with a sign, a dollar sign,
-    thousands grouped by commas or cents (``-$1,234.50``); None for anything else."""
+    thousands grouped by commas, cents or a currency sign after them (``-$1,234.50``,
+    ``12.50€``); None for anything else."""
     sign = text[:1]
     body = text[1:] if sign == "+" or sign == "-" else text
     if body[:1] == "$":
         body = body[1:]
+    if body[-1:] in ("$", "€", "£"):  # Winamax writes "12.50€"
+        body = body[:-1]
     units, dot, decimals = body.partition(".")
     if "," in units:
         groups = units.split(",")

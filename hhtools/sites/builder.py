@@ -40,7 +40,7 @@ from hhtools.core.words import plural
 from hhtools.errors import AmountError, CardError, LineError, SkipHand, UnknownNameError
 from hhtools.sites.classifier import Classifier, Handler, LineToken
 from hhtools.sites.handlers import SharedHandlers
-from hhtools.sites.memo import _AMOUNTS, _CARD_TEXT, _DAYS, _TIME_ZONES, LIMITS, keep
+from hhtools.sites.memo import _AMOUNTS, _CARD_TEXT, _DAYS, _TIME_ZONES, LIMITS, keep, table
 from hhtools.sites.values import (
     AMOUNT_PLACES,
     WHOLE_DIGITS,
@@ -65,6 +65,8 @@ ZERO = Decimal(0)
 #: A summary seat line's player holding another seat's entry: "Player4 Seat 4: Player1".
 _RUN_TOGETHER = re.compile(r"(.*?) Seat (\d+): (.+)")
 _ORDINALS = {"draw1": "first", "draw2": "second", "draw3": "third"}
+#: Players' names already found good (check_name), by name.
+_NAMES: dict[str, bool] = table("player names")
 
 
 #: The most cards a draw line may name: more is not a draw of any deck.
@@ -254,7 +256,9 @@ class HandBuilder(SharedHandlers):
         if name in self.seated:
             raise LineError(tok, f"{name!r} is seated twice", column_of(tok, name))
         check_room(tok, len(self.seats), self.max_seats, name)
-        check_name(tok, name)
+        if name not in _NAMES:  # a session seats the same players hand after hand
+            check_name(tok, name)
+            keep(_NAMES, name, True, LIMITS.readings)
         number = seat_number(tok, seat, self.FIRST_SEAT)
         if number in self.seat_numbers:
             raise LineError(tok, f"seat {number} is listed twice", column_of(tok, seat))

@@ -27,7 +27,7 @@ Fields = tuple[str | None, ...]
 #: number of fields being the terminal's (checked by HandBuilder.check_handlers).
 Handler = Callable[..., None]
 #: A regex of line kinds and where each kind's fields are among its groups.
-_Kinds = tuple[re.Pattern[str], dict[str, tuple[int, ...]]]
+_Kinds = tuple[re.Pattern[str] | None, dict[str, tuple[int, ...]]]
 # Readers of a line's fields from their spans (field_reader): one field, or several.
 _One = Callable[[str], str]
 _Many = Callable[[str], tuple[str, ...]]
@@ -44,15 +44,16 @@ class Classifier:
     the parser. Each kind's captured groups are read back by position.
     """
 
-    def __init__(self, lark: Lark, ignored: frozenset[str]):
+    def __init__(self, lark: Lark, ignored: frozenset[str], grouped: bool = True):
         terminals = [t for t in lark.terminals if t.name != "UNKNOWN"]
         order = {t.name: i for i, t in enumerate(terminals)}
         terminals.sort(key=lambda t: (-t.priority, order[t.name]))
-        plain: list[str] = []
+        # (kind, pattern) of the kinds not led by a name, and each one's first character.
+        plain: list[tuple[str, str]] = []
         initials: list[str | None] = []
         # After the name, branch first on the next character (":" or " "), then on the verb:
         # each position of the lazy name scan then costs one or two checks, not one per kind.
-        by_first: dict[str, list[str]] = {}
+        by_first: dict[str, list[tuple[str, str]]] = {}
         led_by_name: set[str] = set()
         for t in terminals:
             pattern = t.pattern.to_regexp()
@@ -61,14 +62,28 @@ class Classifier:
                 rest = pattern[len(_PLAYER):]
                 first = _FIRST_UNIT.match(rest)
                 unit = first.group() if first else ""
-                by_first.setdefault(unit, []).append(f"(?P<{t.name}>{rest[len(unit):]})")
+                by_first.setdefault(unit, []).append((t.name, rest[len(unit):]))
             else:
-                plain.append(f"(?P<{t.name}>{pattern})")
+                plain.append((t.name, pattern))
                 initials.append(_initial(pattern))
-        named = [f"{unit}(?:{'|'.join(alts)})" for unit, alts in by_first.items() if unit]
-        named += by_first.get("", [])
+        # ``grouped`` False joins the kinds as they come and leaves the name to the lazy group
+        # (what a test compares with).
+        self._depth = _BRANCH_DEPTH if grouped else 0
+        named = [f"{unit}(?:{branches(alts, self._depth)})"
+                 for unit, alts in by_first.items() if unit]
+        named += [branches([alt], 0) for alt in by_first.get("", [])]
         self._led = f"(?P<_player>.+?)(?:{'|'.join(named)})"
-        self.regex = re.compile("|".join(plain + [self._led]))
+        # The kinds led by a name, without the name. When each starts with a literal character
+        # (``_tail_starts``), a line that is of no other kind is tried at the places holding
+        # one of those characters, from its second on (``_led_match``): what the lazy name
+        # group finds, without trying every kind at every character of the name. The regexes
+        # read by the first character then hold the other kinds only.
+        leads = [_firsts(unit + alt[1]) for unit, alts in by_first.items() for alt in alts]
+        chars = None if any(lead is None for lead in leads) else set().union(
+            *[lead for lead in leads if lead is not None])
+        self._tail = re.compile("|".join(named)) if grouped and named and chars else None
+        self._tail_starts = "".join(sorted(chars or ()))
+        self.regex = re.compile(self._joined(plain, True))
         # Each kind's own groups are those between its named group and the next named group
         # (a kind's, or the name's): counted in the one regex, not by compiling every
         # terminal's pattern again (a third of the classifier's making, once a process).
@@ -78,6 +93,15 @@ class Classifier:
         self._counts = {t.name: after[index[t.name]] - index[t.name] - 1 for t in terminals}
         self._led_by_name = led_by_name
         self.groups: dict[str, tuple[int, ...]] = self._groups_in(self.regex)
+        self._tail_groups: dict[str, tuple[int, ...]] = {}
+        self._whole: _Kinds = (self.regex, self.groups)
+        if self._tail is not None:
+            tail_index = self._tail.groupindex
+            self._tail_groups = {
+                name: tuple(range(tail_index[name] + 1, tail_index[name] + 1 + n))
+                for name, n in self._counts.items() if name in tail_index}
+            others = re.compile(self._joined(plain, False)) if plain else None
+            self._whole = (others, self._groups_in(others) if others is not None else {})
         # A line is matched by the regex without the kinds that cannot start with its first
         # character (most lines begin with a name, and none of those), which gives the same
         # answer sooner. One regex per set of kinds kept, found by the first character, and
@@ -87,9 +111,9 @@ class Classifier:
         self._by_initial: dict[str, _Kinds] = {}
         # The kinds' patterns a first character leaves, and lines of each such set read by
         # the whole regex (a few sets: one per leading literal of a kind, and the rest).
-        self._plain_for: dict[str, tuple[str, ...]] = {}
-        self._asked: dict[tuple[str, ...], int] = {}
-        self._subsets: dict[tuple[str, ...], _Kinds] = {}
+        self._plain_for: dict[str, tuple[tuple[str, str], ...]] = {}
+        self._asked: dict[tuple[tuple[str, str], ...], int] = {}
+        self._subsets: dict[tuple[tuple[str, str], ...], _Kinds] = {}
         self.ignored = ignored
         self.kinds = tuple(t.name for t in terminals)
         # The kind of a line and the reader of its fields (field_reader) by its shape, the
@@ -107,6 +131,12 @@ class Classifier:
         # The site's handler of each kind (set by Site.classifier): a remembered token carries
         # its handler, so a hand's loop calls it without looking it up for every line.
         self.handlers: dict[str, Handler] = {}
+
+    @property
+    def reads_by_name(self) -> bool:
+        """True if a line led by a name is tried only where a kind may start after it, not by
+        the lazy name group."""
+        return self._tail is not None
 
     @property
     def reads_by_shape(self) -> bool:
@@ -182,21 +212,36 @@ class Classifier:
                     values = tuple(listed)
                 return text, kind, values
         regex, groups = self._by_initial.get(text[0]) or self._regex_for(text[0])
-        m = regex.fullmatch(text)
-        idx: tuple[int, ...] = ()
-        if m is None:
-            kind = "UNKNOWN"
-        else:
+        m = regex.fullmatch(text) if regex is not None else None
+        spans: list[tuple[int, int]] = []
+        if m is not None:
             kind = m.lastgroup or "UNKNOWN"  # (every alternative is a named group)
-            idx = groups[kind]
+            spans = [m.span(i) for i in groups[kind]]
+        elif self._tail is not None and (led := self._led_match(text)) is not None:
+            kind, spans = led
+        else:
+            kind = "UNKNOWN"
         if shapes is not None:
             if len(shapes) > LIMITS.lines:
                 shapes.clear()
-            shapes[shape] = (kind, *field_reader([m.span(i) for i in idx] if m else []))
-        if not idx:
-            return text, kind, ()
-        assert m is not None  # (a kind with fields was matched)
-        return text, kind, m.group(*idx) if len(idx) > 1 else (m.group(idx[0]),)
+            shapes[shape] = (kind, *field_reader(spans))
+        return text, kind, tuple([text[a:b] if a >= 0 else None for a, b in spans])
+
+    def _led_match(self, text: str) -> tuple[str, list[tuple[int, int]]] | None:
+        """(kind, spans of its fields) of ``text`` as a line led by a name, or None: the
+        shortest name after which the rest is one of the kinds led by a name, the first of
+        them that matches there. The name holds no line feed (the lazy group's ``.``)."""
+        tail = self._tail
+        assert tail is not None  # (asked only where the kinds have a tail)
+        starts = self._tail_starts
+        stop = text.find("\n")
+        for k in range(1, len(text) if stop < 0 else stop):
+            if text[k] in starts:
+                m = tail.fullmatch(text, k)
+                if m is not None:
+                    kind = m.lastgroup or "UNKNOWN"
+                    return kind, [(0, k)] + [m.span(i) for i in self._tail_groups[kind]]
+        return None
 
     def _regex_for(self, initial: str) -> _Kinds:
         """The classifier regex for lines starting with ``initial``, and its kinds' groups."""
@@ -217,13 +262,21 @@ class Classifier:
             asked = self._asked.get(plain, 0)
             if asked < _SUBSET_AFTER:
                 self._asked[plain] = asked + 1
-                return self.regex, self.groups
-            regex = re.compile("|".join(plain + (self._led,)))
-            found = self._subsets[plain] = (regex, self._groups_in(regex))
+                return self._whole
+            led = self._tail is None
+            regex = re.compile(self._joined(plain, led)) if plain or led else None
+            found = self._subsets[plain] = (
+                regex, self._groups_in(regex) if regex is not None else {})
         if len(self._by_initial) > 1000:  # names may start with any character
             self._by_initial.clear()
         self._by_initial[initial] = found
         return found
+
+    def _joined(self, plain: Sequence[tuple[str, str]], led: bool) -> str:
+        """The regex text of the kinds ``plain`` (in order), then, if ``led``, of the lines led
+        by a name."""
+        return "|".join(([branches(plain, self._depth)] if plain else [])
+                        + ([self._led] if led else []))
 
     def _groups_in(self, regex: re.Pattern[str]) -> dict[str, tuple[int, ...]]:
         """Where each kind's captured fields are in ``regex``: its own groups follow its named
@@ -283,6 +336,86 @@ class LineToken:
 _PLAYER = "(.+?)"
 # A leading literal character of a regex (escaped or not), not followed by a quantifier.
 _FIRST_UNIT = re.compile(r"(?:\\\W|[\w:,])(?![?*+{])")
+# How many leading literal characters ``branches`` takes out of the kinds' groups.
+_BRANCH_DEPTH = 3
+
+
+def branches(kinds: Sequence[tuple[str, str]], depth: int) -> str:
+    """The regex text of the alternatives ``(?P<kind>pattern)``, tried in the order given,
+    with the literal characters that lead them taken out of their groups (``depth`` of them)
+    and shared: ``(?P<A>xa)|(?P<B>xb)|(?P<C>yc)`` is written ``x(?:(?P<A>a)|(?P<B>b))|y(?P<C>c)``.
+
+    The regex engine skips an alternative at once when it starts with a literal that the text
+    does not hold, but not one that starts with a group: written so, a line is compared with
+    each kind's first character rather than entered into each kind's group. Alternatives with
+    different leading characters cannot both match at one place, so putting those with the
+    same one together keeps which kind matches first; one led by no literal character is
+    kept in its place between them. The groups' numbers change, not their names, nor the
+    groups each kind holds (the kind's group itself then starts a few characters later)."""
+    heads = [_head(pattern) if depth > 0 and len(kinds) > 1 else None
+             for _, pattern in kinds]
+    parts: list[str] = []
+    i = 0
+    while i < len(kinds):
+        if heads[i] is None:
+            name, pattern = kinds[i]
+            parts.append(f"(?P<{name}>{pattern})")
+            i += 1
+            continue
+        shared: dict[str, list[tuple[str, str]]] = {}  # by character, first seen first
+        written: dict[str, str] = {}
+        while i < len(kinds) and (unit := heads[i]) is not None:
+            char = unit[-1]
+            written.setdefault(char, unit)
+            shared.setdefault(char, []).append((kinds[i][0], kinds[i][1][len(unit):]))
+            i += 1
+        parts += [f"{written[char]}(?:{branches(alike, depth - 1)})"
+                  for char, alike in shared.items()]
+    return "|".join(parts)
+
+
+def _firsts(pattern: str) -> set[str] | None:
+    """The characters every match of ``pattern`` may start with, or None if they are not
+    plainly known from its text (read so: literal characters, one made optional with ``?``,
+    groups ``(?:...)`` and alternatives)."""
+    found: set[str] = set()
+    for alternative in _alternatives(pattern):
+        if alternative.startswith("(?:"):
+            end = _group_end(alternative)
+            inner = _firsts(alternative[3:end])
+            if inner is None or alternative[end + 1:end + 2] in ("?", "*", "+", "{"):
+                return None
+            found |= inner
+            continue
+        if alternative[:1] == "\\" and not alternative[1:2].isalnum() and alternative[1:2]:
+            char, after = alternative[1], alternative[2:]
+        elif alternative[:1] and alternative[0] not in _SPECIAL:
+            char, after = alternative[0], alternative[1:]
+        else:
+            return None
+        found.add(char)
+        if after[:1] in ("*", "+", "{"):
+            return None
+        if after[:1] == "?":
+            rest = _firsts(after[1:]) if after[1:2] not in ("?", "+") else None
+            if rest is None:
+                return None
+            found |= rest
+    return found
+
+
+# Characters with a meaning of their own in a regex.
+_SPECIAL = frozenset(".^$*+?{}[]\\|()")
+
+
+def _head(pattern: str) -> str | None:
+    """The literal character (as written) every match of ``pattern`` starts with, when it can
+    be taken out of the pattern: a leading literal, not repeated, in a pattern with no ``|``
+    outside its groups."""
+    first = _FIRST_UNIT.match(pattern)
+    if first is None or len(_alternatives(pattern)) > 1:
+        return None
+    return first.group()
 
 
 # UTF-8 bytes with every ASCII digit written 0 (no other byte of UTF-8 text is a digit).

@@ -196,7 +196,9 @@ def test_amounts_are_exact():
                                   "3,780.34", "-$1,234,567.89", "+252.53", "-181.31", "-0",
                                   "+$5", "1,00", "1,0000", ",100", "1,", "1000,000",
                                   "1234,567", "-", "+", "+-5", "--5", "-$", "1,٣٣٣",
-                                  "-1,234.", "+ 5"])
+                                  "-1,234.", "+ 5", "12.50€", "25€", "5$", "$5$", "1,500£",
+                                  "-3.25€", "€", "5€€", "5.€", "€5", "5 €", "5¥", "5€ ",
+                                  "1,00€", "٣€"])
 def test_plain_amounts_read_as_the_pattern_reads_them(text):
     # parse_amount reads plain digits without its pattern: the same value, or the same refusal.
     from hhtools.core.money import _AMOUNT

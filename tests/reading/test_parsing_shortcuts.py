@@ -18,6 +18,7 @@ from hhtools.reading.parsing import decode, parse_text, split_lines
 from hhtools.reading.splitting import split_hands
 from hhtools.sites import SITES, base, get_site, memo, pokerstars
 from hhtools.sites import classifier as classifier_module
+from hhtools.sites.structure import compiled_grammar, ignored_kinds
 
 INVALID = Path(__file__).parents[1] / "invalid"
 HAND = (INVALID / "pokerstars" / "bad-card.txt").read_text().replace("8h 1x]", "8h 6s]")
@@ -59,6 +60,42 @@ def test_the_regex_chosen_by_first_character_answers_as_the_whole_regex(name, co
     classifier = get_site(name).classifier
     for line in _site_lines(corpus):
         assert classifier.classify(line) == _plain_classify(classifier, line), line
+
+
+@pytest.mark.parametrize("name", TEXT_SITES)
+def test_kinds_grouped_by_their_first_characters_answer_as_the_kinds_joined(name, corpus):
+    # The classifier's regexes share the literal characters leading several kinds, and try
+    # a line led by a name only where a kind may start after it: a classifier without either
+    # shortcut (the kinds joined as they come, the name found by the lazy group) must say the
+    # same of every line, the regexes by first character included (asked twice).
+    site = get_site(name)
+    joined = classifier_module.Classifier(compiled_grammar(site.grammar),
+                                          ignored_kinds(site.grammar), grouped=False)
+    grouped = site.classifier
+    assert grouped.regex.pattern != joined.regex.pattern
+    assert grouped.reads_by_name
+    lines = _site_lines(corpus) + [
+        "Pat\nRider: folds", "a: folds\n: folds", ": folds", " : folds", "x:  folds"]
+    for line in lines + lines:
+        assert grouped.classify(line, False) == joined.classify(line, False), line
+
+
+def test_kinds_are_grouped_by_their_leading_literal_characters_in_their_order():
+    branches = classifier_module.branches
+    assert branches([("A", "xa"), ("B", "xb"), ("C", "yc")], 1) == (
+        "x(?:(?P<A>a)|(?P<B>b))|y(?:(?P<C>c))")
+    assert branches([("A", "xab"), ("B", "xac")], 3) == "x(?:a(?:b(?:(?P<A>))|c(?:(?P<B>))))"
+    # A kind led by no literal character stays between the others; "a|b" leads by no one.
+    assert branches([("A", "xa"), ("B", ".b"), ("C", "xc"), ("D", "a|b")], 3) == (
+        "x(?:(?P<A>a))|(?P<B>.b)|x(?:(?P<C>c))|(?P<D>a|b)")
+    assert branches([("A", "a?b"), ("B", "ac")], 3) == "(?P<A>a?b)|a(?:(?P<B>c))"
+    assert branches([("A", "xa"), ("B", "xb")], 0) == "(?P<A>xa)|(?P<B>xb)"
+    firsts = classifier_module._firsts
+    assert firsts(":? is sitting out") == {":", " "}
+    assert firsts("(?:: posts|: straddles) x") == {":"}
+    assert firsts("(?: discards?) ([0-9]+)") == {" "}
+    assert firsts(r"\ folds|: checks") == {" ", ":"}
+    assert firsts("(?:x)? y") is None and firsts(".x") is None and firsts(r"\d") is None
 
 
 def test_remembered_lines_give_the_same_tokens_with_their_own_line_numbers():
