@@ -70,6 +70,12 @@ class Round:
         #: Fixed limit: the size of every bet and raise of this round.
         self.unit = unit
 
+    def add_slot(self) -> None:
+        """A slot added to the table (``Table.add_slot``): nothing bet, not acted."""
+        self.bets.append(ZERO)
+        self.acted_at.append(None)
+        self.acted_full.append(-1)
+
 
 class Betting:
     """Turns, wagers, blinds and antes."""

@@ -20,7 +20,7 @@ class Draws:
     """Draws in turn, once per round, within the game's limit."""
 
     __slots__ = ("button_slots", "draw_from", "draw_streets", "drawn_at", "game", "hero",
-                 "hero_before", "max_draw", "street", "table", "undrawn")
+                 "hand", "hero_before", "max_draw", "street", "table", "undrawn")
 
     def __init__(self, table: Table, hand: Hand, game: Game, max_draw: int) -> None:
         self.table = table
@@ -29,8 +29,11 @@ class Draws:
         self.max_draw = max_draw
         #: The streets that begin with a draw in this game.
         self.draw_streets = STREETS[1:game.draws + 1]
+        self.hand = hand
         self.hero = hand.hero
-        self.hero_before = _hero_before(hand)
+        #: The hero's hand before each street's draw, found at the hero's first draw that
+        #: lists its discards (None until then: most hands never need it).
+        self.hero_before: dict[str, tuple[Card, ...]] | None = None
         self.street = "predraw"
         #: Per slot (``Table``), whether that player has drawn this round.
         self.drawn_at = [False] * len(table.names)
@@ -51,6 +54,10 @@ class Draws:
         self.drawn_at = [False] * len(self.table.names)
         self.undrawn = 0 if street == "predraw" else self.table.live_count
         self.draw_from = 0
+
+    def add_slot(self) -> None:
+        """A slot added to the table (``Table.add_slot``): not drawn."""
+        self.drawn_at.append(False)
 
     @property
     def drawn(self) -> set[str]:
@@ -110,9 +117,12 @@ class Draws:
             raise RuleViolation("illegal_draw", f"{p} changes {plural(count, 'card')}; "
                                 f"{game.title} allows at most {self.max_draw} per draw", a.line,
                                 "draw size")
-        held = self.hero_before.get(street) if p == self.hero else None
-        if held is not None and a.discarded:
-            missing = [str(c) for c in a.discarded if c not in held]
+        discarded = a.discarded
+        if discarded and p == self.hero:
+            if self.hero_before is None:
+                self.hero_before = _hero_before(self.hand)
+            held = self.hero_before.get(street)
+            missing = [] if held is None else [str(c) for c in discarded if c not in held]
             if missing:
                 raise RuleViolation("illegal_draw", f"{p} discards {', '.join(missing)}, "
                                     "which the hand does not hold", a.line, "cards held")

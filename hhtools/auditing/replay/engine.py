@@ -139,16 +139,26 @@ class Replay:
         return self.table.folded
 
     def stack_of(self, p: str) -> Decimal:
-        """What ``p`` (a name the hand has: seated, or acting) has behind."""
-        return self.table.stack[self.table.slot[p]]
+        """What ``p`` has behind."""
+        return self.table.stack[self.slot(p)]
 
     def bet_of(self, p: str) -> Decimal:
         """What ``p`` has bet in the round being played."""
-        return self.betting.round.bets[self.table.slot[p]]
+        return self.betting.round.bets[self.slot(p)]
 
     def has_acted(self, p: str) -> bool:
         """Whether ``p`` has acted in the round being played."""
-        return self.betting.round.acted_at[self.table.slot[p]] is not None
+        return self.betting.round.acted_at[self.slot(p)] is not None
+
+    def slot(self, p: str) -> int:
+        """``p``'s slot in the table's lists (hhtools.auditing.replay.table), a new one for a
+        name without a seat: every part's lists by slot then have it."""
+        s = self.table.slot.get(p)
+        if s is None:
+            s = self.table.add_slot(p)
+            self.betting.round.add_slot()
+            self.draws.add_slot()
+        return s
 
     @property
     def big_blind(self) -> Decimal:
@@ -186,39 +196,35 @@ class Replay:
         self.betting.round = self.betting.start_round(street)
         self.turn_known = False
 
-    # (These take actions by players the hand has, seated or acting in ``hand.actions``:
-    # the table gives each of those a slot when it is made.)
-
     def verify_wager(self, a: Action, turn: str | None = None) -> None:
         """Raise RuleViolation if ``a`` (fold, check, call, bet, raise) breaks a rule;
         ``turn`` is next_to_act(), when the caller already knows it."""
-        slot = self.table.slot
-        self.betting.verify_wager(a, slot[a.player],
-                                  self._turn() if turn is None else slot[turn])
+        self.betting.verify_wager(a, self.slot(a.player),
+                                  self._turn() if turn is None else self.slot(turn))
 
     def verify_post(self, a: Action) -> None:
         """A blind or ante may not cost more than the poster's stack."""
-        self.betting.verify_post(a, self.table.slot[a.player])
+        self.betting.verify_post(a, self.slot(a.player))
 
     def verify_draw(self, a: Action) -> None:
         """A draw in turn, once per round, within the game's limit, with matching replacements."""
-        self.draws.verify_draw(a, self.table.slot[a.player])
+        self.draws.verify_draw(a, self.slot(a.player))
 
     def apply_wager(self, a: Action, turn: str | None = None) -> None:
         """Change the state for a fold, check, call, bet or raise (legal or not); ``turn`` is
         next_to_act() before the action, when the caller already knows it."""
-        slot = self.table.slot
-        self.betting.apply_wager(a, slot[a.player], self._turn() if turn is None else slot[turn])
+        s = self.slot(a.player)
+        self.betting.apply_wager(a, s, self._turn() if turn is None else self.slot(turn))
         self.turn_known = False
 
     def apply_post(self, a: Action) -> None:
         """A blind or ante goes in."""
-        self.betting.apply_post(a, self.table.slot[a.player])
+        self.betting.apply_post(a, self.slot(a.player))
         self.turn_known = False
 
     def apply_draw(self, a: Action) -> None:
         """Mark the player as having drawn this round."""
-        self.draws.apply_draw(self.table.slot[a.player])
+        self.draws.apply_draw(self.slot(a.player))
         self.turn_known = False
 
     # ---- the fold over the actions ------------------------------------------------------------
@@ -230,14 +236,17 @@ class Replay:
         self.ran = True
         betting, draws = self.betting, self.draws
         actions = self.hand.actions
-        slots = self.table.action_slots
+        slots = self.table.slot
         turn = -1
         for i, a in enumerate(actions):
             if a.street != betting.round.street:
                 self.start_street(a.street)
             kind = a.kind
             part = _PART_OF.get(kind, 0)
-            s = slots[i]
+            s = slots.get(a.player)
+            if s is None:
+                s = self.slot(a.player)
+                slots = self.table.slot  # (a new dict once a name without a seat has acted)
             # Each action is checked (a broken rule becomes a finding) and then applied
             # whatever the check said, so that one bad line never hides the rest.
             try:

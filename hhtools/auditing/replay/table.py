@@ -23,17 +23,17 @@ class Table:
 
     Each name the hand mentions has a slot, an index into the per-player lists: the players in
     the hand first, in seat order (a player's slot is their place in ``order``), then the
-    other seated names, then names that act without a seat. The replay's state per player is
-    held in lists by slot, not in dicts by name: an action looks its player up once
-    (``action_slots``, made here for every action of the hand), and each question after that
-    is an index, not a hashed lookup of a name. The name-keyed views (``stacks``, ``paid``,
+    other seated names, then names that act without a seat (``add_slot``, as the replay meets
+    them). The replay's state per player is held in lists by slot, not in dicts by name: an
+    action looks its player up once, and each question after that is an index, not a hashed
+    lookup of a name. The name-keyed views (``stacks``, ``paid``,
     ``folded``, ``all_in``) are made on demand, in the order the dicts and sets they stand
     for had.
     """
 
-    __slots__ = ("able_count", "action_slots", "all_in_at", "dead", "folded_at", "from_button",
-                 "has_paid", "has_stack", "index", "live_count", "names", "order", "order_len",
-                 "out_at", "paid_keys", "put", "ring", "seat_of", "slot", "stack", "stack_keys")
+    __slots__ = ("able_count", "all_in_at", "dead", "folded_at", "from_button", "index",
+                 "live_count", "names", "order", "order_len", "out_at", "paid_extra", "put",
+                 "seated", "seat_of", "slot", "stack", "stack_keys")
 
     def __init__(self, hand: Hand) -> None:
         dealt = set(hand.dealt_to) if hand.dealt_to else None
@@ -43,7 +43,7 @@ class Table:
         # One pass, as a table is made for every hand audited (a name seated twice is in the
         # hand once, at its first seat, and keeps its last stack, the history's last word).
         seat_of: dict[str, int] = {}
-        stacks: dict[str, Decimal] = {}
+        stacks: dict[str, Decimal] = {}  # (in seat order: the order of ``stacks`` below)
         index: dict[str, int] = {}
         order: list[str] = []
         for s in seats:
@@ -55,10 +55,9 @@ class Table:
                 index[name] = len(order)
                 order.append(name)
         self.seat_of = seat_of
-        actions = hand.actions
         if len(order) < len(seat_of):
             # Players who act though the seat list marks them out are in the hand after all.
-            for a in actions:
+            for a in hand.actions:
                 if a.player not in index and a.player in seat_of:
                     index[a.player] = len(order)
                     order.append(a.player)
@@ -68,49 +67,45 @@ class Table:
         self.order = order
         self.index = index
         n = len(order)
-        # The slots: the players in the hand, the other seated names, then names that act
-        # without a seat (in the order they first act).
-        slot = dict(index)
-        names = list(order)
-        stack: list[Decimal] = [ZERO] * n
-        stack_keys: list[int] = []
-        for name, value in stacks.items():
-            at = slot.get(name)
-            if at is None:
-                at = slot[name] = len(names)
-                names.append(name)
-                stack.append(value)
-            else:
-                stack[at] = value
-            stack_keys.append(at)
-        seated = len(names)
-        action_slots: list[int] = []
-        for a in actions:
-            at = slot.get(a.player)
-            if at is None:
-                at = slot[a.player] = len(names)
-                names.append(a.player)
-                stack.append(ZERO)
-            action_slots.append(at)
+        # The slots: the players in the hand, then the other seated names.
+        slot: dict[str, int]
+        if len(stacks) == n:
+            # Everyone seated is in the hand (the common case), in the seat order ``stacks``
+            # was made in, unless a name seated twice was dealt in at its second seat.
+            slot, names, stack = index, order, list(stacks.values())
+            stack_keys = list(range(n))
+            if list(stacks) != order:
+                stack_keys = [index[name] for name in stacks]
+                stack = [stacks[name] for name in order]
+        else:
+            slot, names = dict(index), list(order)
+            stack = [ZERO] * n
+            stack_keys = []
+            for name, value in stacks.items():
+                at = slot.get(name)
+                if at is None:
+                    at = slot[name] = len(names)
+                    names.append(name)
+                    stack.append(value)
+                else:
+                    stack[at] = value
+                stack_keys.append(at)
         size = len(names)
+        #: Each name's slot, and each slot's name (``index`` and ``order`` when everyone
+        #: seated is in the hand, until a name without a seat acts: ``add_slot``).
         self.slot = slot
-        #: Each slot's name.
         self.names = names
-        #: Each action's player's slot, in the order of ``hand.actions``.
-        self.action_slots = action_slots
+        #: How many slots are seated names.
+        self.seated = size
         #: What each slot has behind (0 for a name without a seat, until it puts chips in),
-        #: and whether the slot is in ``stacks`` (every seated name, and whoever put chips in),
-        #: in the order it entered.
+        #: and the slots in ``stacks`` (every seated name, then whoever else put chips in), in
+        #: the order they entered it.
         self.stack = stack
-        self.has_stack = [True] * seated + [False] * (size - seated)
         self.stack_keys = stack_keys
-        #: What each slot has put in, and whether it is in ``paid`` (the players in the hand,
-        #: and whoever else put chips in), in the order it entered.
+        #: What each slot has put in; ``paid`` holds the players in the hand, then the slots
+        #: in ``paid_extra``: others who put chips in, in the order they did.
         self.put: list[Decimal] = [ZERO] * size
-        self.has_paid = [True] * n + [False] * (size - n)
-        self.paid_keys = list(range(n))
-        # The seat order twice: any rotation of it is ``order_len`` places from one index.
-        self.ring = order + order
+        self.paid_extra: list[int] = []
         self.order_len = n
         button = hand.button_seat if hand.button_seat is not None else 0
         first = 0
@@ -143,7 +138,19 @@ class Table:
     def paid(self) -> dict[str, Decimal]:
         """What each player has put in."""
         names, put = self.names, self.put
-        return {names[s]: put[s] for s in self.paid_keys}
+        paid = {names[s]: put[s] for s in range(self.order_len)}
+        for s in self.paid_extra:
+            paid[names[s]] = put[s]
+        return paid
+
+    def paid_in(self) -> dict[str, Decimal]:
+        """``paid`` without those who put nothing in."""
+        names, put = self.names, self.put
+        paid = {names[s]: put[s] for s in range(self.order_len) if put[s]}
+        for s in self.paid_extra:
+            if put[s]:
+                paid[names[s]] = put[s]
+        return paid
 
     @property
     def folded(self) -> set[str]:
@@ -163,6 +170,21 @@ class Table:
 
     # ---- the chips and the players' status -------------------------------------------------
 
+    def add_slot(self, name: str) -> int:
+        """A slot for ``name``, who acts without a seat: after all the others, with nothing
+        behind and nothing put in (the callers add it to their own lists by slot)."""
+        s = len(self.names)
+        if self.slot is self.index:
+            self.slot, self.names = dict(self.index), list(self.order)
+        self.slot[name] = s
+        self.names.append(name)
+        self.stack.append(ZERO)
+        self.put.append(ZERO)
+        self.folded_at.append(False)
+        self.all_in_at.append(False)
+        self.out_at.append(False)
+        return s
+
     def put_in(self, s: int, amount: Decimal, all_in: bool) -> None:
         """Chips move from slot ``s``'s stack to the pot; an empty stack (or a line saying so)
         is all in."""
@@ -170,27 +192,25 @@ class Table:
         left = stack[s] = stack[s] - amount
         put = self.put
         put[s] = put[s] + amount
-        if not self.has_stack[s] or not self.has_paid[s]:
+        if s >= self.order_len:
             self._enter(s)
         if (all_in or left <= ZERO) and not self.all_in_at[s]:
             self._goes_all_in(s)
 
     def put_in_nothing(self, s: int, all_in: bool) -> None:
         """``put_in(s, 0, all_in)`` (a check) without its arithmetic."""
-        if not self.has_stack[s] or not self.has_paid[s]:
+        if s >= self.order_len:
             self._enter(s)
         if (all_in or self.stack[s] <= ZERO) and not self.all_in_at[s]:
             self._goes_all_in(s)
 
     def _enter(self, s: int) -> None:
-        """Slot ``s`` puts chips in for the first time without being in ``stacks`` or
-        ``paid``: it enters them, after those already there."""
-        if not self.has_stack[s]:
-            self.has_stack[s] = True
+        """Slot ``s``, not one of the players in the hand, puts chips in: it enters ``paid``
+        (and ``stacks``, without a seat) the first time, after those already there."""
+        if s >= self.seated and s not in self.stack_keys:
             self.stack_keys.append(s)
-        if not self.has_paid[s]:
-            self.has_paid[s] = True
-            self.paid_keys.append(s)
+        if s not in self.paid_extra:
+            self.paid_extra.append(s)
 
     def _goes_all_in(self, s: int) -> None:
         self.all_in_at[s] = True

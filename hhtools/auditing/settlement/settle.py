@@ -45,7 +45,7 @@ class Settlement:
             ledger.notes.append("only the summary of this hand was saved (partial history): "
                                 "nothing to replay")
             return Audit(h, self.rules, "unverifiable", (), (), (), tuple(ledger.notes), ())
-        paid = {p: v for p, v in t.paid.items() if v}  # those who put chips in
+        paid = t.paid_in()  # those who put chips in
         # Each player's total of the history's uncalled bets, and below of its collections.
         recorded_returned: dict[str, Decimal] = {}
         for u in h.uncalled:
