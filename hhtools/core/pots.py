@@ -82,7 +82,7 @@ def build_pots(contributions: Mapping[str, Decimal], live: Sequence[str]) -> lis
             elif c != level:
                 break
     else:
-        if level is not None and min(values) > ZERO and max(values) <= level:
+        if level is not None and _within(values, level):
             # One pot, nobody above the live level: each layer term min(c, level) - min(c, 0)
             # is c - 0, so the sum below is plainly the sum of the contributions.
             eligible = []  # (a loop costs less than a comprehension's frame here)
@@ -112,6 +112,14 @@ def build_pots(contributions: Mapping[str, Decimal], live: Sequence[str]) -> lis
             # Everyone folded their chips in; nobody live put any: the pot has no owner.
             pots.append(PotLayer(above, tuple(live)))
     return pots
+
+
+def _within(values: list[Decimal], level: Decimal) -> bool:
+    """``min(values) > 0 and max(values) <= level``, in one pass with no call per value."""
+    for c in values:
+        if c <= ZERO or c > level:
+            return False
+    return True
 
 
 def layer_pots(contributions: Mapping[str, Decimal], dead: Mapping[str, Decimal],

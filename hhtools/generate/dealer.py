@@ -395,8 +395,8 @@ class Dealer:
                 return
             p = by_name[name]
             r = rp.round
-            mine = r.bets.get(name, ZERO)
-            stack = rp.stacks[name]
+            mine = rp.bet_of(name)
+            stack = rp.stack_of(name)
             owed = r.current - mine
             if name not in strengths:
                 strengths[name] = self._strength(p, street)
@@ -428,10 +428,9 @@ class Dealer:
     def _raise(self, rp: Replay, p: _Player, street: Street, log: _ActionLog,
                kind: Literal["bet", "raise"]) -> None:
         rng = self.rng
-        r = rp.round
         name = p.name
-        mine = r.bets.get(name, ZERO)
-        stack = rp.stacks[name]
+        mine = rp.bet_of(name)
+        stack = rp.stack_of(name)
         low, high = rp.raise_range(name)
         if self.structure == "fixed-limit":
             to = low

@@ -29,17 +29,18 @@ D = Decimal
 def plain_next_to_act(r: Replay) -> str | None:
     rd = r.round
     live = [p for p in r.order if p not in r.folded]
-    if len(live) < 2 or (rd.street != "predraw" and any(p not in r.draws.drawn for p in live)):
+    drawn = r.draws.drawn
+    if len(live) < 2 or (rd.street != "predraw" and any(p not in drawn for p in live)):
         return None
     start = rd.turn_from if rd.turn_from is not None else r.betting.first_to_act(rd.street)
     able = [p for p in r.order if p not in r.folded and p not in r.table.all_in]
-    if len(able) == 1 and rd.bets.get(able[0], ZERO) >= rd.current:
+    if len(able) == 1 and r.bet_of(able[0]) >= rd.current:
         return None
     n = len(r.order)
     for k in range(n):
         p = r.order[(start + k) % n]
         if (p not in r.folded and p not in r.table.all_in
-                and (p not in rd.acted_at or rd.bets.get(p, ZERO) < rd.current)):
+                and (not r.has_acted(p) or r.bet_of(p) < rd.current)):
             return p
     return None
 

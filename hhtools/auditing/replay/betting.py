@@ -40,11 +40,13 @@ class Round:
                  "current", "full_count", "full_level", "full_raise", "short_level", "street",
                  "turn_from", "unit")
 
-    def __init__(self, street: str, capped: bool = True, unit: Decimal = ZERO) -> None:
+    def __init__(self, street: str, capped: bool = True, unit: Decimal = ZERO,
+                 slots: int = 0) -> None:
         self.street = street
         #: Whether the fixed-limit cap applies ([LA 127]: not in a round that begins heads-up).
         self.capped = capped
-        self.bets: dict[str, Decimal] = {}
+        #: Per slot (``Table``): what that player has bet this round.
+        self.bets: list[Decimal] = [ZERO] * slots
         self.current = ZERO
         #: The level of the last full bet or raise, and the size of the last full raise.
         self.full_level = ZERO
@@ -52,9 +54,10 @@ class Round:
         #: Full bets so far (fixed-limit cap), and a counter of full raises for reopening.
         self.bets_made = 0
         self.full_count = 0
-        #: Per player who acted: the round's bet when they acted, and full_count then.
-        self.acted_at: dict[str, Decimal] = {}
-        self.acted_full: dict[str, int] = {}
+        #: Per slot: the round's bet when that player acted (None: not yet), and full_count
+        #: then (-1: not yet).
+        self.acted_at: list[Decimal | None] = [None] * slots
+        self.acted_full: list[int] = [-1] * slots
         #: Where the search for the next player to act starts (index into the seat order).
         self.turn_from: int | None = None
         #: Fixed limit under the ``either`` short all-in practice: the level of a short all-in
@@ -66,6 +69,12 @@ class Round:
         self.after_short_all_in = False
         #: Fixed limit: the size of every bet and raise of this round.
         self.unit = unit
+
+    def add_slot(self) -> None:
+        """A slot added to the table (``Table.add_slot``): nothing bet, not acted."""
+        self.bets.append(ZERO)
+        self.acted_at.append(None)
+        self.acted_full.append(-1)
 
 
 class Betting:
@@ -95,28 +104,34 @@ class Betting:
 
     def next_to_act(self) -> str | None:
         """The player whose turn it is to bet, or None when the round is closed."""
+        s = self.next_slot()
+        return None if s < 0 else self.table.order[s]
+
+    def next_slot(self) -> int:
+        """The slot of the player whose turn it is to bet, or -1 when the round is closed."""
         if self.draws.undrawn > 0:
-            return None
+            return -1
         r, t = self.round, self.table
-        out = t.out
+        out = t.out_at
+        n = t.order_len
         if t.able_count < 2:  # (at least two able players means at least two live)
             if t.live_count < 2 or not t.able_count:
-                return None
+                return -1
             # Everyone else is all in: the last player acts only if they have not matched.
-            for p in t.order:
-                if p not in out:
-                    return p if r.bets.get(p, ZERO) < r.current else None
+            for s in range(n):
+                if not out[s]:
+                    return s if r.bets[s] < r.current else -1
         if r.turn_from is None:
             r.turn_from = self.first_to_act(r.street)
-        # Clockwise from the seat after the last actor (or the first to act); indexed, not
-        # sliced: a slice is a new list at every question.
-        acted, bets, current, ring = r.acted_at, r.bets, r.current, t.ring
+        # Clockwise from the seat after the last actor (or the first to act), round the ring
+        # of the ``n`` players in the hand (their slots are their places in the seat order).
+        acted, bets, current = r.acted_at, r.bets, r.current
         start = r.turn_from
-        for i in range(start, start + t.order_len):
-            p = ring[i]
-            if p not in out and (p not in acted or bets.get(p, ZERO) < current):
-                return p
-        return None
+        for i in range(start, start + n):
+            s = i if i < n else i - n
+            if not out[s] and (acted[s] is None or bets[s] < current):
+                return s
+        return -1
 
     def first_to_act(self, street: str) -> int:
         if street == "predraw":
@@ -137,23 +152,23 @@ class Betting:
 
     # ---- wagers -------------------------------------------------------------------------------
 
-    def verify_wager(self, a: Action, expected: str | None) -> None:
-        """Raise RuleViolation if ``a`` (fold, check, call, bet, raise) breaks a rule;
-        ``expected`` is next_to_act()."""
+    def verify_wager(self, a: Action, s: int, expected: int) -> None:
+        """Raise RuleViolation if ``a`` (fold, check, call, bet, raise) by slot ``s`` breaks a
+        rule; ``expected`` is next_slot()."""
         p = a.player
-        if p != expected:
-            self._verify_turn(a, expected)
+        if s != expected:
+            self._verify_turn(a, s, expected)
             return
         kind = a.kind
         if kind == "fold":
             return
         r = self.round
         added = a.amount or ZERO
-        stack = self.table.stacks.get(p, ZERO)
+        stack = self.table.stack[s]
         if added > stack:
             raise RuleViolation("stack_exceeded", f"{p} puts in {added} with {_behind(stack)} "
                                 "behind", a.line, "stack")
-        mine = r.bets.get(p, ZERO)
+        mine = r.bets[s]
         if kind == "check":
             if mine < r.current:
                 raise RuleViolation("illegal_bet", f"{p} checks facing a bet of {r.current}",
@@ -181,7 +196,7 @@ class Betting:
         if to <= r.current:
             raise RuleViolation("illegal_bet", f"{p} {a.kind}s to {to}, not above the "
                                 f"{r.current} already bet", a.line, "bet size")
-        if r.current and not self.may_raise(p):
+        if r.current and not self.may_raise_slot(s):
             raise RuleViolation("illegal_bet", f"{p} raises to {to}, but the betting was not "
                                 "reopened: the all-in since their last action was not a full "
                                 "raise", a.line, "short all-in")
@@ -197,21 +212,21 @@ class Betting:
                 raise RuleViolation("illegal_bet", f"{p} {a.kind}s to {to}; fixed limit "
                                     f"allows {' or '.join(map(str, sizes))} here", a.line, rule)
             return
-        low, high = self.raise_range(p)
+        low, high = self.raise_range_slot(s)
         if to > high or (to < low and not all_in):
             size = str(low) if low == high else f"{low} to {high}"
             raise RuleViolation("illegal_bet", f"{p} {a.kind}s to {to}; "
                                 f"{self.structure.replace('-', ' ')} allows {size} here",
                                 a.line, "bet size")
 
-    def _verify_turn(self, a: Action, expected: str | None) -> None:
-        """Raise for a wager by anyone but ``expected`` (only an all-in player may fold)."""
+    def _verify_turn(self, a: Action, s: int, expected: int) -> None:
+        """Raise for a wager by slot ``s``, not ``expected`` (only an all-in player may fold)."""
         p, t = a.player, self.table
-        if p not in t.index:
+        if s >= t.order_len:
             raise RuleViolation("out_of_turn", f"{p} acts but has no seat in this hand", a.line)
-        if p in t.folded:
+        if t.folded_at[s]:
             raise RuleViolation("out_of_turn", f"{p} acts after folding", a.line)
-        if p in t.all_in:
+        if t.all_in_at[s]:
             if a.kind == "fold":
                 return  # pointless but harmless: sites fold all-in players who sit out
             raise RuleViolation("out_of_turn", f"{p} acts after going all in", a.line)
@@ -219,22 +234,26 @@ class Betting:
             # Everyone else has folded: the hand is over and the pot is this player's.
             raise RuleViolation("out_of_turn", f"{p} {a.kind}s after everyone else has "
                                 "folded: the hand is already over", a.line)
-        if expected is None:
+        if expected < 0:
             if self.draws.undrawn > 0:
                 raise RuleViolation("out_of_turn", f"{p} bets before "
                                     f"{self.draws.next_to_draw()} has drawn", a.line)
             raise RuleViolation("out_of_turn", f"{p} acts but the betting round is closed",
                                 a.line)
-        raise RuleViolation("out_of_turn", f"{p} acts out of turn: it is {expected}'s turn",
-                            a.line)
+        raise RuleViolation("out_of_turn", f"{p} acts out of turn: it is "
+                            f"{t.order[expected]}'s turn", a.line)
 
     def may_raise(self, p: str) -> bool:
         """Whether the betting is open to ``p`` for a raise (RULES.md 5, "Short all-in")."""
+        return self.may_raise_slot(self.table.slot[p])
+
+    def may_raise_slot(self, s: int) -> bool:
+        """``may_raise`` of slot ``s``."""
         r = self.round
         # Limit raises are one unit, whatever the blinds; elsewhere the last full raise.
         full_raise = r.unit if self.fixed_limit else (r.full_raise or self.big_blind)
-        return may_reraise(r.acted_at.get(p), r.full_count > r.acted_full.get(p, -1),
-                           r.current, full_raise)
+        return may_reraise(r.acted_at[s], r.full_count > r.acted_full[s], r.current,
+                           full_raise)
 
     def limit_sizes(self) -> tuple[Decimal, ...]:
         """Fixed limit: the round totals a full bet or raise may make now, smallest first.
@@ -250,14 +269,20 @@ class Betting:
 
     def raise_range(self, p: str) -> tuple[Decimal, Decimal]:
         """The smallest and largest full bet or raise ``p`` may make now (round totals)."""
+        return self.raise_range_slot(self.table.slot[p])
+
+    def raise_range_slot(self, s: int) -> tuple[Decimal, Decimal]:
+        """``raise_range`` of slot ``s``."""
         r = self.round
         if self.fixed_limit:
             sizes = self.limit_sizes()
             return sizes[0], sizes[-1]
-        mine = r.bets.get(p, ZERO)
-        stack = self.table.stacks.get(p, ZERO)
+        mine = r.bets[s]
+        stack = self.table.stack[s]
         low = min_raise_to(r.current, r.full_raise, self.big_blind)
-        pot = sum(self.table.paid.values(), ZERO)
+        # (Every slot's total, those not in ``paid`` being 0: adding 0 changes neither the
+        # value nor the digits of the sum, which starts at 0.)
+        pot = sum(self.table.put, ZERO)
         if self.rules.pl_round_sb and r.street == "predraw":
             pot += self._dead_small_blind_gap()
         if self.structure == "pot-limit":
@@ -274,24 +299,25 @@ class Betting:
         sb = self.small_blind
         return (self.big_blind - sb) if sb and sb < self.big_blind else ZERO
 
-    def apply_wager(self, a: Action, turn: str | None) -> None:
-        """Change the state for a fold, check, call, bet or raise (legal or not); ``turn`` is
-        next_to_act() before the action."""
-        p, r, t = a.player, self.round, self.table
+    def apply_wager(self, a: Action, s: int, turn: int) -> None:
+        """Change the state for a fold, check, call, bet or raise (legal or not) by slot ``s``;
+        ``turn`` is next_slot() before the action."""
+        r, t = self.round, self.table
+        bets = r.bets
         if a.kind == "fold":
-            if p not in t.folded:
-                if t.live_count == 1 and p in t.index:
+            if not t.folded_at[s]:
+                if t.live_count == 1 and s < t.order_len:
                     # The last player in the hand cannot fold it away: the pot is theirs
                     # (_verify_turn has said so); the fold is not applied.
                     return
-                if t.fold(p):
-                    self.draws.fold(p)
-            r.acted_at[p] = r.bets.get(p, ZERO)
+                if t.fold(s):
+                    self.draws.fold(s)
+            r.acted_at[s] = bets[s]
         else:
             added = a.amount
             if added:
-                t.put_in(p, added, a.all_in)
-                mine = r.bets[p] = r.bets.get(p, ZERO) + added
+                t.put_in(s, added, a.all_in)
+                mine = bets[s] = bets[s] + added
                 if mine > r.current:
                     self._raise_to(mine)
             else:
@@ -299,14 +325,14 @@ class Betting:
                 # above come to, without their Decimal arithmetic (adding 0 changes neither
                 # the value nor the digits of an amount read from a history). Nor does it
                 # raise the bet: ``current`` is the most anyone has in, raised with each bet.
-                t.put_in_nothing(p, a.all_in)
-                mine = r.bets.get(p, ZERO)
-                r.bets[p] = mine
-            r.acted_at[p] = mine
-        r.acted_full[p] = r.full_count
-        # An out-of-turn action does not move the turn: the skipped player is still next.
-        if turn == p:
-            r.turn_from = t.index[p] + 1
+                t.put_in_nothing(s, a.all_in)
+                mine = bets[s]
+            r.acted_at[s] = mine
+        r.acted_full[s] = r.full_count
+        # An out-of-turn action does not move the turn: the skipped player is still next
+        # (a turn is always one of the players in the hand, whose slot is their place).
+        if turn == s:
+            r.turn_from = s + 1
 
     def _raise_to(self, to: Decimal) -> None:
         """The round's bet goes up to ``to``: a full raise, or a short all-in (RULES.md 5)."""
@@ -344,16 +370,17 @@ class Betting:
         uncapped = t.able_count == 2 and (
             heads_up == "lifted" or (heads_up == "dealt-heads-up" and t.order_len == 2))
         r = Round(street, capped=not uncapped,
-                  unit=limit_unit(street, self.small_bet, self.big_bet, self.big_bet_from))
+                  unit=limit_unit(street, self.small_bet, self.big_bet, self.big_bet_from),
+                  slots=len(t.names))
         if street != "predraw":
             r.turn_from = self.first_to_act(street)
         return r
 
     # ---- posts --------------------------------------------------------------------------------
 
-    def verify_post(self, a: Action) -> None:
-        """A blind or ante may not cost more than the poster's stack."""
-        stack = self.table.stacks.get(a.player, ZERO)
+    def verify_post(self, a: Action, s: int) -> None:
+        """A blind or ante (by slot ``s``) may not cost more than the poster's stack."""
+        stack = self.table.stack[s]
         amount = a.amount or ZERO
         if amount > stack and amount:
             if a.player not in self.table.seat_of:
@@ -362,23 +389,23 @@ class Betting:
             raise RuleViolation("stack_exceeded", f"{a.player} posts {amount} with "
                                 f"{_behind(stack)} behind", a.line, "stack")
 
-    def apply_post(self, a: Action) -> None:
+    def apply_post(self, a: Action, s: int) -> None:
         """Blinds count toward the round's bet (the big blind as its first bet); antes do not."""
         r, p, to, t = self.round, a.player, a.to, self.table
         amount = a.amount or ZERO
-        t.put_in(p, amount, a.all_in)
+        t.put_in(s, amount, a.all_in)
         if a.kind == "post_ante":
             # An ante is no bet of the round, but it is no dead money either: it is layered
             # with the player's other chips, so a player all in for less than the ante can
             # win only what each other player's ante matches (RULES.md, side pots).
             return
-        live = ZERO if to is None else to - r.bets.get(p, ZERO)
+        live = ZERO if to is None else to - r.bets[s]
         if amount > live:
             # The dead part of a blind (a dead small blind): in the main pot, never returned.
             t.dead[p] = t.dead.get(p, ZERO) + amount - live
         if to is None:
             return
-        r.bets[p] = to
+        r.bets[s] = to
         if to > r.current:
             r.current = to
             if a.kind != "post_sb":
@@ -391,20 +418,21 @@ class Betting:
     def options(self, p: str) -> str:
         """What ``p`` may legally do now, in words."""
         r = self.round
-        mine = r.bets.get(p, ZERO)
-        stack = self.table.stacks.get(p, ZERO)
+        s = self.table.slot[p]
+        mine = r.bets[s]
+        stack = self.table.stack[s]
         out = []
         if mine < r.current:
             out += ["fold", f"call {min(r.current - mine, stack)}"]
         else:
             out.append("check")
-        if stack > r.current - mine and (r.current == 0 or self.may_raise(p)):
+        if stack > r.current - mine and (r.current == 0 or self.may_raise_slot(s)):
             verb = "bet" if r.current == 0 else "raise to"
             if self.fixed_limit:
                 if not (r.capped and r.bets_made >= self.rules.cap_bets):
                     out.append(f"{verb} {' or '.join(map(str, self.limit_sizes()))}")
             else:
-                low, high = self.raise_range(p)
+                low, high = self.raise_range_slot(s)
                 out.append(f"{verb} {low}" if low == high else f"{verb} {low} to {high}")
         return ", ".join(out)
 

@@ -19,8 +19,8 @@ from hhtools.errors import RuleViolation
 class Draws:
     """Draws in turn, once per round, within the game's limit."""
 
-    __slots__ = ("draw_from", "draw_streets", "drawn", "game", "hero", "hero_before",
-                 "max_draw", "street", "table", "undrawn")
+    __slots__ = ("button_slots", "draw_from", "draw_streets", "drawn_at", "game", "hero",
+                 "hand", "hero_before", "max_draw", "street", "table", "undrawn")
 
     def __init__(self, table: Table, hand: Hand, game: Game, max_draw: int) -> None:
         self.table = table
@@ -29,10 +29,17 @@ class Draws:
         self.max_draw = max_draw
         #: The streets that begin with a draw in this game.
         self.draw_streets = STREETS[1:game.draws + 1]
+        self.hand = hand
         self.hero = hand.hero
-        self.hero_before = _hero_before(hand)
+        #: The hero's hand before each street's draw, found at the hero's first draw that
+        #: lists its discards (None until then: most hands never need it).
+        self.hero_before: dict[str, tuple[Card, ...]] | None = None
         self.street = "predraw"
-        self.drawn: set[str] = set()
+        #: Per slot (``Table``), whether that player has drawn this round.
+        self.drawn_at = [False] * len(table.names)
+        #: The slots of ``table.from_button``: the draw order.
+        index = table.index
+        self.button_slots = [index[p] for p in table.from_button]
         #: Live players who have not drawn yet this round (kept as players draw or fold, so
         #: that asking whose turn it is does not scan the table); 0 before the first draw,
         #: where nobody draws (and so no count can hold the betting back).
@@ -44,30 +51,46 @@ class Draws:
     def start(self, street: str) -> None:
         """A new street: its draw (none before the first betting round)."""
         self.street = street
-        self.drawn = set()
+        self.drawn_at = [False] * len(self.table.names)
         self.undrawn = 0 if street == "predraw" else self.table.live_count
         self.draw_from = 0
 
-    def fold(self, p: str) -> None:
-        """``p``, one of the players in the hand, has folded: no draw to wait for."""
-        if p not in self.drawn:
+    def add_slot(self) -> None:
+        """A slot added to the table (``Table.add_slot``): not drawn."""
+        self.drawn_at.append(False)
+
+    @property
+    def drawn(self) -> set[str]:
+        """The players who have drawn this round."""
+        names = self.table.names
+        return {names[s] for s, drawn in enumerate(self.drawn_at) if drawn}
+
+    def fold(self, s: int) -> None:
+        """Slot ``s``, one of the players in the hand, has folded: no draw to wait for."""
+        if not self.drawn_at[s]:
             self.undrawn -= 1
 
     def next_to_draw(self) -> str | None:
         """The player whose turn it is to draw (clockwise from the button), or None."""
+        s = self.next_slot()
+        return None if s < 0 else self.table.names[s]
+
+    def next_slot(self) -> int:
+        """The slot of the player whose turn it is to draw, or -1."""
         t = self.table
         if self.street == "predraw" or t.live_count < 2:
-            return None
+            return -1
         # Players before ``draw_from`` have drawn or folded, which they stay for the round.
-        order, folded, drawn = t.from_button, t.folded, self.drawn
+        order, folded, drawn = self.button_slots, t.folded_at, self.drawn_at
         i = self.draw_from
-        while i < len(order) and (order[i] in folded or order[i] in drawn):
+        while i < len(order) and (folded[order[i]] or drawn[order[i]]):
             i += 1
         self.draw_from = i
-        return order[i] if i < len(order) else None
+        return order[i] if i < len(order) else -1
 
-    def verify_draw(self, a: Action) -> None:
-        """A draw in turn, once per round, within the game's limit, with matching replacements."""
+    def verify_draw(self, a: Action, s: int) -> None:
+        """A draw in turn (by slot ``s``), once per round, within the game's limit, with
+        matching replacements."""
         p, street, game = a.player, self.street, self.game
         if street == "predraw":
             raise RuleViolation("illegal_draw", f"{p} draws before the first betting round "
@@ -76,26 +99,30 @@ class Draws:
             raise RuleViolation("illegal_draw", f"{p} draws after the last draw of "
                                 f"{game.title}, which has {plural(game.draws, 'draw')}",
                                 a.line, "draws per hand")
-        if p in self.table.folded:
+        t = self.table
+        if t.folded_at[s]:
             raise RuleViolation("out_of_turn", f"{p} draws after folding", a.line)
-        if p in self.drawn:
+        if self.drawn_at[s]:
             raise RuleViolation("illegal_draw", f"{p} draws twice in the same round", a.line,
                                 "one draw a round")
-        expected = self.next_to_draw()
-        if expected is not None and expected != p:
-            if p not in self.table.index:
+        expected = self.next_slot()
+        if expected >= 0 and expected != s:
+            if s >= t.order_len:
                 raise RuleViolation("out_of_turn", f"{p} draws but has no seat in this hand",
                                     a.line)
-            raise RuleViolation("out_of_turn", f"{p} draws out of turn: it is {expected}'s "
-                                "turn to draw", a.line)
+            raise RuleViolation("out_of_turn", f"{p} draws out of turn: it is "
+                                f"{t.names[expected]}'s turn to draw", a.line)
         count = a.count or 0
         if count > self.max_draw:
             raise RuleViolation("illegal_draw", f"{p} changes {plural(count, 'card')}; "
                                 f"{game.title} allows at most {self.max_draw} per draw", a.line,
                                 "draw size")
-        held = self.hero_before.get(street) if p == self.hero else None
-        if held is not None and a.discarded:
-            missing = [str(c) for c in a.discarded if c not in held]
+        discarded = a.discarded
+        if discarded and p == self.hero:
+            if self.hero_before is None:
+                self.hero_before = _hero_before(self.hand)
+            held = self.hero_before.get(street)
+            missing = [] if held is None else [str(c) for c in discarded if c not in held]
             if missing:
                 raise RuleViolation("illegal_draw", f"{p} discards {', '.join(missing)}, "
                                     "which the hand does not hold", a.line, "cards held")
@@ -103,12 +130,11 @@ class Draws:
             raise RuleViolation("illegal_draw", f"{p} discards {plural(count, 'card')} but "
                                 f"receives {len(a.new_cards)}", a.line, "replacements")
 
-    def apply_draw(self, a: Action) -> None:
-        """Mark the player as having drawn this round."""
-        p = a.player
-        if p not in self.drawn:
-            self.drawn.add(p)
-            if p in self.table.index and p not in self.table.folded:
+    def apply_draw(self, s: int) -> None:
+        """Mark slot ``s`` as having drawn this round."""
+        if not self.drawn_at[s]:
+            self.drawn_at[s] = True
+            if s < self.table.order_len and not self.table.folded_at[s]:
                 self.undrawn -= 1
 
 

@@ -52,7 +52,7 @@ class Step:
     text: str
     stacks: dict[str, Decimal]
     pot: Decimal
-    street_bets: dict[str, Decimal]
+    street_bets: dict[str, Decimal]  # (those who have bet in the round so far)
     next_player: str | None
     options: str
 
@@ -80,9 +80,10 @@ class Replay:
         self.trace = trace
         self.steps: list[Step] = []
         self.ran = False
-        #: next_to_act()'s answer while ``turn_known``: kept until a wager, post, draw or new
-        #: street changes the state (the dealer asks before each action, apply_wager again).
-        self.turn: str | None = None
+        #: next_to_act()'s answer (its slot, -1 for None) while ``turn_known``: kept until a
+        #: wager, post, draw or new street changes the state (the dealer asks before each
+        #: action, apply_wager again).
+        self.turn = -1
         self.turn_known = False
 
     # ---- the parts' state, as the dealer and the tests read it --------------------------------
@@ -137,6 +138,28 @@ class Replay:
         """The players who have folded."""
         return self.table.folded
 
+    def stack_of(self, p: str) -> Decimal:
+        """What ``p`` has behind."""
+        return self.table.stack[self.slot(p)]
+
+    def bet_of(self, p: str) -> Decimal:
+        """What ``p`` has bet in the round being played."""
+        return self.betting.round.bets[self.slot(p)]
+
+    def has_acted(self, p: str) -> bool:
+        """Whether ``p`` has acted in the round being played."""
+        return self.betting.round.acted_at[self.slot(p)] is not None
+
+    def slot(self, p: str) -> int:
+        """``p``'s slot in the table's lists (hhtools.auditing.replay.table), a new one for a
+        name without a seat: every part's lists by slot then have it."""
+        s = self.table.slot.get(p)
+        if s is None:
+            s = self.table.add_slot(p)
+            self.betting.round.add_slot()
+            self.draws.add_slot()
+        return s
+
     @property
     def big_blind(self) -> Decimal:
         """The big blind (the small bet when the hand has none): the least bet."""
@@ -146,8 +169,12 @@ class Replay:
 
     def next_to_act(self) -> str | None:
         """The player whose turn it is to bet, or None when the round is closed."""
+        turn = self._turn()
+        return None if turn < 0 else self.table.order[turn]
+
+    def _turn(self) -> int:
         if not self.turn_known:
-            self.turn = self.betting.next_to_act()
+            self.turn = self.betting.next_slot()
             self.turn_known = True
         return self.turn
 
@@ -172,30 +199,32 @@ class Replay:
     def verify_wager(self, a: Action, turn: str | None = None) -> None:
         """Raise RuleViolation if ``a`` (fold, check, call, bet, raise) breaks a rule;
         ``turn`` is next_to_act(), when the caller already knows it."""
-        self.betting.verify_wager(a, self.next_to_act() if turn is None else turn)
+        self.betting.verify_wager(a, self.slot(a.player),
+                                  self._turn() if turn is None else self.slot(turn))
 
     def verify_post(self, a: Action) -> None:
         """A blind or ante may not cost more than the poster's stack."""
-        self.betting.verify_post(a)
+        self.betting.verify_post(a, self.slot(a.player))
 
     def verify_draw(self, a: Action) -> None:
         """A draw in turn, once per round, within the game's limit, with matching replacements."""
-        self.draws.verify_draw(a)
+        self.draws.verify_draw(a, self.slot(a.player))
 
     def apply_wager(self, a: Action, turn: str | None = None) -> None:
         """Change the state for a fold, check, call, bet or raise (legal or not); ``turn`` is
         next_to_act() before the action, when the caller already knows it."""
-        self.betting.apply_wager(a, self.next_to_act() if turn is None else turn)
+        s = self.slot(a.player)
+        self.betting.apply_wager(a, s, self._turn() if turn is None else self.slot(turn))
         self.turn_known = False
 
     def apply_post(self, a: Action) -> None:
         """A blind or ante goes in."""
-        self.betting.apply_post(a)
+        self.betting.apply_post(a, self.slot(a.player))
         self.turn_known = False
 
     def apply_draw(self, a: Action) -> None:
         """Mark the player as having drawn this round."""
-        self.draws.apply_draw(a)
+        self.draws.apply_draw(self.slot(a.player))
         self.turn_known = False
 
     # ---- the fold over the actions ------------------------------------------------------------
@@ -207,33 +236,38 @@ class Replay:
         self.ran = True
         betting, draws = self.betting, self.draws
         actions = self.hand.actions
-        turn: str | None = None
+        slots = self.table.slot
+        turn = -1
         for i, a in enumerate(actions):
             if a.street != betting.round.street:
                 self.start_street(a.street)
             kind = a.kind
             part = _PART_OF.get(kind, 0)
+            s = slots.get(a.player)
+            if s is None:
+                s = self.slot(a.player)
+                slots = self.table.slot  # (a new dict once a name without a seat has acted)
             # Each action is checked (a broken rule becomes a finding) and then applied
             # whatever the check said, so that one bad line never hides the rest.
             try:
                 if part == _WAGER:
                     # Whose turn it is, asked once: verifying does not change it.
-                    turn = betting.next_to_act()
-                    betting.verify_wager(a, turn)
+                    turn = betting.next_slot()
+                    betting.verify_wager(a, s, turn)
                 elif part == _DRAW:
-                    draws.verify_draw(a)
+                    draws.verify_draw(a, s)
                 elif part == _POST:
-                    betting.verify_post(a)
+                    betting.verify_post(a, s)
                 else:
                     raise KeyError(kind)
             except RuleViolation as v:
                 self.findings.append(violation_finding(v))
             if part == _WAGER:
-                betting.apply_wager(a, turn)
+                betting.apply_wager(a, s, turn)
             elif part == _DRAW:
-                draws.apply_draw(a)
+                draws.apply_draw(s)
             else:
-                betting.apply_post(a)
+                betting.apply_post(a, s)
             if self.trace:
                 self.steps.append(self._step(a, actions[i + 1] if i + 1 < len(actions) else None))
         self.turn_known = False  # (the parts were driven directly, not through the methods)
@@ -252,8 +286,9 @@ class Replay:
             options = (f"stand pat or change 1 to {self.draws.max_draw} cards" if nxt else
                        "round closed")
         t = self.table
-        return Step(a.line, describe_action(a), dict(t.stacks), sum(t.paid.values(), ZERO),
-                    dict(self.betting.round.bets), nxt, options)
+        bets = self.betting.round.bets
+        return Step(a.line, describe_action(a), t.stacks, sum(t.put, ZERO),
+                    {p: bets[s] for p, s in t.slot.items() if bets[s]}, nxt, options)
 
 
 def describe_action(a: Action) -> str:

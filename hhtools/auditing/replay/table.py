@@ -19,10 +19,21 @@ _SEAT_NUMBER: Final = attrgetter("seat")
 
 
 class Table:
-    """Seats, stacks, what each player has put in, and who is still in the hand."""
+    """Seats, stacks, what each player has put in, and who is still in the hand.
 
-    __slots__ = ("able_count", "all_in", "dead", "folded", "from_button", "index",
-                 "live_count", "order", "order_len", "out", "paid", "ring", "seat_of", "stacks")
+    Each name the hand mentions has a slot, an index into the per-player lists: the players in
+    the hand first, in seat order (a player's slot is their place in ``order``), then the
+    other seated names, then names that act without a seat (``add_slot``, as the replay meets
+    them). The replay's state per player is held in lists by slot, not in dicts by name: an
+    action looks its player up once, and each question after that is an index, not a hashed
+    lookup of a name. The name-keyed views (``stacks``, ``paid``,
+    ``folded``, ``all_in``) are made on demand, in the order the dicts and sets they stand
+    for had.
+    """
+
+    __slots__ = ("able_count", "all_in_at", "dead", "folded_at", "from_button", "index",
+                 "live_count", "names", "order", "order_len", "out_at", "paid_extra", "put",
+                 "seated", "seat_of", "slot", "stack", "stack_keys")
 
     def __init__(self, hand: Hand) -> None:
         dealt = set(hand.dealt_to) if hand.dealt_to else None
@@ -32,7 +43,7 @@ class Table:
         # One pass, as a table is made for every hand audited (a name seated twice is in the
         # hand once, at its first seat, and keeps its last stack, the history's last word).
         seat_of: dict[str, int] = {}
-        stacks: dict[str, Decimal] = {}
+        stacks: dict[str, Decimal] = {}  # (in seat order: the order of ``stacks`` below)
         index: dict[str, int] = {}
         order: list[str] = []
         for s in seats:
@@ -44,7 +55,6 @@ class Table:
                 index[name] = len(order)
                 order.append(name)
         self.seat_of = seat_of
-        self.stacks = stacks
         if len(order) < len(seat_of):
             # Players who act though the seat list marks them out are in the hand after all.
             for a in hand.actions:
@@ -53,70 +63,170 @@ class Table:
                     order.append(a.player)
             order.sort(key=seat_of.__getitem__)
             index = {p: i for i, p in enumerate(order)}
-        #: The players in the hand in seat order, and each one's place in it.
+        #: The players in the hand in seat order, and each one's place in it (their slot).
         self.order = order
         self.index = index
-        # The seat order twice: any rotation of it is ``order_len`` places from one index.
-        self.ring = order + order
-        self.order_len = len(order)
+        n = len(order)
+        # The slots: the players in the hand, then the other seated names.
+        slot: dict[str, int]
+        if len(stacks) == n:
+            # Everyone seated is in the hand (the common case), in the seat order ``stacks``
+            # was made in, unless a name seated twice was dealt in at its second seat.
+            slot, names, stack = index, order, list(stacks.values())
+            stack_keys = list(range(n))
+            if list(stacks) != order:
+                stack_keys = [index[name] for name in stacks]
+                stack = [stacks[name] for name in order]
+        else:
+            slot, names = dict(index), list(order)
+            stack = [ZERO] * n
+            stack_keys = []
+            for name, value in stacks.items():
+                at = slot.get(name)
+                if at is None:
+                    at = slot[name] = len(names)
+                    names.append(name)
+                    stack.append(value)
+                else:
+                    stack[at] = value
+                stack_keys.append(at)
+        size = len(names)
+        #: Each name's slot, and each slot's name (``index`` and ``order`` when everyone
+        #: seated is in the hand, until a name without a seat acts: ``add_slot``).
+        self.slot = slot
+        self.names = names
+        #: How many slots are seated names.
+        self.seated = size
+        #: What each slot has behind (0 for a name without a seat, until it puts chips in),
+        #: and the slots in ``stacks`` (every seated name, then whoever else put chips in), in
+        #: the order they entered it.
+        self.stack = stack
+        self.stack_keys = stack_keys
+        #: What each slot has put in; ``paid`` holds the players in the hand, then the slots
+        #: in ``paid_extra``: others who put chips in, in the order they did.
+        self.put: list[Decimal] = [ZERO] * size
+        self.paid_extra: list[int] = []
+        self.order_len = n
         button = hand.button_seat if hand.button_seat is not None else 0
         first = 0
-        for i in range(len(order)):
+        for i in range(n):
             if seat_of[order[i]] > button:
                 first = i
                 break
         #: The order from the button: the draw and post-draw betting order.
         self.from_button = order[first:] + order[:first]
-        self.paid: dict[str, Decimal] = {p: ZERO for p in order}
         #: Dead money each player put in (the dead part of a blind; antes are layered like
         #: any other chip): in the main pot whatever happens, so never part of an uncalled bet.
         self.dead: dict[str, Decimal] = {}
-        self.folded: set[str] = set()
-        self.all_in: set[str] = set()
-        #: Folded or all in, kept with the two: those never act again.
-        self.out: set[str] = set()
+        #: Per slot: folded, all in, and either of the two (those never act again).
+        self.folded_at = [False] * size
+        self.all_in_at = [False] * size
+        self.out_at = [False] * size
         #: How many players of ``order`` are still in the hand, and how many of those can
         #: still act (not all in): kept as they fold or go all in, for the turn questions.
-        self.live_count = self.able_count = len(order)
+        self.live_count = self.able_count = n
+
+    # ---- the name-keyed views ------------------------------------------------------------
+
+    @property
+    def stacks(self) -> dict[str, Decimal]:
+        """What each player has behind."""
+        names, stack = self.names, self.stack
+        return {names[s]: stack[s] for s in self.stack_keys}
+
+    @property
+    def paid(self) -> dict[str, Decimal]:
+        """What each player has put in."""
+        names, put = self.names, self.put
+        paid = {names[s]: put[s] for s in range(self.order_len)}
+        for s in self.paid_extra:
+            paid[names[s]] = put[s]
+        return paid
+
+    def paid_in(self) -> dict[str, Decimal]:
+        """``paid`` without those who put nothing in."""
+        names, put = self.names, self.put
+        paid = {names[s]: put[s] for s in range(self.order_len) if put[s]}
+        for s in self.paid_extra:
+            if put[s]:
+                paid[names[s]] = put[s]
+        return paid
+
+    @property
+    def folded(self) -> set[str]:
+        """The players who have folded."""
+        return {self.names[s] for s, folded in enumerate(self.folded_at) if folded}
+
+    @property
+    def all_in(self) -> set[str]:
+        """The players who have gone all in."""
+        return {self.names[s] for s, all_in in enumerate(self.all_in_at) if all_in}
 
     def live(self) -> list[str]:
         """Players still in the hand (all-in included), in seat order."""
-        folded = self.folded
-        return [p for p in self.order if p not in folded]
+        folded = self.folded_at
+        order = self.order
+        return [order[s] for s in range(self.order_len) if not folded[s]]
 
-    def put_in(self, p: str, amount: Decimal, all_in: bool) -> None:
-        """Chips move from ``p``'s stack to the pot; an empty stack (or a line saying so)
+    # ---- the chips and the players' status -------------------------------------------------
+
+    def add_slot(self, name: str) -> int:
+        """A slot for ``name``, who acts without a seat: after all the others, with nothing
+        behind and nothing put in (the callers add it to their own lists by slot)."""
+        s = len(self.names)
+        if self.slot is self.index:
+            self.slot, self.names = dict(self.index), list(self.order)
+        self.slot[name] = s
+        self.names.append(name)
+        self.stack.append(ZERO)
+        self.put.append(ZERO)
+        self.folded_at.append(False)
+        self.all_in_at.append(False)
+        self.out_at.append(False)
+        return s
+
+    def put_in(self, s: int, amount: Decimal, all_in: bool) -> None:
+        """Chips move from slot ``s``'s stack to the pot; an empty stack (or a line saying so)
         is all in."""
-        left = self.stacks[p] = self.stacks.get(p, ZERO) - amount
-        self.paid[p] = self.paid.get(p, ZERO) + amount
-        if (all_in or left <= ZERO) and p not in self.all_in:
-            self._goes_all_in(p)
+        stack = self.stack
+        left = stack[s] = stack[s] - amount
+        put = self.put
+        put[s] = put[s] + amount
+        if s >= self.order_len:
+            self._enter(s)
+        if (all_in or left <= ZERO) and not self.all_in_at[s]:
+            self._goes_all_in(s)
 
-    def put_in_nothing(self, p: str, all_in: bool) -> None:
-        """``put_in(p, 0, all_in)`` (a check) without its arithmetic."""
-        left = self.stacks.get(p)
-        if left is None:
-            left = self.stacks[p] = ZERO
-        if p not in self.paid:
-            self.paid[p] = ZERO
-        if (all_in or left <= ZERO) and p not in self.all_in:
-            self._goes_all_in(p)
+    def put_in_nothing(self, s: int, all_in: bool) -> None:
+        """``put_in(s, 0, all_in)`` (a check) without its arithmetic."""
+        if s >= self.order_len:
+            self._enter(s)
+        if (all_in or self.stack[s] <= ZERO) and not self.all_in_at[s]:
+            self._goes_all_in(s)
 
-    def _goes_all_in(self, p: str) -> None:
-        self.all_in.add(p)
-        self.out.add(p)
-        if p in self.index and p not in self.folded:
+    def _enter(self, s: int) -> None:
+        """Slot ``s``, not one of the players in the hand, puts chips in: it enters ``paid``
+        (and ``stacks``, without a seat) the first time, after those already there."""
+        if s >= self.seated and s not in self.stack_keys:
+            self.stack_keys.append(s)
+        if s not in self.paid_extra:
+            self.paid_extra.append(s)
+
+    def _goes_all_in(self, s: int) -> None:
+        self.all_in_at[s] = True
+        self.out_at[s] = True
+        if s < self.order_len and not self.folded_at[s]:
             self.able_count -= 1
 
-    def fold(self, p: str) -> bool:
-        """``p`` (not folded yet) folds; True when ``p`` is one of the players in the hand,
+    def fold(self, s: int) -> bool:
+        """Slot ``s`` (not folded yet) folds; True when it is one of the players in the hand,
         whose fold changes the counts."""
-        self.folded.add(p)
-        self.out.add(p)
-        if p not in self.index:
+        self.folded_at[s] = True
+        self.out_at[s] = True
+        if s >= self.order_len:
             return False
         self.live_count -= 1
-        if p not in self.all_in:
+        if not self.all_in_at[s]:
             self.able_count -= 1
         return True
 

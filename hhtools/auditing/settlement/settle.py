@@ -45,7 +45,7 @@ class Settlement:
             ledger.notes.append("only the summary of this hand was saved (partial history): "
                                 "nothing to replay")
             return Audit(h, self.rules, "unverifiable", (), (), (), tuple(ledger.notes), ())
-        paid = {p: v for p, v in t.paid.items() if v}  # those who put chips in
+        paid = t.paid_in()  # those who put chips in
         # Each player's total of the history's uncalled bets, and below of its collections.
         recorded_returned: dict[str, Decimal] = {}
         for u in h.uncalled:
@@ -82,12 +82,13 @@ class Settlement:
             # uncalled bet back, less what went in.
             # (Where a term is 0 it is left out: adding 0 changes neither the value nor the
             # digits of an amount read from a history, and costs a Decimal operation.)
+            # (And 0 - 0 is the 0 of one who put nothing in: ``put`` is then ZERO itself.)
             if won is None:
                 net = None
             elif p in won or p in returned:
                 net = _plus(won.get(p), returned.get(p)) - put
             else:
-                net = ZERO - put
+                net = ZERO - put if p in paid else ZERO
             # By the history: its printed net (KingsClub), else its collections and uncalled
             # bets less what went in (every chip back in a cancelled hand).
             recorded_net = summary_nets.get(p) if summary_nets else None
@@ -97,7 +98,7 @@ class Settlement:
                 elif p in collected or p in recorded_returned:
                     recorded_net = _plus(collected.get(p), recorded_returned.get(p)) - put
                 else:
-                    recorded_net = ZERO - put
+                    recorded_net = ZERO - put if p in paid else ZERO
             players.append(PlayerAudit(p, s.seat, net, recorded_net,
                                        self.showdown.cards.get(p),
                                        self.showdown.evals.get(p, ())))
