@@ -4,10 +4,8 @@ a Dask worker (hhtools.store.cluster)."""
 
 from __future__ import annotations
 
-import io
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
 
 import polars as pl
 
@@ -42,27 +40,6 @@ class FileRows:
     last: bool = True
     bytes: int = 0  # read for these rows
     held: list[str] = field(default_factory=list)  # the last hand, still being written
-
-    # Sent from a worker to the importing process (pickled by the process pool, or by
-    # Dask) with each table as an Arrow IPC stream: a frame's own pickling (polars'
-    # ``serialize``) costs a worker nearly twice as much for the same bytes, and reading
-    # it back a little more (bench/README.md, p25-pipe).
-    def __getstate__(self) -> dict[str, object]:
-        state = dict(self.__dict__)
-        state["frames"] = {name: _ipc(frame) for name, frame in self.frames.items()}
-        return state
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        self.__dict__.update(state, frames={name: pl.read_ipc_stream(data)
-                                            for name, data in state["frames"].items()})
-
-
-def _ipc(frame: pl.DataFrame) -> bytes:
-    """``frame`` as an Arrow IPC stream, in polars' own layout (its string views), which
-    reads back without converting."""
-    out = io.BytesIO()
-    frame.write_ipc_stream(out, compat_level=pl.CompatLevel.newest())
-    return out.getvalue()
 
 
 def read_slice(part: Slice, worker: str | None = None) -> FileRows:
