@@ -321,8 +321,7 @@ def _read_all(slices: Iterator[Slice], jobs: int) -> Generator[FileRows, None, N
                 rows = _result(reads.popleft())
                 reads.extend(pool.submit(_read_unless_stopped, s)
                              for s in itertools.islice(slices, 1))
-                if rows is not None:
-                    yield rows
+                yield rows
         except BaseException:
             # Interrupted, or the import failed: the slices not begun are dropped, and each
             # worker ends the one it is reading (a fraction of a second: SLICE_BYTES); their
@@ -356,10 +355,15 @@ def _start_worker(alive: Connection, stop: EventType) -> None:
     _end_with_importer(alive)
 
 
-def _read_unless_stopped(part: Slice) -> FileRows | None:
-    """A worker's task: ``read_slice(part)``, or None once the import has stopped."""
+class _Stopped(Exception):
+    """A slice a worker skipped because the import had stopped: its future is never read
+    (``stop`` is set only on ``_read_all``'s way out), so it never reaches the importer."""
+
+
+def _read_unless_stopped(part: Slice) -> FileRows:
+    """A worker's task: ``read_slice(part)``; ``_Stopped`` once the import has stopped."""
     if _stopped is not None and _stopped.is_set():
-        return None
+        raise _Stopped(part.path)
     return read_slice(part)
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from hhtools.core.cards import Card, format_cards
 from hhtools.core.games import Game, get_game
@@ -24,7 +24,10 @@ from hhtools.store.tournament_rows import add_tournament
 if TYPE_CHECKING:
     from hhtools.auditing.results import Audit
 
-ZERO = Decimal(0)
+# The constants read per hand are Final: mypyc reads those as C statics, and any other
+# module-level name by a lookup in the module's dict (some 200 a hand, a fifth of
+# ``add_hand``; bench/README.md, p25-pipe).
+ZERO: Final = Decimal(0)
 #: Tables whose rows are the hand's records (Action, Collection), and the columns read from
 #: each record (``record_columns``), in the table's schema order after the hand's key.
 RECORD_COLUMNS: dict[str, tuple[str, ...]] = {
@@ -154,7 +157,7 @@ def _labels(n: int) -> tuple[str, ...]:
 
 
 #: _labels of every table size up to ten, made once.
-_LABELS = [()] + [_labels(n) for n in range(1, 11)]
+_LABELS: Final = [()] + [_labels(n) for n in range(1, 11)]
 
 
 def _labels_of(n: int) -> tuple[str, ...]:
@@ -173,14 +176,23 @@ TABLE_ORDER = ("utg", "utg+1", "utg+2", "utg+3", "lojack", "hijack", "cutoff", "
 #: (see the README's Statistics section).
 FACT_COLUMNS = ("vpip", "raised_predraw", "three_bet_chance", "three_bet", "fold_street",
                 "showdown", *(f"agg_{s}" for s in STREETS), *(f"calls_{s}" for s in STREETS))
-_VPIP, _RAISED, _CHANCE, _THREE_BET, _FOLD, _SHOWDOWN = range(6)
-_AGG = {s: 6 + i for i, s in enumerate(STREETS)}
-_CALLS = {s: 6 + len(STREETS) + i for i, s in enumerate(STREETS)}
+_VPIP: Final = 0
+_RAISED: Final = 1
+_CHANCE: Final = 2
+_THREE_BET: Final = 3
+_FOLD: Final = 4
+_SHOWDOWN: Final = 5
+_AGG: Final = {s: 6 + i for i, s in enumerate(STREETS)}
+_CALLS: Final = {s: 6 + len(STREETS) + i for i, s in enumerate(STREETS)}
 # The actions that make betting facts; blinds, antes and draws make none (blinds are not
 # voluntary). Each kind maps to itself, so the loop compares by identity.
-_K_BET, _K_RAISE, _K_CALL, _K_CHECK, _K_FOLD = "bet", "raise", "call", "check", "fold"
-_ROLES = {kind: kind for kind in (_K_BET, _K_RAISE, _K_CALL, _K_CHECK, _K_FOLD)}
-NO_FACTS = (False, False, False, False, None, False) + (0,) * (2 * len(STREETS))
+_K_BET: Final = "bet"
+_K_RAISE: Final = "raise"
+_K_CALL: Final = "call"
+_K_CHECK: Final = "check"
+_K_FOLD: Final = "fold"
+_ROLES: Final = {kind: kind for kind in (_K_BET, _K_RAISE, _K_CALL, _K_CHECK, _K_FOLD)}
+NO_FACTS: Final = (False, False, False, False, None, False) + (0,) * (2 * len(STREETS))
 
 
 def add_hand(rows: Rows, hand: Hand, audit: Audit | None = None, path: str | None = None) -> None:
@@ -333,8 +345,8 @@ def draw_rows(hand: Hand, shown: dict[str, tuple[Card, ...]]) -> list[tuple[obje
 
 
 #: The action kinds that are a draw (standing pat is one of none).
-_DRAWS = frozenset({"discard", "stand_pat"})
-_PREVIOUS = {s: STREETS[max(0, i - 1)] for i, s in enumerate(STREETS)}
+_DRAWS: Final = frozenset({"discard", "stand_pat"})
+_PREVIOUS: Final = {s: STREETS[max(0, i - 1)] for i, s in enumerate(STREETS)}
 
 
 def _made(game: Game, cards: tuple[Card, ...]) -> bool | None:
@@ -423,7 +435,8 @@ def money_texts(values: list[Decimal | None]) -> list[str | None]:
     return texts
 
 
-def card_texts(values: list[Any], texts: dict[Any, str]) -> list[str | None]:
+def card_texts(values: list[tuple[Card, ...] | None],
+               texts: dict[tuple[Card, ...], str]) -> list[str | None]:
     """Each hand of cards' text (None stays None), each distinct hand written once and kept
     in ``texts``: a file's actions repeat the same discards, and the hand after one draw is
     the hand before the next. One pass, compiled: a Card tuple hashes cheaply, and
