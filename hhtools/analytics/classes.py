@@ -203,29 +203,62 @@ CLASS_TABLE = {"game": pl.String, "cards": pl.String, "component": pl.String, "o
                "class": pl.String, "made": pl.Boolean}
 
 
+#: The class numbers (in ``_CLASSES``) of each distinct hand met in this process, per game
+#: and cards as written (``class_table``): a report reads batch after batch, and a store's
+#: batches share many hands (a player's, a grinder's, copies), which are then ranked once.
+#: Up to ``MEMO_HANDS`` (some 100 bytes each), then begun again.
+_MEMO: dict[str, dict[str, tuple[int, ...]]] = {}
+MEMO_HANDS = 300_000
+
+
+def _memo_numbers(game_name: str, keys: list[str]) -> dict[str, tuple[int, ...]]:
+    """The memo of ``game_name``, holding the class numbers of each of ``keys`` (a hand of
+    no class has none): those not met before classified now (``_class_numbers``)."""
+    memo = _MEMO.setdefault(game_name, {})
+    new = [key for key in keys if key not in memo]
+    if not new:
+        return memo
+    if sum(map(len, _MEMO.values())) + len(new) > MEMO_HANDS:
+        _MEMO.clear()
+        memo = _MEMO.setdefault(game_name, {})
+        new = keys
+    found: dict[str, list[int]] = {}
+    for key, number in zip(*_class_numbers(game_name, new)):
+        found.setdefault(key, []).append(number)
+    # Tuples shared by every hand of one class: the memo holds the keys, not a tuple each.
+    shared: dict[tuple[int, ...], tuple[int, ...]] = {}
+    for key in new:
+        numbers = tuple(found.get(key, ()))
+        memo[key] = shared.setdefault(numbers, numbers)
+    return memo
+
+
 def class_table(frame: pl.DataFrame, cards: str) -> pl.DataFrame:
     """``classes_of_text`` of every distinct (``game``, ``cards`` column) of ``frame``: one row
     per component of each hand that has a class (``CLASS_TABLE``; ``cards`` as written in
     ``frame``), to be joined back on (game, cards).
 
     A store holds millions of known hands, and a hand's class is a function of its game and
-    its cards: each distinct hand as written is classified once, so the work grows with the
-    distinct hands, not the rows. (Its cards are not sorted into one order first: the same
-    cards written in another order are rare in a store, and sorting every hand's text cost
-    more than ranking the few repeats again.)"""
+    its cards: each distinct hand as written is classified once (and once in the process,
+    ``_MEMO``), so the work grows with the distinct hands, not the rows. (Its cards are not
+    sorted into one order first: the same cards written in another order are rare in a
+    store, and sorting every hand's text cost more than ranking the few repeats again.)"""
     written = frame.select("game", pl.col(cards).alias("cards")).drop_nulls().unique()
-    games: list[str] = []
-    keys: list[str] = []
-    numbers: list[int] = []
+    parts = []
     for (game,), part in written.partition_by("game", as_dict=True).items():
-        some_keys, some_numbers = _class_numbers(str(game), part["cards"].to_list())
-        games.extend([str(game)] * len(some_keys))
-        keys.extend(some_keys)
-        numbers.extend(some_numbers)
-    found = pl.DataFrame({"game": games, "cards": keys, "number": numbers},
-                         schema={"game": pl.String, "cards": pl.String, "number": pl.Int64})
+        some_keys = part["cards"].to_list()
+        memo = _memo_numbers(str(game), some_keys)
+        found = list(map(memo.__getitem__, some_keys))
+        # Every hand's first component's class, then every second's (a hand of no class has
+        # none), as ``_class_numbers`` gives them.
+        for i in range(max(map(len, found), default=0)):
+            numbers = [n[i] if len(n) > i else None for n in found]
+            parts.append(part.with_columns(number=pl.Series(numbers, dtype=pl.Int64))
+                         .drop_nulls("number"))
+    found_all = pl.concat(parts) if parts else pl.DataFrame(
+        schema={"game": pl.String, "cards": pl.String, "number": pl.Int64})
     classes = pl.DataFrame([(i, *c) for i, c in enumerate(_CLASSES)], orient="row", schema={
         "number": pl.Int64, **{k: v for k, v in CLASS_TABLE.items() if k not in ("game", "cards")}})
     # In the components' order within each hand, as ``hand_classes`` gives them.
-    return (found.join(classes, on="number", how="left", maintain_order="left")
+    return (found_all.join(classes, on="number", how="left", maintain_order="left")
             .select(list(CLASS_TABLE)))

@@ -196,7 +196,20 @@ def keep_sums(folder: Path, tables: Tables) -> None:
     key, root = _key(folder), cache_folder("partials")
     if key is None or root is None or (root / key).is_dir():
         return
-    _write_parts(root, key, _sums(tables, Filters(), REPORTS))
+    if tables.hands.height <= SUM_SLICE:
+        _write_parts(root, key, _sums(tables, Filters(), REPORTS))
+        return
+    # Partial sums of disjoint hands concatenated are those of all of them (``partial_sums``).
+    slices = [partial_sums(part, Filters(), REPORTS) for part in tables.hand_slices(SUM_SLICE)]
+    parts = {name: pl.concat([s[name] for s in slices], how="vertical_relaxed")
+             for name in slices[0]}
+    parts[NAMES] = tables.players.select(pl.col("player").unique())
+    _write_parts(root, key, parts)
+
+
+#: The hands of a batch whose partial sums are made at once (``keep_sums``): a batch merged
+#: from many (50,000 hands and more) made its sums' frames, some 200 MB, at the report's peak.
+SUM_SLICE = 10_000
 
 
 def _key(folder: Path) -> str | None:

@@ -44,17 +44,18 @@ from hhtools.analytics.partials import (
     write_entry,
 )
 from hhtools.analytics.player import ALL_REPORTS, GATHERED, Gatherer, PlayerData
-from hhtools.analytics.stats import KEY, Filters, Tables, check_filters
+from hhtools.analytics.stats import IN_HAND, KEY, Filters, Tables, check_filters
 from hhtools.analytics.tournaments import TournamentTables
 from hhtools.core.games import game_title
 from hhtools.core.outputs import write_text
 from hhtools.core.resources import cache_folder
 from hhtools.core.words import plural
-from hhtools.errors import NoDataError
+from hhtools.errors import NoDataError, StoreError
 from hhtools.report.disputes import audit_section, not_read_section
 from hhtools.report.html import Column, days, page, table, text
 from hhtools.report.sections import MADE, player_part, player_view
 from hhtools.store.store import Store
+from hhtools.store.tables import READ_ERRORS
 
 #: How many players get their own part of the page when no --player is given.
 FEATURED = 3
@@ -366,10 +367,32 @@ def player_counts(store: Store, filters: Filters) -> Survey:
         kept += [counts for counts in cached if counts is not None]
         folders = [folder for folder, counts in zip(folders[start:], cached) if counts is None]
         store = store.only(folders)
-    found = each_batch(store, filters, read, COUNT_COLUMNS) if folders or not kept else []
+    found: list[tuple[pl.DataFrame, pl.DataFrame]] = []
+    if folders and filters == Filters():
+        found = _counted_at_once(store)
+    if not found and (folders or not kept):
+        found = each_batch(store, filters, read, COUNT_COLUMNS)
     return Survey(0, [], [], pl.Series([]), nothing, 0,
                   _summed([c["heroes"] for c in kept] + [h for h, _ in found]),
                   _summed([c["dealt"] for c in kept] + [d for _, d in found]))
+
+
+def _counted_at_once(store: Store) -> list[tuple[pl.DataFrame, pl.DataFrame]]:
+    """``player_counts`` of every hand of ``store``'s batches (no filter) in one query of a
+    few columns over all of them (a batch at a time was a query of every table a batch);
+    none when a batch went under the read (merged: it is then read batch by batch)."""
+    cancelled = store.scan("hands").select(KEY + ["cancelled"]).filter(
+        pl.col("cancelled").fill_null(False)).select(KEY)
+    # The players a hand counts for, as ``Tables.filtered`` keeps them.
+    players = (store.scan("players").select(COUNT_COLUMNS["players"]).filter(IN_HAND)
+               .join(cancelled, on=KEY, how="anti"))
+    try:
+        heroes, dealt = pl.collect_all([
+            players.filter(pl.col("is_hero")).group_by("player").agg(n=pl.len()),
+            players.group_by("player").agg(n=pl.len())])
+    except (*READ_ERRORS, StoreError):
+        return []
+    return [(heroes, dealt)]
 
 
 def featured_players(survey: Survey, filters: Filters,
