@@ -18,7 +18,8 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -203,24 +204,47 @@ CLASS_TABLE = {"game": pl.String, "cards": pl.String, "component": pl.String, "o
                "class": pl.String, "made": pl.Boolean}
 
 
-#: The class numbers (in ``_CLASSES``) of each distinct hand met in this process, per game
-#: and cards as written (``class_table``): a report reads batch after batch, and a store's
-#: batches share many hands (a player's, a grinder's, copies), which are then ranked once.
-#: Up to ``MEMO_HANDS`` (some 100 bytes each), then begun again.
-_MEMO: dict[str, dict[str, tuple[int, ...]]] = {}
+#: Hands remembered at most (some 100 bytes each, ``remembered_classes``), then begun again.
 MEMO_HANDS = 300_000
 
 
+class _Memo:
+    """The class numbers (in ``_CLASSES``) of each distinct hand met, per game and cards as
+    written, while ``remembered_classes`` is in force."""
+
+    def __init__(self) -> None:
+        self.hands: dict[str, dict[str, tuple[int, ...]]] = {}
+        self.depth = 0
+
+
+_MEMO = _Memo()
+
+
+@contextmanager
+def remembered_classes() -> Iterator[None]:
+    """Within it, ``class_table`` remembers each hand's classes for the next calls: a reader
+    of batch after batch (a cold report) meets many hands again (a player's, a grinder's,
+    copies), which are then ranked once. Forgotten at the end, so that memory is not held
+    for the rest of the process."""
+    _MEMO.depth += 1
+    try:
+        yield
+    finally:
+        _MEMO.depth -= 1
+        if not _MEMO.depth:
+            _MEMO.hands.clear()
+
+
 def _memo_numbers(game_name: str, keys: list[str]) -> dict[str, tuple[int, ...]]:
-    """The memo of ``game_name``, holding the class numbers of each of ``keys`` (a hand of
-    no class has none): those not met before classified now (``_class_numbers``)."""
-    memo = _MEMO.setdefault(game_name, {})
+    """A memo holding the class numbers of each of ``keys`` in ``game_name`` (a hand of no
+    class has none): those not remembered classified now (``_class_numbers``)."""
+    memo = _MEMO.hands.setdefault(game_name, {}) if _MEMO.depth else {}
     new = [key for key in keys if key not in memo]
     if not new:
         return memo
-    if sum(map(len, _MEMO.values())) + len(new) > MEMO_HANDS:
-        _MEMO.clear()
-        memo = _MEMO.setdefault(game_name, {})
+    if _MEMO.depth and sum(map(len, _MEMO.hands.values())) + len(new) > MEMO_HANDS:
+        _MEMO.hands.clear()
+        memo = _MEMO.hands.setdefault(game_name, {})
         new = keys
     found: dict[str, list[int]] = {}
     for key, number in zip(*_class_numbers(game_name, new)):
@@ -239,8 +263,8 @@ def class_table(frame: pl.DataFrame, cards: str) -> pl.DataFrame:
     ``frame``), to be joined back on (game, cards).
 
     A store holds millions of known hands, and a hand's class is a function of its game and
-    its cards: each distinct hand as written is classified once (and once in the process,
-    ``_MEMO``), so the work grows with the distinct hands, not the rows. (Its cards are not
+    its cards: each distinct hand as written is classified once (and once in a reader's
+    batches, ``remembered_classes``), so the work grows with the distinct hands, not the rows. (Its cards are not
     sorted into one order first: the same cards written in another order are rare in a
     store, and sorting every hand's text cost more than ranking the few repeats again.)"""
     written = frame.select("game", pl.col(cards).alias("cards")).drop_nulls().unique()
