@@ -264,9 +264,10 @@ def class_table(frame: pl.DataFrame, cards: str) -> pl.DataFrame:
 
     A store holds millions of known hands, and a hand's class is a function of its game and
     its cards: each distinct hand as written is classified once (and once in a reader's
-    batches, ``remembered_classes``), so the work grows with the distinct hands, not the rows. (Its cards are not
-    sorted into one order first: the same cards written in another order are rare in a
-    store, and sorting every hand's text cost more than ranking the few repeats again.)"""
+    batches, ``remembered_classes``), so the work grows with the distinct hands, not the
+    rows. (Its cards are not sorted into one order first: the same cards written in another
+    order are rare in a store, and sorting every hand's text cost more than ranking the few
+    repeats again.)"""
     written = frame.select("game", pl.col(cards).alias("cards")).drop_nulls().unique()
     parts = []
     for (game,), part in written.partition_by("game", as_dict=True).items():

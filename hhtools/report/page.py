@@ -397,12 +397,12 @@ def _counted_at_once(store: Store) -> list[tuple[pl.DataFrame, pl.DataFrame]]:
     found = []
     for start in range(0, len(folders), COUNT_GROUP):
         group = store.only(folders[start:start + COUNT_GROUP])
-        cancelled = group.scan("hands").select(KEY + ["cancelled"]).filter(
-            pl.col("cancelled").fill_null(False)).select(KEY)
-        # The players a hand counts for, as ``Tables.filtered`` keeps them.
-        players = (group.scan("players").select(COUNT_COLUMNS["players"]).filter(IN_HAND)
-                   .join(cancelled, on=KEY, how="anti"))
         try:
+            cancelled = group.scan("hands").select(KEY + ["cancelled"]).filter(
+                pl.col("cancelled").fill_null(False)).select(KEY)
+            # The players a hand counts for, as ``Tables.filtered`` keeps them.
+            players = (group.scan("players").select(COUNT_COLUMNS["players"]).filter(IN_HAND)
+                       .join(cancelled, on=KEY, how="anti"))
             heroes, dealt = pl.collect_all([
                 players.filter(pl.col("is_hero")).group_by("player").agg(n=pl.len()),
                 players.group_by("player").agg(n=pl.len())])

@@ -14,8 +14,8 @@ import polars as pl
 import pytest
 from polars.testing import assert_frame_equal
 
-from hhtools.analytics.chartdata import showdown_classes, showdown_strength
 from hhtools.analytics import classes
+from hhtools.analytics.chartdata import showdown_classes, showdown_strength
 from hhtools.analytics.classes import class_table, classes_of_text, remembered_classes
 from hhtools.analytics.stats import REPORTS, Filters, Tables, reports
 from hhtools.errors import UsageError
