@@ -16,6 +16,7 @@ from decimal import Decimal
 import polars as pl
 
 from hhtools.analytics.classes import card_key, class_table, component_class
+from hhtools.analytics.filters import with_stakes
 from hhtools.analytics.sessions import sessions
 from hhtools.analytics.stats import (
     KEY,
@@ -25,7 +26,6 @@ from hhtools.analytics.stats import (
     hand_facts,
     position_stats,
     split_stats,
-    stakes_expr,
 )
 from hhtools.core.cards import parse_cards
 from hhtools.core.games import game_title, get_game
@@ -70,8 +70,9 @@ KIND = ("site", "game", "stakes", "unit", "structure", "tournament", "big_bet")
 def hand_kinds(facts: pl.DataFrame) -> pl.DataFrame:
     """The ``KIND`` of each row of ``facts`` (``hand_facts``): a few distinct kinds in a
     store, whatever its hands."""
-    return facts.select("site", "game", stakes_expr().alias("stakes"), "unit", "structure",
-                        tournament=pl.col("tournament_id").is_not_null(), big_bet="big_bet")
+    return with_stakes(facts.select("site", "game", "small_bet", "unit", "structure",
+                                    tournament=pl.col("tournament_id").is_not_null(),
+                                    big_bet="big_bet")).select(KIND)
 
 
 def scope_of(kinds: pl.DataFrame) -> str:

@@ -18,7 +18,8 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -203,29 +204,86 @@ CLASS_TABLE = {"game": pl.String, "cards": pl.String, "component": pl.String, "o
                "class": pl.String, "made": pl.Boolean}
 
 
+#: Hands remembered at most (some 100 bytes each, ``remembered_classes``), then begun again.
+MEMO_HANDS = 300_000
+
+
+class _Memo:
+    """The class numbers (in ``_CLASSES``) of each distinct hand met, per game and cards as
+    written, while ``remembered_classes`` is in force."""
+
+    def __init__(self) -> None:
+        self.hands: dict[str, dict[str, tuple[int, ...]]] = {}
+        self.depth = 0
+
+
+_MEMO = _Memo()
+
+
+@contextmanager
+def remembered_classes() -> Iterator[None]:
+    """Within it, ``class_table`` remembers each hand's classes for the next calls: a reader
+    of batch after batch (a cold report) meets many hands again (a player's, a grinder's,
+    copies), which are then ranked once. Forgotten at the end, so that memory is not held
+    for the rest of the process."""
+    _MEMO.depth += 1
+    try:
+        yield
+    finally:
+        _MEMO.depth -= 1
+        if not _MEMO.depth:
+            _MEMO.hands.clear()
+
+
+def _memo_numbers(game_name: str, keys: list[str]) -> dict[str, tuple[int, ...]]:
+    """A memo holding the class numbers of each of ``keys`` in ``game_name`` (a hand of no
+    class has none): those not remembered classified now (``_class_numbers``)."""
+    memo = _MEMO.hands.setdefault(game_name, {}) if _MEMO.depth else {}
+    new = [key for key in keys if key not in memo]
+    if not new:
+        return memo
+    if _MEMO.depth and sum(map(len, _MEMO.hands.values())) + len(new) > MEMO_HANDS:
+        _MEMO.hands.clear()
+        memo = _MEMO.hands.setdefault(game_name, {})
+        new = keys
+    found: dict[str, list[int]] = {}
+    for key, number in zip(*_class_numbers(game_name, new)):
+        found.setdefault(key, []).append(number)
+    # Tuples shared by every hand of one class: the memo holds the keys, not a tuple each.
+    shared: dict[tuple[int, ...], tuple[int, ...]] = {}
+    for key in new:
+        numbers = tuple(found.get(key, ()))
+        memo[key] = shared.setdefault(numbers, numbers)
+    return memo
+
+
 def class_table(frame: pl.DataFrame, cards: str) -> pl.DataFrame:
     """``classes_of_text`` of every distinct (``game``, ``cards`` column) of ``frame``: one row
     per component of each hand that has a class (``CLASS_TABLE``; ``cards`` as written in
     ``frame``), to be joined back on (game, cards).
 
     A store holds millions of known hands, and a hand's class is a function of its game and
-    its cards: each distinct hand as written is classified once, so the work grows with the
-    distinct hands, not the rows. (Its cards are not sorted into one order first: the same
-    cards written in another order are rare in a store, and sorting every hand's text cost
-    more than ranking the few repeats again.)"""
+    its cards: each distinct hand as written is classified once (and once in a reader's
+    batches, ``remembered_classes``), so the work grows with the distinct hands, not the
+    rows. (Its cards are not sorted into one order first: the same cards written in another
+    order are rare in a store, and sorting every hand's text cost more than ranking the few
+    repeats again.)"""
     written = frame.select("game", pl.col(cards).alias("cards")).drop_nulls().unique()
-    games: list[str] = []
-    keys: list[str] = []
-    numbers: list[int] = []
+    parts = []
     for (game,), part in written.partition_by("game", as_dict=True).items():
-        some_keys, some_numbers = _class_numbers(str(game), part["cards"].to_list())
-        games.extend([str(game)] * len(some_keys))
-        keys.extend(some_keys)
-        numbers.extend(some_numbers)
-    found = pl.DataFrame({"game": games, "cards": keys, "number": numbers},
-                         schema={"game": pl.String, "cards": pl.String, "number": pl.Int64})
+        some_keys = part["cards"].to_list()
+        memo = _memo_numbers(str(game), some_keys)
+        found = list(map(memo.__getitem__, some_keys))
+        # Every hand's first component's class, then every second's (a hand of no class has
+        # none), as ``_class_numbers`` gives them.
+        for i in range(max(map(len, found), default=0)):
+            numbers = [n[i] if len(n) > i else None for n in found]
+            parts.append(part.with_columns(number=pl.Series(numbers, dtype=pl.Int64))
+                         .drop_nulls("number"))
+    found_all = pl.concat(parts) if parts else pl.DataFrame(
+        schema={"game": pl.String, "cards": pl.String, "number": pl.Int64})
     classes = pl.DataFrame([(i, *c) for i, c in enumerate(_CLASSES)], orient="row", schema={
         "number": pl.Int64, **{k: v for k, v in CLASS_TABLE.items() if k not in ("game", "cards")}})
     # In the components' order within each hand, as ``hand_classes`` gives them.
-    return (found.join(classes, on="number", how="left", maintain_order="left")
+    return (found_all.join(classes, on="number", how="left", maintain_order="left")
             .select(list(CLASS_TABLE)))

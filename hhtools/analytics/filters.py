@@ -7,7 +7,7 @@ player's facts of each hand (``hand_facts``) that every statistic is built from.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timedelta, timezone
 from functools import cached_property
@@ -209,6 +209,17 @@ class Tables:
             halves = halves.join(kept, on=KEY + ["player"], how="semi")
         return Tables(hands, players, draws, halves, f, names=self.names, player=self.player)
 
+    def hand_slices(self, size: int) -> Iterator[Tables]:
+        """These tables (whole hands) as tables of ``size`` hands at most, in the hands'
+        order: what is made of a hand's rows is made inside one slice, and a big batch's
+        figures made a slice at a time hold a slice's intermediate frames, not the batch's."""
+        for start in range(0, self.hands.height, size):
+            hands = self.hands.slice(start, size)
+            keys = hands.select(KEY)
+            players, draws, halves = (frame.join(keys, on=KEY, how="semi", maintain_order="left")
+                                      for frame in (self.players, self.draws, self.halves))
+            yield Tables(hands, players, draws, halves, names=self.names)
+
     def of_player(self, player: str) -> Tables:
         """The rows of ``player`` alone (the hands they were dealt in, their own rows of
         players, draws and halves), each row with what it needs to know of the others in its
@@ -333,6 +344,15 @@ VIEWS = 4
 def stakes_expr() -> pl.Expr:
     """A hand's stakes as players write them: small bet / big bet (``0.25/0.5``)."""
     return pl.concat_str([_money_text("small_bet"), _money_text("big_bet")], separator="/")
+
+
+def with_stakes(frame: pl.DataFrame) -> pl.DataFrame:
+    """``frame`` (holding ``small_bet`` and ``big_bet``) with its ``stakes`` (``stakes_expr``)
+    written once for each distinct pair: a store holds a few stakes, and their text is two
+    regular expressions a row."""
+    pairs = frame.select("small_bet", "big_bet").unique().with_columns(stakes=stakes_expr())
+    return frame.join(pairs, on=["small_bet", "big_bet"], how="left", nulls_equal=True,
+                      maintain_order="left")
 
 
 def _money_text(column: str) -> pl.Expr:

@@ -33,6 +33,7 @@ from pathlib import Path
 
 import polars as pl
 
+from hhtools.analytics.classes import remembered_classes
 from hhtools.analytics.filters import TRIES, batch_tables, merged_again
 from hhtools.analytics.stats import (
     COLUMNS,
@@ -145,11 +146,12 @@ def _whole(store: Store, folders: list[Path]) -> dict[str, pl.DataFrame] | None:
             covered, parts = set(earlier[0]), earlier[1]
             chosen.append(parts)
             folders = [f for f, key in zip(folders, keys) if key not in covered]
-    for folder in folders:
-        made = _cached(folder) or _batch(store, folder, Filters(), REPORTS, cache=True)
-        if made is None:
-            return None
-        chosen.append(made)
+    with remembered_classes():
+        for folder in folders:
+            made = _cached(folder) or _batch(store, folder, Filters(), REPORTS, cache=True)
+            if made is None:
+                return None
+            chosen.append(made)
     groups = part_groups()
     summed = {NAMES: pl.concat([p[NAMES] for p in chosen]).unique().sort("player")}
     for part, by in groups.items():
@@ -196,7 +198,20 @@ def keep_sums(folder: Path, tables: Tables) -> None:
     key, root = _key(folder), cache_folder("partials")
     if key is None or root is None or (root / key).is_dir():
         return
-    _write_parts(root, key, _sums(tables, Filters(), REPORTS))
+    if tables.hands.height <= SUM_SLICE:
+        _write_parts(root, key, _sums(tables, Filters(), REPORTS))
+        return
+    # Partial sums of disjoint hands concatenated are those of all of them (``partial_sums``).
+    slices = [partial_sums(part, Filters(), REPORTS) for part in tables.hand_slices(SUM_SLICE)]
+    parts = {name: pl.concat([s[name] for s in slices], how="vertical_relaxed")
+             for name in slices[0]}
+    parts[NAMES] = tables.players.select(pl.col("player").unique())
+    _write_parts(root, key, parts)
+
+
+#: The hands of a batch whose partial sums are made at once (``keep_sums``): a batch merged
+#: from many (50,000 hands and more) made its sums' frames, some 200 MB, at the report's peak.
+SUM_SLICE = 10_000
 
 
 def _key(folder: Path) -> str | None:

@@ -154,8 +154,13 @@ def _report(t: Tables, filters: Filters, name: str,
 def _money_part(facts: pl.DataFrame) -> pl.DataFrame:
     showdown = pl.col("showdown")
     # Grouped by the hand's units too: a group's net in big blinds (big bets) is then the sum
-    # of its money nets over each big blind (big bet), exact (``in_units``).
-    return facts.with_columns(stakes=stakes_expr()).group_by(*MONEY_GROUPS, *UNITS).agg(
+    # of its money nets over each big blind (big bet), exact (``in_units``). Grouped by the
+    # stakes' small bet, not their text, which is written per group after (a regex a row was
+    # most of this part's time): a small bet without a big bet has no stakes, so it is left
+    # out of the group as the text leaves it out; otherwise they are one to one.
+    small_bet = pl.when(pl.col("big_bet").is_not_null()).then(pl.col("small_bet"))
+    by = [small_bet.alias("small_bet") if key == "stakes" else key for key in MONEY_GROUPS]
+    sums = facts.group_by(*by, *UNITS).agg(
         hands=pl.len(),
         walks=pl.col("walk").sum(),
         net=pl.col("net").sum(),
@@ -173,6 +178,8 @@ def _money_part(facts: pl.DataFrame) -> pl.DataFrame:
         *[pl.col(f"agg_{s}").sum() for s in STREETS],
         *[pl.col(f"calls_{s}").sum() for s in STREETS],
     )
+    return sums.with_columns(stakes=stakes_expr()).select(
+        *MONEY_GROUPS, *UNITS, pl.exclude(*MONEY_GROUPS, *UNITS, "small_bet"))
 
 
 #: The money a big blind and a big bet were in each hand (``hand_facts``).

@@ -65,6 +65,25 @@ def test_batch_by_batch_gives_the_reports_of_the_whole_tables(store, cache):
     assert len([e for e in entries if e.startswith("store-")]) == 1
 
 
+def test_a_big_batch_summed_a_slice_at_a_time_gives_the_same_reports(store, cache, monkeypatch):
+    # Slices of a few hands cut every batch of the corpus (split pots, tournaments, several
+    # games) into many: every hand's rows must stay in one slice for the sums to hold.
+    monkeypatch.setattr(partials, "SUM_SLICE", 7)
+    whole = Tables.load(store)
+    for folder in store.batch_folders():
+        partials.keep_sums(folder, Tables.load(store.only([folder])))
+    sliced = {entry.name: pl.read_parquet(entry / "money.parquet").height
+              for entry in cache.iterdir()}
+    hero = _hero(store)
+    for f in (Filters(), Filters(player=hero)):
+        _same(partials.store_reports(store, f, list(REPORTS)), reports(whole, f, list(REPORTS)))
+    # The sums read were the sliced ones: more rows than the groups of a batch made at once.
+    at_once = sum(partials.partial_sums(Tables.load(store.only([folder])), Filters(),
+                                        REPORTS)["money"].height
+                  for folder in store.batch_folders())
+    assert at_once < sum(sliced.values())
+
+
 def test_a_player_not_in_the_store_is_refused_with_the_close_names(store, cache):
     hero = _hero(store)
     with pytest.raises(UsageError, match="did you mean"):

@@ -33,6 +33,7 @@ def _reads_no_batch(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setattr(page, "batch_tables", refused)
     monkeypatch.setattr(page, "each_batch", refused)
+    monkeypatch.setattr(page, "_counted_at_once", refused)
 
 
 @pytest.mark.parametrize("filters", [Filters(), Filters(player="Player5")])
@@ -66,13 +67,14 @@ def test_a_page_after_an_import_reads_the_new_batch_alone(batched_store, tmp_pat
 
     def counted(real):  # type: ignore[no-untyped-def]
         def reading(view, *args, **kwargs):  # type: ignore[no-untyped-def]
-            folders = [args[0]] if isinstance(args[0], Path) else view.batch_folders()
+            folders = [args[0]] if args and isinstance(args[0], Path) else view.batch_folders()
             read.append([f.name for f in folders])
             return real(view, *args, **kwargs)
         return reading
 
     monkeypatch.setattr(page, "each_batch", counted(page.each_batch))
     monkeypatch.setattr(page, "batch_tables", counted(page.batch_tables))
+    monkeypatch.setattr(page, "_counted_at_once", counted(page._counted_at_once))
     after = build_report(store, one, NOW)
     assert read == [new] and len(new) == 1
     assert after == _uncached(store, one, monkeypatch)  # (none of the new hands is theirs)
