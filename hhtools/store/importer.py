@@ -22,6 +22,7 @@ import threading
 from collections import Counter, deque
 from collections.abc import Callable, Collection, Generator, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor, wait
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from multiprocessing.connection import Connection
@@ -289,6 +290,26 @@ def _slices(paths: list[str]) -> Iterator[Slice]:
         yield from plan(path)
 
 
+@contextmanager
+def _workers_without_working_folder() -> Iterator[None]:
+    """Workers that import hhtools from where this process imported it.
+
+    The fork server is started as ``python -c ...``, whose sys.path begins with the working
+    folder, and CPython 3.11's fork server does not take this process's sys.path: run from
+    a folder holding an ``hhtools`` package (a checkout of it), the workers would run that
+    code, not the installed one. PYTHONSAFEPATH (Python 3.11+) leaves the folder out; the fork
+    server takes the environment when it starts, at the pool's first worker."""
+    before = os.environ.get("PYTHONSAFEPATH")
+    os.environ["PYTHONSAFEPATH"] = "1"
+    try:
+        yield
+    finally:
+        if before is None:
+            del os.environ["PYTHONSAFEPATH"]
+        else:
+            os.environ["PYTHONSAFEPATH"] = before
+
+
 def _read_all(slices: Iterator[Slice], jobs: int) -> Generator[FileRows, None, None]:
     ahead = list(itertools.islice(slices, 2))
     slices = itertools.chain(ahead, slices)
@@ -308,7 +329,7 @@ def _read_all(slices: Iterator[Slice], jobs: int) -> Generator[FileRows, None, N
     # _end_with_importer). Closed after the pool, so workers end on their own first.
     alive_r, alive_w = context.Pipe(duplex=False)
     stop = context.Event()
-    with alive_r, alive_w, ProcessPoolExecutor(
+    with _workers_without_working_folder(), alive_r, alive_w, ProcessPoolExecutor(
             max_workers=jobs, mp_context=context, initializer=_start_worker,
             initargs=(alive_r, stop)) as pool:
         # A few slices per worker are read ahead, not every file: the rows waiting to be

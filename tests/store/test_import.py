@@ -218,3 +218,28 @@ def test_an_unreadable_file_costs_only_itself(corpus, tmp_path, monkeypatch):
     again = import_paths([folder], store, jobs=1)
     assert (again.hands_new, again.rejected, again.files_unchanged) == (1, 0, 1)
     assert store.rejections().height == 0
+
+
+def test_workers_run_the_commands_hhtools_not_one_in_the_working_folder(tmp_path):
+    """Run from a folder holding another ``hhtools`` (a checkout of it), a two-job import's
+    workers run the hhtools the command runs: the fork server is started by ``python -c``,
+    whose path begins with the working folder."""
+    from hhtools.generate import write_history
+
+    command = Path(sys.executable).with_name("hhtools")  # the console script, as a user runs it
+    if not command.exists():
+        pytest.skip("no hhtools console script beside this Python")
+    histories = tmp_path / "in"
+    histories.mkdir()
+    for seed, site in enumerate(("pokerstars", "fulltilt")):  # two files: read in parallel
+        write_history(histories / f"{site}.txt", site, "badugi", "fixed-limit", 20, seed=seed)
+    folder = tmp_path / "checkout"
+    (folder / "hhtools").mkdir(parents=True)
+    marker = tmp_path / "imported"
+    (folder / "hhtools" / "__init__.py").write_text(
+        f"open({str(marker)!r}, 'w').close()\nraise ImportError('the working folder hhtools')\n")
+    done = subprocess.run([str(command), "import", str(histories), "--db", str(tmp_path / "db"),
+                           "--jobs", "2"], cwd=folder, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert not marker.exists(), "a worker imported the working folder's hhtools"
+    assert Store(tmp_path / "db").read("hands").height == 40
