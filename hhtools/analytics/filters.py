@@ -55,6 +55,9 @@ COLUMNS = {
 #: chips are real. A cash game's sitting-out seat is not dealt in and shows no action.
 IN_HAND = ~pl.col("sitting_out") | (pl.col("put_in") != 0) | pl.col("fold_street").is_not_null()
 
+#: A hand the history says was cancelled (or one dealt to nobody): it counts for no one.
+CANCELLED = pl.col("cancelled").fill_null(False)
+
 
 @dataclass(frozen=True)
 class Filters:
@@ -188,7 +191,7 @@ class Tables:
         # One player's tables (``of_player``) hold no cancelled hand and their players'
         # context already: a view of that player copies no frame that nothing filters.
         alone = self.player is not None and f.player == self.player
-        hands = self.hands if alone else self.hands.filter(~pl.col("cancelled").fill_null(False))
+        hands = self.hands if alone else self.hands.filter(~CANCELLED)
         if (chosen := _hand_filter(f)) is not None:
             hands = hands.filter(chosen)
         # Joins on the string keys are the costly part on large stores: skip them when a

@@ -33,6 +33,7 @@ from typing import overload
 
 import polars as pl
 
+from hhtools.analytics.filters import CANCELLED
 from hhtools.analytics.stats import match_player
 from hhtools.analytics.tables import cell
 from hhtools.core.games import game_titles
@@ -82,7 +83,7 @@ class TournamentTables:
     def load(cls, store: Store) -> TournamentTables:
         """Read the tables from ``store``, all from the same batches."""
         store = store.snapshot()
-        chosen = pl.col("tournament_id").is_not_null() & ~pl.col("cancelled").fill_null(False)
+        chosen = pl.col("tournament_id").is_not_null() & ~CANCELLED
         try:
             # The tournament hands only, filtered as the files are read: a store of a
             # million cash hands is not held to find its few sit & gos.

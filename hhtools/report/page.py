@@ -25,6 +25,7 @@ import polars as pl
 
 from hhtools.analytics.classes import remembered_classes
 from hhtools.analytics.filters import (
+    CANCELLED,
     TRIES,
     batch_tables,
     each_batch,
@@ -398,8 +399,7 @@ def _counted_at_once(store: Store) -> list[tuple[pl.DataFrame, pl.DataFrame]]:
     for start in range(0, len(folders), COUNT_GROUP):
         group = store.only(folders[start:start + COUNT_GROUP])
         try:
-            cancelled = group.scan("hands").select(KEY + ["cancelled"]).filter(
-                pl.col("cancelled").fill_null(False)).select(KEY)
+            cancelled = group.scan("hands").select(KEY + ["cancelled"]).filter(CANCELLED).select(KEY)
             # The players a hand counts for, as ``Tables.filtered`` keeps them.
             players = (group.scan("players").select(COUNT_COLUMNS["players"]).filter(IN_HAND)
                        .join(cancelled, on=KEY, how="anti"))
