@@ -88,6 +88,35 @@ def test_batches_made_across_a_seconds_turn_are_named_in_the_order_made(tmp_path
     for _ in range(2):
         store.write_batch({"files": pl.DataFrame([row], schema=SCHEMAS["files"])})
     names = sorted(p.name for p in (tmp_path / "batches").iterdir())
-    seconds = [time.strftime("%Y%m%dT%H%M%S", time.localtime(turn // 10**9 + d)) for d in (-1, 0)]
+    seconds = [time.strftime("%Y%m%dT%H%M%S", time.gmtime(turn // 10**9 + d)) for d in (-1, 0)]
     assert [name.split("-")[:2] for name in names] == [[seconds[0], "999999999"],
                                                        [seconds[1], "000000001"]]
+
+
+def test_a_batch_made_after_the_clock_went_back_is_named_after_the_batches_made_before(
+        tmp_path, monkeypatch):
+    """When summer time ends a local clock goes back an hour; a clock may also be set back, and
+    an earlier version named batches in local time, which is ahead of UTC east of Greenwich.
+    Whatever the clock says, the batch written last sorts last, as readers list them by name,
+    and is named in UTC when the clock is ahead of every batch."""
+    import time
+
+    import hhtools.store.store as store_module
+
+    hour = 3600 * 10**9
+    start = 1_793_500_000 * 10**9  # 2026-10-25, the night European clocks go back
+    readings = iter([start, start - hour, start - hour + 1, start + 2 * hour])
+    monkeypatch.setattr(store_module.time, "time_ns", lambda: next(readings))
+    store = Store(tmp_path)
+    row = {"path": "/x", "size": 1, "mtime_ns": 2, "hands": 3, "rejected": 0, "imported_at": None}
+    made = []
+    for n in range(4):
+        made.append(store.write_batch({"files": pl.DataFrame([{**row, "hands": n}],
+                                                             schema=SCHEMAS["files"])}).name)
+    listed = sorted(p.name for p in (tmp_path / "batches").iterdir())
+    assert listed == made
+    assert [store_module._batch_time(name) for name in made] == [
+        start, start + 1, start + 2, start + 2 * hour]
+    assert made[0].startswith(time.strftime("%Y%m%dT%H%M%S", time.gmtime(start // 10**9)))
+    # What readers see, in the order written.
+    assert Store(tmp_path).read("files")["hands"].to_list() == [0, 1, 2, 3]
