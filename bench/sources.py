@@ -21,6 +21,7 @@ files. Delete those folders to write them afresh.
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import re
 import shutil
@@ -74,15 +75,27 @@ def folder(source: str, hands: int, mix: str = "stars", seed: int = 1) -> Path:
 def _generate(work: Path, hands: int, mix, seed: int) -> None:
     counts = [round(hands * share) for *_, share in mix[:-1]]
     counts.append(hands - sum(counts))
-    number = 0
+    files = []
     for (site, game, _), count in zip(mix, counts):
         for start in range(0, count, HANDS_PER_FILE):
             # The dealer numbers hands from its seed modulo 100,000: one seed per file keeps
             # every hand id distinct.
-            write_history(work / f"{site}-{game}-{number:05d}.txt", site, game, "fixed-limit",
-                          min(HANDS_PER_FILE, count - start), seed=seed * 100_000 + number,
-                          players=(2, 8))
-            number += 1
+            number = len(files)
+            files.append((work / f"{site}-{game}-{number:05d}.txt", site, game,
+                          min(HANDS_PER_FILE, count - start), seed * 100_000 + number))
+    # Each file is its own seeded stream, so the files are the same however many processes
+    # write them; a million hands take some 7 minutes in one.
+    if len(files) < 50:
+        for spec in files:
+            _write_file(spec)
+    else:
+        with multiprocessing.Pool(os.cpu_count()) as pool:
+            pool.map(_write_file, files, chunksize=10)
+
+
+def _write_file(spec: tuple[Path, str, str, int, int]) -> None:
+    path, site, game, hands, seed = spec
+    write_history(path, site, game, "fixed-limit", hands, seed=seed, players=(2, 8))
 
 
 def _replicate(work: Path, hands: int) -> None:
