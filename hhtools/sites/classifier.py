@@ -26,8 +26,9 @@ Fields = tuple[str | None, ...]
 #: A site builder's handler of one kind of line: ``handler(builder, token, *fields)``, the
 #: number of fields being the terminal's (checked by HandBuilder.check_handlers).
 Handler = Callable[..., None]
-#: A regex of line kinds and where each kind's fields are among its groups.
-_Kinds = tuple[re.Pattern[str], dict[str, tuple[int, ...]]]
+#: A regex of line kinds, where each kind's fields are among its groups, and whether the
+#: lines led by a name are to be tried after it (by a regex of their own).
+_Kinds = tuple[re.Pattern[str], dict[str, tuple[int, ...]], bool]
 # Readers of a line's fields from their spans (field_reader): one field, or several.
 _One = Callable[[str], str]
 _Many = Callable[[str], tuple[str, ...]]
@@ -83,7 +84,7 @@ class Classifier:
         if player is not None:
             self.names_by_end.update(led_by_name)
         self._led = f"(?P<_player>{player or _PLAYER[1:-1]})(?:{named})"
-        self.regex = re.compile(self._joined(plain))
+        self.regex = re.compile(self._joined(plain, True))
         # Each kind's own groups are those between its named group and the next named group
         # (a kind's, or the name's): counted in the one regex, not by compiling every
         # terminal's pattern again (a third of the classifier's making, once a process).
@@ -93,12 +94,16 @@ class Classifier:
         self._counts = {t.name: after[index[t.name]] - index[t.name] - 1 for t in terminals}
         self._led_by_name = led_by_name
         self.groups: dict[str, tuple[int, ...]] = self._groups_in(self.regex)
-        self._whole: _Kinds = (self.regex, self.groups)
+        self._whole: _Kinds = (self.regex, self.groups, False)
         # A line is matched by the regex without the kinds that cannot start with its first
         # character (most lines begin with a name, and none of those), which gives the same
         # answer sooner. One regex per set of kinds kept, found by the first character, and
         # made once lines led by characters leaving that set have come _SUBSET_AFTER times
-        # (the whole regex reads those).
+        # (the whole regex reads those). The lines led by a name have a regex of their own,
+        # tried after a set's when that fails (the whole regex tries them last too): a match's
+        # cost grows with the groups of the regex (some 15 instructions each, 2,000 the call),
+        # and either part alone holds half of them or fewer.
+        self._led_kinds: _Kinds | None = None
         self._plain = list(zip(initials, plain))
         self._by_initial: dict[str, _Kinds] = {}
         # The kinds' patterns a first character leaves, and lines of each such set read by
@@ -213,8 +218,11 @@ class Classifier:
                         listed[i] = None
                     values = tuple(listed)
                 return text, kind, values
-        regex, groups = self._by_initial.get(text[0]) or self._regex_for(text[0])
+        regex, groups, then_led = self._by_initial.get(text[0]) or self._regex_for(text[0])
         m = regex.fullmatch(text)
+        if m is None and then_led and self._led_kinds is not None:
+            regex, groups, _ = self._led_kinds
+            m = regex.fullmatch(text)
         spans: list[tuple[int, int]] = []
         if m is not None:
             kind = m.lastgroup or "UNKNOWN"  # (every alternative is a named group)
@@ -247,17 +255,25 @@ class Classifier:
             if asked < _SUBSET_AFTER:
                 self._asked[plain] = asked + 1
                 return self._whole
-            regex = re.compile(self._joined(plain))
-            found = self._subsets[plain] = (regex, self._groups_in(regex))
+            if self._led_kinds is None:
+                led = re.compile(self._joined((), True))
+                self._led_kinds = (led, self._groups_in(led), False)
+            if plain:
+                regex = re.compile(self._joined(plain, False))
+                found = (regex, self._groups_in(regex), True)
+            else:
+                found = self._led_kinds
+            self._subsets[plain] = found
         if len(self._by_initial) > 1000:  # names may start with any character
             self._by_initial.clear()
         self._by_initial[initial] = found
         return found
 
-    def _joined(self, plain: Sequence[tuple[str, str]]) -> str:
-        """The regex text of the kinds ``plain`` (in order), then of the lines led by a
-        name."""
-        return "|".join(([branches(plain, self._depth)] if plain else []) + [self._led])
+    def _joined(self, plain: Sequence[tuple[str, str]], led: bool) -> str:
+        """The regex text of the kinds ``plain`` (in order), then, if ``led``, of the lines led
+        by a name."""
+        return "|".join(([branches(plain, self._depth)] if plain else [])
+                        + ([self._led] if led else []))
 
     def _groups_in(self, regex: re.Pattern[str]) -> dict[str, tuple[int, ...]]:
         """Where each kind's captured fields are in ``regex``: its own groups follow its named
