@@ -148,7 +148,7 @@ _TEXT = ["a", "b", " ", ":", "[", "]", "(", ")", "x", " x", " [a]", ": ", " (", 
 
 def test_names_ended_where_the_rest_starts_match_as_the_lazy_group():
     # The rewritten name group must give the lazy group's match, groups included, whatever
-    # follows it: random rests of the pieces above, over random texts of their characters.
+    # follows it: random rests made of _RESTS, over random texts made of _TEXT.
     rng = random.Random(19)
     rewritten = matched = 0
     for _ in range(1500):
