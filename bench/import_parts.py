@@ -3,6 +3,7 @@
 
     python bench/import_parts.py [FOLDER]
     python bench/import_parts.py --instructions [--hands 1200] [FOLDER]
+    python bench/import_parts.py --instructions --slices [--tree /work/main]
 
 FOLDER defaults to the 20,000 generated hands of bench/import.py's mix (bench/sources.py).
 Each part runs over every hand of the folder, the parts one after the other, with the cyclic
@@ -15,6 +16,13 @@ mix (one file per site and game), in one run that dumps its counts between parts
 figure, ``import``, is a whole one-job ``import_paths`` of the folder into a fresh store: the
 parts less the pickling, plus what the importing process adds (duplicates, the batch, its
 Parquet files).
+
+With ``--slices`` only the parse is counted, as a two-job worker reads the import's slices:
+every slice of the second file of each site and game of the 20,000 hands (``parse_slice``;
+``plan`` left out, the importing process's), after every slice of its first (so the lines a session repeats are remembered, but the hands
+counted are new to the worker), per site and game and for the mix weighed by the files of
+each in the 20,000. ``--tree`` counts another checkout with its own build (main's, for a
+before figure).
 """
 
 from __future__ import annotations
@@ -143,13 +151,59 @@ def counted(source: Path) -> None:
           "frames, the importing process's share)")
 
 
+# Run under callgrind in the tree named by argv[1] (dumps at each getppid(), as above): the
+# warm-up files, then each counted file's slices.
+SLICES_CHILD = r"""
+import gc, os, sys
+sys.path.insert(0, sys.argv[1])
+from hhtools.reading.slicing import parse_slice, plan
+half = sys.argv[2:]
+warm, count = half[:len(half) // 2], half[len(half) // 2:]
+for path in warm:
+    for part in plan(path):
+        parse_slice(part)
+planned = [plan(path) for path in count]
+gc.disable()
+os.getppid()
+hands = []
+for parts in planned:
+    hands.append(sum(len(parse_slice(part).hands) for part in parts))
+    os.getppid()
+print(*hands)
+"""
+
+
+def counted_slices(source: Path, tree: Path) -> None:
+    by_kind: dict[str, list[Path]] = {}
+    for f in sorted(source.iterdir()):
+        by_kind.setdefault(f.name.rsplit("-", 1)[0], []).append(f)
+    warm = [str(files[0]) for files in by_kind.values()]
+    count = [str(files[1]) for files in by_kind.values()]
+    out, made = counts(str(tree / ".venv" / "bin" / "python"), SLICES_CHILD,
+                       [str(tree), *warm, *count], "bench/import_parts.py")
+    hands = [int(n) for n in out.split()]
+    print(f"parse_slice, instructions per hand (callgrind), tree {tree}: the second file of "
+          f"each site and game of {source}, after its first")
+    weighed = 0.0
+    for (kind, files), n, count_ in zip(by_kind.items(), hands, made[1:]):
+        weighed += count_ / n * len(files)
+        print(f"  {kind:18} {count_ / n:10,.0f}  ({n:,} hands)")
+    print(f"  {'the mix':18} {weighed / sum(map(len, by_kind.values())):10,.0f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("folder", nargs="?", type=Path)
     parser.add_argument("--instructions", action="store_true", help="count with callgrind")
     parser.add_argument("--hands", type=int, default=300, help="with --instructions")
+    parser.add_argument("--slices", action="store_true",
+                        help="with --instructions: the parse of the import's slices alone")
+    parser.add_argument("--tree", type=Path, default=ROOT, help="with --slices: the checkout")
     args = parser.parse_args()
-    if args.instructions:
+    if args.instructions and args.slices:
+        counted_slices(args.folder or folder("generated", 20_000, "sites", 1),
+                       args.tree.resolve())
+    elif args.instructions:
         counted(args.folder or folder("generated", args.hands, "sites", 1))
     else:
         timed(args.folder or folder("generated", 20_000, "sites", 1))

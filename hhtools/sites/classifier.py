@@ -26,8 +26,9 @@ Fields = tuple[str | None, ...]
 #: A site builder's handler of one kind of line: ``handler(builder, token, *fields)``, the
 #: number of fields being the terminal's (checked by HandBuilder.check_handlers).
 Handler = Callable[..., None]
-#: A regex of line kinds and where each kind's fields are among its groups.
-_Kinds = tuple[re.Pattern[str] | None, dict[str, tuple[int, ...]]]
+#: A regex of line kinds, where each kind's fields are among its groups, and whether the
+#: lines led by a name are to be tried after it (by a regex of their own).
+_Kinds = tuple[re.Pattern[str], dict[str, tuple[int, ...]], bool]
 # Readers of a line's fields from their spans (field_reader): one field, or several.
 _One = Callable[[str], str]
 _Many = Callable[[str], tuple[str, ...]]
@@ -39,50 +40,50 @@ class Classifier:
     """One regex made of every line terminal of a grammar: classify a line, capture its fields.
 
     Alternatives are tried by terminal priority, then in grammar order. Lines that begin with a
-    player's name (the PLAYER piece of common.lark) share one lazy name group, so a line is
+    player's name (the PLAYER piece of common.lark) share one name group, so a line is
     scanned for its verb once rather than once per kind of line: this is most of the speed of
-    the parser. Each kind's captured groups are read back by position.
+    the parser. A name, there or inside a kind (``Dealt to NAME [...]``), ends only where
+    what follows it can start (``name_pattern``), which gives what the lazy group gives. Each
+    kind's captured groups are read back by position.
     """
 
     def __init__(self, lark: Lark, ignored: frozenset[str], grouped: bool = True):
         terminals = [t for t in lark.terminals if t.name != "UNKNOWN"]
         order = {t.name: i for i, t in enumerate(terminals)}
         terminals.sort(key=lambda t: (-t.priority, order[t.name]))
+        # ``grouped`` False joins the kinds as they come and leaves each name to its lazy
+        # group (what a test compares with).
+        self._depth = _BRANCH_DEPTH if grouped else 0
+        # A name's end is tried only where what follows it can start (``name_pattern``): the
+        # kinds whose names are read so, to be told by ``reads_by_name``.
+        self.names_by_end: set[str] = set()
         # (kind, pattern) of the kinds not led by a name, and each one's first character.
         plain: list[tuple[str, str]] = []
         initials: list[str | None] = []
         # After the name, branch first on the next character (":" or " "), then on the verb:
-        # each position of the lazy name scan then costs one or two checks, not one per kind.
+        # each place a name may end then costs one or two checks, not one per kind.
         by_first: dict[str, list[tuple[str, str]]] = {}
         led_by_name: set[str] = set()
         for t in terminals:
             pattern = t.pattern.to_regexp()
             if pattern.startswith(_PLAYER):
                 led_by_name.add(t.name)
-                rest = pattern[len(_PLAYER):]
+                rest = self._names_by_end(t.name, pattern[len(_PLAYER):], grouped)
                 first = _FIRST_UNIT.match(rest)
                 unit = first.group() if first else ""
                 by_first.setdefault(unit, []).append((t.name, rest[len(unit):]))
             else:
+                pattern = self._names_by_end(t.name, pattern, grouped)
                 plain.append((t.name, pattern))
                 initials.append(_initial(pattern))
-        # ``grouped`` False joins the kinds as they come and leaves the name to the lazy group
-        # (what a test compares with).
-        self._depth = _BRANCH_DEPTH if grouped else 0
-        named = [f"{unit}(?:{branches(alts, self._depth)})"
-                 for unit, alts in by_first.items() if unit]
-        named += [branches([alt], 0) for alt in by_first.get("", [])]
-        self._led = f"(?P<_player>.+?)(?:{'|'.join(named)})"
-        # The kinds led by a name, without the name. When each starts with a literal character
-        # (``_tail_starts``), a line that is of no other kind is tried at the places holding
-        # one of those characters, from its second on (``_led_match``): what the lazy name
-        # group finds, without trying every kind at every character of the name. The regexes
-        # read by the first character then hold the other kinds only.
-        leads = [_firsts(unit + alt[1]) for unit, alts in by_first.items() for alt in alts]
-        chars = None if any(lead is None for lead in leads) else set().union(
-            *[lead for lead in leads if lead is not None])
-        self._tail = re.compile("|".join(named)) if grouped and named and chars else None
-        self._tail_starts = "".join(sorted(chars or ()))
+        named = "|".join([f"{unit}(?:{branches(alts, self._depth)})"
+                          for unit, alts in by_first.items() if unit]
+                         + [branches([alt], 0) for alt in by_first.get("", [])])
+        # The name of a line led by a name ends where one of those kinds can start.
+        player = name_pattern(named) if grouped else None
+        if player is not None:
+            self.names_by_end.update(led_by_name)
+        self._led = f"(?P<_player>{player or _PLAYER[1:-1]})(?:{named})"
         self.regex = re.compile(self._joined(plain, True))
         # Each kind's own groups are those between its named group and the next named group
         # (a kind's, or the name's): counted in the one regex, not by compiling every
@@ -93,20 +94,16 @@ class Classifier:
         self._counts = {t.name: after[index[t.name]] - index[t.name] - 1 for t in terminals}
         self._led_by_name = led_by_name
         self.groups: dict[str, tuple[int, ...]] = self._groups_in(self.regex)
-        self._tail_groups: dict[str, tuple[int, ...]] = {}
-        self._whole: _Kinds = (self.regex, self.groups)
-        if self._tail is not None:
-            tail_index = self._tail.groupindex
-            self._tail_groups = {
-                name: tuple(range(tail_index[name] + 1, tail_index[name] + 1 + n))
-                for name, n in self._counts.items() if name in tail_index}
-            others = re.compile(self._joined(plain, False)) if plain else None
-            self._whole = (others, self._groups_in(others) if others is not None else {})
+        self._whole: _Kinds = (self.regex, self.groups, False)
         # A line is matched by the regex without the kinds that cannot start with its first
         # character (most lines begin with a name, and none of those), which gives the same
         # answer sooner. One regex per set of kinds kept, found by the first character, and
         # made once lines led by characters leaving that set have come _SUBSET_AFTER times
-        # (the whole regex reads those).
+        # (the whole regex reads those). The lines led by a name have a regex of their own,
+        # tried after a set's when that fails (the whole regex tries them last too): a match's
+        # cost grows with the groups of the regex (some 15 instructions each, 2,000 the call),
+        # and either part alone holds half of them or fewer.
+        self._led_kinds: _Kinds | None = None
         self._plain = list(zip(initials, plain))
         self._by_initial: dict[str, _Kinds] = {}
         # The kinds' patterns a first character leaves, and lines of each such set read by
@@ -134,9 +131,19 @@ class Classifier:
 
     @property
     def reads_by_name(self) -> bool:
-        """True if a line led by a name is tried only where a kind may start after it, not by
-        the lazy name group."""
-        return self._tail is not None
+        """True if a name's end is tried only where what follows the name can start, in the
+        lines led by a name and in those of ``names_by_end``, not at every character."""
+        return bool(self.names_by_end)
+
+    def _names_by_end(self, kind: str, pattern: str, grouped: bool) -> str:
+        """``pattern`` with each name group its text leaves to the lazy group written as
+        ``name_pattern`` writes it, where that is known; noted in ``names_by_end``."""
+        if not grouped:
+            return pattern
+        written = names_by_end(pattern)
+        if written != pattern:
+            self.names_by_end.add(kind)
+        return written
 
     @property
     def reads_by_shape(self) -> bool:
@@ -211,14 +218,15 @@ class Classifier:
                         listed[i] = None
                     values = tuple(listed)
                 return text, kind, values
-        regex, groups = self._by_initial.get(text[0]) or self._regex_for(text[0])
-        m = regex.fullmatch(text) if regex is not None else None
+        regex, groups, then_led = self._by_initial.get(text[0]) or self._regex_for(text[0])
+        m = regex.fullmatch(text)
+        if m is None and then_led and self._led_kinds is not None:
+            regex, groups, _ = self._led_kinds
+            m = regex.fullmatch(text)
         spans: list[tuple[int, int]] = []
         if m is not None:
             kind = m.lastgroup or "UNKNOWN"  # (every alternative is a named group)
             spans = [m.span(i) for i in groups[kind]]
-        elif self._tail is not None and (led := self._led_match(text)) is not None:
-            kind, spans = led
         else:
             kind = "UNKNOWN"
         if shapes is not None:
@@ -226,22 +234,6 @@ class Classifier:
                 shapes.clear()
             shapes[shape] = (kind, *field_reader(spans))
         return text, kind, tuple([text[a:b] if a >= 0 else None for a, b in spans])
-
-    def _led_match(self, text: str) -> tuple[str, list[tuple[int, int]]] | None:
-        """(kind, spans of its fields) of ``text`` as a line led by a name, or None: the
-        shortest name after which the rest is one of the kinds led by a name, the first of
-        them that matches there. The name holds no line feed (the lazy group's ``.``)."""
-        tail = self._tail
-        assert tail is not None  # (asked only where the kinds have a tail)
-        starts = self._tail_starts
-        stop = text.find("\n")
-        for k in range(1, len(text) if stop < 0 else stop):
-            if text[k] in starts:
-                m = tail.fullmatch(text, k)
-                if m is not None:
-                    kind = m.lastgroup or "UNKNOWN"
-                    return kind, [(0, k)] + [m.span(i) for i in self._tail_groups[kind]]
-        return None
 
     def _regex_for(self, initial: str) -> _Kinds:
         """The classifier regex for lines starting with ``initial``, and its kinds' groups."""
@@ -263,10 +255,15 @@ class Classifier:
             if asked < _SUBSET_AFTER:
                 self._asked[plain] = asked + 1
                 return self._whole
-            led = self._tail is None
-            regex = re.compile(self._joined(plain, led)) if plain or led else None
-            found = self._subsets[plain] = (
-                regex, self._groups_in(regex) if regex is not None else {})
+            if self._led_kinds is None:
+                led = re.compile(self._joined((), True))
+                self._led_kinds = (led, self._groups_in(led), False)
+            if plain:
+                regex = re.compile(self._joined(plain, False))
+                found = (regex, self._groups_in(regex), True)
+            else:
+                found = self._led_kinds
+            self._subsets[plain] = found
         if len(self._by_initial) > 1000:  # names may start with any character
             self._by_initial.clear()
         self._by_initial[initial] = found
@@ -374,33 +371,139 @@ def branches(kinds: Sequence[tuple[str, str]], depth: int) -> str:
     return "|".join(parts)
 
 
-def _firsts(pattern: str) -> set[str] | None:
-    """The characters every match of ``pattern`` may start with, or None if they are not
-    plainly known from its text (read so: literal characters, one made optional with ``?``,
-    groups ``(?:...)`` and alternatives)."""
+def names_by_end(pattern: str) -> str:
+    """``pattern`` with each name group ``(.+?)`` outside its other groups written as
+    ``name_pattern`` writes it for the rest of the pattern, where that is known; the pattern
+    being matched whole (``fullmatch``), as the classifier matches it."""
+    if len(_alternatives(pattern)) > 1:
+        return pattern
+    parts: list[str] = []
+    at = 0
+    for i, ch, depth in _structure(pattern):
+        if ch == "(" and depth == 0 and pattern.startswith(_PLAYER, i):
+            body = name_pattern(pattern[i + len(_PLAYER):])
+            if body is not None:
+                parts += [pattern[at:i], "(", body, ")"]
+                at = i + len(_PLAYER)
+    return "".join(parts) + pattern[at:]
+
+
+def name_pattern(rest: str) -> str | None:
+    """The body of a name group that matches what the lazy ``.+?`` matches before ``rest``
+    (the rest of a pattern matched whole), but ends the name only where ``rest`` can start,
+    or None if the characters ``rest`` starts with are not plainly read from its text.
+
+    Python 3.11's engine enters the rest of the pattern after every character of a lazy
+    group (some 600 instructions each). Here a name is its first character, then runs of
+    characters that no match of ``rest`` starts with, each taken whole (possessive) since the
+    rest cannot start inside one: the places tried are the same in the same order, less those
+    where the rest cannot match, so the first match and its groups are the lazy group's. A
+    line feed ends a name as it ends ``.``; the end of the text is always tried."""
+    starts = _starts(rest)
+    if starts is None:
+        return None
+    chars = starts[0] - {"\n"}
+    if not chars:
+        return r".[^\n]*+"
+    if chars & set("0123456789"):
+        return None  # a set naming some digits would make the regex tell digits apart
+    stop = "".join(re.escape(c) for c in sorted(chars))
+    one = stop if len(chars) == 1 else f"[{stop}]"
+    return rf".[^{stop}\n]*+(?:{one}[^{stop}\n]*+)*?"
+
+
+def _starts(pattern: str) -> tuple[set[str], bool] | None:
+    """(the characters a match of ``pattern`` that is not empty may start with, whether a
+    match may be empty), or None where that is not plainly read from its text. Read are
+    literal characters, sets of them, groups, alternatives, quantifiers, and lookarounds
+    (taken as matching empty); anything else (``.``, ``\\d``, anchors, flags...) gives None.
+    The characters may be more than the matches start with, never fewer."""
     found: set[str] = set()
+    empty = False
     for alternative in _alternatives(pattern):
-        if alternative.startswith("(?:"):
-            end = _group_end(alternative)
-            inner = _firsts(alternative[3:end])
-            if inner is None or alternative[end + 1:end + 2] in ("?", "*", "+", "{"):
-                return None
-            found |= inner
-            continue
-        if alternative[:1] == "\\" and not alternative[1:2].isalnum() and alternative[1:2]:
-            char, after = alternative[1], alternative[2:]
-        elif alternative[:1] and alternative[0] not in _SPECIAL:
-            char, after = alternative[0], alternative[1:]
+        read = _sequence_starts(alternative)
+        if read is None:
+            return None
+        found |= read[0]
+        empty = empty or read[1]
+    return found, empty
+
+
+# A quantifier (its least count: "?" and "*" 0, "+" 1, "{m,n}" m), lazy or possessive or not.
+_QUANTIFIER = re.compile(r"(?:([?*+])|\{(\d*)(?:,\d*)?\})[?+]?")
+
+
+def _sequence_starts(sequence: str) -> tuple[set[str], bool] | None:
+    """``_starts`` of a pattern with no ``|`` outside its groups."""
+    found: set[str] = set()
+    i = 0
+    while i < len(sequence):
+        item = _item_starts(sequence, i)
+        if item is None:
+            return None
+        chars, empty, i = item
+        quantifier = _QUANTIFIER.match(sequence, i)
+        if quantifier is not None:
+            i = quantifier.end()
+            least = quantifier.group(1) or quantifier.group(2) or "0"
+            empty = empty or least in ("?", "*") or (least.isdigit() and int(least) == 0)
+        found |= chars
+        if not empty:
+            return found, False
+    return found, True
+
+
+def _item_starts(sequence: str, i: int) -> tuple[set[str], bool, int] | None:
+    """(the characters, whether it may match empty, the index after it) of the item of
+    ``sequence`` at ``i`` (a character, an escape, a set or a group), its quantifier left."""
+    ch = sequence[i]
+    if ch == "\\":
+        escaped = sequence[i + 1:i + 2]
+        return ({escaped}, False, i + 2) if escaped and not escaped.isalnum() else None
+    if ch == "[":
+        end = _set_end(sequence, i)
+        members = _set_members(sequence[i + 1:end])
+        return None if members is None else (members, False, end + 1)
+    if ch == "(":
+        end = i + _group_end(sequence[i:])
+        if sequence.startswith(("(?<!", "(?<=", "(?=", "(?!"), i):
+            return set(), True, end + 1  # matches nothing, whatever it asks of the text
+        if sequence.startswith("(?:", i):
+            inner = sequence[i + 3:end]
+        elif sequence.startswith("(?P<", i):
+            inner = sequence[sequence.index(">", i) + 1:end]
+        elif sequence.startswith("(?", i):
+            return None
         else:
-            return None
-        found.add(char)
-        if after[:1] in ("*", "+", "{"):
-            return None
-        if after[:1] == "?":
-            rest = _firsts(after[1:]) if after[1:2] not in ("?", "+") else None
-            if rest is None:
+            inner = sequence[i + 1:end]
+        read = _starts(inner)
+        return None if read is None else (read[0], read[1], end + 1)
+    return None if ch in _SPECIAL else ({ch}, False, i + 1)
+
+
+def _set_members(members: str) -> set[str] | None:
+    """The characters of a set (its text between the brackets) of literal characters and
+    short ranges, or None (a negated set, a class such as ``\\d``)."""
+    if members.startswith("^"):
+        return None
+    found: set[str] = set()
+    i = 0
+    while i < len(members):
+        low = members[i]
+        if low == "\\":
+            low = members[i + 1:i + 2]
+            if not low or low.isalnum():
                 return None
-            found |= rest
+            i += 1
+        i += 1
+        if members[i:i + 1] == "-" and i + 1 < len(members):
+            high = members[i + 1]
+            if high == "\\" or ord(high) - ord(low) > 256:
+                return None
+            found.update(map(chr, range(ord(low), ord(high) + 1)))
+            i += 2
+        else:
+            found.add(low)
     return found
 
 

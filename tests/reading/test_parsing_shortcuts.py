@@ -4,6 +4,7 @@ split: test_parsing_splitting.py)."""
 
 from __future__ import annotations
 
+import random
 import re
 import sys
 from collections.abc import Iterator
@@ -35,9 +36,22 @@ TRICKY = [
     "Winamax Poker - x", "The button is in seat #2", "2021-01-02 15:42:06",
 ]
 
+# Names inside lines of other kinds, which read like what follows them.
+NAMES_INSIDE = [
+    "Dealt to Big Fish [2c 3d 4h 5s]", "Dealt to a [b] [c] [d]", "Dealt to  [2c]",
+    "Dealt to x: [2c 3d] [4h]", "Dealt to Big Fish: [2c 3d 4h 5s]", "Dealt to \n [2c]",
+    "Seat 1: a (b) ($5 in chips)", "Seat 1: a b ($5) (6 in chips) is sitting out",
+    "Seat 2: x y (button) showed [2c] and won ($5) with a pair",
+    "Seat 3: showed (big blind) folded before the Draw", "Seat 3: a (button) (small blind)",
+    "Seat 4: x (5)", "Seat 4: x y (5) 5.5", "Seat 4: x (5) (6) -1,000.50",
+    "Uncalled bet ($1) returned to a b c", "Uncalled bet (1) returned to ",
+    "Run 1: a b shows [2c]", "Run 2: shows shows [2c] shows [3d]",
+    "Alice wins the $5 bounty for eliminating Bob the Builder",
+]
+
 
 def _site_lines(corpus: Path | None) -> list[str]:
-    lines = list(TRICKY)
+    lines = TRICKY + NAMES_INSIDE
     roots = [INVALID] + ([corpus] if corpus is not None else [])
     for root in roots:
         for f in sorted(root.rglob("*.txt")):
@@ -74,6 +88,10 @@ def test_kinds_grouped_by_their_first_characters_answer_as_the_kinds_joined(name
     grouped = site.classifier
     assert grouped.regex.pattern != joined.regex.pattern
     assert grouped.reads_by_name
+    # Every name is read by its end in the lines led by a name, in seat lines, dealt cards
+    # and summary lines; only Full Tilt's header keeps lazy names (inside optional groups).
+    assert {"SEAT", "SEAT_SUMMARY", "DEALT", "FOLD", "CALL"} <= grouped.names_by_end
+    assert grouped.regex.pattern.count("(.+?)") == (3 if name == "fulltilt" else 0)
     lines = _site_lines(corpus) + [
         "Pat\nRider: folds", "a: folds\n: folds", ": folds", " : folds", "x:  folds"]
     for line in lines + lines:
@@ -90,12 +108,61 @@ def test_kinds_are_grouped_by_their_leading_literal_characters_in_their_order():
         "x(?:(?P<A>a))|(?P<B>.b)|x(?:(?P<C>c))|(?P<D>a|b)")
     assert branches([("A", "a?b"), ("B", "ac")], 3) == "(?P<A>a?b)|a(?:(?P<B>c))"
     assert branches([("A", "xa"), ("B", "xb")], 0) == "(?P<A>xa)|(?P<B>xb)"
-    firsts = classifier_module._firsts
-    assert firsts(":? is sitting out") == {":", " "}
-    assert firsts("(?:: posts|: straddles) x") == {":"}
-    assert firsts("(?: discards?) ([0-9]+)") == {" "}
-    assert firsts(r"\ folds|: checks") == {" ", ":"}
-    assert firsts("(?:x)? y") is None and firsts(".x") is None and firsts(r"\d") is None
+
+def test_the_characters_a_pattern_starts_with_are_read_from_its_text():
+    starts = classifier_module._starts
+    assert starts(":? is sitting out") == ({":", " "}, False)
+    assert starts("(?:: posts|: straddles) x") == ({":"}, False)
+    assert starts("(?: discards?) ([0-9]+)") == ({" "}, False)
+    assert starts(r"\ folds|: checks") == ({" ", ":"}, False)
+    assert starts("(?:x)? y") == ({"x", " "}, False)
+    assert starts(r"((?: \((?:button|big blind)\))*)(?: ((?:folded|won).*))?") == ({" "}, True)
+    assert starts(r"(?<! pot)(?<! pot [0-9])\ \(") == ({" "}, False)
+    assert starts("[+-]?[0-9]x") == ({"+", "-", *"0123456789"}, False)
+    assert starts("(?P<A>a)|(b)*|x{0,2}y|c{2}") == ({"a", "b", "x", "y", "c"}, True)
+    assert starts("") == (set(), True)
+    for unread in (".x", r"\d", "[^a]", "(?i:a)", "a|^b", "(?:a|.)"):
+        assert starts(unread) is None, unread
+
+
+def test_a_name_ends_only_where_the_rest_can_start():
+    name_pattern = classifier_module.name_pattern
+    assert name_pattern(r"\ \[([^\]]*)\]") == r".[^\ \n]*+(?:\ [^\ \n]*+)*?"
+    assert name_pattern(r":\ folds|\ collected") == r".[^\ :\n]*+(?:[\ :][^\ :\n]*+)*?"
+    assert name_pattern("") == r".[^\n]*+"
+    # Unknown starts, or digits (the regex would then tell digits apart), keep the lazy group.
+    assert name_pattern(".x") is None and name_pattern("[0-9]") is None
+    names_by_end = classifier_module.names_by_end
+    assert names_by_end("Seat (.+?) x (.+?)") == (
+        r"Seat (.[^\ \n]*+(?:\ [^\ \n]*+)*?) x (.[^\n]*+)")
+    for kept in ("a(.+?)b|c", "(?:(.+?) x)?y", "(.+?).z"):
+        assert names_by_end(kept) == kept
+
+
+# Pieces of the rest of a pattern after a name, and of texts, for
+# test_names_ended_where_the_rest_starts_match_as_the_lazy_group.
+_RESTS = [r"\ ", ":", r"\ \[([^\]]*)\]", "(?: x)?", "(?:a|b)", "[ :]", "(.+?)", r"\(",
+          "(?<! b)", "x*", r"(?:: |\ )", "(a)?", "b+", r"\]", "(?:x|)", ".*", r"\n?"]
+_TEXT = ["a", "b", " ", ":", "[", "]", "(", ")", "x", " x", " [a]", ": ", " (", "\n", "bb"]
+
+
+def test_names_ended_where_the_rest_starts_match_as_the_lazy_group():
+    # The rewritten name group must give the lazy group's match, groups included, whatever
+    # follows it: random rests made of _RESTS, over random texts made of _TEXT.
+    rng = random.Random(19)
+    rewritten = matched = 0
+    for _ in range(1500):
+        rest = "".join(rng.choice(_RESTS) for _ in range(rng.randint(0, 4)))
+        pattern = "(?:[ab]|x )(.+?)" + rest
+        written = classifier_module.names_by_end(pattern)
+        rewritten += written != pattern
+        plain, fast = re.compile(pattern), re.compile(written)
+        for _ in range(40):
+            text = "".join(rng.choice(_TEXT) for _ in range(rng.randint(0, 8)))
+            a, b = plain.fullmatch(text), fast.fullmatch(text)
+            assert (a and (a.groups(), a.regs)) == (b and (b.groups(), b.regs)), (pattern, text)
+            matched += a is not None
+    assert rewritten > 1000 and matched > 2000
 
 
 def test_remembered_lines_give_the_same_tokens_with_their_own_line_numbers():
