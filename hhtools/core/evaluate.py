@@ -144,6 +144,13 @@ class Evaluation(NamedTuple):
                 "best": [str(c) for c in self.best], "description": self.description}
 
 
+def _evaluation(component: Component, rank: int, best: tuple[Card, ...]) -> Evaluation:
+    """``Evaluation(component, rank, best)``: the tuple its generated ``__new__`` makes, made
+    without calling that interpreted function through the type (a showdown makes one for every
+    hand shown, at a third of the instructions)."""
+    return tuple.__new__(Evaluation, (component, rank, best))
+
+
 class BadugiComponent(Component):
     """Badugi: the best subset of cards differing in both suit and rank, more cards first.
 
@@ -196,7 +203,7 @@ class BadugiComponent(Component):
         for i in positions:
             mask |= bit[s[i]]
         best = tuple(s[i] for i in backwards)
-        return Evaluation(self, self._table()[0][mask], best)
+        return _evaluation(self, self._table()[0][mask], best)
 
     def describe(self, rank: int) -> str:
         size, letters = self._decode(rank)
@@ -441,7 +448,7 @@ class FiveCardHand(Component):
         except (ValueError, TypeError, KeyError, IndexError):
             self.checked(cards)
             raise
-        return Evaluation(self, rank, tuple(cards))
+        return _evaluation(self, rank, tuple(cards))
 
     def rank_many(self, hands: Iterable[Sequence[Card]]) -> list[int]:
         """The ranks of many hands: ``evaluate`` without a call and a result object per hand."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from decimal import Decimal
+from decimal import ROUND_FLOOR, Decimal
 
 import pytest
 
@@ -79,3 +79,25 @@ def test_rake_from_printed_pots_or_shared_in_proportion():
     # Printed pots that do not add up are ignored: proportional shares, rest to the main pot.
     assert allocate_rake([D(300), D(100)], D(6), D(1), [D(1), D(1)]) == [D(5), D(1)]
     assert allocate_rake([D(10)], D(0), D(1)) == [D(0)]
+
+
+def _floor_plain(value, unit):
+    """The chip unit's floor as Decimal words it: the digits every share printed has had."""
+    return (value / unit).to_integral_value(rounding=ROUND_FLOOR) * unit
+
+
+def test_shares_have_the_digits_of_the_plain_floor():
+    # The pots' floor is called through a floor context's method (hhtools.core.pots._FLOOR):
+    # each share keeps the digits of the plain form, whose texts the audit prints (65 with a
+    # unit of 0.25 is 65.0, not 65).
+    units = [D("0.01"), D("0.05"), D("0.25"), D("0.5"), D(1), D(5), D(25)]
+    amounts = [D("0.01"), D("0.07"), D("1.03"), D("2.01"), D(65), D("65.0"), D(101),
+               D("550.25"), D(3000)]
+    for amount in amounts:
+        for unit in units:
+            half = _floor_plain(amount / 2, unit)
+            assert str(half_amounts(amount, 2, unit, "position")[0]) == str(half)
+            share = _floor_plain(amount, unit)
+            assert str(split(amount, ["a"], unit, "first")["a"]) == str(share + (amount - share))
+            rake = allocate_rake([amount, amount], D("0.75"), unit)
+            assert str(rake[1]) == str(_floor_plain(D("0.75") * amount / (amount + amount), unit))

@@ -33,8 +33,8 @@ class Round:
     """The state of one betting round (the draw before it is the draw part's).
 
     A plain class with its ``__init__`` written out, not a dataclass: mypyc compiles what is
-    written, and a dataclass's generated ``__init__`` stays interpreted (a round is made for
-    every street of every hand audited)."""
+    written, and a dataclass's generated ``__init__`` stays interpreted. One is made a hand
+    replayed and made each next street's in place (``begin``)."""
 
     __slots__ = ("acted_at", "acted_full", "after_short_all_in", "bets", "bets_made", "capped",
                  "current", "full_count", "full_level", "full_raise", "short_level", "street",
@@ -42,11 +42,29 @@ class Round:
 
     def __init__(self, street: str, capped: bool = True, unit: Decimal = ZERO,
                  slots: int = 0) -> None:
+        #: Per slot (``Table``): what that player has bet this round.
+        self.bets: list[Decimal] = [ZERO] * slots
+        #: Per slot: the round's bet when that player acted (None: not yet), and full_count
+        #: then (-1: not yet).
+        self.acted_at: list[Decimal | None] = [None] * slots
+        self.acted_full: list[int] = [-1] * slots
+        self._begin(street, capped, unit)
+
+    def begin(self, street: str, capped: bool, unit: Decimal) -> None:
+        """This round's object and lists made a new round's, in place: a hand plays three or
+        four rounds, and making each anew (four objects and their freeing) cost more than
+        setting its few slots back."""
+        bets, acted_at, acted_full = self.bets, self.acted_at, self.acted_full
+        for s in range(len(bets)):
+            bets[s] = ZERO
+            acted_at[s] = None
+            acted_full[s] = -1
+        self._begin(street, capped, unit)
+
+    def _begin(self, street: str, capped: bool, unit: Decimal) -> None:
         self.street = street
         #: Whether the fixed-limit cap applies ([LA 127]: not in a round that begins heads-up).
         self.capped = capped
-        #: Per slot (``Table``): what that player has bet this round.
-        self.bets: list[Decimal] = [ZERO] * slots
         self.current = ZERO
         #: The level of the last full bet or raise, and the size of the last full raise.
         self.full_level = ZERO
@@ -54,10 +72,6 @@ class Round:
         #: Full bets so far (fixed-limit cap), and a counter of full raises for reopening.
         self.bets_made = 0
         self.full_count = 0
-        #: Per slot: the round's bet when that player acted (None: not yet), and full_count
-        #: then (-1: not yet).
-        self.acted_at: list[Decimal | None] = [None] * slots
-        self.acted_full: list[int] = [-1] * slots
         #: Where the search for the next player to act starts (index into the seat order).
         self.turn_from: int | None = None
         #: Fixed limit under the ``either`` short all-in practice: the level of a short all-in
@@ -363,15 +377,19 @@ class Betting:
             r.short_level = ZERO
         r.current = to
 
-    def start_round(self, street: str) -> Round:
-        """A new betting round; [LA 127]: one that begins heads-up may have no cap."""
+    def start_round(self, street: str, reuse: Round | None = None) -> Round:
+        """A new betting round (``reuse`` made the new one in place, when given);
+        [LA 127]: one that begins heads-up may have no cap."""
         t = self.table
         heads_up = self.rules.cap_heads_up
         uncapped = t.able_count == 2 and (
             heads_up == "lifted" or (heads_up == "dealt-heads-up" and t.order_len == 2))
-        r = Round(street, capped=not uncapped,
-                  unit=limit_unit(street, self.small_bet, self.big_bet, self.big_bet_from),
-                  slots=len(t.names))
+        unit = limit_unit(street, self.small_bet, self.big_bet, self.big_bet_from)
+        if reuse is None:
+            r = Round(street, capped=not uncapped, unit=unit, slots=len(t.names))
+        else:
+            r = reuse
+            r.begin(street, not uncapped, unit)
         if street != "predraw":
             r.turn_from = self.first_to_act(street)
         return r

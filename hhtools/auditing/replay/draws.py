@@ -51,7 +51,9 @@ class Draws:
     def start(self, street: str) -> None:
         """A new street: its draw (none before the first betting round)."""
         self.street = street
-        self.drawn_at = [False] * len(self.table.names)
+        drawn = self.drawn_at  # (set back in place: one list a hand, not one a street)
+        for s in range(len(drawn)):
+            drawn[s] = False
         self.undrawn = 0 if street == "predraw" else self.table.live_count
         self.draw_from = 0
 

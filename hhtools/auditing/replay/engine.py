@@ -193,7 +193,10 @@ class Replay:
     def start_street(self, street: str) -> None:
         """A new street: its draw and its betting round."""
         self.draws.start(street)
-        self.betting.round = self.betting.start_round(street)
+        # (The round played so far becomes the new one in place: whoever asks for ``round``
+        # after this gets the new street's.)
+        betting = self.betting
+        betting.round = betting.start_round(street, betting.round)
         self.turn_known = False
 
     def verify_wager(self, a: Action, turn: str | None = None) -> None:

@@ -27,8 +27,8 @@ class Pots:
 
     __slots__ = ("hand", "ledger", "pot_award", "runs", "table", "unit")
 
-    def __init__(self, hand: Hand, table: Table, unit: Decimal, pot_award: PotAward, runs: Runs,
-                 ledger: Ledger) -> None:
+    def __init__(self, hand: Hand, table: Table, unit: Decimal, pot_award: PotAward,
+                 runs: Runs | None, ledger: Ledger) -> None:
         self.hand = hand
         self.table = table
         self.unit = unit
@@ -58,11 +58,11 @@ class Pots:
             pot[c.player] = pot.get(c.player, ZERO) + c.amount
         pots: list[PotAudit] = []
         total: dict[str, Decimal] | None = {}
-        runs = self.runs.evals
+        runs = self.runs if self.runs is not None and self.runs.evals else None
         for i, (layer, taken) in enumerate(zip(layers, rakes)):
             name = "main" if i == 0 else PotLayer.name(i)
-            if runs:  # run it twice (hhtools.auditing.settlement.runs)
-                halves, shares, note = self.runs.award(name, layer, layer.amount - taken)
+            if runs is not None:  # run it twice (hhtools.auditing.settlement.runs)
+                halves, shares, note = runs.award(name, layer, layer.amount - taken)
             else:
                 halves, shares, note = self.pot_award.award(name, layer, layer.amount - taken,
                                                             evals)
@@ -120,7 +120,7 @@ class Pots:
             exp = {p: v for p, v in exp.items() if v}
             got = {p: v for p, v in got.items() if v}
             line = min((lines[p] for p in got if p in lines), default=h.source.last_line)
-            if name in self.runs.shares:
+            if self.runs is not None and name in self.runs.shares:
                 self.runs.compare(name, label, got, line)
                 self._accept(accepted, label, exp, got, found)
                 continue

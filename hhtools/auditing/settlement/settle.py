@@ -68,8 +68,14 @@ class Settlement:
             game = showdown.game
             award = PotAward(game, self.rules, self.unit, t.from_button, t.index,
                              h.source.last_line, showdown, ledger)
-            runs = Runs(h, game, self.unit, showdown, award, ledger)
-            runs.deal()
+            # The runs' part only for a hand run twice, told by its shows (most hands have
+            # none, and a hand run once has no run on any show).
+            runs: Runs | None = None
+            for show in h.shows:
+                if show.run is not None:
+                    runs = Runs(h, game, self.unit, showdown, award, ledger)
+                    runs.deal()
+                    break
             showdown.descriptions()
             pots, won = Pots(h, t, self.unit, award, runs, ledger).settle(contributions, evals,
                                                                          collected)

@@ -5,6 +5,7 @@ checked."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from hhtools.auditing.deck import first_reshuffle, reshuffle_reason
 from hhtools.auditing.rules import RuleProfile
@@ -15,6 +16,13 @@ from hhtools.core.games import Game
 from hhtools.core.records import Hand
 from hhtools.core.words import plural
 from hhtools.sites.describe import STYLES, matches
+
+#: What the site's words say (the style's reader's answer, None when unreadable), by style and
+#: text: read once a wording, then one dict lookup, not a call through the reader and its
+#: cache (sites repeat a few hundred wordings). Emptied at a size no site's wordings reach, so
+#: strange texts cannot grow it without bound.
+_CLAIMS: Final[dict[str, dict[str, tuple[str, bool] | None]]] = {}
+_CLAIMS_KEPT: Final = 4096
 
 
 class Showdown:
@@ -109,24 +117,33 @@ class Showdown:
         if style is None:
             return
         read = STYLES[style]
+        claims = _CLAIMS.get(style)
+        if claims is None:
+            claims = _CLAIMS[style] = {}
+        elif len(claims) > _CLAIMS_KEPT:
+            claims.clear()
         h = self.hand
         # The two kinds of line each in its own loop: a record's fields are then read as its
         # type's, not looked up by name on a record of either type.
         for s in h.shows:
             text, cards = s.description, s.cards
             if text and cards:
-                self._description(read, s.player, text, cards, s.line)
+                self._description(read, claims, s.player, text, cards, s.line)
         for x in h.summary.seats:
             text, cards = x.description, x.cards
             if text and cards:
-                self._description(read, x.player, text, cards, x.line)
+                self._description(read, claims, x.player, text, cards, x.line)
 
-    def _description(self, read: Callable[[str], tuple[str, bool] | None], player: str,
-                     text: str, cards: tuple[Card, ...], line: int) -> None:
+    def _description(self, read: Callable[[str], tuple[str, bool] | None],
+                     claims: dict[str, tuple[str, bool] | None], player: str, text: str,
+                     cards: tuple[Card, ...], line: int) -> None:
         """One line's words for a hand against its cards."""
         if len(cards) != self.game.hand_size or not distinct(cards):
             return  # (cards shown twice are a finding of the showdown's)
-        claim = read(text)
+        if text in claims:
+            claim = claims[text]
+        else:
+            claim = claims[text] = read(text)
         if claim is None:
             return
         scored = self.evals.get(player) or self.game.evaluate(cards)
