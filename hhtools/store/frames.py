@@ -13,17 +13,24 @@ from collections.abc import Callable
 from datetime import datetime, timedelta, timezone
 from decimal import Decimal
 from itertools import chain, repeat
+from typing import Any
 
 import polars as pl
 
 from hhtools.core.cards import Card
 from hhtools.store.rows import (
+    CODE_LIMIT,
+    CODED,
     FACT_COLUMNS,
+    PLAYER_FLAGS,
+    PLAYER_ROW,
     RECORD_COLUMNS,
     Rows,
     Table,
     card_texts,
+    coded_columns,
     money_texts,
+    money_units,
     record_columns,
 )
 from hhtools.store.tables import SCHEMAS
@@ -62,17 +69,34 @@ def frames(rows: Rows) -> dict[str, pl.DataFrame]:
         if name in KEYED:
             columns = _key_columns(table.keys)
             del schema["site"], schema["hand_id"]
-        if not table.records and len(table.rows[0]) != len(schema):
+        # The columns of a row, in order: the schema's, or the row's own (ROW_COLUMNS).
+        names = ROW_COLUMNS.get(name) or tuple(schema)
+        if not table.records and len(table.rows[0]) != len(names):
             raise RuntimeError(f"hhtools.store.rows makes {len(table.rows[0])} values for the {name} "
-                               f"table, whose schema has {len(schema)} columns")
-        # Records are read into columns by compiled code; tuples transposed at once.
-        transposed = (record_columns(name, table.rows) if table.records
-                      else list(map(list, zip(*table.rows))))
-        for values, (column, dtype) in zip(transposed, schema.items()):
+                               f"table, whose rows have {len(names)} columns")
+        # Records are read into columns by compiled code, their few-valued columns coded;
+        # tuples transposed at once.
+        coded = (coded_columns(name, table.rows) if table.records and name in CODED_TABLES
+                 else None)
+        if coded is not None:
+            plain, packed, distinct = coded
+            columns.update(_decoded(packed, dict(zip(CODED[name], distinct)), schema))
+            names = tuple(column for column in names if column not in CODED[name])
+            transposed = plain
+        elif table.records:
+            transposed = record_columns(name, table.rows)
+        else:
+            transposed = list(map(list, zip(*table.rows)))
+        for values, column in zip(transposed, names):
+            if column == "flags":
+                columns.update(_flag_columns(values, FLAGS[name]))
+                continue
+            dtype = schema[column]
             if (name, column) in CARD_COLUMNS:
                 values = _card_texts(values)
             if isinstance(dtype, pl.Decimal):
-                columns[column] = _money(values, dtype).alias(column)
+                columns[column] = _money(values, dtype,
+                                         (name, column) not in SUMS).alias(column)
             elif isinstance(dtype, pl.Datetime):
                 # As microseconds since the epoch (exact integer arithmetic): polars reads
                 # integers far faster than time-zone-aware datetimes.
@@ -85,6 +109,34 @@ def frames(rows: Rows) -> dict[str, pl.DataFrame]:
         # From a list of named Series in the schema's order: a third of the cost of the same
         # frame from a dict, and no reordering.
         out[name] = pl.DataFrame([columns[column] for column in SCHEMAS[name]])
+    return out
+
+
+#: Tables whose rows hold their values in another order than the schema's, and a ``flags``
+#: value holding boolean columns (FLAGS) bit by bit.
+ROW_COLUMNS: dict[str, tuple[str, ...]] = {"players": PLAYER_ROW}
+FLAGS: dict[str, tuple[str, ...]] = {"players": PLAYER_FLAGS}
+
+
+def _flag_columns(values: list[int], names: tuple[str, ...]) -> dict[str, pl.Series]:
+    """The boolean columns ``names`` of integers holding column ``i`` in bit ``i``."""
+    flags = pl.Series(values, dtype=pl.Int64)
+    return {name: ((flags // (1 << i)) % 2 == 1).alias(name) for i, name in enumerate(names)}
+
+
+#: The records tables whose few-valued columns are coded (hhtools.store.rows.CODED).
+CODED_TABLES = frozenset(CODED)
+
+
+def _decoded(packed: list[int], distinct: dict[str, list[Any]],
+             schema: dict[str, pl.DataType]) -> dict[str, pl.Series]:
+    """The coded columns (hhtools.store.rows.coded_columns): one integer a row, read once,
+    each column's codes taken out of it and its values gathered by them, in bulk."""
+    codes = pl.Series(packed, dtype=pl.Int64)
+    out: dict[str, pl.Series] = {}
+    for j, (column, values) in enumerate(distinct.items()):
+        at = (codes // (CODE_LIMIT ** j)) % CODE_LIMIT
+        out[column] = pl.Series(column, values, dtype=schema[column]).gather(at)
     return out
 
 
@@ -128,19 +180,37 @@ def _card_texts(values: list[tuple[Card, ...] | None]) -> list[str | None]:
     return card_texts(values, _CARD_TEXTS)
 
 
-def _money(values: list[Decimal | None], dtype: pl.Decimal) -> pl.Series:
-    """A Decimal column from Decimals (or None), each written as its own exact text (which
-    polars reads, exponents included; hhtools.store.rows.money_texts) and parsed by polars
-    in bulk."""
-    return pl.Series(money_texts(values), dtype=pl.String).cast(dtype)
+#: Money columns of sums made for their hand (hhtools.core.records.chip_totals), new objects
+#: whose hash is not worth computing (hhtools.store.rows.money_units).
+SUMS = frozenset({("players", "collected"), ("players", "returned")})
+#: Each amount's units, by value (hhtools.store.rows.money_units; bounded).
+_UNITS: dict[Decimal, int] = {}
+
+
+def _money(values: list[Decimal | None], dtype: pl.Decimal, shared: bool = True) -> pl.Series:
+    """A Decimal column from Decimals (or None): as integer units scaled by polars in bulk
+    (hhtools.store.rows.money_units); a column holding an amount that has more places than
+    the store keeps, or too many digits for 64 bits, as each amount's own exact text (which
+    polars reads, exponents included; hhtools.store.rows.money_texts) parsed by polars."""
+    if len(_UNITS) > _MAX_TEXTS:
+        _UNITS.clear()
+    units = money_units(values, _UNITS, dtype.scale, shared)
+    if units is None:
+        return pl.Series(money_texts(values), dtype=pl.String).cast(dtype)
+    return (pl.Series(units, dtype=pl.Int64).cast(dtype) * Decimal(1).scaleb(-dtype.scale)
+            ).cast(dtype)
 
 
 def _check_widths() -> None:
     """Rows are positional: a column added to a schema must be added here too."""
     players = list(SCHEMAS["players"])
-    if (len(players) != 14 + len(FACT_COLUMNS) or players[14:] != list(FACT_COLUMNS)
-            or list(DERIVED["players"]) != ["net"]):
+    row = [c for c in PLAYER_ROW if c != "flags"] + list(PLAYER_FLAGS)
+    if (players[14:] != list(FACT_COLUMNS) or list(DERIVED["players"]) != ["net"]
+            or sorted(row) != sorted(players[2:11] + players[12:])):
         raise RuntimeError("hhtools.store.rows is out of step with the players schema")
+    for name, coded in CODED.items():
+        if not set(coded) <= set(RECORD_COLUMNS[name]):
+            raise RuntimeError(f"hhtools.store.rows codes columns the {name} table has not")
     for name, columns in RECORD_COLUMNS.items():
         if list(SCHEMAS[name])[2:] != list(columns):
             raise RuntimeError(f"hhtools.store.rows is out of step with the {name} schema")

@@ -193,6 +193,15 @@ _K_CHECK: Final = "check"
 _K_FOLD: Final = "fold"
 _ROLES: Final = {kind: kind for kind in (_K_BET, _K_RAISE, _K_CALL, _K_CHECK, _K_FOLD)}
 NO_FACTS: Final = (False, False, False, False, None, False) + (0,) * (2 * len(STREETS))
+#: The players table's boolean columns, packed into one integer a player (column ``i`` in
+#: bit ``i``), which polars reads once and takes apart in bulk: a Python bool a column and
+#: row cost some 130 instructions (polars' conversion, the transposition of the rows).
+PLAYER_FLAGS: Final = ("sitting_out", "is_hero", "showed", "vpip", "raised_predraw",
+                       "three_bet_chance", "three_bet", "showdown")
+#: A players row's values (``add_hand``), ``flags`` holding ``PLAYER_FLAGS``.
+PLAYER_ROW: Final = ("player", "seat", "position", "starting_stack", "put_in", "collected",
+                     "returned", "cards", "flags", "fold_street",
+                     *(f"agg_{s}" for s in STREETS), *(f"calls_{s}" for s in STREETS))
 
 
 def add_hand(rows: Rows, hand: Hand, audit: Audit | None = None, path: str | None = None) -> None:
@@ -217,9 +226,30 @@ def add_hand(rows: Rows, hand: Hand, audit: Audit | None = None, path: str | Non
     for s in hand.seats:
         name = s.name
         cards = shown.get(name)
-        players.append((name, s.seat, where.get(name), s.stack, s.sitting_out, name == hero,
-                        put_in.get(name, ZERO), collected.get(name, ZERO),
-                        returned.get(name, ZERO), cards is not None, cards, *facts[name]))
+        f = facts[name]
+        # PLAYER_FLAGS, bit by bit.
+        flags = 0
+        if s.sitting_out:
+            flags |= 1
+        if name == hero:
+            flags |= 2
+        if cards is not None:
+            flags |= 4
+        if f[_VPIP]:
+            flags |= 8
+        if f[_RAISED]:
+            flags |= 16
+        if f[_CHANCE]:
+            flags |= 32
+        if f[_THREE_BET]:
+            flags |= 64
+        if f[_SHOWDOWN]:
+            flags |= 128
+        players.append((name, s.seat, where.get(name), s.stack, put_in.get(name, ZERO),
+                        collected.get(name, ZERO), returned.get(name, ZERO), cards, flags,
+                        # The counts one by one: a starred slice builds a list, then a tuple
+                        # (frames checks the row's width against PLAYER_ROW).
+                        f[_FOLD], f[6], f[7], f[8], f[9], f[10], f[11], f[12], f[13]))
     rows["hands"].add(site, hand_id, [(
         hand.game, hand.structure, hand.currency, hand.small_bet, hand.big_bet,
         hand.small_blind, hand.big_blind, hand.ante, hand.table, hand.max_seats,
@@ -403,6 +433,70 @@ def _action_columns(actions: list[Action]) -> list[list[Any]]:
     return [seq, street, player, kind, amount, to, all_in, count, discarded, new_cards, line]
 
 
+#: Columns of a records table that hold few distinct values in a slice (a street, a kind of
+#: action, a flag, a count of cards), read by ``coded_columns``: each row's codes into their
+#: columns' distinct values are packed into one integer, which polars reads once and takes
+#: apart in bulk, in place of one Python value per column and row (some 150 to 250
+#: instructions each: polars' conversion, the list made for it, its iteration).
+CODED: Final = {"actions": ("street", "kind", "all_in", "count")}
+#: Bits of a packed integer per coded column: at most this many distinct values per column.
+CODE_BITS: Final = 12
+CODE_LIMIT: Final = 1 << CODE_BITS
+
+
+def coded_columns(name: str, records: list[Any]
+                  ) -> tuple[list[list[Any]], list[int], list[list[Any]]] | None:
+    """A records table's columns (``RECORD_COLUMNS[name]`` but ``CODED[name]``, in order),
+    the packed codes of each row (column ``j`` of ``CODED[name]`` in bits ``j * CODE_BITS``
+    and up) and each coded column's distinct values in code order; None if a coded column
+    holds more than ``CODE_LIMIT`` distinct values (no site's records do), and then
+    ``record_columns`` reads them all."""
+    if name == "actions":
+        return _coded_actions(records)
+    raise ValueError(f"no coded records table {name}")
+
+
+def _coded_actions(actions: list[Action]
+                   ) -> tuple[list[list[Any]], list[int], list[list[Any]]] | None:
+    n = len(actions)
+    seq: list[Any] = [None] * n
+    player: list[Any] = [None] * n
+    amount: list[Any] = [None] * n
+    to: list[Any] = [None] * n
+    discarded: list[Any] = [None] * n
+    new_cards: list[Any] = [None] * n
+    line: list[Any] = [None] * n
+    packed: list[int] = [0] * n
+    streets: dict[object, int] = {}
+    kinds: dict[object, int] = {}
+    all_ins: dict[object, int] = {}
+    counts: dict[object, int] = {}
+    for i in range(n):
+        a = actions[i]
+        seq[i] = a.seq
+        player[i] = a.player
+        amount[i] = a.amount
+        to[i] = a.to
+        discarded[i] = a.discarded
+        new_cards[i] = a.new_cards
+        line[i] = a.line
+        packed[i] = (_code(streets, a.street) | _code(kinds, a.kind) << CODE_BITS
+                     | _code(all_ins, a.all_in) << 2 * CODE_BITS
+                     | _code(counts, a.count) << 3 * CODE_BITS)
+    if max(len(streets), len(kinds), len(all_ins), len(counts)) > CODE_LIMIT:
+        return None
+    return ([seq, player, amount, to, discarded, new_cards, line], packed,
+            [list(streets), list(kinds), list(all_ins), list(counts)])
+
+
+def _code(codes: dict[object, int], value: object) -> int:
+    """``value``'s code in ``codes``, a new one (the next number) if it has none yet."""
+    code = codes.get(value)
+    if code is None:
+        code = codes[value] = len(codes)
+    return code
+
+
 def _pot_columns(collections: list[Collection]) -> list[list[Any]]:
     n = len(collections)
     pot: list[Any] = [None] * n
@@ -433,6 +527,57 @@ def money_texts(values: list[Decimal | None]) -> list[str | None]:
         if v is not None:
             texts[i] = str(v)
     return texts
+
+
+#: An amount's units (ten-thousandths, the store's four places) fit a signed 64-bit integer
+#: below this: polars reads such integers some four times faster than it parses texts.
+UNITS_BOUND: Final = 1 << 63
+
+
+def money_units(values: list[Decimal | None], units: dict[Decimal, int], places: int,
+                shared: bool) -> list[int | None] | None:
+    """Each amount as an integer count of ``10 ** -places`` (None stays None), for polars to
+    scale back to Decimal in bulk; None if an amount has more places than that or its units
+    do not fit 64 bits (the caller then writes the column as text, as before).
+
+    ``shared``: the amounts are mostly the parser's own, one object per amount written
+    (``hhtools.sites.memo``), so each is looked up by value in ``units`` (kept by the caller,
+    bounded): a Decimal keeps its hash once computed, so an amount met before costs a dict
+    look-up, where writing its text cost some four hundred instructions and polars' parsing
+    of it some five hundred more. Sums made for their hand (a player's chips collected) are
+    new objects, whose first hash costs more than the units themselves: not ``shared``.
+    The amount 0 of ``ZERO``, every player's default, is known at once.
+    """
+    n = len(values)
+    out: list[int | None] = [None] * n
+    for i in range(n):
+        v = values[i]
+        if v is None:
+            continue
+        if v is ZERO:
+            out[i] = 0
+            continue
+        u = units.get(v) if shared else None
+        if u is None:
+            u = _units(v, places)
+            if u is None:
+                return None
+            if shared:
+                units[v] = u
+        out[i] = u
+    return out
+
+
+def _units(value: Decimal, places: int) -> int | None:
+    """``value`` times ``10 ** places`` if that is a whole number below ``UNITS_BOUND`` in
+    absolute value, else None."""
+    if not value.is_finite():
+        return None
+    scaled = value.scaleb(places)
+    if scaled != scaled.to_integral_value():
+        return None
+    whole = int(scaled)
+    return whole if -UNITS_BOUND < whole < UNITS_BOUND else None
 
 
 def card_texts(values: list[tuple[Card, ...] | None],
