@@ -9,7 +9,7 @@ not make cheaper, and the compiled build type-checks without polars installed.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from datetime import datetime, timedelta, timezone
 from decimal import Decimal
 from itertools import chain, repeat
@@ -19,9 +19,11 @@ import polars as pl
 
 from hhtools.core.cards import Card
 from hhtools.store.rows import (
-    CODE_LIMIT,
     CODED,
     FACT_COLUMNS,
+    PLAYER_CODE_AT,
+    PLAYER_CODE_BITS,
+    PLAYER_CODED,
     PLAYER_FLAGS,
     PLAYER_ROW,
     RECORD_COLUMNS,
@@ -52,7 +54,7 @@ CARD_COLUMNS = frozenset({("actions", "discarded"), ("actions", "new_cards"), ("
 
 def new_rows() -> Rows:
     """An empty Table for each table of the store (``hhtools.store.rows.add_hand`` fills them)."""
-    return {name: Table(name in RECORD_COLUMNS) for name in SCHEMAS}
+    return {name: Table(name in RECORD_COLUMNS, len(ROW_CODED.get(name, ()))) for name in SCHEMAS}
 
 
 def frames(rows: Rows) -> dict[str, pl.DataFrame]:
@@ -80,8 +82,9 @@ def frames(rows: Rows) -> dict[str, pl.DataFrame]:
                  else None)
         if coded is not None:
             plain, packed, distinct = coded
-            columns.update(_decoded(packed, dict(zip(CODED[name], distinct)), schema))
-            names = tuple(column for column in names if column not in CODED[name])
+            columns.update(_decoded(packed, CODED[name], distinct, schema))
+            names = tuple(column for column in names
+                          if column not in {c for c, _ in CODED[name]})
             transposed = plain
         elif table.records:
             transposed = record_columns(name, table.rows)
@@ -89,7 +92,11 @@ def frames(rows: Rows) -> dict[str, pl.DataFrame]:
             transposed = list(map(list, zip(*table.rows)))
         for values, column in zip(transposed, names):
             if column == "flags":
-                columns.update(_flag_columns(values, FLAGS[name]))
+                flags = pl.Series(values, dtype=pl.Int64)
+                columns.update(_flag_columns(flags, FLAGS[name]))
+                columns.update(_unpacked(flags, PLAYER_CODE_AT,
+                                         [(c, PLAYER_CODE_BITS) for c in ROW_CODED[name]],
+                                         [list(codes) for codes in table.codes], schema))
                 continue
             dtype = schema[column]
             if (name, column) in CARD_COLUMNS:
@@ -113,14 +120,15 @@ def frames(rows: Rows) -> dict[str, pl.DataFrame]:
 
 
 #: Tables whose rows hold their values in another order than the schema's, and a ``flags``
-#: value holding boolean columns (FLAGS) bit by bit.
+#: value holding boolean columns (FLAGS) bit by bit, then the codes of the columns ROW_CODED
+#: (hhtools.store.rows.PLAYER_ROW).
 ROW_COLUMNS: dict[str, tuple[str, ...]] = {"players": PLAYER_ROW}
 FLAGS: dict[str, tuple[str, ...]] = {"players": PLAYER_FLAGS}
+ROW_CODED: dict[str, tuple[str, ...]] = {"players": PLAYER_CODED}
 
 
-def _flag_columns(values: list[int], names: tuple[str, ...]) -> dict[str, pl.Series]:
+def _flag_columns(flags: pl.Series, names: tuple[str, ...]) -> dict[str, pl.Series]:
     """The boolean columns ``names`` of integers holding column ``i`` in bit ``i``."""
-    flags = pl.Series(values, dtype=pl.Int64)
     return {name: ((flags // (1 << i)) % 2 == 1).alias(name) for i, name in enumerate(names)}
 
 
@@ -128,15 +136,23 @@ def _flag_columns(values: list[int], names: tuple[str, ...]) -> dict[str, pl.Ser
 CODED_TABLES = frozenset(CODED)
 
 
-def _decoded(packed: list[int], distinct: dict[str, list[Any]],
+def _decoded(packed: list[int], coded: tuple[tuple[str, int], ...], distinct: list[list[Any]],
              schema: dict[str, pl.DataType]) -> dict[str, pl.Series]:
     """The coded columns (hhtools.store.rows.coded_columns): one integer a row, read once,
     each column's codes taken out of it and its values gathered by them, in bulk."""
-    codes = pl.Series(packed, dtype=pl.Int64)
+    return _unpacked(pl.Series(packed, dtype=pl.Int64), 0, coded, distinct, schema)
+
+
+def _unpacked(packed: pl.Series, at: int, coded: Iterable[tuple[str, int]],
+              distinct: list[list[Any]], schema: Mapping[str, pl.DataType]
+              ) -> dict[str, pl.Series]:
+    """The columns ``coded`` (name and bits, from bit ``at`` on) of ``packed``, each a code
+    into its ``distinct`` values."""
     out: dict[str, pl.Series] = {}
-    for j, (column, values) in enumerate(distinct.items()):
-        at = (codes // (CODE_LIMIT ** j)) % CODE_LIMIT
-        out[column] = pl.Series(column, values, dtype=schema[column]).gather(at)
+    for (column, bits), values in zip(coded, distinct):
+        codes = (packed // (1 << at)) % (1 << bits)
+        out[column] = pl.Series(column, values, dtype=schema[column]).gather(codes)
+        at += bits
     return out
 
 
@@ -204,12 +220,12 @@ def _money(values: list[Decimal | None], dtype: pl.Decimal, shared: bool = True)
 def _check_widths() -> None:
     """Rows are positional: a column added to a schema must be added here too."""
     players = list(SCHEMAS["players"])
-    row = [c for c in PLAYER_ROW if c != "flags"] + list(PLAYER_FLAGS)
+    row = [c for c in PLAYER_ROW if c != "flags"] + list(PLAYER_FLAGS) + list(PLAYER_CODED)
     if (players[14:] != list(FACT_COLUMNS) or list(DERIVED["players"]) != ["net"]
             or sorted(row) != sorted(players[2:11] + players[12:])):
         raise RuntimeError("hhtools.store.rows is out of step with the players schema")
     for name, coded in CODED.items():
-        if not set(coded) <= set(RECORD_COLUMNS[name]):
+        if not {column for column, _ in coded} <= set(RECORD_COLUMNS[name]):
             raise RuntimeError(f"hhtools.store.rows codes columns the {name} table has not")
     for name, columns in RECORD_COLUMNS.items():
         if list(SCHEMAS[name])[2:] != list(columns):

@@ -46,11 +46,14 @@ class Table:
     made per row.
     """
 
-    def __init__(self, records: bool = False) -> None:
+    def __init__(self, records: bool = False, coded: int = 0) -> None:
         # Tuples in schema order, or the records themselves (Action, Collection).
         self.rows: list[Any] = []
         self.keys: list[tuple[str, str, int]] = []
         self.records = records
+        # The codes of the columns coded in the rows (``PLAYER_CODED``), by value: each
+        # column's distinct values in code order.
+        self.codes: list[dict[object, int]] = [{} for _ in range(coded)]
 
     def add(self, site: str, hand_id: str, rows: Sequence[Any]) -> None:
         if rows:
@@ -198,10 +201,18 @@ NO_FACTS: Final = (False, False, False, False, None, False) + (0,) * (2 * len(ST
 #: row cost some 130 instructions (polars' conversion, the transposition of the rows).
 PLAYER_FLAGS: Final = ("sitting_out", "is_hero", "showed", "vpip", "raised_predraw",
                        "three_bet_chance", "three_bet", "showdown")
-#: A players row's values (``add_hand``), ``flags`` holding ``PLAYER_FLAGS``.
-PLAYER_ROW: Final = ("player", "seat", "position", "starting_stack", "put_in", "collected",
-                     "returned", "cards", "flags", "fold_street",
-                     *(f"agg_{s}" for s in STREETS), *(f"calls_{s}" for s in STREETS))
+#: The players table's text columns of few values, coded in the same integer, above the
+#: flags (``PLAYER_CODE_AT`` on, ``PLAYER_CODE_BITS`` each): each value's code in its
+#: column's ``Table.codes``. No slice holds enough values to fill so many bits.
+PLAYER_CODED: Final = ("fold_street", "position")
+PLAYER_CODE_AT: Final = 8
+PLAYER_CODE_BITS: Final = 27
+_POSITION_AT: Final = PLAYER_CODE_AT + PLAYER_CODE_BITS
+#: A players row's values (``add_hand``), ``flags`` holding ``PLAYER_FLAGS`` and the codes of
+#: ``PLAYER_CODED``.
+PLAYER_ROW: Final = ("player", "seat", "starting_stack", "put_in", "collected", "returned",
+                     "cards", "flags", *(f"agg_{s}" for s in STREETS),
+                     *(f"calls_{s}" for s in STREETS))
 
 
 def add_hand(rows: Rows, hand: Hand, audit: Audit | None = None, path: str | None = None) -> None:
@@ -223,6 +234,7 @@ def add_hand(rows: Rows, hand: Hand, audit: Audit | None = None, path: str | Non
     dealt = dealt_seats(hand)
     where = positions(hand, dealt)
     players = []
+    folds, places = rows["players"].codes
     for s in hand.seats:
         name = s.name
         cards = shown.get(name)
@@ -245,11 +257,13 @@ def add_hand(rows: Rows, hand: Hand, audit: Audit | None = None, path: str | Non
             flags |= 64
         if f[_SHOWDOWN]:
             flags |= 128
-        players.append((name, s.seat, where.get(name), s.stack, put_in.get(name, ZERO),
+        flags |= (_code(folds, f[_FOLD]) << PLAYER_CODE_AT
+                  | _code(places, where.get(name)) << _POSITION_AT)
+        players.append((name, s.seat, s.stack, put_in.get(name, ZERO),
                         collected.get(name, ZERO), returned.get(name, ZERO), cards, flags,
                         # The counts one by one: a starred slice builds a list, then a tuple
                         # (frames checks the row's width against PLAYER_ROW).
-                        f[_FOLD], f[6], f[7], f[8], f[9], f[10], f[11], f[12], f[13]))
+                        f[6], f[7], f[8], f[9], f[10], f[11], f[12], f[13]))
     rows["hands"].add(site, hand_id, [(
         hand.game, hand.structure, hand.currency, hand.small_bet, hand.big_bet,
         hand.small_blind, hand.big_blind, hand.ante, hand.table, hand.max_seats,
@@ -434,23 +448,27 @@ def _action_columns(actions: list[Action]) -> list[list[Any]]:
 
 
 #: Columns of a records table that hold few distinct values in a slice (a street, a kind of
-#: action, a flag, a count of cards), read by ``coded_columns``: each row's codes into their
-#: columns' distinct values are packed into one integer, which polars reads once and takes
-#: apart in bulk, in place of one Python value per column and row (some 150 to 250
-#: instructions each: polars' conversion, the list made for it, its iteration).
-CODED: Final = {"actions": ("street", "kind", "all_in", "count")}
-#: Bits of a packed integer per coded column: at most this many distinct values per column.
-CODE_BITS: Final = 12
-CODE_LIMIT: Final = 1 << CODE_BITS
+#: action, a flag, a count of cards, a player), each with its bits, read by
+#: ``coded_columns``: each row's codes into their columns' distinct values are packed into
+#: one integer (the first column in the lowest bits), which polars reads once and takes apart
+#: in bulk, in place of one Python value per column and row (some 150 to 250 instructions
+#: each: polars' conversion, the list made for it, its iteration).
+CODED: Final = {"actions": (("street", 6), ("kind", 6), ("all_in", 2), ("count", 8),
+                            ("seq", 16), ("player", 20))}
+# Where each of the actions' coded columns starts (the sums of the bits before it).
+_KIND_AT: Final = 6
+_ALL_IN_AT: Final = 12
+_COUNT_AT: Final = 14
+_SEQ_AT: Final = 22
+_PLAYER_AT: Final = 38
 
 
 def coded_columns(name: str, records: list[Any]
                   ) -> tuple[list[list[Any]], list[int], list[list[Any]]] | None:
     """A records table's columns (``RECORD_COLUMNS[name]`` but ``CODED[name]``, in order),
-    the packed codes of each row (column ``j`` of ``CODED[name]`` in bits ``j * CODE_BITS``
-    and up) and each coded column's distinct values in code order; None if a coded column
-    holds more than ``CODE_LIMIT`` distinct values (no site's records do), and then
-    ``record_columns`` reads them all."""
+    the packed codes of each row (see ``CODED``) and each coded column's distinct values in
+    code order; None if a coded column holds more distinct values than its bits can tell
+    (thousands of players in one slice), and then ``record_columns`` reads them all."""
     if name == "actions":
         return _coded_actions(records)
     raise ValueError(f"no coded records table {name}")
@@ -459,8 +477,6 @@ def coded_columns(name: str, records: list[Any]
 def _coded_actions(actions: list[Action]
                    ) -> tuple[list[list[Any]], list[int], list[list[Any]]] | None:
     n = len(actions)
-    seq: list[Any] = [None] * n
-    player: list[Any] = [None] * n
     amount: list[Any] = [None] * n
     to: list[Any] = [None] * n
     discarded: list[Any] = [None] * n
@@ -471,22 +487,24 @@ def _coded_actions(actions: list[Action]
     kinds: dict[object, int] = {}
     all_ins: dict[object, int] = {}
     counts: dict[object, int] = {}
+    seqs: dict[object, int] = {}
+    players: dict[object, int] = {}
     for i in range(n):
         a = actions[i]
-        seq[i] = a.seq
-        player[i] = a.player
         amount[i] = a.amount
         to[i] = a.to
         discarded[i] = a.discarded
         new_cards[i] = a.new_cards
         line[i] = a.line
-        packed[i] = (_code(streets, a.street) | _code(kinds, a.kind) << CODE_BITS
-                     | _code(all_ins, a.all_in) << 2 * CODE_BITS
-                     | _code(counts, a.count) << 3 * CODE_BITS)
-    if max(len(streets), len(kinds), len(all_ins), len(counts)) > CODE_LIMIT:
-        return None
-    return ([seq, player, amount, to, discarded, new_cards, line], packed,
-            [list(streets), list(kinds), list(all_ins), list(counts)])
+        packed[i] = (_code(streets, a.street) | _code(kinds, a.kind) << _KIND_AT
+                     | _code(all_ins, a.all_in) << _ALL_IN_AT
+                     | _code(counts, a.count) << _COUNT_AT | _code(seqs, a.seq) << _SEQ_AT
+                     | _code(players, a.player) << _PLAYER_AT)
+    coded = [streets, kinds, all_ins, counts, seqs, players]
+    for j, (_, bits) in enumerate(CODED["actions"]):
+        if len(coded[j]) > 1 << bits:
+            return None
+    return [amount, to, discarded, new_cards, line], packed, [list(c) for c in coded]
 
 
 def _code(codes: dict[object, int], value: object) -> int:

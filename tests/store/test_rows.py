@@ -151,16 +151,18 @@ def test_coded_columns_give_the_tables_read_column_by_column(corpus, monkeypatch
 
 def test_a_column_with_more_values_than_its_codes_hold_is_read_as_it_is():
     from hhtools.core.records import Action
-    from hhtools.store.rows import CODE_LIMIT, Table, coded_columns
+    from hhtools.store.rows import CODED, Table, coded_columns
 
-    actions = [Action(i, "draw1", "p", "discard", count=i) for i in range(CODE_LIMIT + 2)]
+    bits = dict(CODED["actions"])["count"]
+    actions = [Action(i, "draw1", "p", "discard", count=i) for i in range((1 << bits) + 2)]
     assert coded_columns("actions", actions) is None
-    assert coded_columns("actions", actions[:CODE_LIMIT]) is not None
+    assert coded_columns("actions", actions[:1 << bits]) is not None
     rows = new_rows()
     table = Table(records=True)
     table.add("pokerstars", "1", actions)
     rows["actions"] = table
-    assert frames(rows)["actions"]["count"].to_list() == list(range(CODE_LIMIT + 2))
+    stored = frames(rows)["actions"]
+    assert stored["count"].to_list() == stored["seq"].to_list() == list(range((1 << bits) + 2))
 
 
 def test_amounts_as_units_equal_amounts_parsed_from_their_texts(monkeypatch):
