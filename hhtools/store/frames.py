@@ -9,30 +9,21 @@ not make cheaper, and the compiled build type-checks without polars installed.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable
 from datetime import datetime, timedelta, timezone
 from decimal import Decimal
 from itertools import chain, repeat
-from typing import Any
 
 import polars as pl
 
 from hhtools.core.cards import Card
 from hhtools.store.rows import (
-    CODED,
     FACT_COLUMNS,
-    PLAYER_CODE_AT,
-    PLAYER_CODE_BITS,
-    PLAYER_CODED,
-    PLAYER_FLAGS,
-    PLAYER_ROW,
     RECORD_COLUMNS,
     Rows,
     Table,
     card_texts,
-    coded_columns,
     money_texts,
-    money_units,
     record_columns,
 )
 from hhtools.store.tables import SCHEMAS
@@ -54,7 +45,7 @@ CARD_COLUMNS = frozenset({("actions", "discarded"), ("actions", "new_cards"), ("
 
 def new_rows() -> Rows:
     """An empty Table for each table of the store (``hhtools.store.rows.add_hand`` fills them)."""
-    return {name: Table(name in RECORD_COLUMNS, len(ROW_CODED.get(name, ()))) for name in SCHEMAS}
+    return {name: Table(name in RECORD_COLUMNS) for name in SCHEMAS}
 
 
 def frames(rows: Rows) -> dict[str, pl.DataFrame]:
@@ -71,39 +62,17 @@ def frames(rows: Rows) -> dict[str, pl.DataFrame]:
         if name in KEYED:
             columns = _key_columns(table.keys)
             del schema["site"], schema["hand_id"]
-        # The columns of a row, in order: the schema's, or the row's own (ROW_COLUMNS).
-        names = ROW_COLUMNS.get(name) or tuple(schema)
-        if not table.records and len(table.rows[0]) != len(names):
+        if not table.records and len(table.rows[0]) != len(schema):
             raise RuntimeError(f"hhtools.store.rows makes {len(table.rows[0])} values for the {name} "
-                               f"table, whose rows have {len(names)} columns")
-        # Records are read into columns by compiled code, their few-valued columns coded;
-        # tuples transposed at once.
-        coded = (coded_columns(name, table.rows) if table.records and name in CODED_TABLES
-                 else None)
-        if coded is not None:
-            plain, packed, distinct = coded
-            columns.update(_decoded(packed, CODED[name], distinct, schema))
-            names = tuple(column for column in names
-                          if column not in {c for c, _ in CODED[name]})
-            transposed = plain
-        elif table.records:
-            transposed = record_columns(name, table.rows)
-        else:
-            transposed = list(map(list, zip(*table.rows)))
-        for values, column in zip(transposed, names):
-            if column == "flags":
-                flags = pl.Series(values, dtype=pl.Int64)
-                columns.update(_flag_columns(flags, FLAGS[name]))
-                columns.update(_unpacked(flags, PLAYER_CODE_AT,
-                                         [(c, PLAYER_CODE_BITS) for c in ROW_CODED[name]],
-                                         [list(codes) for codes in table.codes], schema))
-                continue
-            dtype = schema[column]
+                               f"table, whose schema has {len(schema)} columns")
+        # Records are read into columns by compiled code; tuples transposed at once.
+        transposed = (record_columns(name, table.rows) if table.records
+                      else list(map(list, zip(*table.rows))))
+        for values, (column, dtype) in zip(transposed, schema.items()):
             if (name, column) in CARD_COLUMNS:
                 values = _card_texts(values)
             if isinstance(dtype, pl.Decimal):
-                columns[column] = _money(values, dtype,
-                                         (name, column) not in SUMS).alias(column)
+                columns[column] = _money(values, dtype).alias(column)
             elif isinstance(dtype, pl.Datetime):
                 # As microseconds since the epoch (exact integer arithmetic): polars reads
                 # integers far faster than time-zone-aware datetimes.
@@ -116,43 +85,6 @@ def frames(rows: Rows) -> dict[str, pl.DataFrame]:
         # From a list of named Series in the schema's order: a third of the cost of the same
         # frame from a dict, and no reordering.
         out[name] = pl.DataFrame([columns[column] for column in SCHEMAS[name]])
-    return out
-
-
-#: Tables whose rows hold their values in another order than the schema's, and a ``flags``
-#: value holding boolean columns (FLAGS) bit by bit, then the codes of the columns ROW_CODED
-#: (hhtools.store.rows.PLAYER_ROW).
-ROW_COLUMNS: dict[str, tuple[str, ...]] = {"players": PLAYER_ROW}
-FLAGS: dict[str, tuple[str, ...]] = {"players": PLAYER_FLAGS}
-ROW_CODED: dict[str, tuple[str, ...]] = {"players": PLAYER_CODED}
-
-
-def _flag_columns(flags: pl.Series, names: tuple[str, ...]) -> dict[str, pl.Series]:
-    """The boolean columns ``names`` of integers holding column ``i`` in bit ``i``."""
-    return {name: ((flags // (1 << i)) % 2 == 1).alias(name) for i, name in enumerate(names)}
-
-
-#: The records tables whose few-valued columns are coded (hhtools.store.rows.CODED).
-CODED_TABLES = frozenset(CODED)
-
-
-def _decoded(packed: list[int], coded: tuple[tuple[str, int], ...], distinct: list[list[Any]],
-             schema: dict[str, pl.DataType]) -> dict[str, pl.Series]:
-    """The coded columns (hhtools.store.rows.coded_columns): one integer a row, read once,
-    each column's codes taken out of it and its values gathered by them, in bulk."""
-    return _unpacked(pl.Series(packed, dtype=pl.Int64), 0, coded, distinct, schema)
-
-
-def _unpacked(packed: pl.Series, at: int, coded: Iterable[tuple[str, int]],
-              distinct: list[list[Any]], schema: Mapping[str, pl.DataType]
-              ) -> dict[str, pl.Series]:
-    """The columns ``coded`` (name and bits, from bit ``at`` on) of ``packed``, each a code
-    into its ``distinct`` values."""
-    out: dict[str, pl.Series] = {}
-    for (column, bits), values in zip(coded, distinct):
-        codes = (packed // (1 << at)) % (1 << bits)
-        out[column] = pl.Series(column, values, dtype=schema[column]).gather(codes)
-        at += bits
     return out
 
 
@@ -196,37 +128,19 @@ def _card_texts(values: list[tuple[Card, ...] | None]) -> list[str | None]:
     return card_texts(values, _CARD_TEXTS)
 
 
-#: Money columns of sums made for their hand (hhtools.core.records.chip_totals), new objects
-#: whose hash is not worth computing (hhtools.store.rows.money_units).
-SUMS = frozenset({("players", "collected"), ("players", "returned")})
-#: Each amount's units, by value (hhtools.store.rows.money_units; bounded).
-_UNITS: dict[Decimal, int] = {}
-
-
-def _money(values: list[Decimal | None], dtype: pl.Decimal, shared: bool = True) -> pl.Series:
-    """A Decimal column from Decimals (or None): as integer units scaled by polars in bulk
-    (hhtools.store.rows.money_units); a column holding an amount that has more places than
-    the store keeps, or too many digits for 64 bits, as each amount's own exact text (which
-    polars reads, exponents included; hhtools.store.rows.money_texts) parsed by polars."""
-    if len(_UNITS) > _MAX_TEXTS:
-        _UNITS.clear()
-    units = money_units(values, _UNITS, dtype.scale, shared)
-    if units is None:
-        return pl.Series(money_texts(values), dtype=pl.String).cast(dtype)
-    return (pl.Series(units, dtype=pl.Int64).cast(dtype) * Decimal(1).scaleb(-dtype.scale)
-            ).cast(dtype)
+def _money(values: list[Decimal | None], dtype: pl.Decimal) -> pl.Series:
+    """A Decimal column from Decimals (or None), each written as its own exact text (which
+    polars reads, exponents included; hhtools.store.rows.money_texts) and parsed by polars
+    in bulk."""
+    return pl.Series(money_texts(values), dtype=pl.String).cast(dtype)
 
 
 def _check_widths() -> None:
     """Rows are positional: a column added to a schema must be added here too."""
     players = list(SCHEMAS["players"])
-    row = [c for c in PLAYER_ROW if c != "flags"] + list(PLAYER_FLAGS) + list(PLAYER_CODED)
-    if (players[14:] != list(FACT_COLUMNS) or list(DERIVED["players"]) != ["net"]
-            or sorted(row) != sorted(players[2:11] + players[12:])):
+    if (len(players) != 14 + len(FACT_COLUMNS) or players[14:] != list(FACT_COLUMNS)
+            or list(DERIVED["players"]) != ["net"]):
         raise RuntimeError("hhtools.store.rows is out of step with the players schema")
-    for name, coded in CODED.items():
-        if not {column for column, _ in coded} <= set(RECORD_COLUMNS[name]):
-            raise RuntimeError(f"hhtools.store.rows codes columns the {name} table has not")
     for name, columns in RECORD_COLUMNS.items():
         if list(SCHEMAS[name])[2:] != list(columns):
             raise RuntimeError(f"hhtools.store.rows is out of step with the {name} schema")

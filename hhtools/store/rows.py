@@ -46,14 +46,11 @@ class Table:
     made per row.
     """
 
-    def __init__(self, records: bool = False, coded: int = 0) -> None:
+    def __init__(self, records: bool = False) -> None:
         # Tuples in schema order, or the records themselves (Action, Collection).
         self.rows: list[Any] = []
         self.keys: list[tuple[str, str, int]] = []
         self.records = records
-        # The codes of the columns coded in the rows (``PLAYER_CODED``), by value: each
-        # column's distinct values in code order.
-        self.codes: list[dict[object, int]] = [{} for _ in range(coded)]
 
     def add(self, site: str, hand_id: str, rows: Sequence[Any]) -> None:
         if rows:
@@ -196,23 +193,6 @@ _K_CHECK: Final = "check"
 _K_FOLD: Final = "fold"
 _ROLES: Final = {kind: kind for kind in (_K_BET, _K_RAISE, _K_CALL, _K_CHECK, _K_FOLD)}
 NO_FACTS: Final = (False, False, False, False, None, False) + (0,) * (2 * len(STREETS))
-#: The players table's boolean columns, packed into one integer a player (column ``i`` in
-#: bit ``i``), which polars reads once and takes apart in bulk: a Python bool a column and
-#: row cost some 130 instructions (polars' conversion, the transposition of the rows).
-PLAYER_FLAGS: Final = ("sitting_out", "is_hero", "showed", "vpip", "raised_predraw",
-                       "three_bet_chance", "three_bet", "showdown")
-#: The players table's text columns of few values, coded in the same integer, above the
-#: flags (``PLAYER_CODE_AT`` on, ``PLAYER_CODE_BITS`` each): each value's code in its
-#: column's ``Table.codes``. No slice holds enough values to fill so many bits.
-PLAYER_CODED: Final = ("fold_street", "position")
-PLAYER_CODE_AT: Final = 8
-PLAYER_CODE_BITS: Final = 27
-_POSITION_AT: Final = PLAYER_CODE_AT + PLAYER_CODE_BITS
-#: A players row's values (``add_hand``), ``flags`` holding ``PLAYER_FLAGS`` and the codes of
-#: ``PLAYER_CODED``.
-PLAYER_ROW: Final = ("player", "seat", "starting_stack", "put_in", "collected", "returned",
-                     "cards", "flags", *(f"agg_{s}" for s in STREETS),
-                     *(f"calls_{s}" for s in STREETS))
 
 
 def add_hand(rows: Rows, hand: Hand, audit: Audit | None = None, path: str | None = None) -> None:
@@ -234,36 +214,12 @@ def add_hand(rows: Rows, hand: Hand, audit: Audit | None = None, path: str | Non
     dealt = dealt_seats(hand)
     where = positions(hand, dealt)
     players = []
-    folds, places = rows["players"].codes
     for s in hand.seats:
         name = s.name
         cards = shown.get(name)
-        f = facts[name]
-        # PLAYER_FLAGS, bit by bit.
-        flags = 0
-        if s.sitting_out:
-            flags |= 1
-        if name == hero:
-            flags |= 2
-        if cards is not None:
-            flags |= 4
-        if f[_VPIP]:
-            flags |= 8
-        if f[_RAISED]:
-            flags |= 16
-        if f[_CHANCE]:
-            flags |= 32
-        if f[_THREE_BET]:
-            flags |= 64
-        if f[_SHOWDOWN]:
-            flags |= 128
-        flags |= (_code(folds, f[_FOLD]) << PLAYER_CODE_AT
-                  | _code(places, where.get(name)) << _POSITION_AT)
-        players.append((name, s.seat, s.stack, put_in.get(name, ZERO),
-                        collected.get(name, ZERO), returned.get(name, ZERO), cards, flags,
-                        # The counts one by one: a starred slice builds a list, then a tuple
-                        # (frames checks the row's width against PLAYER_ROW).
-                        f[6], f[7], f[8], f[9], f[10], f[11], f[12], f[13]))
+        players.append((name, s.seat, where.get(name), s.stack, s.sitting_out, name == hero,
+                        put_in.get(name, ZERO), collected.get(name, ZERO),
+                        returned.get(name, ZERO), cards is not None, cards, *facts[name]))
     rows["hands"].add(site, hand_id, [(
         hand.game, hand.structure, hand.currency, hand.small_bet, hand.big_bet,
         hand.small_blind, hand.big_blind, hand.ante, hand.table, hand.max_seats,
@@ -447,74 +403,6 @@ def _action_columns(actions: list[Action]) -> list[list[Any]]:
     return [seq, street, player, kind, amount, to, all_in, count, discarded, new_cards, line]
 
 
-#: Columns of a records table that hold few distinct values in a slice (a street, a kind of
-#: action, a flag, a count of cards, a player), each with its bits, read by
-#: ``coded_columns``: each row's codes into their columns' distinct values are packed into
-#: one integer (the first column in the lowest bits), which polars reads once and takes apart
-#: in bulk, in place of one Python value per column and row (some 150 to 250 instructions
-#: each: polars' conversion, the list made for it, its iteration).
-CODED: Final = {"actions": (("street", 6), ("kind", 6), ("all_in", 2), ("count", 8),
-                            ("seq", 16), ("player", 20))}
-# Where each of the actions' coded columns starts (the sums of the bits before it).
-_KIND_AT: Final = 6
-_ALL_IN_AT: Final = 12
-_COUNT_AT: Final = 14
-_SEQ_AT: Final = 22
-_PLAYER_AT: Final = 38
-
-
-def coded_columns(name: str, records: list[Any]
-                  ) -> tuple[list[list[Any]], list[int], list[list[Any]]] | None:
-    """A records table's columns (``RECORD_COLUMNS[name]`` but ``CODED[name]``, in order),
-    the packed codes of each row (see ``CODED``) and each coded column's distinct values in
-    code order; None if a coded column holds more distinct values than its bits can tell
-    (thousands of players in one slice), and then ``record_columns`` reads them all."""
-    if name == "actions":
-        return _coded_actions(records)
-    raise ValueError(f"no coded records table {name}")
-
-
-def _coded_actions(actions: list[Action]
-                   ) -> tuple[list[list[Any]], list[int], list[list[Any]]] | None:
-    n = len(actions)
-    amount: list[Any] = [None] * n
-    to: list[Any] = [None] * n
-    discarded: list[Any] = [None] * n
-    new_cards: list[Any] = [None] * n
-    line: list[Any] = [None] * n
-    packed: list[int] = [0] * n
-    streets: dict[object, int] = {}
-    kinds: dict[object, int] = {}
-    all_ins: dict[object, int] = {}
-    counts: dict[object, int] = {}
-    seqs: dict[object, int] = {}
-    players: dict[object, int] = {}
-    for i in range(n):
-        a = actions[i]
-        amount[i] = a.amount
-        to[i] = a.to
-        discarded[i] = a.discarded
-        new_cards[i] = a.new_cards
-        line[i] = a.line
-        packed[i] = (_code(streets, a.street) | _code(kinds, a.kind) << _KIND_AT
-                     | _code(all_ins, a.all_in) << _ALL_IN_AT
-                     | _code(counts, a.count) << _COUNT_AT | _code(seqs, a.seq) << _SEQ_AT
-                     | _code(players, a.player) << _PLAYER_AT)
-    coded = [streets, kinds, all_ins, counts, seqs, players]
-    for j, (_, bits) in enumerate(CODED["actions"]):
-        if len(coded[j]) > 1 << bits:
-            return None
-    return [amount, to, discarded, new_cards, line], packed, [list(c) for c in coded]
-
-
-def _code(codes: dict[object, int], value: object) -> int:
-    """``value``'s code in ``codes``, a new one (the next number) if it has none yet."""
-    code = codes.get(value)
-    if code is None:
-        code = codes[value] = len(codes)
-    return code
-
-
 def _pot_columns(collections: list[Collection]) -> list[list[Any]]:
     n = len(collections)
     pot: list[Any] = [None] * n
@@ -542,60 +430,14 @@ def money_texts(values: list[Decimal | None]) -> list[str | None]:
     texts: list[str | None] = [None] * n
     for i in range(n):
         v = values[i]
-        if v is not None:
+        if v is ZERO:
+            # Every player's default put in, collected and returned (``add_hand``), most of
+            # a players row's amounts: its text known without writing it (``str`` of a
+            # Decimal costs some 400 instructions).
+            texts[i] = "0"
+        elif v is not None:
             texts[i] = str(v)
     return texts
-
-
-#: An amount's units (ten-thousandths, the store's four places) fit a signed 64-bit integer
-#: below this: polars reads such integers some four times faster than it parses texts.
-UNITS_BOUND: Final = 1 << 63
-
-
-def money_units(values: list[Decimal | None], units: dict[Decimal, int], places: int,
-                shared: bool) -> list[int | None] | None:
-    """Each amount as an integer count of ``10 ** -places`` (None stays None), for polars to
-    scale back to Decimal in bulk; None if an amount has more places than that or its units
-    do not fit 64 bits (the caller then writes the column as text, as before).
-
-    ``shared``: the amounts are mostly the parser's own, one object per amount written
-    (``hhtools.sites.memo``), so each is looked up by value in ``units`` (kept by the caller,
-    bounded): a Decimal keeps its hash once computed, so an amount met before costs a dict
-    look-up, where writing its text cost some four hundred instructions and polars' parsing
-    of it some five hundred more. Sums made for their hand (a player's chips collected) are
-    new objects, whose first hash costs more than the units themselves: not ``shared``.
-    The amount 0 of ``ZERO``, every player's default, is known at once.
-    """
-    n = len(values)
-    out: list[int | None] = [None] * n
-    for i in range(n):
-        v = values[i]
-        if v is None:
-            continue
-        if v is ZERO:
-            out[i] = 0
-            continue
-        u = units.get(v) if shared else None
-        if u is None:
-            u = _units(v, places)
-            if u is None:
-                return None
-            if shared:
-                units[v] = u
-        out[i] = u
-    return out
-
-
-def _units(value: Decimal, places: int) -> int | None:
-    """``value`` times ``10 ** places`` if that is a whole number below ``UNITS_BOUND`` in
-    absolute value, else None."""
-    if not value.is_finite():
-        return None
-    scaled = value.scaleb(places)
-    if scaled != scaled.to_integral_value():
-        return None
-    whole = int(scaled)
-    return whole if -UNITS_BOUND < whole < UNITS_BOUND else None
 
 
 def card_texts(values: list[tuple[Card, ...] | None],

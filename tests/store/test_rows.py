@@ -129,67 +129,9 @@ def test_the_compiled_column_readers_read_each_records_column_by_its_name(corpus
             [getattr(record, column) for record in records[name]] for column in columns]
 
 
-def test_coded_columns_give_the_tables_read_column_by_column(corpus, monkeypatch):
-    # The actions' few-valued columns travel to polars packed into one integer a row and are
-    # taken apart there (rows.coded_columns, frames._decoded): the same tables as each
-    # column read on its own, over every site's hands.
-    import hhtools.store.frames as frames_module
-
-    hands = [h for f in sorted(corpus.rglob("*.txt")) for h in parse_file(f).hands]
-    rows = new_rows()
-    for hand in hands:
-        add_hand(rows, hand)
-    coded = frames(rows)
-    monkeypatch.setattr(frames_module, "CODED_TABLES", frozenset())
-    plain = frames(rows)
-    assert len({h.site for h in hands}) >= 4 and coded["actions"].height > 4000
-    assert coded.keys() == plain.keys()
-    for name, frame in coded.items():
-        assert frame.schema == plain[name].schema, name
-        assert frame.equals(plain[name]), name
-
-
-def test_a_column_with_more_values_than_its_codes_hold_is_read_as_it_is():
-    from hhtools.core.records import Action
-    from hhtools.store.rows import CODED, Table, coded_columns
-
-    bits = dict(CODED["actions"])["count"]
-    actions = [Action(i, "draw1", "p", "discard", count=i) for i in range((1 << bits) + 2)]
-    assert coded_columns("actions", actions) is None
-    assert coded_columns("actions", actions[:1 << bits]) is not None
-    rows = new_rows()
-    table = Table(records=True)
-    table.add("pokerstars", "1", actions)
-    rows["actions"] = table
-    stored = frames(rows)["actions"]
-    assert stored["count"].to_list() == stored["seq"].to_list() == list(range((1 << bits) + 2))
-
-
-def test_amounts_as_units_equal_amounts_parsed_from_their_texts(monkeypatch):
-    # Money reaches polars as integer units (rows.money_units), or as text where units
-    # cannot hold it; both give what polars parses from each amount's text. Remembered
-    # units stay right when the remembered ones are forgotten.
-    import polars as pl
-
-    import hhtools.store.frames as frames_module
+def test_the_default_amount_is_written_as_any_other_zero():
+    # money_texts knows ZERO's text without writing it: the text str() writes.
     from hhtools.store.rows import ZERO, money_texts
-    from hhtools.store.tables import MONEY
 
-    monkeypatch.setattr(frames_module, "_MAX_TEXTS", 3)
-    d = Decimal
-    columns = [
-        [d("0.10"), d("0.1"), ZERO, d(0), d("-0"), None, d("1E+2"), d("-2.5"), d("0.0001")],
-        [d("99999999999999.9999"), d("-99999999999999.9999"), d("922337203685477.5807")],
-        # Units past 64 bits: the column goes as text.
-        [d("1.25"), d("922337203685477.5808"), d("123456789012345678901234.5")],
-        [None, None],
-    ]
-    for values in columns:
-        for shared in (True, False):
-            for _ in range(2):
-                got = frames_module._money(values, MONEY, shared)
-                want = pl.Series(money_texts(values), dtype=pl.String).cast(MONEY)
-                assert got.dtype == MONEY
-                assert got.to_list() == want.to_list() == [
-                    None if v is None else v.quantize(d("0.0001")) for v in values]
-    assert len(frames_module._UNITS) <= 3 + 9
+    assert money_texts([ZERO, Decimal(0), None, Decimal("0.00")]) == [
+        str(ZERO), str(Decimal(0)), None, "0.00"] == ["0", "0", None, "0.00"]
