@@ -127,3 +127,11 @@ def test_the_compiled_column_readers_read_each_records_column_by_its_name(corpus
         assert records[name], name
         assert record_columns(name, records[name]) == [
             [getattr(record, column) for record in records[name]] for column in columns]
+
+
+def test_the_default_amount_is_written_as_any_other_zero():
+    # money_texts knows ZERO's text without writing it: the text str() writes.
+    from hhtools.store.rows import ZERO, money_texts
+
+    assert money_texts([ZERO, Decimal(0), None, Decimal("0.00")]) == [
+        str(ZERO), str(Decimal(0)), None, "0.00"] == ["0", "0", None, "0.00"]
