@@ -31,7 +31,13 @@ from hhtools.analytics.chartdata import (
     showdown_parts,
 )
 from hhtools.analytics.filters import _normal_stakes
-from hhtools.analytics.sessions import HAND_COLUMNS, sessions_after, sessions_of
+from hhtools.analytics.sessions import (
+    HAND_COLUMNS,
+    KIND_COLUMNS,
+    OWN_COLUMNS,
+    sessions_after,
+    sessions_of_kinds,
+)
 from hhtools.analytics.stats import (
     KEY,
     REPORTS,
@@ -148,6 +154,17 @@ class Gatherer:
                 .agg(pl.col("held", "held_showdowns").sum()),
                 "tournaments": _joined(self._tournaments).unique(maintain_order=True)}
 
+    def whole_part(self) -> dict[str, pl.DataFrame]:
+        """Every batch taken as one ``part``, the sums too: what ``part`` makes of the
+        tables of all of them (whole hands, as a big batch's slices)."""
+        part = self.joined()
+        if self.sums:
+            # Partial sums of disjoint hands concatenated are those of all of them.
+            part.update((f"sum-{name}", pl.concat([p[name] for p in self._parts],
+                                                  how="vertical_relaxed"))
+                        for name in self._parts[0])
+        return part
+
     def gathered(self) -> bool:
         """Whether a hand of the player was gathered."""
         return any(hands.height for hands in self._hands)
@@ -228,7 +245,10 @@ class PlayerData:
         if chosen:
             money = money.filter(pl.all_horizontal(chosen))
             kept = kept.filter(pl.all_horizontal(kinds))
-        hands = self.hands.join(kept.select("kind"), on="kind", how="semi")
+        # A join makes one chunk of a grinder's million rows first (they are one chunk a
+        # batch), and a filter copies every row it keeps, even all of them.
+        hands = (self.hands if kept.height == self.kinds.height else
+                 self.hands.filter(pl.col("kind").is_in(kept["kind"].implode())))
         return PlayerData(f, self.names, {"money": money}, hands, kept, self.shown.clear(),
                           self.held.clear(), self.tournaments.clear())
 
@@ -269,7 +289,10 @@ class PlayerData:
         ``since`` (kept from a report before an import), made again only where the new
         hands join them."""
         if earlier is None or self.since is None:
-            return sessions_of(self._facts(HAND_COLUMNS), gap)
+            # The hands' kinds as numbers, not as the texts of each hand.
+            return sessions_of_kinds(self.hands.select("kind", *OWN_COLUMNS), self.kinds.select(
+                "kind", *(c for c in KIND_COLUMNS if c != "player"), player=pl.lit(self.player)),
+                gap)
         return sessions_after(earlier, self._facts(HAND_COLUMNS, 0, self.since),
                               self._facts(HAND_COLUMNS, self.since), gap)
 

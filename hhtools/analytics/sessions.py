@@ -74,44 +74,97 @@ def check_gap(gap: int) -> None:
 
 def sessions_of(hands: pl.DataFrame | pl.LazyFrame, gap: int = DEFAULT_GAP) -> pl.DataFrame:
     """``sessions`` of ``hands``: one row per player's hand (``HAND_COLUMNS``, as
-    ``hand_facts`` gives them, with the hand's ``table``), in any order. A hand's own
-    columns are summed per session in polars (no Python object a hand: a store holds
-    millions); each session's figures are then made from its sums."""
+    ``hand_facts`` gives them, with the hand's ``table``), in any order."""
+    frame = hands.lazy().select(HAND_COLUMNS)
+    kinds = frame.select(KIND_COLUMNS).unique().collect().with_row_index("kind")
+    numbered = frame.join(kinds.lazy(), on=list(KIND_COLUMNS), how="left", nulls_equal=True,
+                          maintain_order="left").select("kind", *OWN_COLUMNS).collect()
+    return sessions_of_kinds(numbered, kinds, gap)
+
+
+#: What ``sessions_of_kinds`` reads of a hand's kind (a few per store, whatever its hands) and
+#: of the hand itself.
+KIND_COLUMNS = ("player", "unit", "site", "structure")
+OWN_COLUMNS = ("hand_id", "table", "started_at", "net", "net_bb", "net_big_bets")
+
+
+def sessions_of_kinds(hands: pl.DataFrame | pl.LazyFrame, kinds: pl.DataFrame,
+                      gap: int = DEFAULT_GAP) -> pl.DataFrame:
+    """``sessions_of`` of ``hands`` (``kind`` and ``OWN_COLUMNS``) whose ``kind`` is a row
+    of ``kinds`` (``kind`` and ``KIND_COLUMNS``). A hand's own columns are summed per session
+    in polars (no Python object a hand: a store holds millions); each session's figures are
+    then made from its sums."""
     check_gap(gap)
     limit = timedelta(minutes=gap)
-    group = ["player", "unit"]
-    timed = hands.lazy().filter(pl.col("started_at").is_not_null()).collect()
-    # The rows gathered in the order of their keys (sorted alone), and the sessions numbered
-    # across players and units, so that one number tells them apart: sorting every column,
-    # then grouping by the names, peaked some 60 MB higher on a grinder's 965,000 hands.
-    order = timed.select(pl.arg_sort_by(*group, "started_at", "site", "hand_id")).to_series()
-    first = pl.any_horizontal(pl.col(c) != pl.col(c).shift() for c in group).fill_null(True)
-    # A gap of more than ``gap`` minutes since the previous hand starts a session.
-    played = timed[order].with_columns(
-        _session=(first | (pl.col("started_at").diff() > limit).fill_null(False)).cum_sum(),
-        _limit=(pl.col("structure") == "fixed-limit").fill_null(False)).drop("structure")
-    del timed
-    session = ["_session"]
-    # The float sums in the order played, one term at a time, as Python's sum adds them
-    # (a pairwise sum's last bit differs, and rounding to the hundredth shows it).
-    summed = played.lazy().group_by(session, maintain_order=True).agg(
-        *(pl.col(c).first() for c in group),
-        start=pl.col("started_at").first(), end=pl.col("started_at").last(), hands=pl.len(),
-        net=pl.col("net").sum(),
-        big_bets=pl.col("net_big_bets").cum_sum().last(),
-        blinds=pl.col("net_bb").cum_sum().last(),
-        every_limit=pl.col("_limit").all(), any_limit=pl.col("_limit").any())
-    most = _tables_at_once(played.lazy().select(*session, "site", "table", "hand_id", "started_at"),
-                           session, limit)
-    sums = summed.join(most, on=session, how="left", maintain_order="left").collect()
-    if sums.height == 0:
+    # The names a hand is grouped and ordered by, numbered in their order, from its kind.
+    groups = kinds.select("player", "unit").unique().sort("player", "unit").with_row_index("_group")
+    sites = kinds.select("site").unique().sort("site").with_row_index("_site")
+    codes = (kinds.join(groups, on=["player", "unit"], how="left")
+             .join(sites, on="site", how="left", nulls_equal=True)
+             .select("kind", "_group", "_site",
+                     _limit=(pl.col("structure") == "fixed-limit").fill_null(False)))
+    coded = [pl.col("kind").replace_strict(codes["kind"], codes[name]).alias(name)
+             for name in ("_group", "_site", "_limit")]
+    timed = hands.lazy()
+    # A filter copies every row it keeps, even when it keeps them all.
+    if timed.select(pl.col("started_at").null_count()).collect().item():
+        timed = timed.filter(pl.col("started_at").is_not_null())
+    played = timed.collect()
+    # The hands in the order played are their keys' order (sorted alone); the sessions are
+    # numbered across players and units from two columns in that order, so that one number
+    # tells them apart. A gap of more than ``gap`` minutes since the previous hand starts one.
+    order = played.select(pl.arg_sort_by(coded[0], "started_at", coded[1], "hand_id")).to_series()
+    keys = played.select(coded[0], "started_at")[order]
+    starts = ((pl.col("_group") != pl.col("_group").shift()).fill_null(True)
+              | (pl.col("started_at").diff() > limit).fill_null(False))
+    session = keys.select(_session=starts.cum_sum())["_session"]
+    first = keys.select(_first=starts.arg_true())["_first"]
+    del keys
+    # The rest of each hand gathered and summed ``SESSION_ROWS`` hands at a time, cut at a
+    # session's start: a grinder's 965,000 rows gathered at once, with what the sums and the
+    # tables at once need, peaked some 180 MB above the rows themselves.
+    summed = []
+    end = 0
+    while end < order.len():
+        begin = end
+        cut = first.search_sorted(begin + SESSION_ROWS, side="left")
+        end = int(first[cut]) if cut < first.len() else order.len()
+        summed.append(_sessions_summed(played[order.slice(begin, end - begin)].with_columns(
+            *coded, session.slice(begin, end - begin)), limit))
+    del played, order, session
+    if not summed:
         return pl.DataFrame(schema=SCHEMA)
+    sums = pl.concat(summed, how="vertical").join(groups, on="_group", how="left",
+                                                  maintain_order="left")
     rows: list[tuple[object, ...]] = []
     for row in sums.iter_rows(named=True):
         rows.append(_session(row, len(rows)))
     out = pl.DataFrame(rows, schema=SCHEMA, orient="row")
     return out.with_columns(session=pl.int_range(1, pl.len() + 1).over("player", "unit")
                             .cast(pl.Int64))
+
+
+#: The hands of a player's sessions gathered and summed at once (``sessions_of_kinds``).
+SESSION_ROWS = 100_000
+
+
+def _sessions_summed(played: pl.DataFrame, limit: timedelta) -> pl.DataFrame:
+    """Per session of ``played`` (whole sessions' hands in the order played, each with its
+    ``_session``, ``_group``, ``_site`` and ``_limit``), its sums and its tables at once."""
+    session = ["_session"]
+    # The float sums in the order played, one term at a time, as Python's sum adds them
+    # (a pairwise sum's last bit differs, and rounding to the hundredth shows it).
+    summed = played.lazy().group_by(session, maintain_order=True).agg(
+        pl.col("_group").first(),
+        start=pl.col("started_at").first(), end=pl.col("started_at").last(), hands=pl.len(),
+        net=pl.col("net").sum(),
+        big_bets=pl.col("net_big_bets").cum_sum().last(),
+        blinds=pl.col("net_bb").cum_sum().last(),
+        every_limit=pl.col("_limit").all(), any_limit=pl.col("_limit").any())
+    most = _tables_at_once(played.lazy().select(*session, "_site", "started_at",
+                                                _table=pl.coalesce("table", "hand_id")),
+                           session, limit)
+    return summed.join(most, on=session, how="left", maintain_order="left").collect()
 
 
 def sessions_after(earlier: pl.DataFrame, old: pl.LazyFrame, new: pl.LazyFrame,
@@ -181,10 +234,9 @@ def _tables_at_once(hands: pl.LazyFrame, session: list[str], limit: timedelta) -
     """Per session, the most tables in play at one moment: a table is in play from a hand to
     its next hand unless more than ``limit`` apart (``hands`` in the order played)."""
     table = [*session, "_table"]
-    # A hand of no named table is a table of its own.
-    spans = hands.with_columns(
-        _table=pl.struct(pl.col("site"), pl.coalesce("table", "hand_id"))
-    ).with_columns(
+    # A hand of no named table is a table of its own (``_table``, the table or the hand's id,
+    # at ``_site``, the site's number).
+    spans = hands.with_columns(_table=pl.struct("_site", "_table")).with_columns(
         _span=(pl.col("started_at").diff() > limit).fill_null(False).cum_sum().over(table)
     ).group_by(*table, "_span").agg(_start=pl.col("started_at").first(),
                                      _end=pl.col("started_at").last())

@@ -52,3 +52,19 @@ def test_sessions_after_new_hands_are_those_of_every_hand(seed, how):
         after = sessions_after(earlier, old.lazy(), new.lazy(), gap)
         assert after.to_dicts() == whole.to_dicts()
         assert after.schema == whole.schema
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_sessions_summed_a_few_hands_at_a_time_are_those_summed_at_once(seed, monkeypatch):
+    # Cut at sessions' starts every few hands (a session longer than the cut stays whole):
+    # the same sessions, sums and tables at once as one pass over every hand.
+    from hhtools.analytics import sessions
+
+    hands = _hands(seed, 400)
+    for gap in (5, 30, 90):
+        whole = sessions_of(hands, gap)
+        with monkeypatch.context() as patch:
+            patch.setattr(sessions, "SESSION_ROWS", 7)
+            cut = sessions_of(hands, gap)
+        assert cut.to_dicts() == whole.to_dicts()
+        assert cut.schema == whole.schema

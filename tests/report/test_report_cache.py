@@ -53,6 +53,32 @@ def test_a_page_made_again_reads_no_batch_and_is_the_same(batched_store, filters
         assert build_report(batched_store, filters, NOW) == made
 
 
+@pytest.mark.parametrize("filters", [Filters(), Filters(player="Player5")])
+def test_a_big_batch_made_a_slice_at_a_time_gives_the_same_page(batched_store, filters,
+                                                                 tmp_path, monkeypatch):
+    # Slices of a few hands cut every batch of the corpus into many; the page, cold and
+    # from the batches' entries made of the slices, is the one made of whole batches.
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "whole"))
+    whole = build_report(batched_store, filters, NOW)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "sliced"))
+    monkeypatch.setattr(page, "SUM_SLICE", 7)
+    made = []
+    real = page._survey_part
+
+    def counted(*args: object, **kwargs: object) -> dict[str, object]:
+        made.append(1)
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(page, "_survey_part", counted)
+    assert build_report(batched_store, filters, NOW) == whole
+    assert len(made) > 2 * len(batched_store.batch_folders())
+    for entry in (tmp_path / "sliced" / "hhtools" / "report").glob("store-*"):
+        shutil.rmtree(entry)
+    with monkeypatch.context() as patch:
+        _reads_no_batch(patch)
+        assert build_report(batched_store, filters, NOW) == whole
+
+
 def test_a_page_after_an_import_reads_the_new_batch_alone(batched_store, tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     store = Store(tmp_path / "db")
