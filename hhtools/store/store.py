@@ -41,13 +41,11 @@ Rejected hands are a current list, not a log: a file read again replaces its old
 
 from __future__ import annotations
 
-import calendar
 import errno
 import os
 import re
 import shutil
 import threading
-import time
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -56,6 +54,7 @@ from pathlib import Path
 import polars as pl
 
 from hhtools.errors import HHToolsError, StoreError, StoreWriteError, UsageError
+from hhtools.store.batchids import next_batch_id
 from hhtools.store.damage import damaged_error, find_damage, table_damage
 from hhtools.store.keyindex import INDEX, StoredKeys, write_index
 from hhtools.store.lock import WriterLock
@@ -283,25 +282,9 @@ class Store:
         return work, final
 
     def _new_batch_id(self) -> str:
-        """A name that sorts after every batch already there, as readers list batches by name
-        and a report's cache takes a store whose batches begin with those it saw as grown by
-        an import.
-
-        The clock's time in UTC: local time goes back an hour when summer time ends, and named
-        a batch before the one made just before it. Where the clock is behind the last batch
-        (set back, or that batch named in local time ahead of UTC by an earlier version), the
-        name follows the last batch's instead.
-        """
-        # The second and its fraction from one reading of the clock: read apart, a batch made
-        # at a second's turn was named a second early, before the batch made just before it.
-        now = time.time_ns()
+        """A batch id sorting after every batch already there (``batchids``)."""
         folders = self._all_folders()
-        last = _batch_time(folders[-1].name) if folders else None
-        if last is not None and now <= last:
-            now = last + 1
-        seconds, fraction = divmod(now, 10**9)
-        moment = time.strftime(BATCH_MOMENT, time.gmtime(seconds))
-        return f"{moment}-{fraction:09d}-{os.getpid()}"
+        return next_batch_id(folders[-1].name if folders else None)
 
     def _trouble(self, exc: Exception, table: str) -> StoreError:
         """The StoreError for what polars or the system raised while writing: a failed
@@ -561,25 +544,6 @@ class Store:
             return pl.DataFrame(sorted(held), schema={column: pl.String for column in KEY},
                                 orient="row")
         raise self._merged_too_often("hands")
-
-
-#: A batch's name begins with the moment it was made, in UTC, to the second
-#: (``20261207T151339-123456789-4242``: then the nanoseconds and the writer's process id).
-BATCH_MOMENT = "%Y%m%dT%H%M%S"
-
-
-def _batch_time(name: str) -> int | None:
-    """The nanoseconds since the epoch a batch's name gives, read as UTC; None for a name of
-    another form."""
-    moment, _, rest = name.partition("-")
-    fraction = rest.partition("-")[0]
-    try:
-        seconds = calendar.timegm(time.strptime(moment, BATCH_MOMENT))
-    except ValueError:
-        return None
-    if len(fraction) != 9 or not fraction.isdigit():
-        return None
-    return seconds * 10**9 + int(fraction)
 
 
 #: A batch smaller than this (all its files) is merged with the others: a watched hand's

@@ -78,11 +78,11 @@ def test_batches_made_across_a_seconds_turn_are_named_in_the_order_made(tmp_path
     straddle a second's turn."""
     import time
 
-    import hhtools.store.store as store_module
+    import hhtools.store.batchids as batchids
 
     turn = (int(time.time()) + 1) * 10**9  # the next second's turn, in nanoseconds
     readings = iter([turn - 1, turn + 1])  # two batches, made just before and just after it
-    monkeypatch.setattr(store_module.time, "time_ns", lambda: next(readings))
+    monkeypatch.setattr(batchids.time, "time_ns", lambda: next(readings))
     store = Store(tmp_path)
     row = {"path": "/x", "size": 1, "mtime_ns": 2, "hands": 3, "rejected": 0, "imported_at": None}
     for _ in range(2):
@@ -101,12 +101,12 @@ def test_a_batch_made_after_the_clock_went_back_is_named_after_the_batches_made_
     and is named in UTC when the clock is ahead of every batch."""
     import time
 
-    import hhtools.store.store as store_module
+    import hhtools.store.batchids as batchids
 
     hour = 3600 * 10**9
     start = 1_793_500_000 * 10**9  # 2026-10-25, the night European clocks go back
     readings = iter([start, start - hour, start - hour + 1, start + 2 * hour])
-    monkeypatch.setattr(store_module.time, "time_ns", lambda: next(readings))
+    monkeypatch.setattr(batchids.time, "time_ns", lambda: next(readings))
     store = Store(tmp_path)
     row = {"path": "/x", "size": 1, "mtime_ns": 2, "hands": 3, "rejected": 0, "imported_at": None}
     made = []
@@ -115,7 +115,7 @@ def test_a_batch_made_after_the_clock_went_back_is_named_after_the_batches_made_
                                                              schema=SCHEMAS["files"])}).name)
     listed = sorted(p.name for p in (tmp_path / "batches").iterdir())
     assert listed == made
-    assert [store_module._batch_time(name) for name in made] == [
+    assert [batchids.batch_time(name) for name in made] == [
         start, start + 1, start + 2, start + 2 * hour]
     assert made[0].startswith(time.strftime("%Y%m%dT%H%M%S", time.gmtime(start // 10**9)))
     # What readers see, in the order written.
