@@ -25,9 +25,10 @@ from typing import NamedTuple
 
 import polars as pl
 
-from hhtools.core.cards import DECK, Card, parse_cards
+from hhtools.core.cards import Card, parse_cards
 from hhtools.core.evaluate import BadugiComponent, Component, Evaluation, FiveCardHigh, FiveCardLow
 from hhtools.core.games import Game, get_game
+from hhtools.core.written import class_rows
 from hhtools.errors import HHToolsError
 
 #: The worst top card of a made low (2-7 and A-5): a ten-low or better. A jack-low or worse
@@ -126,63 +127,22 @@ def classes_of_text(game_name: str, cards: str | None) -> tuple[HandClass, ...] 
         return None
 
 
-#: Each card as the store writes it (``format_cards``): most stored hands are read by one
-#: lookup a card, without ``parse_cards``' handling of every other spelling.
-_WRITTEN = {str(card): card for card in DECK}
-#: Every class met, numbered in the order met, and the number of each (component, rank): a
-#: class depends on the rank alone, and a component has at most 7,462 ranks, so these stay
-#: small however many hands are read.
+#: Every class met, numbered in the order met, and each component's class numbers by rank (-1
+#: for a rank not met yet): a class depends on the rank alone, and a component has at most
+#: 7,462 ranks, so these stay small however many hands are read.
 _CLASSES: list[HandClass] = []
-_CLASS_OF_RANK: dict[str, dict[int, int]] = {}
+_CLASS_OF_RANK: dict[str, list[int]] = {}
 
 
-def _class_numbers(game_name: str, keys: list[str]) -> tuple[list[str], list[int]]:
-    """The numbers (in ``_CLASSES``) of ``classes_of_text(game_name, key)`` of each of
-    ``keys``, as two columns (key, number): every first component's class, then every
-    second's. Hands written as the store writes them are ranked a component at a time
-    (``rank_many``: no object a hand), so a hand costs a few microseconds."""
-    out_keys: list[str] = []
-    out_numbers: list[int] = []
-    hands: list[tuple[Card, ...]] = []
-    ranked: list[str] = []
-    try:
-        game = get_game(game_name)
-    except HHToolsError:
-        game = None
-    for key in keys:
-        try:
-            if game is None:
-                raise KeyError(key)
-            cards = tuple(map(_WRITTEN.__getitem__, key.split(" ")))
-        except KeyError:
-            # Another spelling, or a game no longer known: read as any text is.
-            for found in classes_of_text(game_name, key) or ():
-                out_keys.append(key)
-                out_numbers.append(_number(found))
-            continue
-        if len(cards) == game.hand_size and len(set(cards)) == len(cards):
-            hands.append(cards)
-            ranked.append(key)
-    if game is None or not hands:
-        return out_keys, out_numbers
-    try:
-        ranks = [component.rank_many(hands) for component in game.components]
-    except HHToolsError:
-        # A hand no component scores (none the store writes): each hand alone, as any text.
-        for key in ranked:
-            for found in classes_of_text(game_name, key) or ():
-                out_keys.append(key)
-                out_numbers.append(_number(found))
-        return out_keys, out_numbers
-    for component, component_ranks in zip(game.components, ranks):
-        known = _CLASS_OF_RANK.setdefault(component.name, {})
-        if not known.keys() >= set(component_ranks):
-            for hand, rank in zip(hands, component_ranks):
-                if rank not in known:
-                    known[rank] = _number(component_class(component, component.evaluate(hand)))
-        out_keys.extend(ranked)
-        out_numbers.extend(map(known.__getitem__, component_ranks))
-    return out_keys, out_numbers
+def _classified(component: Component, hand: Sequence[Card]) -> int:
+    """The number of the class of ``hand`` in ``component`` (the first hand of its rank)."""
+    return _number(component_class(component, component.evaluate(hand)))
+
+
+def _other_numbers(game_name: str, key: str) -> list[int]:
+    """The numbers of ``classes_of_text(game_name, key)``: another spelling than the store's,
+    or a game no longer known, read as any text is."""
+    return [_number(found) for found in classes_of_text(game_name, key) or ()]
 
 
 def _number(found: HandClass) -> int:
@@ -235,28 +195,6 @@ def remembered_classes() -> Iterator[None]:
             _MEMO.hands.clear()
 
 
-def _memo_numbers(game_name: str, keys: list[str]) -> dict[str, tuple[int, ...]]:
-    """A memo holding the class numbers of each of ``keys`` in ``game_name`` (a hand of no
-    class has none): those not remembered classified now (``_class_numbers``)."""
-    memo = _MEMO.hands.setdefault(game_name, {}) if _MEMO.depth else {}
-    new = [key for key in keys if key not in memo]
-    if not new:
-        return memo
-    if _MEMO.depth and sum(map(len, _MEMO.hands.values())) + len(new) > MEMO_HANDS:
-        _MEMO.hands.clear()
-        memo = _MEMO.hands.setdefault(game_name, {})
-        new = keys
-    found: dict[str, list[int]] = {}
-    for key, number in zip(*_class_numbers(game_name, new)):
-        found.setdefault(key, []).append(number)
-    # Tuples shared by every hand of one class: the memo holds the keys, not a tuple each.
-    shared: dict[tuple[int, ...], tuple[int, ...]] = {}
-    for key in new:
-        numbers = tuple(found.get(key, ()))
-        memo[key] = shared.setdefault(numbers, numbers)
-    return memo
-
-
 def class_table(frame: pl.DataFrame, cards: str) -> pl.DataFrame:
     """``classes_of_text`` of every distinct (``game``, ``cards`` column) of ``frame``: one row
     per component of each hand that has a class (``CLASS_TABLE``; ``cards`` as written in
@@ -269,21 +207,8 @@ def class_table(frame: pl.DataFrame, cards: str) -> pl.DataFrame:
     order are rare in a store, and sorting every hand's text cost more than ranking the few
     repeats again.)"""
     written = frame.select("game", pl.col(cards).alias("cards")).drop_nulls().unique()
-    parts = []
-    for (game,), part in written.partition_by("game", as_dict=True).items():
-        some_keys = part["cards"].to_list()
-        memo = _memo_numbers(str(game), some_keys)
-        found = list(map(memo.__getitem__, some_keys))
-        # Every hand's first component's class, then every second's (a hand of no class has
-        # none), as ``_class_numbers`` gives them.
-        for i in range(max(map(len, found), default=0)):
-            numbers = [n[i] if len(n) > i else None for n in found]
-            parts.append(part.with_columns(number=pl.Series(numbers, dtype=pl.Int64))
-                         .drop_nulls("number"))
-    found_all = pl.concat(parts) if parts else pl.DataFrame(
-        schema={"game": pl.String, "cards": pl.String, "number": pl.Int64})
-    classes = pl.DataFrame([(i, *c) for i, c in enumerate(_CLASSES)], orient="row", schema={
-        "number": pl.Int64, **{k: v for k, v in CLASS_TABLE.items() if k not in ("game", "cards")}})
-    # In the components' order within each hand, as ``hand_classes`` gives them.
-    return (found_all.join(classes, on="number", how="left", maintain_order="left")
-            .select(list(CLASS_TABLE)))
+    rows, numbers = class_rows(written["game"].to_list(), written["cards"].to_list(),
+                               _CLASS_OF_RANK, _classified, _other_numbers)
+    classes = pl.DataFrame([tuple(c) for c in _CLASSES], orient="row", schema={
+        k: v for k, v in CLASS_TABLE.items() if k not in ("game", "cards")})
+    return pl.concat([written[rows], classes[numbers]], how="horizontal")

@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import combinations
 from typing import NamedTuple
 
-from hhtools.core.cards import RANKS, Card, check_hand, format_cards, parse_cards  # noqa: F401 (doctests)
+from hhtools.core.cards import DECK, RANKS, Card, check_hand, format_cards, parse_cards  # noqa: F401 (doctests)
 from hhtools.core.collector import collector_paused
 from hhtools.errors import unknown_name
 
@@ -167,7 +167,8 @@ class BadugiComponent(Component):
         super().__init__(name, order)
         # Sorting by this key orders cards by rank in this component's order, then by suit.
         self._sort = tuple(self._ord[c] * 4 + (c & 3) for c in range(52))
-        self._bit = tuple(1 << o for o in self._ord)
+        # The card of each sort key: the key is the rank's position in the order, then the suit.
+        self._card_at = tuple(sorted(DECK, key=self._sort.__getitem__))
         self._patterns: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
 
     def _table(self) -> tuple[list[int], list[int]]:
@@ -182,28 +183,48 @@ class BadugiComponent(Component):
             self._tables = (rank_of, masks)
         return self._tables  # type: ignore[return-value]
 
-    def evaluate(self, cards: Sequence[Card]) -> Evaluation:
-        if not 1 <= len(cards) <= 5 or len(set(cards)) != len(cards):
+    def _best(self, cards: Sequence[Card]) -> tuple[list[int], tuple[int, ...], int]:
+        """The sort keys of ``cards`` in order, the positions (among them, best first) of the
+        cards of the best Badugi, and its rank; raises as ``evaluate``. The sort keys are
+        sorted here, not the cards by a key function: ``rank_many`` ranks a store's millions
+        of hands by this alone."""
+        if not 1 <= len(cards) <= 5:
             self.checked(cards)
-        s = sorted(cards, key=self._sort.__getitem__)
-        ords = self._ord
-        key = len(s)
+        sort = self._sort
+        keys: list[int] = []
+        for c in cards:
+            k = sort[c]
+            at = len(keys)
+            keys.append(k)
+            while at and keys[at - 1] > k:
+                keys[at] = keys[at - 1]
+                at -= 1
+            keys[at] = k
+        pattern = len(keys)
         prev = -1
-        for c in s:
-            o = ords[c]
-            key = (key << 3) | ((c & 3) << 1) | (o == prev)
-            prev = o
-        found = self._patterns.get(key)
+        for k in keys:
+            if k == prev:
+                self.checked(cards)  # a card twice (one sort key a card): raises, naming it
+            o = k >> 2
+            pattern = (pattern << 3) | ((k & 3) << 1) | (o == prev >> 2)
+            prev = k
+        found = self._patterns.get(pattern)
         if found is None:
-            positions = _best_badugi_positions([c & 3 for c in s], [ords[c] for c in s])
-            found = self._patterns[key] = (positions, positions[::-1])
-        positions, backwards = found
-        bit = self._bit
+            positions = _best_badugi_positions([k & 3 for k in keys], [k >> 2 for k in keys])
+            found = self._patterns[pattern] = (positions, positions[::-1])
         mask = 0
-        for i in positions:
-            mask |= bit[s[i]]
-        best = tuple(s[i] for i in backwards)
-        return _evaluation(self, self._table()[0][mask], best)
+        for i in found[0]:
+            mask |= 1 << (keys[i] >> 2)
+        return keys, found[1], self._table()[0][mask]
+
+    def evaluate(self, cards: Sequence[Card]) -> Evaluation:
+        keys, backwards, rank = self._best(cards)
+        card_at = self._card_at
+        return _evaluation(self, rank, tuple([card_at[keys[i]] for i in backwards]))
+
+    def rank_many(self, hands: Iterable[Sequence[Card]]) -> list[int]:
+        """The ranks of many hands: ``evaluate`` without the cards of the best Badugi."""
+        return [self._best(cards)[2] for cards in hands]
 
     def describe(self, rank: int) -> str:
         size, letters = self._decode(rank)
