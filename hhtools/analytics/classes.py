@@ -164,35 +164,13 @@ CLASS_TABLE = {"game": pl.String, "cards": pl.String, "component": pl.String, "o
                "class": pl.String, "made": pl.Boolean}
 
 
-#: Hands remembered at most (some 100 bytes each, ``remembered_classes``), then begun again.
-MEMO_HANDS = 300_000
-
-
-class _Memo:
-    """The class numbers (in ``_CLASSES``) of each distinct hand met, per game and cards as
-    written, while ``remembered_classes`` is in force."""
-
-    def __init__(self) -> None:
-        self.hands: dict[str, dict[str, tuple[int, ...]]] = {}
-        self.depth = 0
-
-
-_MEMO = _Memo()
-
-
 @contextmanager
 def remembered_classes() -> Iterator[None]:
-    """Within it, ``class_table`` remembers each hand's classes for the next calls: a reader
-    of batch after batch (a cold report) meets many hands again (a player's, a grinder's,
-    copies), which are then ranked once. Forgotten at the end, so that memory is not held
-    for the rest of the process."""
-    _MEMO.depth += 1
-    try:
-        yield
-    finally:
-        _MEMO.depth -= 1
-        if not _MEMO.depth:
-            _MEMO.hands.clear()
+    """What a reader of batch after batch (a cold report) wraps its calls of ``class_table``
+    in. Hands were remembered here, to be ranked once however many batches held them; ranked
+    in compiled code (hhtools.core.written), a hand costs less than remembering it, and a
+    fresh store's hands are nearly all new (bench/README.md, p27-classes): nothing is kept."""
+    yield
 
 
 def class_table(frame: pl.DataFrame, cards: str) -> pl.DataFrame:
@@ -201,14 +179,16 @@ def class_table(frame: pl.DataFrame, cards: str) -> pl.DataFrame:
     ``frame``), to be joined back on (game, cards).
 
     A store holds millions of known hands, and a hand's class is a function of its game and
-    its cards: each distinct hand as written is classified once (and once in a reader's
-    batches, ``remembered_classes``), so the work grows with the distinct hands, not the
-    rows. (Its cards are not sorted into one order first: the same cards written in another
-    order are rare in a store, and sorting every hand's text cost more than ranking the few
-    repeats again.)"""
+    its cards: each distinct hand as written is classified once, in compiled code
+    (``class_rows``, a fraction of a microsecond a hand), so the work grows with the distinct
+    hands, not the rows. (Its cards are not sorted into one order first: the same cards
+    written in another order are rare in a store, and sorting every hand's text cost more
+    than ranking the few repeats again.) Rows come game by game in the order first met, every
+    hand's first component's class, then every second's."""
     written = frame.select("game", pl.col(cards).alias("cards")).drop_nulls().unique()
     rows, numbers = class_rows(written["game"].to_list(), written["cards"].to_list(),
                                _CLASS_OF_RANK, _classified, _other_numbers)
+    # Each class met as a row, at its number: the rows' classes are gathered, not joined.
     classes = pl.DataFrame([tuple(c) for c in _CLASSES], orient="row", schema={
         k: v for k, v in CLASS_TABLE.items() if k not in ("game", "cards")})
     return pl.concat([written[rows], classes[numbers]], how="horizontal")

@@ -14,7 +14,6 @@ import polars as pl
 import pytest
 from polars.testing import assert_frame_equal
 
-from hhtools.analytics import classes
 from hhtools.analytics.chartdata import showdown_classes, showdown_strength
 from hhtools.analytics.classes import class_table, classes_of_text, remembered_classes
 from hhtools.analytics.stats import REPORTS, Filters, Tables, reports
@@ -89,12 +88,9 @@ def test_each_distinct_hand_is_classified_as_row_by_row(store):
                 (c.component, c.order, c.label, c.made) for c in expected]
 
 
-@pytest.mark.parametrize("most", [classes.MEMO_HANDS, 50])
-def test_hands_remembered_across_batches_are_classified_alike_then_forgotten(store, monkeypatch,
-                                                                              most):
-    # As a reader of batch after batch meets them: some hands again, some new; with room for
-    # 50 hands only, the memo is begun again on the way.
-    monkeypatch.setattr(classes, "MEMO_HANDS", most)
+def test_hands_read_batch_after_batch_are_classified_alike(store):
+    # As a reader of batch after batch meets them, within ``remembered_classes``: some hands
+    # again, some new.
     draws = store.read_columns("draws", ["game", "before"])
     halves = [draws.slice(0, draws.height // 2), draws.slice(draws.height // 3)]
 
@@ -106,8 +102,6 @@ def test_hands_remembered_across_batches_are_classified_alike_then_forgotten(sto
     plain = [class_table(part, "before") for part in halves]
     with remembered_classes():
         remembered = [class_table(part, "before") for part in halves]
-        assert classes._MEMO.hands
-    assert not classes._MEMO.hands
     for got, expected in zip(remembered, plain):
         assert got.height > 20
         assert_frame_equal(by_hand(got), by_hand(expected))
