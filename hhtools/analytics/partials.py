@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import json
 import os
 import shutil
 import tempfile
@@ -295,8 +296,8 @@ def forget_others(root: Path, place: str, batches: str) -> None:
 
 
 def read_entry(entry: Path, wanted: Sequence[str]) -> dict[str, pl.DataFrame] | None:
-    """The frames ``wanted`` of a cache entry (a folder holding ``FRAMES``), None when it is
-    not there or cannot be read (its figures are then made again)."""
+    """The frames ``wanted`` of a cache entry (a folder holding ``FRAMES`` and ``INDEX``),
+    None when it is not there or cannot be read (its figures are then made again)."""
     return _read_parts(entry, wanted)
 
 
@@ -309,10 +310,15 @@ def write_entry(root: Path, name: str, parts: dict[str, pl.DataFrame]) -> None:
 
 def _read_parts(entry: Path, wanted: Sequence[str]) -> dict[str, pl.DataFrame] | None:
     try:
-        held = pl.read_parquet(entry / FRAMES)
-        frames = dict(zip(held["name"].to_list(), held["frame"].to_list()))
-        return {name: pl.read_ipc_stream(io.BytesIO(frames[name])) for name in wanted}
-    except (*READ_ERRORS, KeyError):
+        index = json.loads((entry / INDEX).read_text())
+        found = {}
+        with open(entry / FRAMES, "rb") as frames:
+            for name in wanted:
+                start, end = index[name]
+                frames.seek(start)
+                found[name] = pl.read_ipc_stream(io.BytesIO(frames.read(end - start)))
+        return found
+    except (*READ_ERRORS, ValueError, KeyError, TypeError):
         # Not there, damaged, or of another making: the figures are made again.
         return None
 
@@ -325,10 +331,11 @@ def _keep(folder: Path, parts: dict[str, pl.DataFrame]) -> None:
         _write_parts(root, key, parts)
 
 
-#: The one file of a cache entry: a row per frame, its name and the frame as an Arrow IPC
-#: stream. A file a frame (some twenty a batch) cost a Parquet writer each: a third of the
-#: time of what a cold report gathered of a batch but the classes.
-FRAMES = "frames.parquet"
+#: The files of a cache entry: its frames, one Arrow IPC stream after another, and where
+#: each begins and ends (JSON). A Parquet file a frame (some twenty a batch) cost a writer
+#: each: a third of the time of what a cold report gathered of a batch but the classes;
+#: streams written to the file itself hold no copy of a big frame (a player's hands).
+FRAMES, INDEX = "frames.arrows", "index.json"
 
 
 def _write_parts(root: Path, name: str, parts: dict[str, pl.DataFrame]) -> None:
@@ -339,13 +346,13 @@ def _write_parts(root: Path, name: str, parts: dict[str, pl.DataFrame]) -> None:
     except OSError:
         return
     try:
-        streams = []
-        for frame in parts.values():
-            stream = io.BytesIO()
-            frame.write_ipc_stream(stream)
-            streams.append(stream.getvalue())
-        pl.DataFrame({"name": list(parts), "frame": streams},
-                     schema={"name": pl.String, "frame": pl.Binary}).write_parquet(work / FRAMES)
+        index = {}
+        with open(work / FRAMES, "wb") as frames:
+            for part, frame in parts.items():
+                start = frames.tell()
+                frame.write_ipc_stream(frames, compression="lz4")
+                index[part] = (start, frames.tell())
+        (work / INDEX).write_text(json.dumps(index))
         os.rename(work, root / name)
     except READ_ERRORS:
         # Written meanwhile by another reader, or no room: the sums are made again next time.
