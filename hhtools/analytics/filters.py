@@ -191,6 +191,12 @@ class Tables:
         # One player's tables (``of_player``) hold no cancelled hand and their players'
         # context already: a view of that player copies no frame that nothing filters.
         alone = self.player is not None and f.player == self.player
+        every = replace(f, player=None, position=None)
+        if self.player is None and f != every:
+            # A player's or a position's view is the rows of the view of every player (the
+            # page and the sums of a batch make it first): the players' context, made over
+            # every player of a hand, is made once.
+            return self.filtered(every)._narrowed(f, self.names)
         hands = self.hands if alone else self.hands.filter(~CANCELLED)
         if (chosen := _hand_filter(f)) is not None:
             hands = hands.filter(chosen)
@@ -201,17 +207,28 @@ class Tables:
             players = players.join(hands.lazy().select(KEY), on=KEY, how="semi")
         if self.player is None:
             players = _with_hand_context(players.filter(IN_HAND))
+        view = Tables(hands, self.players, self.draws, self.halves, f, names=self.names,
+                      player=self.player)
+        return view._narrowed(f, self.names, players, hands.height != self.hands.height)
+
+    def _narrowed(self, f: Filters, names: pl.Series | None,
+                  players: pl.LazyFrame | None = None, fewer: bool = False) -> Tables:
+        """These tables' view of ``f``: their ``players`` (made lazily, of their hands
+        already chosen) of ``f``'s player and position, and their draws and halves of those
+        (``fewer``: of fewer hands than these tables' draws and halves were read for)."""
+        mine = self.players.lazy() if players is None else players
+        alone = self.player is not None and f.player == self.player
         if f.player and not alone:
-            players = players.filter(pl.col("player") == f.player)
+            mine = mine.filter(pl.col("player") == f.player)
         if f.position:
-            players = players.filter(pl.col("position") == f.position.lower())
-        if hands.height != self.hands.height or (f.player and not alone) or f.position:
-            kept = players.select(KEY + ["player"])
-            mine, draws, halves = collected(players, *(
+            mine = mine.filter(pl.col("position") == f.position.lower())
+        if fewer or (f.player and not alone) or f.position:
+            kept = mine.select(KEY + ["player"])
+            chosen, draws, halves = collected(mine, *(
                 frame.lazy().join(kept, on=KEY + ["player"], how="semi")
                 for frame in (self.draws, self.halves)))
-            return Tables(hands, mine, draws, halves, f, names=self.names, player=self.player)
-        return Tables(hands, collected(players)[0], self.draws, self.halves, f, names=self.names,
+            return Tables(self.hands, chosen, draws, halves, f, names=names, player=self.player)
+        return Tables(self.hands, collected(mine)[0], self.draws, self.halves, f, names=names,
                       player=self.player)
 
     def hand_slices(self, size: int) -> Iterator[Tables]:
