@@ -147,8 +147,14 @@ class Tables:
         store = store.snapshot()
         chosen = _hand_filter(filters) if filters is not None else None
         if chosen is None:
-            hands, players, draws, halves = (store.read_columns(name, columns[name])
-                                             for name in COLUMNS)
+            try:
+                # One query of the four tables, not a read of each.
+                hands, players, draws, halves = pl.collect_all(
+                    [store.scan(name).select(columns[name]) for name in COLUMNS])
+            except (*READ_ERRORS, StoreError):
+                # A batch merged away under this read, or damage: as below.
+                hands, players, draws, halves = (store.read_columns(name, columns[name])
+                                                 for name in COLUMNS)
             return cls(hands, players, draws, halves)
         chosen_hands = store.scan("hands").select(columns["hands"]).filter(chosen)
         keys = chosen_hands.select(KEY)
