@@ -147,8 +147,14 @@ class Tables:
         store = store.snapshot()
         chosen = _hand_filter(filters) if filters is not None else None
         if chosen is None:
-            hands, players, draws, halves = (store.read_columns(name, columns[name])
-                                             for name in COLUMNS)
+            try:
+                # One query of the four tables, not a read of each.
+                hands, players, draws, halves = pl.collect_all(
+                    [store.scan(name).select(columns[name]) for name in COLUMNS])
+            except (*READ_ERRORS, StoreError):
+                # A batch merged away under this read, or damage: as below.
+                hands, players, draws, halves = (store.read_columns(name, columns[name])
+                                                 for name in COLUMNS)
             return cls(hands, players, draws, halves)
         chosen_hands = store.scan("hands").select(columns["hands"]).filter(chosen)
         keys = chosen_hands.select(KEY)
@@ -191,26 +197,45 @@ class Tables:
         # One player's tables (``of_player``) hold no cancelled hand and their players'
         # context already: a view of that player copies no frame that nothing filters.
         alone = self.player is not None and f.player == self.player
+        every = replace(f, player=None, position=None)
+        if self.player is None and f != every:
+            # A player's or a position's view is the rows of the view of every player (the
+            # page and the sums of a batch make it first): the players' context, made over
+            # every player of a hand, is made once.
+            return self.filtered(every)._narrowed(f, self.names)
         hands = self.hands if alone else self.hands.filter(~CANCELLED)
         if (chosen := _hand_filter(f)) is not None:
             hands = hands.filter(chosen)
         # Joins on the string keys are the costly part on large stores: skip them when a
-        # filter kept everything.
-        players = self.players
+        # filter kept everything. The rest is one lazy query (each eager step is one).
+        players = self.players.lazy()
         if hands.height != self.hands.height:
-            players = players.join(hands.select(KEY), on=KEY, how="semi")
+            players = players.join(hands.lazy().select(KEY), on=KEY, how="semi")
         if self.player is None:
             players = _with_hand_context(players.filter(IN_HAND))
+        view = Tables(hands, self.players, self.draws, self.halves, f, names=self.names,
+                      player=self.player)
+        return view._narrowed(f, self.names, players, hands.height != self.hands.height)
+
+    def _narrowed(self, f: Filters, names: pl.Series | None,
+                  players: pl.LazyFrame | None = None, fewer: bool = False) -> Tables:
+        """These tables' view of ``f``: their ``players`` (made lazily, of their hands
+        already chosen) of ``f``'s player and position, and their draws and halves of those
+        (``fewer``: of fewer hands than these tables' draws and halves were read for)."""
+        mine = self.players.lazy() if players is None else players
+        alone = self.player is not None and f.player == self.player
         if f.player and not alone:
-            players = players.filter(pl.col("player") == f.player)
+            mine = mine.filter(pl.col("player") == f.player)
         if f.position:
-            players = players.filter(pl.col("position") == f.position.lower())
-        draws, halves = self.draws, self.halves
-        if hands.height != self.hands.height or (f.player and not alone) or f.position:
-            kept = players.select(KEY + ["player"])
-            draws = draws.join(kept, on=KEY + ["player"], how="semi")
-            halves = halves.join(kept, on=KEY + ["player"], how="semi")
-        return Tables(hands, players, draws, halves, f, names=self.names, player=self.player)
+            mine = mine.filter(pl.col("position") == f.position.lower())
+        if fewer or (f.player and not alone) or f.position:
+            kept = mine.select(KEY + ["player"])
+            chosen, draws, halves = collected(mine, *(
+                frame.lazy().join(kept, on=KEY + ["player"], how="semi")
+                for frame in (self.draws, self.halves)))
+            return Tables(self.hands, chosen, draws, halves, f, names=names, player=self.player)
+        return Tables(self.hands, collected(mine)[0], self.draws, self.halves, f, names=names,
+                      player=self.player)
 
     def hand_slices(self, size: int) -> Iterator[Tables]:
         """These tables (whole hands) as tables of ``size`` hands at most, in the hands'
@@ -237,6 +262,13 @@ class Tables:
             for frame in (with_pat_faced(every.draws, every.players), every.halves))
         return Tables(every.hands.join(players.select(KEY), on=KEY, how="semi"), players,
                       draws, halves, names=self.names, player=player)
+
+
+def collected(*queries: pl.LazyFrame) -> list[pl.DataFrame]:
+    """``queries`` run at once, in memory: each eager step of a frame is a query of its own
+    (a batch's figures were some 150), and the default engine ran these small queries in
+    the streaming one, which took a third more time than the eager steps they stand for."""
+    return pl.collect_all(queries, engine="in-memory")
 
 
 #: Reads of the store begun again when its batches were merged under one (``Store.compact``).
@@ -386,15 +418,20 @@ def with_pat_faced(draws: pl.DataFrame, players: pl.DataFrame) -> pl.DataFrame:
     draw followed by the player's fold in the betting of that round (``players``: who was
     in each hand, with their ``fold_street``). Read from every draw of a hand: tables
     filtered by player only hold the player's draws, not the opponents' pats."""
+    return collected(pat_faced(draws, players))[0]
+
+
+def pat_faced(draws: pl.DataFrame, players: pl.DataFrame) -> pl.LazyFrame:
+    """``with_pat_faced`` as a lazy query."""
     if draws.height == 0 or "line" not in draws.columns:
-        return draws.with_columns(facing_pat=pl.lit(False), folded_to_pat=pl.lit(False))
-    first_pat = (draws.filter(pl.col("count") == 0).group_by(KEY + ["street"])
+        return draws.lazy().with_columns(facing_pat=pl.lit(False), folded_to_pat=pl.lit(False))
+    first_pat = (draws.lazy().filter(pl.col("count") == 0).group_by(KEY + ["street"])
                  .agg(pat_line=pl.col("line").min(),
                       pat_player=pl.col("player").sort_by("line").first()))
     facing = ((pl.col("line") > pl.col("pat_line"))
               & (pl.col("player") != pl.col("pat_player"))).fill_null(False)
-    folds = players.select(KEY + ["player", pl.col("fold_street").alias("_fold")])
-    return (draws.join(first_pat, on=KEY + ["street"], how="left", maintain_order="left")
+    folds = players.lazy().select(KEY + ["player", pl.col("fold_street").alias("_fold")])
+    return (draws.lazy().join(first_pat, on=KEY + ["street"], how="left", maintain_order="left")
             .join(folds, on=KEY + ["player"], how="left", maintain_order="left")
             .with_columns(facing_pat=facing)
             .with_columns(folded_to_pat=(pl.col("facing_pat")
@@ -407,7 +444,7 @@ def hand_facts(t: Tables) -> pl.DataFrame:
     return t.facts
 
 
-def _with_hand_context(players: pl.DataFrame) -> pl.DataFrame:
+def _with_hand_context(players: pl.LazyFrame) -> pl.LazyFrame:
     """``players`` (every player in each hand: before any player or position filter) with
     what a player's stats need to know of the others in the hand: ``reached_draw``, the hand
     went to the first draw with at least two players in it (all-in players included), and
@@ -426,10 +463,10 @@ def _with_hand_context(players: pl.DataFrame) -> pl.DataFrame:
 def _hand_facts(t: Tables) -> pl.DataFrame:
     # The betting facts were computed per hand at import (hhtools.store.rows.betting_facts): here
     # they are only joined to the hand's stakes and turned into the measures reports sum.
-    players = t.players
-    if "reached_draw" not in players.columns:
+    players = t.players.lazy()
+    if "reached_draw" not in t.players.columns:
         players = _with_hand_context(players.filter(IN_HAND))
-    facts = players.join(t.hands.select(KEY + ["game", "structure", "big_blind", "small_bet",
+    facts = players.join(t.hands.lazy().select(KEY + ["game", "structure", "big_blind", "small_bet",
                                                  "big_bet", "started_at", "tournament_id",
                                                  "currency"]), on=KEY)
     tournament = pl.col("tournament_id").is_not_null()
@@ -439,7 +476,7 @@ def _hand_facts(t: Tables) -> pl.DataFrame:
     big_blind = (pl.when(tournament & (pl.col("structure") == "fixed-limit"))
                  .then(pl.col("small_bet")).when(tournament).then(pl.col("big_bet"))
                  .otherwise(pl.coalesce("big_blind", "small_bet")))
-    return facts.rename({"raised_predraw": "raised"}).with_columns(
+    return collected(facts.rename({"raised_predraw": "raised"}).with_columns(
         # Trackers' "saw flop": the hand reached the first draw with the player still in it.
         # A pot won before the draw, uncontested, is not a hand that saw the draw.
         saw_draw=pl.col("reached_draw")
@@ -458,4 +495,4 @@ def _hand_facts(t: Tables) -> pl.DataFrame:
         won_showdown=pl.col("showdown") & (pl.col("collected") > 0),
         net_bb=pl.col("money_net").cast(pl.Float64) / pl.col("bb"),
         net_big_bets=pl.col("money_net").cast(pl.Float64) / pl.col("bet"),
-    )
+    ))[0]

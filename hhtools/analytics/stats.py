@@ -34,10 +34,10 @@ from hhtools.analytics.filters import VIEWS as VIEWS
 from hhtools.analytics.filters import Filters as Filters
 from hhtools.analytics.filters import Tables as Tables
 from hhtools.analytics.filters import check_filters as check_filters
+from hhtools.analytics.filters import collected, pat_faced
 from hhtools.analytics.filters import hand_facts as hand_facts
 from hhtools.analytics.filters import match_player as match_player
 from hhtools.analytics.filters import stakes_expr as stakes_expr
-from hhtools.analytics.filters import with_pat_faced
 from hhtools.core.games import GAMES, get_game
 from hhtools.errors import UsageError, unknown_name
 from hhtools.store.rows import TABLE_ORDER
@@ -114,8 +114,10 @@ def partial_sums(whole: Tables, filters: Filters, names: Iterable[str]) -> dict[
     wanted = {part for name in names for part in PARTS[name]}
     t = whole.filtered(filters)
     classes = functools.cache(lambda: draw_hand_classes(t.draws))
-    makers: dict[str, Callable[[], pl.DataFrame]] = {
-        "money": lambda: _money_part(hand_facts(t)),
+    # Each part a lazy query, all run in one call: an eager step is a query of its own, and
+    # a batch's parts were some 150 of them, each costing its start-up more than its rows.
+    makers: dict[str, Callable[[], pl.LazyFrame]] = {
+        "money": lambda: _money_part(hand_facts(t).lazy()),
         "draws": lambda: _draw_part(t, classes()),
         # Read from every draw of the hands (the opponents' pats), whoever the report is of.
         "fold_to_pat": lambda: _fold_to_pat(whole.filtered(replace(filters, player=None,
@@ -124,7 +126,8 @@ def partial_sums(whole: Tables, filters: Filters, names: Iterable[str]) -> dict[
         "draw_classes": lambda: _draw_class_part(t, classes()),
         "draw_positions": lambda: _draw_position_part(t),
     }
-    return {part: make() for part, make in makers.items() if part in wanted}
+    chosen = [part for part in makers if part in wanted]
+    return dict(zip(chosen, collected(*(makers[part]() for part in chosen))))
 
 
 def finish(parts: Mapping[str, pl.DataFrame], filters: Filters, name: str,
@@ -151,7 +154,7 @@ def _report(t: Tables, filters: Filters, name: str,
     return finish(partial_sums(t, filters, [name]), filters, name, by)
 
 
-def _money_part(facts: pl.DataFrame) -> pl.DataFrame:
+def _money_part(facts: pl.LazyFrame) -> pl.LazyFrame:
     showdown = pl.col("showdown")
     # Grouped by the hand's units too: a group's net in big blinds (big bets) is then the sum
     # of its money nets over each big blind (big bet), exact (``in_units``). Grouped by the
@@ -325,24 +328,19 @@ def draw_hand_classes(d: pl.DataFrame) -> pl.DataFrame:
     return class_table(both, "cards")
 
 
-def _made_column(d: pl.DataFrame, column: str, classes: pl.DataFrame) -> pl.Series:
-    """Whether the cards of ``column`` (text) make a made hand of the row's game, None when
-    unknown (hhtools.analytics.classes.made: made in any half of a split game), from
-    ``classes`` (``draw_hand_classes(d)``). Looked up in this thread, not in a polars UDF:
-    the evaluators build their tables on first use, and two polars threads building one
-    table at once would read it half built."""
-
-    made = (classes.group_by("game", "cards").agg(pl.col("made").any())
-            .rename({"cards": column}))
-    return (d.select("game", column).join(made, on=["game", column], how="left",
-                                          maintain_order="left")["made"]
-            .alias(f"made_{column}"))
-
-
-def _classified_draws(t: Tables, classes: pl.DataFrame) -> pl.DataFrame:
-    d = t.draws
-    return d.with_columns(made_before=_made_column(d, "before", classes),
-                          made_after=_made_column(d, "after", classes))
+def _classified_draws(t: Tables, classes: pl.DataFrame) -> pl.LazyFrame:
+    """The draws of ``t`` with ``made_before`` and ``made_after``: whether the cards before
+    and after the draw (text) make a made hand of the row's game, None when unknown
+    (hhtools.analytics.classes.made: made in any half of a split game), from ``classes``
+    (``draw_hand_classes(t.draws)``). Looked up by a join, not in a polars UDF: the
+    evaluators build their tables on first use, and two polars threads building one table
+    at once would read it half built."""
+    made = classes.lazy().group_by("game", "cards").agg(pl.col("made").any())
+    d = t.draws.lazy()
+    for column in ("before", "after"):
+        d = d.join(made.rename({"cards": column, "made": f"made_{column}"}),
+                   on=["game", column], how="left", maintain_order="left")
+    return d
 
 
 def draw_stats(t: Tables, filters: Filters = Filters()) -> pl.DataFrame:
@@ -364,10 +362,9 @@ _DRAW_COUNTS = ("draws", *[f"drew_{n}" for n in range(6)], "pat", "made_before_n
                 "known_after", "made_after_n", "snows")
 
 
-def _draw_part(t: Tables, classes: pl.DataFrame) -> pl.DataFrame:
+def _draw_part(t: Tables, classes: pl.DataFrame) -> pl.LazyFrame:
     d = _classified_draws(t, classes)
-    facts = hand_facts(t)
-    showdown = facts.filter(pl.col("showdown")).select(KEY + ["player"])
+    showdown = hand_facts(t).lazy().filter(pl.col("showdown")).select(KEY + ["player"])
     snowed = (d.join(showdown, on=KEY + ["player"], how="semi")
               .filter((pl.col("count") == 0) & (pl.col("made_after") == False))  # noqa: E712
               .group_by(DRAW_GROUPS).agg(snows=pl.len()))
@@ -405,14 +402,14 @@ def _draws(draws: pl.DataFrame, fold_to_pat: pl.DataFrame) -> pl.DataFrame:
              "made_means").sort("player", "game", "street")
 
 
-def _fold_to_pat(t: Tables) -> pl.DataFrame:
+def _fold_to_pat(t: Tables) -> pl.LazyFrame:
     """Per player, game and draw round: ``facing_pat``, the draws the player made after an
     opponent had stood pat in that round, and ``folded_to_pat``, those followed by the
     player's fold in the betting of that round (``with_pat_faced``, on every draw of the
     hands ``t`` holds, unless its draws carry them already: one player's tables)."""
-    d = t.draws
-    if "facing_pat" not in d.columns:
-        d = with_pat_faced(d, t.players)
+    d = t.draws.lazy()
+    if "facing_pat" not in t.draws.columns:
+        d = pat_faced(t.draws, t.players)
     return d.filter(pl.col("facing_pat")).group_by(DRAW_GROUPS).agg(
         facing_pat=pl.len().cast(pl.UInt32),
         folded_to_pat=pl.col("folded_to_pat").sum().cast(pl.UInt32))
@@ -424,9 +421,9 @@ def draws_by_position(t: Tables, filters: Filters = Filters()) -> pl.DataFrame:
     return _report(t, filters, "draw-positions")
 
 
-def _draw_position_part(t: Tables) -> pl.DataFrame:
-    where = t.players.select(KEY + ["player", "position"])
-    d = t.draws.join(where, on=KEY + ["player"], how="left")
+def _draw_position_part(t: Tables) -> pl.LazyFrame:
+    where = t.players.lazy().select(KEY + ["player", "position"])
+    d = t.draws.lazy().join(where, on=KEY + ["player"], how="left")
     return d.group_by(*DRAW_GROUPS, "position").agg(
         draws=pl.len(), cards_drawn=pl.col("count").cast(pl.Int64).sum(),
         pat=(pl.col("count") == 0).sum())
@@ -457,11 +454,11 @@ def draw_classes(t: Tables, filters: Filters = Filters()) -> pl.DataFrame:
 _CLASS_GROUPS = (*DRAW_GROUPS, "component", "order", "class", "made")
 
 
-def _draw_class_part(t: Tables, classes: pl.DataFrame) -> pl.DataFrame:
-    d = t.draws.filter(pl.col("before").is_not_null())
+def _draw_class_part(t: Tables, classes: pl.DataFrame) -> pl.LazyFrame:
+    d = t.draws.lazy().filter(pl.col("before").is_not_null())
     # One row per component of each draw's hand (none for a hand no game scores).
     frame = d.select("player", "game", "street", "count", "before").join(
-        classes.rename({"cards": "before"}), on=["game", "before"])
+        classes.lazy().rename({"cards": "before"}), on=["game", "before"])
     return frame.group_by(_CLASS_GROUPS).agg(
         draws=pl.len(), pat=(pl.col("count") == 0).sum(),
         cards_drawn=pl.col("count").cast(pl.Int64).sum())
@@ -481,10 +478,10 @@ def split_stats(t: Tables, filters: Filters = Filters()) -> pl.DataFrame:
     return _report(t, filters, "splits")
 
 
-def _split_part(t: Tables) -> pl.DataFrame:
+def _split_part(t: Tables) -> pl.LazyFrame:
     split_games = [g.name for g in GAMES.values() if g.split]
-    facts = hand_facts(t).filter(pl.col("showdown") & pl.col("game").is_in(split_games))
-    main = t.halves.filter(pl.col("pot") == "main").join(facts.select(KEY + ["player", "game"]),
+    facts = hand_facts(t).lazy().filter(pl.col("showdown") & pl.col("game").is_in(split_games))
+    main = t.halves.lazy().filter(pl.col("pot") == "main").join(facts.select(KEY + ["player", "game"]),
                                                          on=KEY + ["player"])
     # A half won alone or shared counts as won; a scoop is both halves of the main pot alone.
     per_hand = main.group_by(KEY + ["player"]).agg(

@@ -166,7 +166,7 @@ def _survey(store: Store, filters: Filters, gathering: Sequence[Gatherer],
 SURVEY_PARTS = ("count", "games", "sites", "started", "disputed", "heroes", "dealt", "names")
 #: Changed whenever what the page or a player gathers of a batch changes, so that figures
 #: cached by another version are never read (the polars version too: they are its Parquet).
-VERSION = f"report-1-polars-{pl.__version__}"
+VERSION = f"report-2-polars-{pl.__version__}"
 
 
 @dataclass(frozen=True)
