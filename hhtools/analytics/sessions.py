@@ -120,6 +120,10 @@ def sessions_of_kinds(hands: pl.DataFrame | pl.LazyFrame, kinds: pl.DataFrame,
     session = keys.select(_session=starts.cum_sum())["_session"]
     first = keys.select(_first=starts.arg_true())["_first"]
     del keys
+    # A hand's table as a number from here on (its name, or the hand's id where it has none:
+    # a table of its own), and no other text: a grinder's session holds 780,000 hands.
+    played = played.select("kind", "started_at", "net", "net_bb", "net_big_bets",
+                           _table=pl.coalesce("table", "hand_id").rank("dense"))
     # The rest of each hand gathered and summed ``SESSION_ROWS`` hands at a time, cut at a
     # session's start: a grinder's 965,000 rows gathered at once, with what the sums and the
     # tables at once need, peaked some 180 MB above the rows themselves.
@@ -150,7 +154,8 @@ SESSION_ROWS = 100_000
 
 def _sessions_summed(played: pl.DataFrame, limit: timedelta) -> pl.DataFrame:
     """Per session of ``played`` (whole sessions' hands in the order played, each with its
-    ``_session``, ``_group``, ``_site`` and ``_limit``), its sums and its tables at once."""
+    ``_session``, ``_group``, ``_site``, ``_limit`` and ``_table``, the table's number),
+    its sums and its tables at once."""
     session = ["_session"]
     # The float sums in the order played, one term at a time, as Python's sum adds them
     # (a pairwise sum's last bit differs, and rounding to the hundredth shows it).
@@ -161,8 +166,7 @@ def _sessions_summed(played: pl.DataFrame, limit: timedelta) -> pl.DataFrame:
         big_bets=pl.col("net_big_bets").cum_sum().last(),
         blinds=pl.col("net_bb").cum_sum().last(),
         every_limit=pl.col("_limit").all(), any_limit=pl.col("_limit").any())
-    most = _tables_at_once(played.lazy().select(*session, "_site", "started_at",
-                                                _table=pl.coalesce("table", "hand_id")),
+    most = _tables_at_once(played.lazy().select(*session, "_site", "started_at", "_table"),
                            session, limit)
     return summed.join(most, on=session, how="left", maintain_order="left").collect()
 
@@ -234,8 +238,8 @@ def _tables_at_once(hands: pl.LazyFrame, session: list[str], limit: timedelta) -
     """Per session, the most tables in play at one moment: a table is in play from a hand to
     its next hand unless more than ``limit`` apart (``hands`` in the order played)."""
     table = [*session, "_table"]
-    # A hand of no named table is a table of its own (``_table``, the table or the hand's id,
-    # at ``_site``, the site's number).
+    # A hand of no named table is a table of its own (``_table``, the number of the table or
+    # the hand's id, at ``_site``, the site's number).
     spans = hands.with_columns(_table=pl.struct("_site", "_table")).with_columns(
         _span=(pl.col("started_at").diff() > limit).fill_null(False).cum_sum().over(table)
     ).group_by(*table, "_span").agg(_start=pl.col("started_at").first(),
