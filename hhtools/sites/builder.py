@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import inspect
 import re
-from datetime import datetime
+from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import ClassVar, NoReturn, Protocol
 from zoneinfo import ZoneInfo
@@ -50,6 +50,7 @@ from hhtools.sites.values import (
     check_year,
     column_of,
     seat_number,
+    year_problem,
 )
 
 
@@ -67,6 +68,25 @@ _RUN_TOGETHER = re.compile(r"(.*?) Seat (\d+): (.+)")
 _ORDINALS = {"draw1": "first", "draw2": "second", "draw3": "third"}
 #: Players' names already found good (check_name), by name.
 _NAMES: dict[str, bool] = table("player names")
+#: The start of each minute a hand started in, by (the time as written but its ``:SS``, zone).
+_MINUTES: dict[tuple[str, str], datetime] = table("start minutes")
+#: A start time's last three characters, ``:00`` to ``:59``, as the seconds they add.
+_SECONDS = {f":{s:02d}": timedelta(seconds=s) for s in range(60)}
+
+
+def _start_time(text: str, zone: str) -> datetime:
+    """``YYYY/MM/DD H:MM:SS`` (or with dashes) in an IANA zone; ValueError if it does not read."""
+    date, time = text.split(" ")
+    # A session's hands share a few days and zones: each is read once.
+    day = _DAYS.get(date)
+    if day is None:
+        y, mo, d = date.replace("-", "/").split("/")
+        day = keep(_DAYS, date, (int(y), int(mo), int(d)), LIMITS.amounts)
+    h, mi, s = time.split(":")
+    tz = _TIME_ZONES.get(zone)
+    if tz is None:
+        tz = _TIME_ZONES[zone] = ZoneInfo(zone)
+    return datetime(day[0], day[1], day[2], int(h), int(mi), int(s), tzinfo=tz)
 
 
 #: The most cards a draw line may name: more is not a draw of any deck.
@@ -193,16 +213,18 @@ class HandBuilder(SharedHandlers):
     def cards(self, tok: LineToken, text: str, size: int | None = None) -> tuple[Card, ...]:
         """Cards from a line, refusing repeats and, with ``size``, a wrong count."""
         # Sites write "As 3h 8h": read card by card from a table of the 52 as written, a loop
-        # mypyc compiles (a few cards: a repeat is looked for in the list); the general reader
-        # explains failures.
+        # mypyc compiles; a repeat is looked for among the words (each card has one text in
+        # the table, and the lookups have hashed them). The general reader explains failures.
+        words = text.split()
+        known = _CARD_TEXT
         cards: list[Card] = []
-        for word in text.split():
-            card = _CARD_TEXT.get(word)
-            if card is None or card in cards:
+        for word in words:
+            card = known.get(word)
+            if card is None:
                 break
             cards.append(card)
         else:
-            if size is None or len(cards) == size:
+            if (size is None or len(cards) == size) and len(set(words)) == len(words):
                 return tuple(cards)
         try:
             return parse_cards(text, size=size)
@@ -230,22 +252,32 @@ class HandBuilder(SharedHandlers):
 
     def set_time(self, tok: LineToken, text: str, zone: str) -> None:
         """The start time: ``YYYY/MM/DD H:MM:SS`` (or with dashes) in an IANA zone."""
+        # A session's hands start a few seconds apart: the start of each minute as written is
+        # read once, and a time's seconds (two digits, 00 to 59) added to it, which gives the
+        # datetime read whole (an aware datetime adds in its own zone, and 59 seconds stay
+        # inside the minute). Anything else, or a minute that does not read, is read whole,
+        # which says what is wrong with the text as written.
+        seconds = _SECONDS.get(text[-3:])
+        if seconds is not None:
+            key = (text[:-3], zone)
+            minute = _MINUTES.get(key)
+            if minute is None:
+                try:
+                    minute = _start_time(text[:-3] + ":00", zone)
+                except ValueError:
+                    minute = None
+                if minute is not None and year_problem(minute.year) is None:
+                    keep(_MINUTES, key, minute, LIMITS.amounts)
+                else:
+                    minute = None
+            if minute is not None:
+                self.started_at = minute + seconds
+                return
         try:
-            date, time = text.split(" ")
-            # A session's hands share a few days and zones: each is read once.
-            day = _DAYS.get(date)
-            if day is None:
-                y, mo, d = date.replace("-", "/").split("/")
-                day = keep(_DAYS, date, (int(y), int(mo), int(d)), LIMITS.amounts)
-            h, mi, s = time.split(":")
-            tz = _TIME_ZONES.get(zone)
-            if tz is None:
-                tz = _TIME_ZONES[zone] = ZoneInfo(zone)
-            self.started_at = datetime(day[0], day[1], day[2], int(h), int(mi), int(s),
-                                       tzinfo=tz)
+            self.started_at = _start_time(text, zone)
         except ValueError:
             raise LineError(tok, f"{text!r} is not a date and time", column_of(tok, text)) from None
-        check_year(tok, day[0], text)
+        check_year(tok, self.started_at.year, text)
 
     #: The number of a table's first seat (Merge counts from 0).
     FIRST_SEAT: ClassVar[int] = 1

@@ -52,7 +52,7 @@ BUY_IN = re.compile(r"([$€£]?[0-9][0-9,]*(?:\.[0-9]+)?)"
 
 
 @functools.lru_cache(maxsize=64)
-def _mix_of(path: str) -> str | None:
+def mix_of(path: str) -> str | None:
     """The mix a file's name names ("10Game" -> "10-Game"), or None; read once a file, not
     once a hand."""
     mix = MIX.search(path.rsplit("/", 1)[-1])
@@ -91,7 +91,7 @@ class FullTiltBuilder(HandBuilder):
         else:
             self.currency = CURRENCIES.get(small[:1])
         if self.path:
-            self.mix = _mix_of(self.path)
+            self.mix = mix_of(self.path)
         name = ZONES.get(zone)
         if name is None:
             if et is None:
@@ -263,13 +263,16 @@ def summary_outcome(rest: str) -> tuple[str, str | None, str | None, str | None]
     cards: str | None = None
     won: str | None = None
     description: str | None = None
-    if FOLDED.fullmatch(rest):
+    # The patterns but the last start with a word of their own: tested before the regex (a
+    # call that fails costs about as much as one that matches).
+    if rest[:7] in ("folded ", "didn't ") and FOLDED.fullmatch(rest):
         outcome = "folded"
-    elif m := SHOWED.fullmatch(rest):
+    elif rest[:7] == "showed " and (m := SHOWED.fullmatch(rest)):
         outcome, cards, won, description = "showed", m[1], m[2] or None, m[3]
-    elif m := MUCKED.fullmatch(rest):
+    elif rest[:7] == "mucked " and (m := MUCKED.fullmatch(rest)):
         outcome, cards, description = "mucked", m[1], m[2]
-    elif (m := COLLECTED.fullmatch(rest)) or (m := POT_AWARD.fullmatch(rest)):
+    elif ((rest[:10] == "collected " and (m := COLLECTED.fullmatch(rest)))
+          or (m := POT_AWARD.fullmatch(rest))):
         outcome, won = "collected", m[1]
     elif rest == "is sitting out":
         outcome = "sitting_out"

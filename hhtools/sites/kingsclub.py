@@ -52,7 +52,8 @@ class KingsClubBuilder(HandBuilder):
             self.max_seats = table_size(tok, max_seats)
         if play is not None:
             self.currency = None
-        if m := TOURNAMENT_TABLE.fullmatch(table):
+        # (a table's name not led by the pattern's "T" is told without the regex)
+        if table[:1] == "T" and (m := TOURNAMENT_TABLE.fullmatch(table)):
             # Tournament tables are the only way to tell a tournament: 'T1234567 2'.
             self.tournament = Tournament(m[1], None, None, None, None)
             self.currency = "chips"

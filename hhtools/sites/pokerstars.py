@@ -366,14 +366,15 @@ def summary_outcome(rest: str) -> tuple[str, str | None, str | None, str | None]
     cards: str | None = None
     won: str | None = None
     description: str | None = None
-    # Most seats folded: test the first word before any regex.
+    # Each pattern starts with its first word: tested before its regex (a call that fails
+    # costs about as much as one that matches).
     if rest[:7] == "folded " and FOLDED.fullmatch(rest):
         outcome = "folded"
-    elif m := SHOWED.fullmatch(rest):
+    elif rest[:7] == "showed " and (m := SHOWED.fullmatch(rest)):
         outcome, cards, won, description = "showed", m[1], m[2] or None, m[3]
-    elif m := MUCKED.fullmatch(rest):
+    elif rest[:7] == "mucked " and (m := MUCKED.fullmatch(rest)):
         outcome, cards = "mucked", m[1]
-    elif m := COLLECTED.fullmatch(rest):
+    elif rest[:10] == "collected " and (m := COLLECTED.fullmatch(rest)):
         outcome, won = "collected", m[1]
     elif rest == "is sitting out":
         outcome = "sitting_out"

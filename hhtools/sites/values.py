@@ -117,6 +117,10 @@ def check_year(tok: LineToken, year: int, text: str) -> None:
 
 def check_hand_id(tok: LineToken, hand_id: str | None) -> None:
     """A hand id is 1 to 64 visible characters."""
+    # Most ids are ASCII digits, which the pattern takes: told without the regex.
+    if hand_id is not None and len(hand_id) <= MAX_ID_LENGTH and hand_id.isascii() \
+            and hand_id.isdigit():
+        return
     if hand_id is None or not _ID.fullmatch(hand_id):
         shown = hand_id if hand_id is None or len(hand_id) <= 20 else hand_id[:20] + "..."
         raise LineError(tok, f"hand id {shown!r} is out of range: expected 1 to "

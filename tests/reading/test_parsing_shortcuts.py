@@ -8,8 +8,10 @@ import random
 import re
 import sys
 from collections.abc import Iterator
+from datetime import datetime
 from decimal import Decimal
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import pytest
 
@@ -17,7 +19,7 @@ from hhtools.core import records
 from hhtools.core.cards import parse_card
 from hhtools.reading.parsing import decode, parse_text, split_lines
 from hhtools.reading.splitting import split_hands
-from hhtools.sites import SITES, base, get_site, memo, pokerstars
+from hhtools.sites import SITES, base, get_site, memo, pokerstars, values
 from hhtools.sites import classifier as classifier_module
 from hhtools.sites.structure import compiled_grammar, ignored_kinds
 
@@ -435,20 +437,55 @@ def test_summary_seat_lines_read_once_answer_as_read_afresh():
         assert memo.sizes()["pokerstars summary seats"] <= 1
 
 
-@pytest.mark.parametrize("spans", [[], [(0, 3)], [(-1, -1)], [(0, 3), (4, 4)],
-                                   [(-1, -1), (4, 9), (-1, -1)], [(10, 12), (0, 2), (2, 2)]])
-def test_fields_read_by_shape_are_the_slices(spans):
-    # A known shape's fields are read by one itemgetter of slices: as slicing one by one.
-    text = "abc defghi jk"
-    one, many, absent = classifier_module.field_reader(spans)
-    plain = tuple(text[a:b] if a >= 0 else None for a, b in spans)
-    if one is not None:
-        count, fields = 1, (None,) if absent else (one(text),)
-    elif many is None:
-        count, fields = 0, ()
-    else:
-        listed = list(many(text))
-        for i in absent:
-            listed[i] = None
-        count, fields = len(listed), tuple(listed)
-    assert (count, fields) == (len(spans), plain)
+def _start_time_read_whole(text: str, zone: str) -> tuple[object, ...]:
+    """A start time read field by field, without what the builder remembers."""
+    try:
+        date, time = text.split(" ")
+        y, mo, d = date.replace("-", "/").split("/")
+        h, mi, s = time.split(":")
+        when = datetime(int(y), int(mo), int(d), int(h), int(mi), int(s), tzinfo=ZoneInfo(zone))
+    except ValueError:
+        return ("refused",)
+    if not values.YEARS[0] <= when.year <= values.YEARS[1]:
+        return ("refused",)
+    return when, when.fold, when.utcoffset(), when.tzinfo
+
+
+def test_start_times_read_by_their_minute_answer_as_read_whole():
+    # A minute's start is read once and a time's seconds added to it (HandBuilder.set_time):
+    # the datetime, its zone, offset and fold, and every refusal must be those of the time
+    # read whole, the first time and once the minute is remembered, in zones whose clocks
+    # go back (an hour read twice) and forward (an hour that never was).
+    texts = ["2024/11/03 01:30:00", "2024/11/03 01:30:59", "2024/03/10 02:30:15",
+             "2024-03-25 01:57:07", "2024/10/27 02:59:30", "2008/09/01 20:15:3",
+             "2008/09/01 20:15:60", "2008/09/01 20:60:00", "2008/09/01 24:00:00",
+             "2008/02/30 10:00:00", "2008/09/01  20:15:03", "1899/01/01 10:00:00",
+             "2008/09/01 20:15:+3", "2008/09/01 20:15:03:07", "2008/09/01 x:15:03",
+             "2008/09/01 9:05:01", "2008/09/01 ٢:05:01"]
+    site = get_site("pokerstars")
+    for zone in ("America/New_York", "Europe/Paris", "UTC"):
+        for text in texts:
+            expected = _start_time_read_whole(text, zone)
+            for _ in range(2):  # the minute is new, then remembered
+                builder = site.builder(site, None, "1")
+                tok = classifier_module.LineToken(f"started {text}", "HEADER", (), 1)
+                try:
+                    builder.set_time(tok, text, zone)
+                except base.LineError as e:
+                    assert expected == ("refused",), (text, zone, e.reason)
+                    assert text in e.reason and e.column == 9, (text, e.reason, e.column)
+                    continue
+                got = builder.started_at
+                assert (got, got.fold, got.utcoffset(), got.tzinfo) == expected, (text, zone)
+
+
+@pytest.mark.parametrize("hand_id", ["1", "0123", "9" * 64, "9" * 65, "", "１２３", "12 3",
+                                     "12\x7f", "abc-12", "²"])
+def test_hand_ids_told_without_the_regex_answer_as_the_regex(hand_id):
+    tok = classifier_module.LineToken(f"#{hand_id}", "HEADER", (), 1)
+    try:
+        values.check_hand_id(tok, hand_id)
+        accepted = True
+    except base.LineError:
+        accepted = False
+    assert accepted == bool(re.fullmatch(r"[^\x00-\x20\x7f]{1,64}", hand_id))
