@@ -18,8 +18,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -162,15 +161,6 @@ def card_key(cards: str) -> pl.Expr:
 #: The columns of ``class_table``.
 CLASS_TABLE = {"game": pl.String, "cards": pl.String, "component": pl.String, "order": pl.Int64,
                "class": pl.String, "made": pl.Boolean}
-
-
-@contextmanager
-def remembered_classes() -> Iterator[None]:
-    """What a reader of batch after batch (a cold report) wraps its calls of ``class_table``
-    in. Hands were remembered here, to be ranked once however many batches held them; ranked
-    in compiled code (hhtools.core.written), a hand costs less than remembering it, and a
-    fresh store's hands are nearly all new (bench/README.md, p27-classes): nothing is kept."""
-    yield
 
 
 def class_table(frame: pl.DataFrame, cards: str) -> pl.DataFrame:

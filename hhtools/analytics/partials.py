@@ -35,7 +35,6 @@ from pathlib import Path
 
 import polars as pl
 
-from hhtools.analytics.classes import remembered_classes
 from hhtools.analytics.filters import TRIES, batch_tables, merged_again
 from hhtools.analytics.stats import (
     COLUMNS,
@@ -148,12 +147,11 @@ def _whole(store: Store, folders: list[Path]) -> dict[str, pl.DataFrame] | None:
             covered, parts = set(earlier[0]), earlier[1]
             chosen.append(parts)
             folders = [f for f, key in zip(folders, keys) if key not in covered]
-    with remembered_classes():
-        for folder in folders:
-            made = _cached(folder) or _batch(store, folder, Filters(), REPORTS, cache=True)
-            if made is None:
-                return None
-            chosen.append(made)
+    for folder in folders:
+        made = _cached(folder) or _batch(store, folder, Filters(), REPORTS, cache=True)
+        if made is None:
+            return None
+        chosen.append(made)
     groups = part_groups()
     summed = {NAMES: pl.concat([p[NAMES] for p in chosen]).unique().sort("player")}
     for part, by in groups.items():

@@ -23,7 +23,6 @@ from pathlib import Path
 
 import polars as pl
 
-from hhtools.analytics.classes import remembered_classes
 from hhtools.analytics.filters import (
     CANCELLED,
     TRIES,
@@ -105,8 +104,7 @@ def survey(store: Store, filters: Filters, gathering: Sequence[Gatherer] = ()) -
     that a report made again reads no batch, and one made after an import reads the new
     batches alone."""
     cache = _Cache.of(store, filters)
-    with remembered_classes():
-        return _survey(store, filters, gathering, cache)
+    return _survey(store, filters, gathering, cache)
 
 
 def _survey(store: Store, filters: Filters, gathering: Sequence[Gatherer],

@@ -15,7 +15,7 @@ import pytest
 from polars.testing import assert_frame_equal
 
 from hhtools.analytics.chartdata import showdown_classes, showdown_strength
-from hhtools.analytics.classes import class_table, classes_of_text, remembered_classes
+from hhtools.analytics.classes import class_table, classes_of_text
 from hhtools.analytics.stats import REPORTS, Filters, Tables, reports
 from hhtools.errors import UsageError
 from hhtools.store.importer import import_paths
@@ -86,25 +86,6 @@ def test_each_distinct_hand_is_classified_as_row_by_row(store):
             assert [(r["component"], r["order"], r["class"], r["made"])
                     for r in mine.iter_rows(named=True)] == [
                 (c.component, c.order, c.label, c.made) for c in expected]
-
-
-def test_hands_read_batch_after_batch_are_classified_alike(store):
-    # As a reader of batch after batch meets them, within ``remembered_classes``: some hands
-    # again, some new.
-    draws = store.read_columns("draws", ["game", "before"])
-    halves = [draws.slice(0, draws.height // 2), draws.slice(draws.height // 3)]
-
-    def by_hand(table: pl.DataFrame) -> pl.DataFrame:
-        # Each hand's classes in its components' order.
-        return (table.group_by("game", "cards", maintain_order=True)
-                .agg(pl.struct(pl.exclude("game", "cards"))).sort("game", "cards"))
-
-    plain = [class_table(part, "before") for part in halves]
-    with remembered_classes():
-        remembered = [class_table(part, "before") for part in halves]
-    for got, expected in zip(remembered, plain):
-        assert got.height > 20
-        assert_frame_equal(by_hand(got), by_hand(expected))
 
 
 def _reversed_cards(column: str) -> pl.Expr:
