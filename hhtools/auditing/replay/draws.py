@@ -42,7 +42,7 @@ class Draws:
         #: The slots of ``table.from_button``: the draw order (a player's slot is their place
         #: in the seat order, which ``from_button`` starts at ``button_at``).
         first, n = table.button_at, table.order_len
-        self.button_slots = [*range(first, n), *range(first)]
+        self.button_slots: list[int] = [i if i < n else i - n for i in range(first, first + n)]
         #: Live players who have not drawn yet this round (kept as players draw or fold, so
         #: that asking whose turn it is does not scan the table); 0 before the first draw,
         #: where nobody draws (and so no count can hold the betting back).

@@ -64,7 +64,7 @@ class Table:
         if common and len(seat_of) == len(order):
             n = len(order)
             slot, names = index, order
-            stack_keys = list(range(n))
+            stack_keys = [i for i in range(n)]  # (compiled: ``list(range(n))`` is two calls)
         else:
             seat_of, index, order, slot, names, stack, stack_keys = _seating(hand, seats, dealt)
             n = len(order)
