@@ -15,12 +15,11 @@ hhtools.errors.UnknownNameError: Unknown rule profile 'wsopp'. Did you mean wsop
 
 from __future__ import annotations
 
-import functools
 import math
 import re
 from dataclasses import dataclass, field, fields, replace
 from decimal import Decimal
-from typing import Literal
+from typing import Final, Literal
 
 from hhtools.errors import unknown_name
 from hhtools.sites import rule_profile
@@ -169,15 +168,26 @@ def get_profile(name: str | RuleProfile) -> RuleProfile:
         raise unknown_name("rule profile", name, PROFILES) from None
 
 
-@functools.cache
+#: Each site's default profile, made once: a replay asks at every hand, and a compiled
+#: lookup in a dict costs a fraction of a call through ``functools.cache``'s wrapper.
+_DEFAULTS: Final[dict[str, RuleProfile]] = {}
+
+
 def default_profile(site: str) -> RuleProfile:
     """The profile a site's hands are audited with unless ``--rules`` says otherwise: the one
-    the site names (``hhtools.sites.rule_profile``).
+    the site names (``hhtools.sites.rule_profile``); the same object at every call.
 
     Sites without a profile of their own get ``wsop``'s betting rules with cent chips,
     the common online practice, and the site's wording of hands when it can be read
     (``hhtools.sites.describe.STYLES``).
     """
+    profile = _DEFAULTS.get(site)
+    if profile is None:
+        profile = _DEFAULTS[site] = _default_profile(site)
+    return profile
+
+
+def _default_profile(site: str) -> RuleProfile:
     name = rule_profile(site)
     if name is not None:
         return PROFILES[name]

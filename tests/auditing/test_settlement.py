@@ -115,3 +115,32 @@ def test_nets_of_players_who_neither_win_nor_get_chips_back_keep_their_digits():
                     assert exact(player.net) == exact(reckoned), (h.hand_id, p)
                 skipped += p not in won and p not in back
     assert skipped > 500
+
+
+def test_a_card_shown_twice_names_the_show_that_had_it_first():
+    # The showdown makes its dict of who showed which card only once a card repeats (bits
+    # until then): the finding must still name the earlier show's player and line.
+    rng = random.Random(5)
+    checked = 0
+    for hand in hands():
+        shown = [s for s in hand.shows if s.cards and s.run is None]
+        if len(shown) < 2:
+            continue
+        i, j = sorted(rng.sample(range(len(shown)), 2))
+        giver, taker = shown[i], shown[j]
+        others = {c for s in hand.shows if s is not giver for c in s.cards or ()}
+        cards = [c for c in giver.cards if c not in others]
+        if giver.player == taker.player or not cards:
+            continue
+        card = cards[0]
+        held = list(taker.cards)
+        held[rng.randrange(len(held))] = card
+        shows = tuple(dataclasses.replace(s, cards=tuple(held)) if s is taker else s
+                      for s in hand.shows)
+        result = audit(dataclasses.replace(hand, shows=shows))
+        said = (f"{card} is shown by {taker.player} and also by {giver.player} "
+                f"(line {giver.line}): one deck holds each card once")
+        assert any(f.kind == "duplicate_card" and f.line == taker.line
+                   and said in f.message for f in result.findings), result.findings
+        checked += 1
+    assert checked > 20

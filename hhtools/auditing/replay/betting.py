@@ -150,8 +150,7 @@ class Betting:
     def first_to_act(self, street: str) -> int:
         if street == "predraw":
             return self._left_of_big_blind()
-        t = self.table
-        return t.index[t.from_button[0]] if t.from_button else 0
+        return self.table.button_at
 
     def _left_of_big_blind(self) -> int:
         """The seat after the big blind's; heads-up that is the button, who posted the small
@@ -161,8 +160,7 @@ class Betting:
             for a in self.actions:
                 if a.kind == kind and a.player in index:
                     return index[a.player] + 1
-        from_button = self.table.from_button
-        return index[from_button[0]] if from_button else 0
+        return self.table.button_at
 
     # ---- wagers -------------------------------------------------------------------------------
 

@@ -19,8 +19,8 @@ from hhtools.errors import RuleViolation
 class Draws:
     """Draws in turn, once per round, within the game's limit."""
 
-    __slots__ = ("button_slots", "draw_from", "draw_streets", "drawn_at", "game", "hero",
-                 "hand", "hero_before", "max_draw", "street", "table", "undrawn")
+    __slots__ = ("button_slots", "draw_from", "draw_streets", "drawing", "drawn_at", "game",
+                 "hero", "hand", "hero_before", "max_draw", "street", "table", "undrawn")
 
     def __init__(self, table: Table, hand: Hand, game: Game, max_draw: int) -> None:
         self.table = table
@@ -35,11 +35,14 @@ class Draws:
         #: lists its discards (None until then: most hands never need it).
         self.hero_before: dict[str, tuple[Card, ...]] | None = None
         self.street = "predraw"
+        #: Whether ``street`` begins with a draw: asked once a street, not at every draw.
+        self.drawing = False
         #: Per slot (``Table``), whether that player has drawn this round.
         self.drawn_at = [False] * len(table.names)
-        #: The slots of ``table.from_button``: the draw order.
-        index = table.index
-        self.button_slots = [index[p] for p in table.from_button]
+        #: The slots of ``table.from_button``: the draw order (a player's slot is their place
+        #: in the seat order, which ``from_button`` starts at ``button_at``).
+        first, n = table.button_at, table.order_len
+        self.button_slots: list[int] = [i if i < n else i - n for i in range(first, first + n)]
         #: Live players who have not drawn yet this round (kept as players draw or fold, so
         #: that asking whose turn it is does not scan the table); 0 before the first draw,
         #: where nobody draws (and so no count can hold the betting back).
@@ -51,6 +54,7 @@ class Draws:
     def start(self, street: str) -> None:
         """A new street: its draw (none before the first betting round)."""
         self.street = street
+        self.drawing = street in self.draw_streets
         drawn = self.drawn_at  # (set back in place: one list a hand, not one a street)
         for s in range(len(drawn)):
             drawn[s] = False
@@ -94,10 +98,10 @@ class Draws:
         """A draw in turn (by slot ``s``), once per round, within the game's limit, with
         matching replacements."""
         p, street, game = a.player, self.street, self.game
-        if street == "predraw":
-            raise RuleViolation("illegal_draw", f"{p} draws before the first betting round "
-                                "is over", a.line, "draw order")
-        if street not in self.draw_streets:
+        if not self.drawing:
+            if street == "predraw":
+                raise RuleViolation("illegal_draw", f"{p} draws before the first betting "
+                                    "round is over", a.line, "draw order")
             raise RuleViolation("illegal_draw", f"{p} draws after the last draw of "
                                 f"{game.title}, which has {plural(game.draws, 'draw')}",
                                 a.line, "draws per hand")

@@ -31,7 +31,7 @@ class Table:
     for had.
     """
 
-    __slots__ = ("able_count", "all_in_at", "dead", "folded_at", "from_button", "index",
+    __slots__ = ("able_count", "all_in_at", "button_at", "dead", "folded_at", "from_button", "index",
                  "live_count", "names", "order", "order_len", "out_at", "paid_extra", "put",
                  "seated", "seat_of", "slot", "stack", "stack_keys")
 
@@ -40,56 +40,45 @@ class Table:
         seats = hand.seats
         if not _in_seat_order(seats):  # (sites list them in order: a sort is rarely needed)
             seats = tuple(sorted(seats, key=_SEAT_NUMBER))
-        # One pass, as a table is made for every hand audited (a name seated twice is in the
-        # hand once, at its first seat, and keeps its last stack, the history's last word).
+        button = hand.button_seat if hand.button_seat is not None else 0
+        # The common hand first, in one pass: every seated name once and in the hand. Its
+        # slots are then the seats' places, and the dict of stacks by name the general case
+        # needs (a name seated twice keeps its last stack) is not made.
         seat_of: dict[str, int] = {}
-        stacks: dict[str, Decimal] = {}  # (in seat order: the order of ``stacks`` below)
         index: dict[str, int] = {}
         order: list[str] = []
+        stack: list[Decimal] = []
+        first = -1  # (the place of the first seat after the button's)
+        common = True
         for s in seats:
             name = s.name
-            if name not in seat_of:
-                seat_of[name] = s.seat
-            stacks[name] = s.stack
-            if not s.sitting_out and (dealt is None or name in dealt) and name not in index:
-                index[name] = len(order)
-                order.append(name)
+            if s.sitting_out or (dealt is not None and name not in dealt):
+                common = False
+                break
+            number = seat_of[name] = s.seat
+            if first < 0 and number > button:
+                first = len(order)
+            index[name] = len(order)
+            order.append(name)
+            stack.append(s.stack)
+        if common and len(seat_of) == len(order):
+            n = len(order)
+            slot, names = index, order
+            stack_keys = [i for i in range(n)]  # (compiled: ``list(range(n))`` is two calls)
+        else:
+            seat_of, index, order, slot, names, stack, stack_keys = _seating(hand, seats, dealt)
+            n = len(order)
+            first = -1
+            for i in range(n):
+                if seat_of[order[i]] > button:
+                    first = i
+                    break
+        if first < 0:
+            first = 0
         self.seat_of = seat_of
-        if len(order) < len(seat_of):
-            # Players who act though the seat list marks them out are in the hand after all.
-            for a in hand.actions:
-                if a.player not in index and a.player in seat_of:
-                    index[a.player] = len(order)
-                    order.append(a.player)
-            order.sort(key=seat_of.__getitem__)
-            index = {p: i for i, p in enumerate(order)}
         #: The players in the hand in seat order, and each one's place in it (their slot).
         self.order = order
         self.index = index
-        n = len(order)
-        # The slots: the players in the hand, then the other seated names.
-        slot: dict[str, int]
-        if len(stacks) == n:
-            # Everyone seated is in the hand (the common case), in the seat order ``stacks``
-            # was made in, unless a name seated twice was dealt in at its second seat.
-            slot, names, stack = index, order, list(stacks.values())
-            stack_keys = list(range(n))
-            if list(stacks) != order:
-                stack_keys = [index[name] for name in stacks]
-                stack = [stacks[name] for name in order]
-        else:
-            slot, names = dict(index), list(order)
-            stack = [ZERO] * n
-            stack_keys = []
-            for name, value in stacks.items():
-                at = slot.get(name)
-                if at is None:
-                    at = slot[name] = len(names)
-                    names.append(name)
-                    stack.append(value)
-                else:
-                    stack[at] = value
-                stack_keys.append(at)
         size = len(names)
         #: Each name's slot, and each slot's name (``index`` and ``order`` when everyone
         #: seated is in the hand, until a name without a seat acts: ``add_slot``).
@@ -107,14 +96,10 @@ class Table:
         self.put: list[Decimal] = [ZERO] * size
         self.paid_extra: list[int] = []
         self.order_len = n
-        button = hand.button_seat if hand.button_seat is not None else 0
-        first = 0
-        for i in range(n):
-            if seat_of[order[i]] > button:
-                first = i
-                break
-        #: The order from the button: the draw and post-draw betting order.
+        #: The order from the button: the draw and post-draw betting order, and the slot
+        #: it starts at (0 with nobody in the hand).
         self.from_button = order[first:] + order[:first]
+        self.button_at = first
         #: Dead money each player put in (the dead part of a blind; antes are layered like
         #: any other chip): in the main pot whatever happens, so never part of an uncalled bet.
         self.dead: dict[str, Decimal] = {}
@@ -229,6 +214,60 @@ class Table:
         if not self.all_in_at[s]:
             self.able_count -= 1
         return True
+
+
+def _seating(hand: Hand, seats: tuple[Seat, ...], dealt: set[str] | None
+             ) -> tuple[dict[str, int], dict[str, int], list[str], dict[str, int], list[str],
+                        list[Decimal], list[int]]:
+    """A table's seating when someone seated is not in the hand, or a name is seated twice:
+    ``seat_of``, ``index``, ``order``, ``slot``, ``names``, ``stack`` and ``stack_keys``
+    (``Table``). A name seated twice is in the hand once, at its first seat, and keeps its
+    last stack, the history's last word."""
+    seat_of: dict[str, int] = {}
+    stacks: dict[str, Decimal] = {}  # (in seat order: the order of ``stacks`` below)
+    index: dict[str, int] = {}
+    order: list[str] = []
+    for s in seats:
+        name = s.name
+        if name not in seat_of:
+            seat_of[name] = s.seat
+        stacks[name] = s.stack
+        if not s.sitting_out and (dealt is None or name in dealt) and name not in index:
+            index[name] = len(order)
+            order.append(name)
+    if len(order) < len(seat_of):
+        # Players who act though the seat list marks them out are in the hand after all.
+        for a in hand.actions:
+            if a.player not in index and a.player in seat_of:
+                index[a.player] = len(order)
+                order.append(a.player)
+        order.sort(key=seat_of.__getitem__)
+        index = {p: i for i, p in enumerate(order)}
+    n = len(order)
+    # The slots: the players in the hand, then the other seated names.
+    slot: dict[str, int]
+    if len(stacks) == n:
+        # Everyone seated is in the hand, in the seat order ``stacks`` was made in, unless a
+        # name seated twice was dealt in at its second seat.
+        slot, names, stack = index, order, list(stacks.values())
+        stack_keys = list(range(n))
+        if list(stacks) != order:
+            stack_keys = [index[name] for name in stacks]
+            stack = [stacks[name] for name in order]
+    else:
+        slot, names = dict(index), list(order)
+        stack = [ZERO] * n
+        stack_keys = []
+        for name, value in stacks.items():
+            at = slot.get(name)
+            if at is None:
+                at = slot[name] = len(names)
+                names.append(name)
+                stack.append(value)
+            else:
+                stack[at] = value
+            stack_keys.append(at)
+    return seat_of, index, order, slot, names, stack, stack_keys
 
 
 def _in_seat_order(seats: tuple[Seat, ...]) -> bool:

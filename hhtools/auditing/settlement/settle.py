@@ -81,9 +81,12 @@ class Settlement:
                                                                          collected)
         summary_nets = self._summary(paid, collected, recorded_returned)
         players: list[PlayerAudit] = []
+        shown, scored = self.showdown.cards, self.showdown.evals
+        # Each term looked up once, and not at all in an empty dict (most hands return
+        # nothing, and most players show nothing): none of these dicts holds None.
         for s in h.seats:
             p = s.name
-            put = paid.get(p, ZERO)
+            put = paid.get(p)
             # By the rules: what the pots give (None when one cannot be checked) and the
             # uncalled bet back, less what went in.
             # (Where a term is 0 it is left out: adding 0 changes neither the value nor the
@@ -91,23 +94,29 @@ class Settlement:
             # (And 0 - 0 is the 0 of one who put nothing in: ``put`` is then ZERO itself.)
             if won is None:
                 net = None
-            elif p in won or p in returned:
-                net = _plus(won.get(p), returned.get(p)) - put
             else:
-                net = ZERO - put if p in paid else ZERO
+                got = won.get(p)
+                back = returned.get(p) if returned else None
+                if got is not None or back is not None:
+                    net = _plus(got, back) - (ZERO if put is None else put)
+                else:
+                    net = ZERO if put is None else ZERO - put
             # By the history: its printed net (KingsClub), else its collections and uncalled
             # bets less what went in (every chip back in a cancelled hand).
             recorded_net = summary_nets.get(p) if summary_nets else None
             if recorded_net is None:
                 if h.cancelled:
                     recorded_net = ZERO
-                elif p in collected or p in recorded_returned:
-                    recorded_net = _plus(collected.get(p), recorded_returned.get(p)) - put
                 else:
-                    recorded_net = ZERO - put if p in paid else ZERO
+                    got = collected.get(p) if collected else None
+                    back = recorded_returned.get(p) if recorded_returned else None
+                    if got is not None or back is not None:
+                        recorded_net = _plus(got, back) - (ZERO if put is None else put)
+                    else:
+                        recorded_net = ZERO if put is None else ZERO - put
             players.append(PlayerAudit(p, s.seat, net, recorded_net,
-                                       self.showdown.cards.get(p),
-                                       self.showdown.evals.get(p, ())))
+                                       shown.get(p) if shown else None,
+                                       (scored.get(p) or ()) if scored else ()))
         findings = ledger.findings
         verdict: Verdict
         if not findings:

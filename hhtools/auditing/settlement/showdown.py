@@ -46,8 +46,12 @@ class Showdown:
     def score(self) -> dict[str, tuple[Evaluation, ...]]:
         """Score every hand tabled at showdown; refuse wrong sizes and cards seen twice."""
         h, game, find = self.hand, self.game, self.ledger.find
-        # Who showed each card: the player, the line, the run.
-        owner: dict[Card, tuple[str, int, int | None]] = {}
+        # Who showed each card (the player, the line, the run) is a dict made only once a card
+        # is seen twice: until then the shows are kept in order, and which cards were shown,
+        # and by others than the hero, are bits (one a card).
+        owner: dict[Card, tuple[str, int, int | None]] | None = None
+        shown: list[tuple[tuple[Card, ...], tuple[str, int, int | None]]] = []
+        owned = by_others = 0
         for s in h.shows:
             if s.kind == "muck":
                 self.mucked.add(s.player)
@@ -66,24 +70,35 @@ class Showdown:
                      "holds each card once")
                 continue
             shown_by = (s.player, s.line, s.run)
-            for c in s.cards:
-                # The two runs of a hand run twice are dealt apart: a card may be in both.
-                if c in owner and owner[c][0] != s.player and (
-                        s.run is None or owner[c][2] in (None, s.run)):
-                    find("duplicate_card", s.line, f"{c} is shown by {s.player} and also "
-                         f"by {owner[c][0]} (line {owner[c][1]}): one deck holds each card "
-                         "once")
-                owner[c] = shown_by
+            bits = _bits(s.cards)
+            if owner is None and not owned & bits:
+                shown.append((s.cards, shown_by))  # (no card of these was shown before)
+            else:
+                if owner is None:
+                    owner = _owners(shown)
+                for c in s.cards:
+                    # The two runs of a hand run twice are dealt apart: a card may be in both.
+                    if c in owner and owner[c][0] != s.player and (
+                            s.run is None or owner[c][2] in (None, s.run)):
+                        find("duplicate_card", s.line, f"{c} is shown by {s.player} and also "
+                             f"by {owner[c][0]} (line {owner[c][1]}): one deck holds each "
+                             "card once")
+                    owner[c] = shown_by
+            owned |= bits
+            if s.player != h.hero:
+                by_others |= bits
             if s.kind == "show" and s.run in (None, 1):
                 self.cards[s.player] = s.cards  # (run 2's hands: hhtools.auditing.settlement.runs)
-        if h.hero and owner:
+        if h.hero and owned:
             # Nobody else can hold a card the hero held, unless the hero let it go and the
             # stub ran out and was reshuffled after that (hhtools.auditing.deck).
             rules, looked = self.rules, False
             run = None
             for hc in h.hero_cards:
-                if owner.keys().isdisjoint(hc.cards):
-                    continue  # none of these cards was shown
+                if not (owned if owner is not None else by_others) & _bits(hc.cards):
+                    continue  # none of these cards was shown (by anyone but the hero)
+                if owner is None:
+                    owner = _owners(shown)
                 for c in hc.cards:
                     # Run 2 of a hand run twice is dealt from a deck holding run 1's discards
                     # (hhtools.sites.kingsclub): only the first run's cards are checked here.
@@ -140,9 +155,8 @@ class Showdown:
         """One line's words for a hand against its cards."""
         if len(cards) != self.game.hand_size or not distinct(cards):
             return  # (cards shown twice are a finding of the showdown's)
-        if text in claims:
-            claim = claims[text]
-        else:
+        claim = claims.get(text)  # (one lookup for a wording read before, as most are)
+        if claim is None and text not in claims:
             claim = claims[text] = read(text)
         if claim is None:
             return
@@ -154,6 +168,25 @@ class Showdown:
                              f"the history calls {player}'s {format_cards(cards)} "
                              f"\"{text}\" but the cards make {' / '.join(names)}",
                              " / ".join(names), text)
+
+
+def _owners(shown: list[tuple[tuple[Card, ...], tuple[str, int, int | None]]]
+            ) -> dict[Card, tuple[str, int, int | None]]:
+    """Who showed each card, from shows of which no two share a card, in order."""
+    owner: dict[Card, tuple[str, int, int | None]] = {}
+    for cards, shown_by in shown:
+        for c in cards:
+            owner[c] = shown_by
+    return owner
+
+
+def _bits(cards: tuple[Card, ...]) -> int:
+    """``cards`` as one bit a card (``distinct``)."""
+    bits = 0
+    for card in cards:
+        index: int = card
+        bits |= 1 << index
+    return bits
 
 
 def distinct(cards: tuple[Card, ...]) -> bool:
