@@ -53,7 +53,7 @@ from hhtools.store.store import Store
 from hhtools.store.tables import DIGESTS, READ_ERRORS
 
 #: Changed whenever the partial sums change, so that sums cached by another version are
-#: never read (the polars version too: the sums are its Parquet).
+#: never read (the polars version too: the sums are its Arrow IPC streams, ``FRAMES``).
 VERSION = f"2-polars-{pl.__version__}"
 #: The player names of a batch, every one (``check_filters`` checks names against them).
 NAMES = "names"

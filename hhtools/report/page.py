@@ -163,7 +163,8 @@ def _survey(store: Store, filters: Filters, gathering: Sequence[Gatherer],
 #: The frames of what the page gathers of some batches (``_survey_part``, ``_merged``).
 SURVEY_PARTS = ("count", "games", "sites", "started", "disputed", "heroes", "dealt", "names")
 #: Changed whenever what the page or a player gathers of a batch changes, so that figures
-#: cached by another version are never read (the polars version too: they are its Parquet).
+#: cached by another version are never read (the polars version too: they are its Arrow IPC
+#: streams, hhtools.analytics.partials.FRAMES).
 VERSION = f"report-2-polars-{pl.__version__}"
 
 
