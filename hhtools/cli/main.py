@@ -412,11 +412,12 @@ def watch_command(paths: WatchPaths, db: DbOption = None, once: OnceOption = Fal
     watcher = Watcher(paths, store, on_event=say_waiting,
                       on_import=lambda path, done: typer.echo(import_line(path, done)))
     try:
-        if once:
-            watcher.look(final=True)
-        else:
-            say_waiting(f"watching {', '.join(paths)} into {store.root}; Ctrl-C stops")
-            watcher.run()
+        with watcher.interrupts_between_imports():
+            if once:
+                watcher.look(final=True)
+            else:
+                say_waiting(f"watching {', '.join(paths)} into {store.root}; Ctrl-C stops")
+                watcher.run()
     except HHToolsError as exc:
         raise failure(exc) from None
     except KeyboardInterrupt:

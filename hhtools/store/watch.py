@@ -25,9 +25,11 @@ from __future__ import annotations
 
 import hashlib
 import os
+import signal
 import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -124,6 +126,8 @@ class Watcher:
         self._missing: set[Path] = set()
         self._first = True
         self._wrote = False  # during this look: the small batches may be due to be merged
+        self._importing = False  # a part is being stored and counted
+        self._interrupted = False  # Ctrl-C came during an import (interrupts_between_imports)
 
     def run(self, stop: threading.Event | None = None) -> WatchSummary:
         """Watch until ``stop`` is set (or KeyboardInterrupt); the summary."""
@@ -133,6 +137,29 @@ class Watcher:
             stop.wait(self.poll)
         self.tidy()
         return self.summary
+
+    @contextmanager
+    def interrupts_between_imports(self) -> Iterator[None]:
+        """Within: Ctrl-C (SIGINT) that comes while a part is imported raises KeyboardInterrupt
+        only once the part is stored and counted, and a second Ctrl-C at once. Raised between
+        the store's write and the count, it would leave a stored hand out of ``summary``.
+        Python runs signal handlers in the main thread only: elsewhere nothing changes."""
+        if threading.current_thread() is not threading.main_thread():
+            yield
+            return
+
+        def interrupt(signum: int, frame: object) -> None:
+            if self._importing and not self._interrupted:
+                self._interrupted = True
+                return
+            raise KeyboardInterrupt
+
+        previous = signal.signal(signal.SIGINT, interrupt)
+        try:
+            yield
+        finally:
+            signal.signal(signal.SIGINT, previous)
+            self._interrupted = False
 
     def tidy(self) -> None:
         """Merge the small batches the watch wrote, one a hand, into one (Store.compact);
@@ -293,19 +320,25 @@ class Watcher:
     def _import(self, name: str, stat: os.stat_result, result: ParseResult, known: _File,
                 lines: list[str], end: int, start: int = 0, held: bool = False) -> None:
         whole = end == len(lines)
-        done = import_parsed(name, stat, result, self.store, whole=whole and not known.rejected,
-                             again=start == 0, waiting=self.on_event, merge=False)
-        self._wrote = True
-        done.writing += held
-        known.rejected = (known.rejected and start > 0) or bool(done.rejected)
-        # What follows is read from the line the read stopped at: the last line, when the
-        # whole file was read, may be continued by the next write.
-        known.start = end - 1 if whole else end
-        known.mark = _mark(lines, known.start)
-        if whole:
-            known.done = (stat.st_size, stat.st_mtime_ns)
-        self.summary.add(name, done)
+        self._importing = True
+        try:
+            done = import_parsed(name, stat, result, self.store, whole=whole and not known.rejected,
+                                 again=start == 0, waiting=self.on_event, merge=False)
+            self._wrote = True
+            done.writing += held
+            known.rejected = (known.rejected and start > 0) or bool(done.rejected)
+            # What follows is read from the line the read stopped at: the last line, when the
+            # whole file was read, may be continued by the next write.
+            known.start = end - 1 if whole else end
+            known.mark = _mark(lines, known.start)
+            if whole:
+                known.done = (stat.st_size, stat.st_mtime_ns)
+            self.summary.add(name, done)
+        finally:
+            self._importing = False
         self.on_import(name, done)
+        if self._interrupted:
+            raise KeyboardInterrupt
 
 
 def _mark(lines: list[str], start: int) -> bytes:

@@ -170,6 +170,33 @@ def test_ctrl_c_stops_the_watch_with_a_summary_and_status_130(tmp_path):
     assert "hands new: 3\n" in out and "rejected: 0" in out
 
 
+def test_ctrl_c_just_after_the_store_is_written_still_counts_the_hands(tmp_path, monkeypatch):
+    """Ctrl-C landing between the store's write and the watch's count: the summary says the
+    hands stored, and the watch stops with status 130 right after that import."""
+    from typer.testing import CliRunner
+
+    from hhtools.cli.main import app
+    from hhtools.store import watch
+
+    folder = tmp_path / "histories"
+    folder.mkdir()
+    for name, seed in (("a.txt", 16), ("b.txt", 17)):
+        write_history(folder / name, "pokerstars", "badugi", hands=3, seed=seed)
+    written = watch.import_parsed
+
+    def then_ctrl_c(*args, **kwargs):
+        done = written(*args, **kwargs)
+        signal.raise_signal(signal.SIGINT)
+        return done
+
+    monkeypatch.setattr(watch, "import_parsed", then_ctrl_c)
+    db = tmp_path / "db"
+    result = CliRunner().invoke(app, ["watch", str(folder), "--db", str(db), "--once"])
+    assert result.exit_code == 130, result.output
+    assert len(stored(db)) == 3, "the import under way ends; the next file is not read"
+    assert "hands new: 3\n" in result.output and "Traceback" not in result.output
+
+
 @pytest.mark.parametrize("site, game", [("pokerstars", "badugi"), ("fulltilt", "badugi"),
                                         ("kingsclub", "badeucy"), ("winamax", "2-7")])
 def test_every_text_site_is_read_a_hand_at_a_time_and_half_a_hand_is_left_for_later(
