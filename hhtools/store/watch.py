@@ -151,6 +151,9 @@ class Watcher:
         def interrupt(signum: int, frame: object) -> None:
             if self._importing and not self._interrupted:
                 self._interrupted = True
+                # The import may be waiting for another to leave the store: say why it goes on.
+                self.on_event("stopping once the hands being imported are stored; "
+                              "Ctrl-C again stops at once")
                 return
             raise KeyboardInterrupt
 

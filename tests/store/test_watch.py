@@ -195,6 +195,7 @@ def test_ctrl_c_just_after_the_store_is_written_still_counts_the_hands(tmp_path,
     assert result.exit_code == 130, result.output
     assert len(stored(db)) == 3, "the import under way ends; the next file is not read"
     assert "hands new: 3\n" in result.output and "Traceback" not in result.output
+    assert "stopping once the hands being imported are stored" in result.output
 
 
 @pytest.mark.parametrize("site, game", [("pokerstars", "badugi"), ("fulltilt", "badugi"),
