@@ -26,10 +26,15 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import multiprocessing
 import os
 import shutil
+import signal
 import tempfile
+import threading
+import time
 from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor, wait
 from dataclasses import replace
 from pathlib import Path
 
@@ -212,6 +217,65 @@ def keep_sums(folder: Path, tables: Tables) -> None:
 #: The hands of a batch whose partial sums are made at once (``keep_sums``): a batch merged
 #: from many (50,000 hands and more) made its sums' frames, some 200 MB, at the report's peak.
 SUM_SLICE = 10_000
+
+#: The fewest batches that ``Aside`` gives a second process: starting one (an interpreter,
+#: polars, the analytics) costs some 1 s of processor time, a batch's work some 50-100 ms.
+ASIDE_FROM = 16
+
+
+class Aside:
+    """A second process working on a list of batches while the reader works on the same
+    list: a cold report of a million hands is some 200 batches of work that one core did
+    alone. What the second process makes of a batch it keeps in the cache, where the reader
+    then finds it, as it finds what an earlier read kept.
+
+    The second process takes the batches from the last one back, the reader from the first
+    on (``claim``), so the two meet once, wherever that is: each batch is worked on once.
+    A batch the second process could not finish (merged under it, the process lost) has
+    nothing cached, and the reader makes it as it would without this."""
+
+    def __init__(self, pool: ProcessPoolExecutor, begun: dict[Path, Future[None]]):
+        self._pool = pool
+        self._begun = begun
+
+    @classmethod
+    def start(cls, task: Callable[[str], None], folders: Sequence[Path]) -> Aside | None:
+        """A second process running ``task`` (picklable: a function of the module's, with
+        its arguments bound by ``functools.partial``) on each of ``folders`` (its path as
+        text) from the last one back; None when they are too few (``ASIDE_FROM``)."""
+        if len(folders) < ASIDE_FROM:
+            return None
+        # Spawned, not forked: polars' threads, already running here, do not survive a fork.
+        pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+                                   initializer=_start_aside, initargs=(os.getpid(),))
+        return cls(pool, {folder: pool.submit(task, str(folder)) for folder in reversed(folders)})
+
+    def claim(self, folder: Path) -> None:
+        """Before the reader works on ``folder``: the second process's work on it taken
+        away when not begun, else waited for (what it made is then cached)."""
+        begun = self._begun.get(folder)
+        if begun is not None and not begun.cancel():
+            # Its failure, if any, leaves nothing cached: the reader makes the batch's figures.
+            wait([begun])
+
+    def close(self) -> None:
+        """Stop what is not begun and wait for what is: at the read's end nothing is left,
+        but a read that stops early (a batch merged under it, an error) leaves the rest."""
+        self._pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _start_aside(parent: int) -> None:
+    """The second process's start: Ctrl-C reaches every process of the terminal's job, but
+    the report stops from its own (this one would print a traceback); and this one ends with
+    it, even when it is killed (its task queue would otherwise keep this one waiting)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="hhtools-sums-watch", daemon=True).start()
 
 
 def _key(folder: Path) -> str | None:
