@@ -36,6 +36,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, wait
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 
 import polars as pl
@@ -152,11 +153,21 @@ def _whole(store: Store, folders: list[Path]) -> dict[str, pl.DataFrame] | None:
             covered, parts = set(earlier[0]), earlier[1]
             chosen.append(parts)
             folders = [f for f, key in zip(folders, keys) if key not in covered]
-    for folder in folders:
-        made = _cached(folder) or _batch(store, folder, Filters(), REPORTS, cache=True)
-        if made is None:
-            return None
-        chosen.append(made)
+    # The batches the read ends with are summed by a second process meanwhile (``Aside``).
+    aside = (Aside.start(partial(_sum_aside, str(store.root)),
+                         [folder for folder in folders if _cached(folder, ()) is None])
+             if root is not None else None)
+    try:
+        for folder in folders:
+            if aside:
+                aside.claim(folder)
+            made = _cached(folder) or _batch(store, folder, Filters(), REPORTS, cache=True)
+            if made is None:
+                return None
+            chosen.append(made)
+    finally:
+        if aside:
+            aside.close()
     groups = part_groups()
     summed = {NAMES: pl.concat([p[NAMES] for p in chosen]).unique().sort("player")}
     for part, by in groups.items():
@@ -276,6 +287,12 @@ def _start_aside(parent: int) -> None:
         os._exit(1)
 
     threading.Thread(target=watch, name="hhtools-sums-watch", daemon=True).start()
+
+
+def _sum_aside(root: str, folder: str) -> None:
+    """The second process's work on batch ``folder`` of the store at ``root`` (``Aside``):
+    its partial sums, cached (``_keep``); nothing when it was merged away meanwhile."""
+    _batch(Store(root), Path(folder), Filters(), REPORTS, cache=True)
 
 
 def _key(folder: Path) -> str | None:
