@@ -259,7 +259,13 @@ class Aside:
         # Spawned, not forked: polars' threads, already running here, do not survive a fork.
         pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
                                    initializer=_start_aside, initargs=(os.getpid(),))
-        return cls(pool, {folder: pool.submit(task, str(folder)) for folder in reversed(folders)})
+        try:
+            return cls(pool, {folder: pool.submit(task, str(folder))
+                              for folder in reversed(folders)})
+        except OSError:
+            # No process to be had (a limit, no memory): the reader makes every batch.
+            pool.shutdown(wait=True, cancel_futures=True)
+            return None
 
     def claim(self, folder: Path) -> None:
         """Before the reader works on ``folder``: the second process's work on it taken
