@@ -259,13 +259,18 @@ class Aside:
         # Spawned, not forked: polars' threads, already running here, do not survive a fork.
         pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
                                    initializer=_start_aside, initargs=(os.getpid(),))
+        begun = {}
         try:
-            return cls(pool, {folder: pool.submit(task, str(folder))
-                              for folder in reversed(folders)})
-        except OSError:
-            # No process to be had (a limit, no memory): the reader makes every batch.
+            for folder in reversed(folders):
+                begun[folder] = pool.submit(task, str(folder))
+        except BaseException as error:
+            # Ctrl-C while the process starts (its first task waits for it) must not leave
+            # it every batch to make before this process may end: what is not begun goes.
             pool.shutdown(wait=True, cancel_futures=True)
-            return None
+            if isinstance(error, OSError):
+                return None  # no process to be had (a limit, no memory): the reader makes all
+            raise
+        return cls(pool, begun)
 
     def claim(self, folder: Path) -> None:
         """Before the reader works on ``folder``: the second process's work on it taken

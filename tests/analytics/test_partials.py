@@ -118,6 +118,32 @@ def test_batches_summed_by_a_second_process_give_the_same_reports(store, cache, 
     assert len([e for e in cache.iterdir() if not e.name.startswith("store-")]) == len(folders)
 
 
+def test_ctrl_c_while_the_second_process_starts_leaves_it_nothing_more(store, cache,
+                                                                       monkeypatch):
+    """Interrupted while the second process is given its batches, the read stops it: the
+    process is not left every batch to make before the reader may exit."""
+    monkeypatch.setattr(partials, "ASIDE_FROM", 1)
+    given, stopped = [], []
+
+    class Interrupted(partials.ProcessPoolExecutor):
+        def submit(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+            if given:
+                raise KeyboardInterrupt
+            given.append(1)
+            return super().submit(*args, **kwargs)
+
+        def shutdown(self, wait=True, *, cancel_futures=False):  # type: ignore[no-untyped-def]
+            stopped.append(cancel_futures)
+            super().shutdown(wait, cancel_futures=cancel_futures)
+
+    monkeypatch.setattr(partials, "ProcessPoolExecutor", Interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        partials.store_reports(store, Filters(), list(REPORTS))
+    assert stopped == [True]
+    # The one batch given may have been summed; no other was.
+    assert len(list(cache.iterdir())) <= 1 < len(store.batch_folders())
+
+
 def test_a_player_not_in_the_store_is_refused_with_the_close_names(store, cache):
     hero = _hero(store)
     with pytest.raises(UsageError, match="did you mean"):
