@@ -297,7 +297,7 @@ def _start_aside(parent: int) -> None:
             time.sleep(0.5)
         os._exit(1)
 
-    threading.Thread(target=watch, name="hhtools-sums-watch", daemon=True).start()
+    threading.Thread(target=watch, name="hhtools-aside-watch", daemon=True).start()
 
 
 def _sum_aside(root: str, folder: str) -> None:
