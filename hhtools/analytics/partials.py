@@ -26,11 +26,17 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import multiprocessing
 import os
 import shutil
+import signal
 import tempfile
+import threading
+import time
 from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor, wait
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 
 import polars as pl
@@ -147,11 +153,21 @@ def _whole(store: Store, folders: list[Path]) -> dict[str, pl.DataFrame] | None:
             covered, parts = set(earlier[0]), earlier[1]
             chosen.append(parts)
             folders = [f for f, key in zip(folders, keys) if key not in covered]
-    for folder in folders:
-        made = _cached(folder) or _batch(store, folder, Filters(), REPORTS, cache=True)
-        if made is None:
-            return None
-        chosen.append(made)
+    # The batches the read ends with are summed by a second process meanwhile (``Aside``).
+    aside = (Aside.start(partial(_sum_aside, str(store.root)),
+                         [folder for folder in folders if _cached(folder, ()) is None])
+             if root is not None else None)
+    try:
+        for folder in folders:
+            if aside:
+                aside.claim(folder)
+            made = _cached(folder) or _batch(store, folder, Filters(), REPORTS, cache=True)
+            if made is None:
+                return None
+            chosen.append(made)
+    finally:
+        if aside:
+            aside.close()
     groups = part_groups()
     summed = {NAMES: pl.concat([p[NAMES] for p in chosen]).unique().sort("player")}
     for part, by in groups.items():
@@ -212,6 +228,82 @@ def keep_sums(folder: Path, tables: Tables) -> None:
 #: The hands of a batch whose partial sums are made at once (``keep_sums``): a batch merged
 #: from many (50,000 hands and more) made its sums' frames, some 200 MB, at the report's peak.
 SUM_SLICE = 10_000
+
+#: The fewest batches that ``Aside`` gives a second process: starting one (an interpreter,
+#: polars, the analytics) costs some 1 s of processor time, a batch's work some 50-100 ms.
+ASIDE_FROM = 16
+
+
+class Aside:
+    """A second process working on a list of batches while the reader works on the same
+    list: a cold report of a million hands is some 200 batches of work that one core did
+    alone. What the second process makes of a batch it keeps in the cache, where the reader
+    then finds it, as it finds what an earlier read kept.
+
+    The second process takes the batches from the last one back, the reader from the first
+    on (``claim``), so the two meet once, wherever that is: each batch is worked on once.
+    A batch the second process could not finish (merged under it, the process lost) has
+    nothing cached, and the reader makes it as it would without this."""
+
+    def __init__(self, pool: ProcessPoolExecutor, begun: dict[Path, Future[None]]):
+        self._pool = pool
+        self._begun = begun
+
+    @classmethod
+    def start(cls, task: Callable[[str], None], folders: Sequence[Path]) -> Aside | None:
+        """A second process running ``task`` (picklable: a function of the module's, with
+        its arguments bound by ``functools.partial``) on each of ``folders`` (its path as
+        text) from the last one back; None when they are too few (``ASIDE_FROM``)."""
+        if len(folders) < ASIDE_FROM:
+            return None
+        # Spawned, not forked: polars' threads, already running here, do not survive a fork.
+        pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+                                   initializer=_start_aside, initargs=(os.getpid(),))
+        begun = {}
+        try:
+            for folder in reversed(folders):
+                begun[folder] = pool.submit(task, str(folder))
+        except BaseException as error:
+            # Ctrl-C while the process starts (its first task waits for it) must not leave
+            # it every batch to make before this process may end: what is not begun goes.
+            pool.shutdown(wait=True, cancel_futures=True)
+            if isinstance(error, OSError):
+                return None  # no process to be had (a limit, no memory): the reader makes all
+            raise
+        return cls(pool, begun)
+
+    def claim(self, folder: Path) -> None:
+        """Before the reader works on ``folder``: the second process's work on it taken
+        away when not begun, else waited for (what it made is then cached)."""
+        begun = self._begun.get(folder)
+        if begun is not None and not begun.cancel():
+            # Its failure, if any, leaves nothing cached: the reader makes the batch's figures.
+            wait([begun])
+
+    def close(self) -> None:
+        """Stop what is not begun and wait for what is: at the read's end nothing is left,
+        but a read that stops early (a batch merged under it, an error) leaves the rest."""
+        self._pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _start_aside(parent: int) -> None:
+    """The second process's start: Ctrl-C reaches every process of the terminal's job, but
+    the report stops from its own (this one would print a traceback); and this one ends with
+    it, even when it is killed (its task queue would otherwise keep this one waiting)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="hhtools-aside-watch", daemon=True).start()
+
+
+def _sum_aside(root: str, folder: str) -> None:
+    """The second process's work on batch ``folder`` of the store at ``root`` (``Aside``):
+    its partial sums, cached (``_keep``); nothing when it was merged away meanwhile."""
+    _batch(Store(root), Path(folder), Filters(), REPORTS, cache=True)
 
 
 def _key(folder: Path) -> str | None:

@@ -18,6 +18,7 @@ import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
+from functools import partial
 from html import escape
 from pathlib import Path
 
@@ -34,6 +35,7 @@ from hhtools.analytics.filters import (
 from hhtools.analytics.partials import (
     BATCHES,
     SUM_SLICE,
+    Aside,
     batch_key,
     batch_list,
     earlier_entry,
@@ -138,20 +140,37 @@ def _survey(store: Store, filters: Filters, gathering: Sequence[Gatherer],
                 # Read now: the store's entries of those batches go once the new ones are kept.
                 if cache and (found := cache.made(keys[:start], player.player)) is not None:
                     made_before[player.player] = found
-        for i, folder in enumerate(folders):
-            of_page = i >= start or earlier[0] is None
-            mine = [p for p, kept in zip(gathering, earlier[1:]) if i >= start or kept is None]
-            if not of_page and not mine:
-                continue
-            made = _batch_parts(snapshot, folder, filters, of_page, mine, cache,
-                                keys[i] if keys else None)
-            if made is None:
-                break
-            if of_page:
-                parts.append(made.pop(0))
-            for player, part in zip(mine, made):
-                player.take(part)
-        else:
+        # The batches the read begins with are made here, those it ends with by a second
+        # process meanwhile, which caches them for this read to find (``_made_aside``).
+        aside = Aside.start(
+            partial(_made_aside, str(snapshot.root), filters,
+                    tuple((p.player, p.filters, p.sums) for p in gathering)),
+            [folder for folder, key in zip(folders[start:], keys[start:])
+             if key and not cache.has_batch(key, gathering)]) if cache else None
+        read_all = False
+        try:
+            for i, folder in enumerate(folders):
+                of_page = i >= start or earlier[0] is None
+                mine = [p for p, kept in zip(gathering, earlier[1:])
+                        if i >= start or kept is None]
+                if not of_page and not mine:
+                    continue
+                if aside:
+                    aside.claim(folder)
+                made = _batch_parts(snapshot, folder, filters, of_page, mine, cache,
+                                    keys[i] if keys else None)
+                if made is None:
+                    break
+                if of_page:
+                    parts.append(made.pop(0))
+                for player, part in zip(mine, made):
+                    player.take(part)
+            else:
+                read_all = True
+        finally:
+            if aside:
+                aside.close()
+        if read_all:
             merged = _merged(parts)
             if cache:
                 cache.keep_store(keys, [merged, *(p.joined() for p in gathering)],
@@ -195,6 +214,11 @@ class _Cache:
 
     def batch_entry(self, key: str, player: str | None) -> Path:
         return self.root / f"{key}-{self._what(player)}"
+
+    def has_batch(self, key: str, gathering: Sequence[Gatherer]) -> bool:
+        """Whether the page's and each of ``gathering``'s figures of a batch are cached."""
+        return all(self.batch_entry(key, player).is_dir()
+                   for player in (None, *(p.player for p in gathering)))
 
     def _store_entry(self, keys: list[str | None], player: str | None) -> Path | None:
         named = store_place(self.store, keys)
@@ -285,6 +309,18 @@ def _batch_parts(store: Store, folder: Path, filters: Filters, of_page: bool,
             if was is None:
                 write_entry(cache.root, cache.batch_entry(key, player).name, frames)
     return made
+
+
+def _made_aside(root: str, filters: Filters, players: Sequence[tuple[str, Filters, bool]],
+                folder: str) -> None:
+    """The second process's work on batch ``folder`` of the store at ``root`` (``Aside``):
+    the page's and each player's figures (``players``: each ``Gatherer``'s player, filters
+    and sums) made and cached, as the reader would, for the reader to find."""
+    store = Store(root)
+    if (cache := _Cache.of(store, filters)) is not None:
+        path = Path(folder)
+        _batch_parts(store, path, filters, True, [Gatherer(*p) for p in players], cache,
+                     cache.batch_keys([path])[0])
 
 
 def _batch_made(view: Store, t: Tables, filters: Filters, of_page: bool,

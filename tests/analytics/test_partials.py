@@ -8,8 +8,10 @@ sit & gos, several games, stakes and players).
 """
 
 import random
+import time
 from decimal import Decimal
 from fractions import Fraction
+from pathlib import Path
 
 import polars as pl
 import pytest
@@ -82,6 +84,64 @@ def test_a_big_batch_summed_a_slice_at_a_time_gives_the_same_reports(store, cach
                                         REPORTS)["money"].height
                   for folder in store.batch_folders())
     assert at_once < sum(sliced.values())
+
+
+def test_batches_summed_by_a_second_process_give_the_same_reports(store, cache, monkeypatch):
+    """A second process sums the batches the read ends with (``partials.Aside``), the read
+    takes its cached sums: the same reports, each batch read once in all."""
+    monkeypatch.setattr(partials, "ASIDE_FROM", 1)
+    folders = store.batch_folders()
+    last = partials.batch_key(folders[-1], partials.VERSION)
+    real_claim, real_batch = partials.Aside.claim, partials._batch
+    summed = []
+
+    def claim(self: partials.Aside, folder: Path) -> None:
+        # The reader waits until the second process has kept the last batch's sums, so that
+        # it has begun (it starts in a second or two, the reader would take every batch).
+        for _ in range(600):
+            if (cache / str(last)).is_dir():
+                break
+            time.sleep(0.1)
+        real_claim(self, folder)
+
+    def counted(store: Store, folder: Path, *args: object, **kwargs: object) -> object:
+        summed.append(folder)
+        return real_batch(store, folder, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(partials.Aside, "claim", claim)
+    monkeypatch.setattr(partials, "_batch", counted)
+    hero = _hero(store)
+    whole = Tables.load(store)
+    for f in (Filters(), Filters(player=hero)):
+        _same(partials.store_reports(store, f, list(REPORTS)), reports(whole, f, list(REPORTS)))
+    assert folders[-1] not in summed and len(summed) == len(set(summed)) < len(folders)
+    assert len([e for e in cache.iterdir() if not e.name.startswith("store-")]) == len(folders)
+
+
+def test_ctrl_c_while_the_second_process_starts_leaves_it_nothing_more(store, cache,
+                                                                       monkeypatch):
+    """Interrupted while the second process is given its batches, the read stops it: the
+    process is not left every batch to make before the reader may exit."""
+    monkeypatch.setattr(partials, "ASIDE_FROM", 1)
+    given, stopped = [], []
+
+    class Interrupted(partials.ProcessPoolExecutor):
+        def submit(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+            if given:
+                raise KeyboardInterrupt
+            given.append(1)
+            return super().submit(*args, **kwargs)
+
+        def shutdown(self, wait=True, *, cancel_futures=False):  # type: ignore[no-untyped-def]
+            stopped.append(cancel_futures)
+            super().shutdown(wait, cancel_futures=cancel_futures)
+
+    monkeypatch.setattr(partials, "ProcessPoolExecutor", Interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        partials.store_reports(store, Filters(), list(REPORTS))
+    assert stopped == [True]
+    # The one batch given may have been summed; no other was.
+    assert len(list(cache.iterdir())) <= 1 < len(store.batch_folders())
 
 
 def test_a_player_not_in_the_store_is_refused_with_the_close_names(store, cache):

@@ -3,6 +3,7 @@
 shows (hhtools.report.charts.pixel_points): the same page as one made from the batches."""
 
 import shutil
+import time
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -191,3 +192,40 @@ def test_pixel_points_keep_each_slices_first_lowest_highest_and_last():
         assert ys[kept].min() == y[inside].min() and ys[kept].max() == y[inside].max()
     # A line of few points is drawn whole.
     assert pixel_points(x[:1000], y[:1000], columns)[0].tolist() == x[:1000].tolist()
+
+
+@pytest.mark.parametrize("filters", [Filters(), Filters(player="Player5")])
+def test_batches_made_by_a_second_process_give_the_same_page(batched_store, filters, tmp_path,
+                                                             monkeypatch):
+    """A second process makes the batches the read ends with (``partials.Aside``), and the
+    read takes what it cached: the same page, each batch read once in all."""
+    expected = _uncached(batched_store, filters, monkeypatch)
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("XDG_CACHE_HOME", str(cache))
+    monkeypatch.setattr(partials, "ASIDE_FROM", 1)
+    folders = batched_store.batch_folders()
+    last = partials.batch_key(folders[-1], partials.VERSION)
+    real_claim, real_read = partials.Aside.claim, page.batch_tables
+    read = []
+
+    def claim(self: partials.Aside, folder: Path) -> None:
+        # The reader waits until the second process has kept the last batch's sums, so that
+        # it has begun (it starts in a second or two, the reader would take every batch).
+        for _ in range(600):
+            if (cache / "hhtools" / "partials" / str(last)).is_dir():
+                break
+            time.sleep(0.1)
+        real_claim(self, folder)
+
+    def counted(store: Store, folder: Path, *args: object) -> object:
+        read.append(folder)
+        return real_read(store, folder, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(partials.Aside, "claim", claim)
+    monkeypatch.setattr(page, "batch_tables", counted)
+    assert build_report(batched_store, filters, NOW) == expected
+    assert folders[-1] not in read and len(read) == len(set(read)) < len(folders)
+    # What the second process cached of every batch it made serves a report made again.
+    with monkeypatch.context() as patch:
+        _reads_no_batch(patch)
+        assert build_report(batched_store, filters, NOW) == expected
