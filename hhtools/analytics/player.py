@@ -307,7 +307,8 @@ class PlayerData:
     def showdown_classes(self) -> pl.DataFrame:
         """``chartdata.showdown_classes`` of these hands."""
         games: dict[str, list[str]] = {}
-        for name in pl.concat([self.shown["game"], self.held["game"]]).unique().to_list():
+        named = pl.concat([self.shown["game"], self.held["game"]]).drop_nulls().unique()
+        for name in named.to_list():
             with suppress(HHToolsError):  # a game no longer known has no class
                 games.setdefault(get_game(name).name, []).append(name)
         if len(games) < 2:
