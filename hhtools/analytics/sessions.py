@@ -122,8 +122,6 @@ def sessions_of_kinds(hands: pl.DataFrame | pl.LazyFrame, kinds: pl.DataFrame,
               | (pl.col("started_at").diff() > limit).fill_null(False))
     session = keys.select(_session=starts.cum_sum())["_session"]
     del keys
-    played = played.select("kind", "started_at", "net", "net_bb", "net_big_bets", "table",
-                           "hand_id")
     # The hands gathered and summed ``SESSION_ROWS`` at a time in the order played, a
     # session's sums carried from one slice to the next: a grinder's session of 780,000
     # hands gathered and summed at once peaked some 150 MB above the hands themselves.
@@ -151,7 +149,7 @@ def sessions_of_kinds(hands: pl.DataFrame | pl.LazyFrame, kinds: pl.DataFrame,
                             .cast(pl.Int64))
 
 
-#: The hands of a player's sessions gathered and summed at once (``sessions_of_kinds``).
+#: The hands gathered and summed at once (``sessions_of_kinds``), wherever a session is cut.
 SESSION_ROWS = 100_000
 #: The float sums of a session, added in the order played (``_carried``), by their names
 #: in a session's sums.
