@@ -1,10 +1,11 @@
 """A report's featured player's part measured without a profiler (bench/README.md, p28-player).
 
-    python bench/player_part.py phases STORE OUT.html
+    python bench/player_part.py phases STORE OUT.html [--whole]
         a report of STORE (cold when XDG_CACHE_HOME is empty): the processor time, resident
         memory and peak (VmHWM, reset at each outermost phase) of the survey, the player
         counts, the store's reports, each player's part and its sections, the player's
-        sessions, showdown classes, winnings series and charts;
+        sessions, showdown classes, winnings series and charts; with --whole the peak is
+        never reset (the process's peak so far: where it grows is where the report's is);
     python bench/player_part.py alone STORE sessions|showdowns [REPEAT]
         Hero's figures read from a warm cache's batch entries one batch at a time (as a cold
         report gathers them: a chunk a batch), then ``PlayerData.sessions(30)`` or
@@ -39,12 +40,14 @@ def reset() -> None:
 
 
 _depth = [0]
+#: Whether each outermost phase's peak is its own (VmHWM reset as it begins).
+_resets = [True]
 
 
 def timed(function: Callable[..., Any], name: str) -> Callable[..., Any]:
     def call(*args: Any, **kwargs: Any) -> Any:
         before, _ = memory()
-        if _depth[0] == 0:
+        if _depth[0] == 0 and _resets[0]:
             reset()
         _depth[0] += 1
         start = time.process_time()
@@ -116,6 +119,7 @@ def alone(store_path: str, what: str, repeat: int) -> None:
 
 if __name__ == "__main__":
     if len(sys.argv) >= 4 and sys.argv[1] == "phases":
+        _resets[0] = "--whole" not in sys.argv[4:]
         phases(sys.argv[2], sys.argv[3])
     elif len(sys.argv) >= 4 and sys.argv[1] == "alone" and sys.argv[3] in ("sessions", "showdowns"):
         alone(sys.argv[2], sys.argv[3], int(sys.argv[4]) if len(sys.argv) > 4 else 1)
