@@ -227,7 +227,7 @@ def _spans(hands: pl.LazyFrame, limit: timedelta) -> pl.LazyFrame:
 
 def _tables_at_once(spans: pl.LazyFrame, limit: timedelta) -> pl.LazyFrame:
     """Per session, the most tables in play at one moment, from the ``_spans`` of its
-    hands' slices: a table's spans of two slices are one where less than ``limit`` apart,
+    hands' slices: a table's spans of two slices are one where not more than ``limit`` apart,
     as its hands would have been."""
     session = ["_session"]
     table = [*session, *TABLE]
