@@ -110,36 +110,37 @@ def sessions_of_kinds(hands: pl.DataFrame | pl.LazyFrame, kinds: pl.DataFrame,
     if timed.select(pl.col("started_at").null_count()).collect().item():
         timed = timed.filter(pl.col("started_at").is_not_null())
     played = timed.collect()
-    # The hands in the order played are their keys' order (sorted alone); the sessions are
-    # numbered across players and units from two columns in that order, so that one number
-    # tells them apart. A gap of more than ``gap`` minutes since the previous hand starts one.
-    order = played.select(pl.arg_sort_by(coded[0], "started_at", coded[1], "hand_id")).to_series()
-    keys = played.select(coded[0], "started_at")[order]
+    # The hands in the order played are their keys' order (sorted alone, in one chunk: a
+    # sort by several columns of a player's hands, one chunk a batch, took 15 times as
+    # long); the sessions are numbered across players and units from two columns in that
+    # order, so that one number tells them apart. A gap of more than ``gap`` minutes since
+    # the previous hand starts one.
+    keys = played.select(coded[0], "started_at", coded[1], "hand_id").rechunk()
+    order = keys.select(pl.arg_sort_by("_group", "started_at", "_site", "hand_id")).to_series()
+    keys = keys.select("_group", "started_at")[order]
     starts = ((pl.col("_group") != pl.col("_group").shift()).fill_null(True)
               | (pl.col("started_at").diff() > limit).fill_null(False))
     session = keys.select(_session=starts.cum_sum())["_session"]
-    first = keys.select(_first=starts.arg_true())["_first"]
     del keys
-    # A hand's table as a number from here on (its name, or the hand's id where it has none:
-    # a table of its own), and no other text: a grinder's session holds 780,000 hands.
-    played = played.select("kind", "started_at", "net", "net_bb", "net_big_bets",
-                           _table=pl.coalesce("table", "hand_id").rank("dense"))
-    # The rest of each hand gathered and summed ``SESSION_ROWS`` hands at a time, cut at a
-    # session's start: a grinder's 965,000 rows gathered at once, with what the sums and the
-    # tables at once need, peaked some 180 MB above the rows themselves.
-    summed = []
-    end = 0
-    while end < order.len():
-        begin = end
-        cut = first.search_sorted(begin + SESSION_ROWS, side="left")
-        end = int(first[cut]) if cut < first.len() else order.len()
-        summed.append(_sessions_summed(played[order.slice(begin, end - begin)].with_columns(
-            *coded, session.slice(begin, end - begin)), limit))
+    # The hands gathered and summed ``SESSION_ROWS`` at a time in the order played, a
+    # session's sums carried from one slice to the next: a grinder's session of 780,000
+    # hands gathered and summed at once peaked some 150 MB above the hands themselves.
+    summed, spans = [], []
+    carried = None
+    for begin in range(0, order.len(), SESSION_ROWS):
+        part = played[order.slice(begin, SESSION_ROWS)].select(
+            "started_at", "net", "net_bb", "net_big_bets", *coded,
+            session.slice(begin, SESSION_ROWS), _table=pl.coalesce("table", "hand_id"))
+        part, carried = _carried(part, carried)
+        summed.append(_sessions_summed(part))
+        spans.append(_spans(part.lazy(), limit).collect())
     del played, order, session
     if not summed:
         return pl.DataFrame(schema=SCHEMA)
-    sums = pl.concat(summed, how="vertical").join(groups, on="_group", how="left",
-                                                  maintain_order="left")
+    most = _tables_at_once(pl.concat(spans, how="vertical").lazy(), limit)
+    sums = (_sessions_joined(summed).join(most, on="_session", how="left",
+                                          maintain_order="left")
+            .join(groups.lazy(), on="_group", how="left", maintain_order="left").collect())
     rows: list[tuple[object, ...]] = []
     for row in sums.iter_rows(named=True):
         rows.append(_session(row, len(rows)))
@@ -148,27 +149,99 @@ def sessions_of_kinds(hands: pl.DataFrame | pl.LazyFrame, kinds: pl.DataFrame,
                             .cast(pl.Int64))
 
 
-#: The hands of a player's sessions gathered and summed at once (``sessions_of_kinds``).
+#: The hands gathered and summed at once (``sessions_of_kinds``), wherever a session is cut.
 SESSION_ROWS = 100_000
+#: The float sums of a session, added in the order played (``_carried``), by their names
+#: in a session's sums.
+FLOAT_SUMS = {"net_big_bets": "big_bets", "net_bb": "blinds"}
 
 
-def _sessions_summed(played: pl.DataFrame, limit: timedelta) -> pl.DataFrame:
-    """Per session of ``played`` (whole sessions' hands in the order played, each with its
-    ``_session``, ``_group``, ``_site``, ``_limit`` and ``_table``, the table's number),
-    its sums and its tables at once."""
-    session = ["_session"]
-    # The float sums in the order played, one term at a time, as Python's sum adds them
-    # (a pairwise sum's last bit differs, and rounding to the hundredth shows it).
-    summed = played.lazy().group_by(session, maintain_order=True).agg(
+def _carried(part: pl.DataFrame, carried: tuple[int, dict[str, float | None]] | None
+             ) -> tuple[pl.DataFrame, tuple[int, dict[str, float | None]]]:
+    """``part``, a slice of the hands in the order played, its first session's first float
+    terms having added to them that session's float sums so far (``carried``: the session's
+    number and its sums, left by the slice before); and what to carry to the next slice.
+
+    The float sums are added one term at a time, as Python's ``sum`` adds them (a pairwise
+    sum's last bit differs, and rounding to the hundredth shows it): a session cut between
+    two slices sums its second one from where the first ended, its first term there being
+    the sum so far plus that term, as it would have been in one pass. A null term is passed
+    over (the sum so far goes on after it; a session whose last term is null has no sum)."""
+    numbers = part["_session"]
+    first, last = numbers[0], numbers[-1]
+    so_far = carried[1] if carried is not None and carried[0] == first else {}
+    # Sessions are numbered in the order played: the first one's hands begin the slice.
+    own = int(numbers.eq(first).sum())
+    added = {}
+    for column, value in so_far.items():
+        terms = part[column].head(own).is_not_null()
+        if value is not None and terms.any():
+            added[column] = (pl.when(pl.int_range(pl.len()) == terms.arg_max())
+                             .then(pl.lit(value, pl.Float64) + pl.col(column))
+                             .otherwise(pl.col(column)))
+    part = part.with_columns(**added)
+    ending = int(numbers.eq(last).sum())
+    kept: dict[str, float | None] = {}
+    for column in FLOAT_SUMS:
+        sums = part[column].tail(ending).cum_sum().drop_nulls()
+        kept[column] = (sums[-1] if sums.len() else so_far.get(column) if last == first
+                        else None)
+    return part, (last, kept)
+
+
+def _sessions_summed(played: pl.DataFrame) -> pl.DataFrame:
+    """Per session of ``played`` (hands in the order played, each with its ``_session``,
+    ``_group`` and ``_limit``), its sums; the float ones added one term at a time
+    (``_carried``)."""
+    return played.lazy().group_by("_session", maintain_order=True).agg(
         pl.col("_group").first(),
         start=pl.col("started_at").first(), end=pl.col("started_at").last(), hands=pl.len(),
         net=pl.col("net").sum(),
-        big_bets=pl.col("net_big_bets").cum_sum().last(),
-        blinds=pl.col("net_bb").cum_sum().last(),
-        every_limit=pl.col("_limit").all(), any_limit=pl.col("_limit").any())
-    most = _tables_at_once(played.lazy().select(*session, "_site", "started_at", "_table"),
-                           session, limit)
-    return summed.join(most, on=session, how="left", maintain_order="left").collect()
+        **{name: pl.col(column).cum_sum().last() for column, name in FLOAT_SUMS.items()},
+        every_limit=pl.col("_limit").all(), any_limit=pl.col("_limit").any()).collect()
+
+
+def _sessions_joined(summed: list[pl.DataFrame]) -> pl.LazyFrame:
+    """The sums of sessions cut between slices (``_sessions_summed`` of each slice in the
+    order played, the float sums carried across: the last slice's are the session's)."""
+    return pl.concat(summed, how="vertical").lazy().group_by("_session", maintain_order=True).agg(
+        pl.col("_group").first(), pl.col("start").first(), pl.col("end").last(),
+        pl.col("hands").sum(), pl.col("net").sum(), pl.col(*FLOAT_SUMS.values()).last(),
+        pl.col("every_limit").all(), pl.col("any_limit").any())
+
+
+#: What tells one table from another: its site's number and its name (or the hand's id,
+#: where it has none: a table of its own).
+TABLE = ["_site", "_table"]
+
+
+def _spans(hands: pl.LazyFrame, limit: timedelta) -> pl.LazyFrame:
+    """The spans each table is in play in ``hands`` (in the order played): from a hand to
+    its next hand at the table, unless more than ``limit`` apart; per session."""
+    table = ["_session", *TABLE]
+    return hands.with_columns(
+        _span=(pl.col("started_at").diff() > limit).fill_null(False).cum_sum().over(table)
+    ).group_by(*table, "_span").agg(_start=pl.col("started_at").first(),
+                                     _end=pl.col("started_at").last()).drop("_span")
+
+
+def _tables_at_once(spans: pl.LazyFrame, limit: timedelta) -> pl.LazyFrame:
+    """Per session, the most tables in play at one moment, from the ``_spans`` of its
+    hands' slices: a table's spans of two slices are one where not more than ``limit`` apart,
+    as its hands would have been."""
+    session = ["_session"]
+    table = [*session, *TABLE]
+    spans = (spans.sort(*table, "_start", "_end").with_columns(
+        _span=(pl.col("_start") - pl.col("_end").shift() > limit).fill_null(False)
+        .cum_sum().over(table))
+        .group_by(*table, "_span").agg(pl.col("_start").min(), pl.col("_end").max()))
+    # Starts before ends at one moment: two tables whose hands start together overlap.
+    events = pl.concat([
+        spans.select(*session, _at=pl.col("_start"), _kind=pl.lit(0), _step=pl.lit(1)),
+        spans.select(*session, _at=pl.col("_end"), _kind=pl.lit(1), _step=pl.lit(-1))])
+    return (events.sort(*session, "_at", "_kind")
+            .with_columns(_now=pl.col("_step").cum_sum().over(session))
+            .group_by(session).agg(tables_at_once=pl.col("_now").max().cast(pl.Int64)))
 
 
 def sessions_after(earlier: pl.DataFrame, old: pl.LazyFrame, new: pl.LazyFrame,
@@ -232,22 +305,3 @@ def _session(row: dict[str, Any], number: int) -> tuple[object, ...]:
             round(big_bets, 2), round(rate, 2), unit_name,
             round(float(net) / hours, 2) if hours else None,
             round(big_bets / hours, 2) if hours else None)
-
-
-def _tables_at_once(hands: pl.LazyFrame, session: list[str], limit: timedelta) -> pl.LazyFrame:
-    """Per session, the most tables in play at one moment: a table is in play from a hand to
-    its next hand unless more than ``limit`` apart (``hands`` in the order played)."""
-    table = [*session, "_table"]
-    # A hand of no named table is a table of its own (``_table``, the number of the table or
-    # the hand's id, at ``_site``, the site's number).
-    spans = hands.with_columns(_table=pl.struct("_site", "_table")).with_columns(
-        _span=(pl.col("started_at").diff() > limit).fill_null(False).cum_sum().over(table)
-    ).group_by(*table, "_span").agg(_start=pl.col("started_at").first(),
-                                     _end=pl.col("started_at").last())
-    # Starts before ends at one moment: two tables whose hands start together overlap.
-    events = pl.concat([
-        spans.select(*session, _at=pl.col("_start"), _kind=pl.lit(0), _step=pl.lit(1)),
-        spans.select(*session, _at=pl.col("_end"), _kind=pl.lit(1), _step=pl.lit(-1))])
-    return (events.sort(*session, "_at", "_kind")
-            .with_columns(_now=pl.col("_step").cum_sum().over(session))
-            .group_by(session).agg(tables_at_once=pl.col("_now").max().cast(pl.Int64)))

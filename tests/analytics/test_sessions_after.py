@@ -56,15 +56,46 @@ def test_sessions_after_new_hands_are_those_of_every_hand(seed, how):
 
 @pytest.mark.parametrize("seed", range(4))
 def test_sessions_summed_a_few_hands_at_a_time_are_those_summed_at_once(seed, monkeypatch):
-    # Cut at sessions' starts every few hands (a session longer than the cut stays whole):
-    # the same sessions, sums and tables at once as one pass over every hand.
+    # Slices of a few hands in the order played, cutting sessions (and a table's play)
+    # anywhere: the same sessions, sums and tables at once as one pass over every hand.
     from hhtools.analytics import sessions
 
     hands = _hands(seed, 400)
     for gap in (5, 30, 90):
         whole = sessions_of(hands, gap)
+        for rows in (1, 7, 64):
+            with monkeypatch.context() as patch:
+                patch.setattr(sessions, "SESSION_ROWS", rows)
+                cut = sessions_of(hands, gap)
+            assert cut.to_dicts() == whole.to_dicts()
+            assert cut.schema == whole.schema
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_float_sum_carried_across_slices_passes_over_null_terms(seed, monkeypatch):
+    # A hand's big bets or blinds unknown (null) in the middle of a session: its sums go
+    # on after it, wherever the slices cut, and equal Python's one term at a time.
+    from hhtools.analytics import sessions
+
+    hands = _hands(seed, 300).filter(pl.col("started_at").is_not_null())
+    unknown = hands.with_row_index("_i").filter(pl.col("_i") % 5 == 0).drop("_i")
+    # Each hand of an unknown term is followed at once, at its table, by one of known terms,
+    # so that no session ends on an unknown one.
+    after = unknown.with_columns(pl.col("hand_id") + "x")
+    hands = pl.concat([
+        hands.join(unknown, on="hand_id", how="anti"),
+        unknown.with_columns(net_bb=None, net_big_bets=pl.when(pl.col("net").abs() > 1)
+                             .then(None).otherwise(pl.col("net_big_bets"))),
+        after]).select(HAND_COLUMNS)
+    whole = sessions_of(hands, 30)
+    for rows in (1, 3, 10):
         with monkeypatch.context() as patch:
-            patch.setattr(sessions, "SESSION_ROWS", 7)
-            cut = sessions_of(hands, gap)
+            patch.setattr(sessions, "SESSION_ROWS", rows)
+            cut = sessions_of(hands, 30)
         assert cut.to_dicts() == whole.to_dicts()
-        assert cut.schema == whole.schema
+    ordered = hands.sort("player", "unit", "started_at", "site", "hand_id")
+    for row in whole.iter_rows(named=True):
+        mine = ordered.filter((pl.col("player") == row["player"]) & (pl.col("unit") == row["unit"])
+                              & pl.col("started_at").is_between(row["start"], row["end"]))
+        assert mine.height == row["hands"]
+        assert row["net_big_bets"] == round(sum(mine["net_big_bets"].drop_nulls()), 2)
