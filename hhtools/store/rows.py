@@ -220,7 +220,14 @@ def add_hand(rows: Rows, hand: Hand, audit: Audit | None = None, path: str | Non
     """
     site, hand_id = hand.site, hand.hand_id
     hero = hand.hero
-    put_in, collected, returned = chip_totals(hand)
+    # The chips each player put in, collected and got back, as the audit's settlement read
+    # them from the same records (a cancelled hand gives every chip back: chip_totals says so).
+    if audit is not None and audit.paid is not None and not hand.cancelled:
+        put_in = audit.paid
+        collected = audit.collected if audit.collected is not None else {}
+        returned = audit.returned if audit.returned is not None else {}
+    else:
+        put_in, collected, returned = chip_totals(hand)
     facts = betting_facts(hand, put_in)
     shown = shown_cards(hand)
     dealt = dealt_seats(hand)

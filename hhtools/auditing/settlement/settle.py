@@ -130,7 +130,8 @@ class Settlement:
             verdict = "invalid" if ledger.rule_broken() else "mismatch"
             findings.sort(key=_LINE)
         return Audit(h, self.rules, verdict, tuple(findings), tuple(pots), tuple(players),
-                     tuple(ledger.notes), tuple(ledger.remarks))
+                     tuple(ledger.notes), tuple(ledger.remarks), paid, collected,
+                     recorded_returned)
 
     def _uncalled(self, paid: dict[str, Decimal], recorded: dict[str, Decimal]
                   ) -> dict[str, Decimal]:
