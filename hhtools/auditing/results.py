@@ -119,11 +119,20 @@ class Audit:
     #: What the rules explain without a finding and without making the hand unverifiable:
     #: a card seen with two players that a reshuffle could have dealt again.
     remarks: tuple[str, ...] = ()
+    #: The chips as the history records them, per player, as the settlement read them: put
+    #: in (those who put some in), collected and returned uncalled (those who have any);
+    #: ``records.chip_totals`` of a hand neither partial nor cancelled. None for a partial hand,
+    #: which has nothing to replay. The store's rows read them rather than adding them up again.
+    paid: dict[str, Decimal] | None = None
+    collected: dict[str, Decimal] | None = None
+    returned: dict[str, Decimal] | None = None
 
     def __init__(self, hand: Hand, rules: RuleProfile, verdict: Verdict,
                  findings: tuple[Finding, ...], pots: tuple[PotAudit, ...],
                  players: tuple[PlayerAudit, ...], notes: tuple[str, ...],
-                 remarks: tuple[str, ...] = ()) -> None:
+                 remarks: tuple[str, ...] = (), paid: dict[str, Decimal] | None = None,
+                 collected: dict[str, Decimal] | None = None,
+                 returned: dict[str, Decimal] | None = None) -> None:
         self.hand = hand
         self.rules = rules
         self.verdict = verdict
@@ -132,6 +141,9 @@ class Audit:
         self.players = players
         self.notes = notes
         self.remarks = remarks
+        self.paid = paid
+        self.collected = collected
+        self.returned = returned
 
     def as_dict(self) -> JSONObject:
         """The object ``hhtools audit --json`` prints."""

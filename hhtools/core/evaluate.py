@@ -127,12 +127,7 @@ class Evaluation(NamedTuple):
     @property
     def description(self) -> str:
         """The hand in the words players use, e.g. ``4-card Badugi 8-4-3-A``."""
-        component = self.component
-        text = component._described.get(self.rank)
-        if text is None:
-            # Remembered per rank: the audit reads descriptions of every hand shown.
-            text = component._described[self.rank] = component.describe(self.rank)
-        return text
+        return description_of(self)
 
     def beats(self, other: Evaluation) -> bool:
         """True if this hand wins against ``other`` (same component)."""
@@ -142,6 +137,18 @@ class Evaluation(NamedTuple):
         """A JSON-ready view."""
         return {"name": self.component.name, "rank": self.rank,
                 "best": [str(c) for c in self.best], "description": self.description}
+
+
+def description_of(evaluation: Evaluation) -> str:
+    """``evaluation.description``, read by compiled callers as a native call rather than
+    through the property of a named tuple (the audit reads one for every hand shown)."""
+    component = evaluation[0]
+    rank = evaluation[1]
+    text = component._described.get(rank)
+    if text is None:
+        # Remembered per rank: the audit reads descriptions of every hand shown.
+        text = component._described[rank] = component.describe(rank)
+    return text
 
 
 def _evaluation(component: Component, rank: int, best: tuple[Card, ...]) -> Evaluation:
@@ -250,7 +257,8 @@ class BadugiComponent(Component):
                 return True
             if len(set(cards)) == 4:
                 return False
-        return self.is_made(self.evaluate(cards))
+        # (The best Badugi's positions are those of its cards: no Evaluation made for them.)
+        return len(self._best(cards)[1]) == 4
 
     def _decode(self, rank: int) -> tuple[int, tuple[str, ...]]:
         mask = self._table()[1][rank - 1]
@@ -454,6 +462,10 @@ class FiveCardHand(Component):
         return self._plain, self._flush, self._keys, self._paired  # type: ignore[return-value]
 
     def evaluate(self, cards: Sequence[Card]) -> Evaluation:
+        return _evaluation(self, self._rank(cards), tuple(cards))
+
+    def _rank(self, cards: Sequence[Card]) -> int:
+        """The rank of ``cards``; raises as ``evaluate``."""
         # The hot path: one multiplication chain and one dict lookup. Validation costs extra
         # only where a bad hand is possible: a repeated card always repeats a rank.
         try:
@@ -469,7 +481,20 @@ class FiveCardHand(Component):
         except (ValueError, TypeError, KeyError, IndexError):
             self.checked(cards)
             raise
-        return _evaluation(self, rank, tuple(cards))
+        return rank
+
+    def made(self, cards: Sequence[Card]) -> bool:
+        # From the rank alone: the import asks this of every hand in its draws table, and an
+        # Evaluation (the tuple, its cards' tuple, its rank read back) costs more than the
+        # lookup.
+        return self._made_rank(self._rank(cards))
+
+    def is_made(self, evaluation: Evaluation) -> bool:
+        return self._made_rank(evaluation.rank)
+
+    def _made_rank(self, rank: int) -> bool:
+        """``is_made`` of a hand of this rank."""
+        raise NotImplementedError
 
     def rank_many(self, hands: Iterable[Sequence[Card]]) -> list[int]:
         """The ranks of many hands: ``evaluate`` without a call and a result object per hand."""
@@ -546,9 +571,9 @@ class FiveCardLow(FiveCardHand):
         # The weakest category wins, then the lowest ranks from the top down.
         return category, ranks
 
-    def is_made(self, evaluation: Evaluation) -> bool:
+    def _made_rank(self, rank: int) -> bool:
         # Pairs, straights and flushes all count against a low: only a plain no-pair is made.
-        return self.key(evaluation.rank)[0] == _NO_PAIR
+        return self.key(rank)[0] == _NO_PAIR
 
     def _category_reason(self, better: int, worse: int) -> str:
         return (f"in lowball {_CATEGORY_NAMES[better]} beats {_CATEGORY_NAMES[worse]}"
@@ -579,8 +604,8 @@ class FiveCardHigh(FiveCardHand):
             return "royal flush"
         return super().describe(rank)
 
-    def is_made(self, evaluation: Evaluation) -> bool:
-        return self.key(evaluation.rank)[0] >= _STRAIGHT
+    def _made_rank(self, rank: int) -> bool:
+        return self.key(rank)[0] >= _STRAIGHT
 
     def _category_reason(self, better: int, worse: int) -> str:
         return f"{_CATEGORY_NAMES[better]} beats {_CATEGORY_NAMES[worse]}"

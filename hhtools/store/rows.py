@@ -89,21 +89,30 @@ def positions(hand: Hand, dealt: Sequence[Seat] | None = None) -> dict[str, str]
         dealt = dealt_seats(hand)
     if not dealt:
         return {}
-    seated = sorted([(s.seat, s.name) for s in dealt])
-    names = [name for _, name in seated]
+    # Sites list the seats in order: sorted only when they are not (by number, then name).
+    names = [s.name for s in dealt]
+    seats = [s.seat for s in dealt]
+    for i in range(1, len(seats)):
+        if seats[i] <= seats[i - 1]:
+            seated = sorted([(s.seat, s.name) for s in dealt])
+            names = [name for _, name in seated]
+            seats = [seat for seat, _ in seated]
+            break
     button = hand.button_seat
     if button is not None:
         # Rotate so the first player after the button comes first; the button ends the list.
         after = 0
-        for seat, _ in seated:
+        for seat in seats:
             if seat > button:
                 break
             after += 1
-        names = names[after:] + names[:after]
+        if after:
+            names = names[after:] + names[:after]
     n = len(names)
-    by_seat = dict(zip(names, _labels_of(n)))
     small, big = _blinds(hand, set(names))
     if big is None or n < 3:
+        # (Counted from the button alone: most hands know their big blind and never come here.)
+        by_seat = dict(zip(names, _labels_of(n)))
         if n == 2 and big is not None and by_seat.get(big) != "big blind":
             return {name: "big blind" if name == big else "button" for name in names}
         return by_seat
@@ -125,13 +134,16 @@ def positions(hand: Hand, dealt: Sequence[Seat] | None = None) -> dict[str, str]
 def _blinds(hand: Hand, dealt: set[str]) -> tuple[str | None, str | None]:
     """(small blind, big blind): as the site's summary names them, else the first players to
     post them (a newcomer's live big blind is posted after the blinds)."""
-    words: dict[str, str] = {}
+    small: str | None = None
+    big: str | None = None
     for r in hand.summary.seats:
-        if r.player in dealt:
-            for role in ("small blind", "big blind"):
-                if role in r.positions:
-                    words.setdefault(role, r.player)
-    small, big = words.get("small blind"), words.get("big blind")
+        # (Most summary lines name no position: those cost no lookup of their player.)
+        held = r.positions
+        if held and r.player in dealt:
+            if small is None and "small blind" in held:
+                small = r.player
+            if big is None and "big blind" in held:
+                big = r.player
     if small is None or big is None:
         for a in hand.actions:
             if a.kind == "post_bb" and big is None and a.player in dealt and a.player != small:
@@ -208,7 +220,14 @@ def add_hand(rows: Rows, hand: Hand, audit: Audit | None = None, path: str | Non
     """
     site, hand_id = hand.site, hand.hand_id
     hero = hand.hero
-    put_in, collected, returned = chip_totals(hand)
+    # The chips each player put in, collected and got back, as the audit's settlement read
+    # them from the same records (a cancelled hand gives every chip back: chip_totals says so).
+    if audit is not None and audit.paid is not None and not hand.cancelled:
+        put_in = audit.paid
+        collected = audit.collected if audit.collected is not None else {}
+        returned = audit.returned if audit.returned is not None else {}
+    else:
+        put_in, collected, returned = chip_totals(hand)
     facts = betting_facts(hand, put_in)
     shown = shown_cards(hand)
     dealt = dealt_seats(hand)

@@ -89,6 +89,28 @@ def test_nets_match_the_chips_each_player_put_in_and_took():
     assert quiet > 100
 
 
+def test_the_audit_carries_the_chips_as_chip_totals_adds_them_up(corpus):
+    # The store's rows read the audit's chip totals instead of adding them up again: they
+    # must be chip_totals' own, for real histories (partial and cancelled hands among them)
+    # and for generated hands with their collections or uncalled bets taken away.
+    from hhtools.core.records import chip_totals
+    from hhtools.reading.parsing import parse_file
+
+    real = [h for path in sorted(corpus.rglob("*.txt")) for h in parse_file(path).hands]
+    made = [v for hand in hands() for v in (
+        hand, dataclasses.replace(hand, collections=hand.collections[:-1]),
+        dataclasses.replace(hand, uncalled=()))]
+    carried = 0
+    for h in real + made:
+        result = audit(h)
+        if h.partial:
+            assert result.paid is None
+        elif not h.cancelled:
+            assert (result.paid, result.collected, result.returned) == chip_totals(h), h.hand_id
+            carried += 1
+    assert carried > 300
+
+
 def test_nets_of_players_who_neither_win_nor_get_chips_back_keep_their_digits():
     # Those players skip the settlement's reckoning (their nets are ZERO - put, or ZERO): both
     # nets must be what the general reckoning gives, down to the Decimal's digits, also in

@@ -104,6 +104,30 @@ def test_made_agrees_with_the_evaluation_on_every_four_card_hand(component):
         component.made(parse_cards("As As 2d 3h"))
 
 
+@pytest.mark.parametrize("name", ["badugi", "badugi-ace-high", "2-7", "a-5", "high"])
+def test_made_of_five_cards_agrees_with_is_made_of_the_evaluation(name):
+    # Five-card hands are answered from the rank (and Badugi's from the best subset's
+    # positions), without an Evaluation: the same answer, and the same refusals.
+    component = get_component(name)
+    rng = random.Random(f"made-{name}")
+    hands = [tuple(rng.sample(DECK, 5)) for _ in range(20_000)]
+    # Every category at least once: pairs to quads, straights, flushes, made lows.
+    hands += [parse_cards(t) for t in ("2c 3d 4h 5s 7c", "2c 3c 4c 5c 7c", "3d 4h 5s 6c 7d",
+                                       "Ac 2d 3h 4s 5c", "Ac Ad Ah Kc Kd", "9c 9d 9h 9s 2c",
+                                       "Ts Js Qs Ks As", "Kc Kd 2h 3s 4c")]
+    made = 0
+    for hand in hands:
+        expected = component.is_made(component.evaluate(hand))
+        assert component.made(hand) is expected, hand
+        made += expected
+    assert 0 < made < len(hands)
+    for bad in ("As As 2d 3h 4c", "As 2d 3h 4c"):
+        if name.startswith("badugi") and bad.count(" ") == 3:
+            continue  # (four cards are a Badugi hand)
+        with pytest.raises(CardError):
+            component.made(parse_cards(bad))
+
+
 @pytest.mark.parametrize("component", [BADUGI, BADUGI_ACE_HIGH])
 def test_four_card_badugis_beat_three_card_hands_and_suits_never_matter(component):
     perms = [p for p in permutations(range(4)) if p != (0, 1, 2, 3)]

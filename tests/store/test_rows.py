@@ -81,6 +81,24 @@ def test_positions_count_from_the_first_seat_after_the_button(corpus):
 
 
 
+def test_positions_are_those_of_the_seats_in_order_however_they_are_listed(corpus):
+    # Seats listed in order are not sorted again: listed backwards, the same positions come
+    # out, in the same order, for every hand of the corpus.
+    import dataclasses
+
+    from hhtools.store.rows import positions
+
+    seen = 0
+    for path in sorted(corpus.rglob("*.txt")):
+        for hand in parse_file(path).hands:
+            if len(hand.seats) < 2:
+                continue
+            backwards = dataclasses.replace(hand, seats=hand.seats[::-1])
+            assert list(positions(backwards).items()) == list(positions(hand).items()), hand.hand_id
+            seen += 1
+    assert seen > 100
+
+
 def test_each_row_keeps_its_own_site_when_a_table_mixes_sites(corpus):
     import dataclasses
 

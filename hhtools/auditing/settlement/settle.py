@@ -92,6 +92,9 @@ class Settlement:
             # (Where a term is 0 it is left out: adding 0 changes neither the value nor the
             # digits of an amount read from a history, and costs a Decimal operation.)
             # (And 0 - 0 is the 0 of one who put nothing in: ``put`` is then ZERO itself.)
+            # (A player who gets nothing back by either count loses what went in: that loss is
+            # worked out once and is both nets, the same value and digits.)
+            loss: Decimal | None = None
             if won is None:
                 net = None
             else:
@@ -100,7 +103,7 @@ class Settlement:
                 if got is not None or back is not None:
                     net = _plus(got, back) - (ZERO if put is None else put)
                 else:
-                    net = ZERO if put is None else ZERO - put
+                    net = loss = ZERO if put is None else ZERO - put
             # By the history: its printed net (KingsClub), else its collections and uncalled
             # bets less what went in (every chip back in a cancelled hand).
             recorded_net = summary_nets.get(p) if summary_nets else None
@@ -112,6 +115,8 @@ class Settlement:
                     back = recorded_returned.get(p) if recorded_returned else None
                     if got is not None or back is not None:
                         recorded_net = _plus(got, back) - (ZERO if put is None else put)
+                    elif loss is not None:
+                        recorded_net = loss
                     else:
                         recorded_net = ZERO if put is None else ZERO - put
             players.append(PlayerAudit(p, s.seat, net, recorded_net,
@@ -125,7 +130,8 @@ class Settlement:
             verdict = "invalid" if ledger.rule_broken() else "mismatch"
             findings.sort(key=_LINE)
         return Audit(h, self.rules, verdict, tuple(findings), tuple(pots), tuple(players),
-                     tuple(ledger.notes), tuple(ledger.remarks))
+                     tuple(ledger.notes), tuple(ledger.remarks), paid, collected,
+                     recorded_returned)
 
     def _uncalled(self, paid: dict[str, Decimal], recorded: dict[str, Decimal]
                   ) -> dict[str, Decimal]:

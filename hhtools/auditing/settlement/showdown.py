@@ -11,7 +11,7 @@ from hhtools.auditing.deck import first_reshuffle, reshuffle_reason
 from hhtools.auditing.rules import RuleProfile
 from hhtools.auditing.settlement.ledger import Ledger
 from hhtools.core.cards import Card, format_cards
-from hhtools.core.evaluate import Evaluation
+from hhtools.core.evaluate import Evaluation, description_of
 from hhtools.core.games import Game
 from hhtools.core.records import Hand
 from hhtools.core.words import plural
@@ -161,8 +161,8 @@ class Showdown:
         if claim is None:
             return
         scored = self.evals.get(player) or self.game.evaluate(cards)
-        names = ([scored[0].description] if len(scored) == 1 else
-                 [e.description for e in scored])
+        names = ([description_of(scored[0])] if len(scored) == 1 else
+                 [description_of(e) for e in scored])
         if not matches(claim, names):
             self.ledger.find("description_mismatch", line,
                              f"the history calls {player}'s {format_cards(cards)} "
