@@ -198,19 +198,24 @@ def test_amounts_are_exact():
                                   "1234,567", "-", "+", "+-5", "--5", "-$", "1,٣٣٣",
                                   "-1,234.", "+ 5", "12.50€", "25€", "5$", "$5$", "1,500£",
                                   "-3.25€", "€", "5€€", "5.€", "€5", "5 €", "5¥", "5€ ",
-                                  "1,00€", "٣€"])
-def test_plain_amounts_read_as_the_pattern_reads_them(text):
-    # parse_amount reads plain digits without its pattern: the same value, or the same refusal.
-    from hhtools.core.money import _AMOUNT
+                                  "1,00€", "٣€", ".", "..", "1..5", "$.5", "$1.", "0.",
+                                  "12.34.", ".12.", "1.2.", "9" * 40, "$" + "9" * 40 + ".5",
+                                  "1. 5", "1.5\n", "\t1"])
+@pytest.mark.parametrize("reader", ["parse_amount", "read_amount"])
+def test_plain_amounts_read_as_the_pattern_reads_them(text, reader):
+    # parse_amount (and read_amount, which the builder calls) reads plain digits without its
+    # pattern: the same value, or the same refusal.
+    from hhtools.core import money
 
-    m = _AMOUNT.fullmatch(text.strip())
+    read = getattr(money, reader)
+    m = money._AMOUNT.fullmatch(text.strip())
     if m is None:
         with pytest.raises(AmountError):
-            parse_amount(text)
+            read(text)
         return
     sign, whole, cents = m.groups()
     expected = Decimal(sign + whole.replace(",", "") + (cents or ""))
-    got = parse_amount(text)
+    got = read(text)
     assert got == expected and str(got) == str(expected)
 
 

@@ -451,22 +451,25 @@ def _start_time_read_whole(text: str, zone: str) -> tuple[object, ...]:
     return when, when.fold, when.utcoffset(), when.tzinfo
 
 
-def test_start_times_read_by_their_minute_answer_as_read_whole():
-    # A minute's start is read once and a time's seconds added to it (HandBuilder.set_time):
-    # the datetime, its zone, offset and fold, and every refusal must be those of the time
-    # read whole, the first time and once the minute is remembered, in zones whose clocks
-    # go back (an hour read twice) and forward (an hour that never was).
+def test_start_times_read_by_their_hour_answer_as_read_whole():
+    # An hour's start is read once and a time's minutes and seconds added to it
+    # (HandBuilder.set_time): the datetime, its zone, offset and fold, and every refusal must
+    # be those of the time read whole, the first time and once the hour is remembered, in
+    # zones whose clocks go back (an hour read twice) and forward (an hour that never was).
     texts = ["2024/11/03 01:30:00", "2024/11/03 01:30:59", "2024/03/10 02:30:15",
              "2024-03-25 01:57:07", "2024/10/27 02:59:30", "2008/09/01 20:15:3",
              "2008/09/01 20:15:60", "2008/09/01 20:60:00", "2008/09/01 24:00:00",
              "2008/02/30 10:00:00", "2008/09/01  20:15:03", "1899/01/01 10:00:00",
              "2008/09/01 20:15:+3", "2008/09/01 20:15:03:07", "2008/09/01 x:15:03",
-             "2008/09/01 9:05:01", "2008/09/01 ٢:05:01"]
+             "2008/09/01 9:05:01", "2008/09/01 ٢:05:01", "2008/09/01 20:6:00",
+             "2008/09/01 20:+5:00", "2008/09/01 20:٥5:00", "2008/09/01 20:59:59",
+             "2008/09/01 20:00:00", "2024/11/03 01:59:59", "2008/09/01 20:15:03 ",
+             "2008/09/01 20:00:60", "2008/09/01 2015:03", ":15:03", "15:03"]
     site = get_site("pokerstars")
     for zone in ("America/New_York", "Europe/Paris", "UTC"):
         for text in texts:
             expected = _start_time_read_whole(text, zone)
-            for _ in range(2):  # the minute is new, then remembered
+            for _ in range(2):  # the hour is new, then remembered
                 builder = site.builder(site, None, "1")
                 tok = classifier_module.LineToken(f"started {text}", "HEADER", (), 1)
                 try:
