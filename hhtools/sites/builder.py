@@ -218,18 +218,23 @@ class HandBuilder(SharedHandlers):
     def cards(self, tok: LineToken, text: str, size: int | None = None) -> tuple[Card, ...]:
         """Cards from a line, refusing repeats and, with ``size``, a wrong count."""
         # Sites write "As 3h 8h": read card by card from a table of the 52 as written, a loop
-        # mypyc compiles; a repeat is looked for among the words (each card has one text in
-        # the table, and the lookups have hashed them). The general reader explains failures.
+        # mypyc compiles; a repeat is told by a bit a card (its index, 0 to 51) in an int, not
+        # by a set of the words. The general reader explains failures.
         words = text.split()
         known = _CARD_TEXT
         cards: list[Card] = []
+        seen = 0
         for word in words:
             card = known.get(word)
             if card is None:
                 break
+            bit = 1 << card
+            if seen & bit:
+                break
+            seen |= bit
             cards.append(card)
         else:
-            if (size is None or len(cards) == size) and len(set(words)) == len(words):
+            if size is None or len(cards) == size:
                 return tuple(cards)
         try:
             return parse_cards(text, size=size)

@@ -16,7 +16,8 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from hhtools.core import records
-from hhtools.core.cards import parse_card
+from hhtools.core.cards import parse_card, parse_cards
+from hhtools.errors import CardError
 from hhtools.reading.parsing import decode, parse_text, split_lines
 from hhtools.reading.splitting import split_hands
 from hhtools.sites import SITES, base, get_site, memo, pokerstars, values
@@ -194,6 +195,16 @@ def test_remembered_lines_stay_bounded():
     with pytest.raises(TypeError, match="no such limit: line"):
         with memo.limited(line=5):
             pass
+
+
+def test_lines_listing_cards_are_not_remembered():
+    classifier = get_site("pokerstars").classifier
+    line = "Dealt to Hero [As 3h 8h Kd]"
+    tok = classifier.tokens([line], 4)[0]
+    assert (tok.type, tok.value, tok.line) == ("DEALT", ("Hero", "As 3h 8h Kd", None), 4)
+    assert line not in classifier.remembered()
+    assert classifier.tokens(["Hero: folds"], 1)[0].type == "FOLD"
+    assert "Hero: folds" in classifier.remembered()
 
 
 def test_headers_are_not_remembered():
@@ -492,3 +503,25 @@ def test_hand_ids_told_without_the_regex_answer_as_the_regex(hand_id):
     except base.LineError:
         accepted = False
     assert accepted == bool(re.fullmatch(r"[^\x00-\x20\x7f]{1,64}", hand_id))
+
+
+@pytest.mark.parametrize("text", ["As 3h 8h Kd", "As As", "As 3h As", "2c 2d 2h 2s", "Kd",
+                                  "", "As 3h 8h Kd 8h", "Ac 2c Ac 2c", "As x", "as 3h",
+                                  "Ts Js Qs Ks As", "As,3h", "As  3h\t8h", "Xx Xx"])
+@pytest.mark.parametrize("size", [None, 2, 4])
+def test_cards_read_by_the_builder_answer_as_the_general_reader(text, size):
+    # HandBuilder.cards reads the sites' own writing in a loop of its own, a repeat told by a
+    # bit a card: the same cards, or the general reader's refusal, pointed at the cards.
+    site = get_site("pokerstars")
+    builder = site.builder(site, None, "1")
+    tok = classifier_module.LineToken(f"Dealt to Hero [{text}]", "DEALT", (), 1)
+    try:
+        expected: object = parse_cards(text, size=size)
+    except CardError as e:
+        expected = str(e)
+    try:
+        got: object = builder.cards(tok, text, size)
+    except base.LineError as e:
+        assert e.column == tok.text.find(text) + 1
+        got = e.reason
+    assert got == expected
