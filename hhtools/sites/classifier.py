@@ -159,18 +159,15 @@ class Classifier:
         return known
 
     def remember(self, line: str, known: dict[str, LineToken]) -> LineToken | None:
-        """The token of ``line`` (its ``line`` number unset), remembered in ``known`` unless
-        it lists cards; None for a blank line, which is no token."""
-        # A line listing cards seldom shares its shape with another line (a header does), and
-        # its text never recurs: it is not remembered, which would only fill the table sooner
-        # (emptied when full, every common line is then read again).
-        plain = "[" not in line
-        text, kind, value = self.classify(line, plain)
+        """The token of ``line`` (its ``line`` number unset), remembered in ``known``; None
+        for a blank line, which is no token."""
+        # A line listing cards seldom shares its shape with another line (a header does). It
+        # is remembered all the same: hidden cards ("[X X]") recur, and a table that fills
+        # sooner costs less than the lines read again (p28-parse measured both).
+        text, kind, value = self.classify(line, "[" not in line)
         if not text:
             return None
-        tok = LineToken(text, kind, value, 0, self.handlers.get(kind, _unhandled))
-        if plain:
-            known[line] = tok
+        tok = known[line] = LineToken(text, kind, value, 0, self.handlers.get(kind, _unhandled))
         return tok
 
     def tokens(self, lines: Sequence[str], first: int, step: int = 1,

@@ -197,16 +197,6 @@ def test_remembered_lines_stay_bounded():
             pass
 
 
-def test_lines_listing_cards_are_not_remembered():
-    classifier = get_site("pokerstars").classifier
-    line = "Dealt to Hero [As 3h 8h Kd]"
-    tok = classifier.tokens([line], 4)[0]
-    assert (tok.type, tok.value, tok.line) == ("DEALT", ("Hero", "As 3h 8h Kd", None), 4)
-    assert line not in classifier.remembered()
-    assert classifier.tokens(["Hero: folds"], 1)[0].type == "FOLD"
-    assert "Hero: folds" in classifier.remembered()
-
-
 def test_headers_are_not_remembered():
     classifier = get_site("pokerstars").classifier
     line = HAND.splitlines()[0]
@@ -525,3 +515,23 @@ def test_cards_read_by_the_builder_answer_as_the_general_reader(text, size):
         assert e.column == tok.text.find(text) + 1
         got = e.reason
     assert got == expected
+
+
+def test_showed_endings_read_by_their_words_answer_as_the_regex():
+    # pokerstars.showed reads a summary line's "showed [...] and won (...) with ..." by its
+    # fixed words: the regex's groups, or None where the regex does not match.
+    pieces = ["showed ", "showed [", "[", "]", "] and ", " and ", "won (", "collected (",
+              "lost", " with ", ") with ", "(", ")", "As 2c", "$3", "\n", "x", " ", "won",
+              "] and lost with ", "Lo: 8,5,4,3,2"]
+    rng = random.Random(28)
+    texts = ["showed [As 2c] and won ($3) with a pair", "showed [] and lost with ",
+             "showed [As] and collected () with x\ny", "showed [As]] and won ($1) with x",
+             "showed [A\ns] and won ($1)) with x", "showed [As] and won ($1) with x)"]
+    texts += ["showed [" + "".join(rng.choice(pieces) for _ in range(rng.randint(0, 8)))
+              for _ in range(20_000)]
+    matched = 0
+    for text in texts:
+        m = pokerstars.SHOWED.fullmatch(text)
+        assert pokerstars.showed(text) == (m.groups() if m else None), text
+        matched += m is not None
+    assert matched > 500
