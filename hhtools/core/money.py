@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
+from typing import Final
 
 from hhtools.errors import AmountError
 
@@ -25,27 +26,39 @@ def parse_amount(text: str) -> Decimal:
     """Read ``$0.25``, ``1,500``, ``25€``, ``+192.75`` as an exact Decimal."""
     value = _CACHE.get(text)
     if value is None:
-        # Most amounts are plain digits, with cents and a dollar sign or not: read without the
-        # regex, which costs several times the Decimal. The whole and the cents must be ASCII
-        # digits (str.isdigit alone takes other scripts' digits), so what this reads the regex
-        # reads alike; a signed or grouped amount is tried next (_signed_or_grouped), anything
-        # else goes to the regex.
-        body = text[1:] if text[:1] == "$" else text
-        units, dot, decimals = body.partition(".")
-        if units.isascii() and units.isdigit() and (
-                not dot or (decimals.isascii() and decimals.isdigit())):
-            value = Decimal(body)
-        else:
-            value = _signed_or_grouped(text)
-            if value is None:
-                m = _AMOUNT.fullmatch(text.strip())
-                if m is None:
-                    raise AmountError(f"{text!r} is not an amount")
-                sign, whole, cents = m.groups()
-                value = Decimal(sign + whole.replace(",", "") + (cents or ""))
+        value = read_amount(text)
         if len(_CACHE) < 10_000:
             _CACHE[text] = value
     return value
+
+
+def read_amount(text: str) -> Decimal:
+    """``parse_amount`` without its table of amounts read before: for a caller that keeps
+    its own (the hand builder's), to which a text is new when it gets here."""
+    # Most amounts are plain digits, with cents and a currency sign (a dollar before, or
+    # Winamax's euro after) or not: read without the regex, which costs several times the
+    # Decimal. The whole and the cents must be ASCII digits (str.isdigit alone takes other
+    # scripts' digits), so what this reads the regex reads alike: ASCII text that is digits
+    # once the digits at both ends are stripped, or a point between digits. A signed or
+    # grouped amount is tried next (_signed_or_grouped), anything else goes to the regex.
+    body = text[1:] if text.startswith("$") else text
+    if body[-1:] in ("$", "€", "£"):
+        body = body[:-1]
+    if body.isascii():
+        rest = body.strip(_DIGITS)
+        if (not rest and body) or (rest == "." and body[0] != "." and body[-1] != "."):
+            return Decimal(body)
+    value = _signed_or_grouped(text)
+    if value is None:
+        m = _AMOUNT.fullmatch(text.strip())
+        if m is None:
+            raise AmountError(f"{text!r} is not an amount")
+        sign, whole, cents = m.groups()
+        value = Decimal(sign + whole.replace(",", "") + (cents or ""))
+    return value
+
+
+_DIGITS: Final = "0123456789"
 
 
 def _signed_or_grouped(text: str) -> Decimal | None:
@@ -60,10 +73,15 @@ def _signed_or_grouped(text: str) -> Decimal | None:
         body = body[:-1]
     units, dot, decimals = body.partition(".")
     if "," in units:
-        groups = units.split(",")
-        if not (1 <= len(groups[0]) <= 3 and all(len(g) == 3 for g in groups[1:])):
-            return None  # not grouped as the regex groups
-        units = "".join(groups)
+        # Grouped as the regex groups: one to three digits, then a comma every fourth
+        # character (told by where the commas are, not by a list of the groups).
+        head = len(units) - 4 * units.count(",")
+        if not 1 <= head <= 3:
+            return None
+        for at in range(head, len(units), 4):
+            if units[at] != ",":
+                return None
+        units = units.replace(",", "")
     if units.isascii() and units.isdigit() and (
             not dot or (decimals.isascii() and decimals.isdigit())):
         # (the regex's Decimal is made with the sign it found, a plus or none alike)

@@ -18,7 +18,7 @@ from zoneinfo import ZoneInfo
 
 from hhtools.core.cards import Card, parse_cards
 from hhtools.core.games import Game, get_game
-from hhtools.core.money import parse_amount
+from hhtools.core.money import read_amount
 from hhtools.core.records import (
     Action,
     Collection,
@@ -68,10 +68,15 @@ _RUN_TOGETHER = re.compile(r"(.*?) Seat (\d+): (.+)")
 _ORDINALS = {"draw1": "first", "draw2": "second", "draw3": "third"}
 #: Players' names already found good (check_name), by name.
 _NAMES: dict[str, bool] = table("player names")
-#: The start of each minute a hand started in, by (the time as written but its ``:SS``, zone).
-_MINUTES: dict[tuple[str, str], datetime] = table("start minutes")
-#: A start time's last three characters, ``:00`` to ``:59``, as the seconds they add.
+#: The start of each hour a hand started in, by (the time as written but its ``:MM:SS``, zone).
+_HOURS: dict[tuple[str, str], datetime] = table("start hours")
+#: A start time's last three characters, ``:00`` to ``:59``, as the seconds they add, and the
+#: three before them as the minutes.
 _SECONDS = {f":{s:02d}": timedelta(seconds=s) for s in range(60)}
+_MINUTES = {f":{m:02d}": timedelta(minutes=m) for m in range(60)}
+#: A start time's last six characters, ``:MM:SS`` (both 00 to 59), as the time they add to
+#: the hour: filled as they come (3,600 at most), not made at every start.
+_INTO_HOUR: dict[str, timedelta] = {}
 
 
 def _start_time(text: str, zone: str) -> datetime:
@@ -185,7 +190,7 @@ class HandBuilder(SharedHandlers):
         value = _AMOUNTS.get(text)
         if value is None:
             try:
-                value = parse_amount(text)
+                value = read_amount(text)
             except AmountError:
                 raise LineError(tok, f"{text!r} is not an amount", column_of(tok, text)) from None
             # An amount written in at most WHOLE_DIGITS characters, AMOUNT_PLACES of them after
@@ -213,18 +218,23 @@ class HandBuilder(SharedHandlers):
     def cards(self, tok: LineToken, text: str, size: int | None = None) -> tuple[Card, ...]:
         """Cards from a line, refusing repeats and, with ``size``, a wrong count."""
         # Sites write "As 3h 8h": read card by card from a table of the 52 as written, a loop
-        # mypyc compiles; a repeat is looked for among the words (each card has one text in
-        # the table, and the lookups have hashed them). The general reader explains failures.
+        # mypyc compiles; a repeat is told by a bit a card (its index, 0 to 51) in an int, not
+        # by a set of the words. The general reader explains failures.
         words = text.split()
         known = _CARD_TEXT
         cards: list[Card] = []
+        seen = 0
         for word in words:
             card = known.get(word)
             if card is None:
                 break
+            bit = 1 << card
+            if seen & bit:
+                break
+            seen |= bit
             cards.append(card)
         else:
-            if (size is None or len(cards) == size) and len(set(words)) == len(words):
+            if size is None or len(cards) == size:
                 return tuple(cards)
         try:
             return parse_cards(text, size=size)
@@ -252,26 +262,32 @@ class HandBuilder(SharedHandlers):
 
     def set_time(self, tok: LineToken, text: str, zone: str) -> None:
         """The start time: ``YYYY/MM/DD H:MM:SS`` (or with dashes) in an IANA zone."""
-        # A session's hands start a few seconds apart: the start of each minute as written is
-        # read once, and a time's seconds (two digits, 00 to 59) added to it, which gives the
-        # datetime read whole (an aware datetime adds in its own zone, and 59 seconds stay
-        # inside the minute). Anything else, or a minute that does not read, is read whole,
-        # which says what is wrong with the text as written.
-        seconds = _SECONDS.get(text[-3:])
-        if seconds is not None:
-            key = (text[:-3], zone)
-            minute = _MINUTES.get(key)
-            if minute is None:
+        # A session's hands start a minute or two apart: the start of each hour as written is
+        # read once, and a time's minutes and seconds (each two digits, 00 to 59) added to it,
+        # which gives the datetime read whole (an aware datetime adds in its own zone, fold 0,
+        # and 59:59 stay inside the hour). Anything else, or an hour that does not read, is
+        # read whole, which says what is wrong with the text as written.
+        tail = text[-6:]
+        into = _INTO_HOUR.get(tail)
+        if into is None:
+            minutes = _MINUTES.get(tail[:3])
+            seconds = _SECONDS.get(tail[3:])
+            if minutes is not None and seconds is not None:
+                into = _INTO_HOUR[tail] = minutes + seconds
+        if into is not None:
+            key = (text[:-6], zone)
+            hour = _HOURS.get(key)
+            if hour is None:
                 try:
-                    minute = _start_time(text[:-3] + ":00", zone)
+                    hour = _start_time(text[:-6] + ":00:00", zone)
                 except ValueError:
-                    minute = None
-                if minute is not None and year_problem(minute.year) is None:
-                    keep(_MINUTES, key, minute, LIMITS.amounts)
+                    hour = None
+                if hour is not None and year_problem(hour.year) is None:
+                    keep(_HOURS, key, hour, LIMITS.amounts)
                 else:
-                    minute = None
-            if minute is not None:
-                self.started_at = minute + seconds
+                    hour = None
+            if hour is not None:
+                self.started_at = hour + into
                 return
         try:
             self.started_at = _start_time(text, zone)

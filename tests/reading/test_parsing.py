@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import codecs
+import random
 from decimal import Decimal
 from pathlib import Path
 
@@ -198,20 +199,49 @@ def test_amounts_are_exact():
                                   "1234,567", "-", "+", "+-5", "--5", "-$", "1,٣٣٣",
                                   "-1,234.", "+ 5", "12.50€", "25€", "5$", "$5$", "1,500£",
                                   "-3.25€", "€", "5€€", "5.€", "€5", "5 €", "5¥", "5€ ",
-                                  "1,00€", "٣€"])
-def test_plain_amounts_read_as_the_pattern_reads_them(text):
-    # parse_amount reads plain digits without its pattern: the same value, or the same refusal.
-    from hhtools.core.money import _AMOUNT
+                                  "1,00€", "٣€", ".", "..", "1..5", "$.5", "$1.", "0.",
+                                  "12.34.", ".12.", "1.2.", "9" * 40, "$" + "9" * 40 + ".5",
+                                  "1. 5", "1.5\n", "\t1", "1,000,000", "12,345,678.90",
+                                  "1234,567,890", "1,23,456", "1,234,56", ",1,234", "1,234,",
+                                  "1,,234", "-1,234,567.89€", "€1,000", "$12.50€", "12.50$",
+                                  "1,000.5£", "+$1,000$"])
+@pytest.mark.parametrize("reader", ["parse_amount", "read_amount"])
+def test_plain_amounts_read_as_the_pattern_reads_them(text, reader):
+    # parse_amount (and read_amount, which the builder calls) reads plain digits without its
+    # pattern: the same value, or the same refusal.
+    from hhtools.core import money
 
-    m = _AMOUNT.fullmatch(text.strip())
+    read = getattr(money, reader)
+    m = money._AMOUNT.fullmatch(text.strip())
     if m is None:
         with pytest.raises(AmountError):
-            parse_amount(text)
+            read(text)
         return
     sign, whole, cents = m.groups()
     expected = Decimal(sign + whole.replace(",", "") + (cents or ""))
-    got = parse_amount(text)
+    got = read(text)
     assert got == expected and str(got) == str(expected)
+
+
+def test_random_amounts_read_as_the_pattern_reads_them():
+    # Texts of the characters amounts are written with, and a few they are not: read_amount
+    # gives the pattern's value (its exponent too) or refuses what the pattern refuses.
+    from hhtools.core import money
+
+    rng = random.Random(28)
+    alphabet = "0123456789" * 3 + ",,,..+-$€£ ٣"
+    for _ in range(20_000):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(1, 12)))
+        m = money._AMOUNT.fullmatch(text.strip())
+        try:
+            got = str(money.read_amount(text))
+        except AmountError:
+            got = "refused"
+        if m is None:
+            assert got == "refused", text
+        else:
+            sign, whole, cents = m.groups()
+            assert got == str(Decimal(sign + whole.replace(",", "") + (cents or ""))), text
 
 
 def test_grammars_compile_once():

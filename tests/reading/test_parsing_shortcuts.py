@@ -16,7 +16,8 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from hhtools.core import records
-from hhtools.core.cards import parse_card
+from hhtools.core.cards import parse_card, parse_cards
+from hhtools.errors import CardError
 from hhtools.reading.parsing import decode, parse_text, split_lines
 from hhtools.reading.splitting import split_hands
 from hhtools.sites import SITES, base, get_site, memo, pokerstars, values
@@ -451,22 +452,25 @@ def _start_time_read_whole(text: str, zone: str) -> tuple[object, ...]:
     return when, when.fold, when.utcoffset(), when.tzinfo
 
 
-def test_start_times_read_by_their_minute_answer_as_read_whole():
-    # A minute's start is read once and a time's seconds added to it (HandBuilder.set_time):
-    # the datetime, its zone, offset and fold, and every refusal must be those of the time
-    # read whole, the first time and once the minute is remembered, in zones whose clocks
-    # go back (an hour read twice) and forward (an hour that never was).
+def test_start_times_read_by_their_hour_answer_as_read_whole():
+    # An hour's start is read once and a time's minutes and seconds added to it
+    # (HandBuilder.set_time): the datetime, its zone, offset and fold, and every refusal must
+    # be those of the time read whole, the first time and once the hour is remembered, in
+    # zones whose clocks go back (an hour read twice) and forward (an hour that never was).
     texts = ["2024/11/03 01:30:00", "2024/11/03 01:30:59", "2024/03/10 02:30:15",
              "2024-03-25 01:57:07", "2024/10/27 02:59:30", "2008/09/01 20:15:3",
              "2008/09/01 20:15:60", "2008/09/01 20:60:00", "2008/09/01 24:00:00",
              "2008/02/30 10:00:00", "2008/09/01  20:15:03", "1899/01/01 10:00:00",
              "2008/09/01 20:15:+3", "2008/09/01 20:15:03:07", "2008/09/01 x:15:03",
-             "2008/09/01 9:05:01", "2008/09/01 ٢:05:01"]
+             "2008/09/01 9:05:01", "2008/09/01 ٢:05:01", "2008/09/01 20:6:00",
+             "2008/09/01 20:+5:00", "2008/09/01 20:٥5:00", "2008/09/01 20:59:59",
+             "2008/09/01 20:00:00", "2024/11/03 01:59:59", "2008/09/01 20:15:03 ",
+             "2008/09/01 20:00:60", "2008/09/01 2015:03", ":15:03", "15:03"]
     site = get_site("pokerstars")
     for zone in ("America/New_York", "Europe/Paris", "UTC"):
         for text in texts:
             expected = _start_time_read_whole(text, zone)
-            for _ in range(2):  # the minute is new, then remembered
+            for _ in range(2):  # the hour is new, then remembered
                 builder = site.builder(site, None, "1")
                 tok = classifier_module.LineToken(f"started {text}", "HEADER", (), 1)
                 try:
@@ -489,3 +493,45 @@ def test_hand_ids_told_without_the_regex_answer_as_the_regex(hand_id):
     except base.LineError:
         accepted = False
     assert accepted == bool(re.fullmatch(r"[^\x00-\x20\x7f]{1,64}", hand_id))
+
+
+@pytest.mark.parametrize("text", ["As 3h 8h Kd", "As As", "As 3h As", "2c 2d 2h 2s", "Kd",
+                                  "", "As 3h 8h Kd 8h", "Ac 2c Ac 2c", "As x", "as 3h",
+                                  "Ts Js Qs Ks As", "As,3h", "As  3h\t8h", "Xx Xx"])
+@pytest.mark.parametrize("size", [None, 2, 4])
+def test_cards_read_by_the_builder_answer_as_the_general_reader(text, size):
+    # HandBuilder.cards reads the sites' own writing in a loop of its own, a repeat told by a
+    # bit a card: the same cards, or the general reader's refusal, pointed at the cards.
+    site = get_site("pokerstars")
+    builder = site.builder(site, None, "1")
+    tok = classifier_module.LineToken(f"Dealt to Hero [{text}]", "DEALT", (), 1)
+    try:
+        expected: object = parse_cards(text, size=size)
+    except CardError as e:
+        expected = str(e)
+    try:
+        got: object = builder.cards(tok, text, size)
+    except base.LineError as e:
+        assert e.column == tok.text.find(text) + 1
+        got = e.reason
+    assert got == expected
+
+
+def test_showed_endings_read_by_their_words_answer_as_the_regex():
+    # pokerstars.showed reads a summary line's "showed [...] and won (...) with ..." by its
+    # fixed words: the regex's groups, or None where the regex does not match.
+    pieces = ["showed ", "showed [", "[", "]", "] and ", " and ", "won (", "collected (",
+              "lost", " with ", ") with ", "(", ")", "As 2c", "$3", "\n", "x", " ", "won",
+              "] and lost with ", "Lo: 8,5,4,3,2"]
+    rng = random.Random(28)
+    texts = ["showed [As 2c] and won ($3) with a pair", "showed [] and lost with ",
+             "showed [As] and collected () with x\ny", "showed [As]] and won ($1) with x",
+             "showed [A\ns] and won ($1)) with x", "showed [As] and won ($1) with x)"]
+    texts += ["showed [" + "".join(rng.choice(pieces) for _ in range(rng.randint(0, 8)))
+              for _ in range(20_000)]
+    matched = 0
+    for text in texts:
+        m = pokerstars.SHOWED.fullmatch(text)
+        assert pokerstars.showed(text) == (m.groups() if m else None), text
+        matched += m is not None
+    assert matched > 500
