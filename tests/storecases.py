@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import time
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -113,3 +114,21 @@ def tmpfs(where: Path, size: str):
         yield where
     finally:
         subprocess.run(["umount", "-l", str(where)], capture_output=True)
+
+
+def after_aside_began(entry: Path):
+    """A ``partials.Aside.claim`` that first waits (up to a minute) for the second process to
+    have cached ``entry``, the last batch's: the process starts in a second or two, and
+    without the wait the reader would take every batch."""
+    from hhtools.analytics.partials import Aside
+
+    real_claim = Aside.claim
+
+    def claim(self: Aside, folder: Path) -> None:
+        for _ in range(600):
+            if entry.is_dir():
+                break
+            time.sleep(0.1)
+        real_claim(self, folder)
+
+    return claim

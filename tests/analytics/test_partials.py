@@ -8,7 +8,6 @@ sit & gos, several games, stakes and players).
 """
 
 import random
-import time
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
@@ -16,6 +15,7 @@ from pathlib import Path
 import polars as pl
 import pytest
 from polars.testing import assert_frame_equal
+from storecases import after_aside_began
 
 from hhtools.analytics import partials
 from hhtools.analytics.stats import REPORTS, Filters, Tables, in_units, reports
@@ -92,23 +92,13 @@ def test_batches_summed_by_a_second_process_give_the_same_reports(store, cache, 
     monkeypatch.setattr(partials, "ASIDE_FROM", 1)
     folders = store.batch_folders()
     last = partials.batch_key(folders[-1], partials.VERSION)
-    real_claim, real_batch = partials.Aside.claim, partials._batch
+    real_batch = partials._batch
     summed = []
-
-    def claim(self: partials.Aside, folder: Path) -> None:
-        # The reader waits until the second process has kept the last batch's sums, so that
-        # it has begun (it starts in a second or two, the reader would take every batch).
-        for _ in range(600):
-            if (cache / str(last)).is_dir():
-                break
-            time.sleep(0.1)
-        real_claim(self, folder)
-
     def counted(store: Store, folder: Path, *args: object, **kwargs: object) -> object:
         summed.append(folder)
         return real_batch(store, folder, *args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(partials.Aside, "claim", claim)
+    monkeypatch.setattr(partials.Aside, "claim", after_aside_began(cache / str(last)))
     monkeypatch.setattr(partials, "_batch", counted)
     hero = _hero(store)
     whole = Tables.load(store)

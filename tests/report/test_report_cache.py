@@ -3,12 +3,12 @@
 shows (hhtools.report.charts.pixel_points): the same page as one made from the batches."""
 
 import shutil
-import time
 from datetime import datetime, timezone
 from pathlib import Path
 
 import numpy as np
 import pytest
+from storecases import after_aside_began
 
 from hhtools.analytics import partials, player
 from hhtools.analytics.stats import Filters
@@ -205,23 +205,14 @@ def test_batches_made_by_a_second_process_give_the_same_page(batched_store, filt
     monkeypatch.setattr(partials, "ASIDE_FROM", 1)
     folders = batched_store.batch_folders()
     last = partials.batch_key(folders[-1], partials.VERSION)
-    real_claim, real_read = partials.Aside.claim, page.batch_tables
+    real_read = page.batch_tables
     read = []
-
-    def claim(self: partials.Aside, folder: Path) -> None:
-        # The reader waits until the second process has kept the last batch's sums, so that
-        # it has begun (it starts in a second or two, the reader would take every batch).
-        for _ in range(600):
-            if (cache / "hhtools" / "partials" / str(last)).is_dir():
-                break
-            time.sleep(0.1)
-        real_claim(self, folder)
-
     def counted(store: Store, folder: Path, *args: object) -> object:
         read.append(folder)
         return real_read(store, folder, *args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(partials.Aside, "claim", claim)
+    monkeypatch.setattr(partials.Aside, "claim",
+                        after_aside_began(cache / "hhtools" / "partials" / str(last)))
     monkeypatch.setattr(page, "batch_tables", counted)
     assert build_report(batched_store, filters, NOW) == expected
     assert folders[-1] not in read and len(read) == len(set(read)) < len(folders)
