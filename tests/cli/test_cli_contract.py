@@ -291,7 +291,12 @@ def test_ctrl_c_in_any_other_command_is_one_line_and_130():
     assert "4-card Badugi" in evaluating.stdout.readline()  # running, and waiting for more
     evaluating.send_signal(signal.SIGINT)
     sent = time.monotonic()
-    out, err = evaluating.communicate(timeout=30)
+    # Waited for with its input still open, as at a terminal: closing it (communicate) at
+    # once could end the read before the signal arrives, and the command with it.
+    try:
+        evaluating.wait(timeout=30)
+    finally:
+        out, err = evaluating.communicate(timeout=30)
     assert evaluating.returncode == 130 and time.monotonic() - sent < 3
     assert err.strip() == "hhtools: interrupted"
 
